@@ -1,0 +1,67 @@
+// swift-tools-version: 6.0
+// Sweep: UIKit-grade multi-selection and gestures for Wayland, in Swift.
+import PackageDescription
+
+let package = Package(
+    name: "Sweep",
+    products: [
+        .library(name: "SweepGeometry", targets: ["SweepGeometry"]),
+        .library(name: "SweepInput", targets: ["SweepInput"]),
+        .library(name: "SweepGraphics", targets: ["SweepGraphics"]),
+        .library(name: "SweepLayout", targets: ["SweepLayout"]),
+        .library(name: "SweepPresentation", targets: ["SweepPresentation"]),
+        .library(name: "SweepViews", targets: ["SweepViews"]),
+        .library(name: "SweepPixman", targets: ["SweepPixman"]),
+        .library(name: "SweepWayland", targets: ["SweepWayland"]),
+        .executable(name: "sweep-demo", targets: ["sweep-demo"]),
+    ],
+    targets: [
+        // MARK: C libraries (module maps and thin shims only)
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CFcft",
+                       providers: [.apt(["libfcft-dev"])]),
+        .systemLibrary(name: "CDecor", pkgConfig: "libdecor-0",
+                       providers: [.apt(["libdecor-0-dev"])]),
+        .target(name: "CSystem"),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+
+        // MARK: Pure core (no C import, no clock, no I/O)
+        .target(name: "SweepGeometry"),
+        .target(name: "SweepInput", dependencies: ["SweepGeometry"]),
+        .target(name: "SweepGraphics", dependencies: ["SweepGeometry"]),
+        .target(name: "SweepLayout", dependencies: ["SweepGeometry"]),
+        .target(name: "SweepPresentation", dependencies: ["SweepGeometry"]),
+        .target(name: "SweepViews",
+                dependencies: ["SweepGeometry", "SweepGraphics", "SweepLayout"]),
+
+        // MARK: Adapters, each over one C library
+        .target(name: "SweepPixman",
+                dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft"]),
+        .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSystem"]),
+        .target(name: "SweepWayland",
+                dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
+                               "CWaylandClient", "CWaylandProtocols", "CDecor", "CSystem"]),
+
+        // MARK: Products
+        .executableTarget(name: "sweep-demo",
+                          dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout",
+                                         "SweepViews", "SweepPixman", "SweepWayland"]),
+
+        // MARK: Tests
+        .testTarget(name: "SweepGeometryTests", dependencies: ["SweepGeometry"]),
+        .testTarget(name: "SweepLayoutTests", dependencies: ["SweepLayout"]),
+        .testTarget(name: "SweepPresentationTests", dependencies: ["SweepPresentation"]),
+        .testTarget(name: "SweepPixmanTests",
+                    dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
+        .testTarget(name: "ProtocolsTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "SweepPixman"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

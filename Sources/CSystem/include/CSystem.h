@@ -1,0 +1,10 @@
+#pragma once
+// POSIX and Linux calls that Glibc's Swift module does not expose.
+#include <stddef.h>
+
+/// memfd_create(2) with MFD_CLOEXEC | MFD_ALLOW_SEALING; -1 and errno on failure.
+int sweep_memfd_create(const char *name);
+/// Seals a memfd against shrinking, growing and further sealing.
+int sweep_memfd_seal(int fd);
+/// A monotonic clock in nanoseconds (CLOCK_MONOTONIC).
+unsigned long long sweep_monotonic_ns(void);

@@ -1,0 +1,3 @@
+#pragma once
+// wayland-server, for the scripted compositor.
+#include <wayland-server.h>

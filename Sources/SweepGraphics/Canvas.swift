@@ -1,0 +1,27 @@
+import SweepGeometry
+
+/// Where views draw. Coordinates are logical pixels; the canvas maps them to
+/// device pixels at its scale. Drawing outside the clip has no effect.
+///
+/// Implementations: `PixmanCanvas` (SweepPixman) over a pixman image.
+public protocol Canvas: AnyObject {
+    /// The drawable area in logical pixels.
+    var size: Size { get }
+    /// Device pixels per logical pixel (1, 1.25, 2, …).
+    var scale: Double { get }
+
+    /// Fills an axis-aligned rectangle (blending when `color` is translucent).
+    func fill(_ rect: Rect, color: Color)
+    /// Fills a convex polygon with anti-aliased edges.
+    func fillConvexPolygon(_ points: [Point], color: Color)
+    /// Draws `text` with its top-left at `origin` in one line; when wider than
+    /// `maxWidth` it is cut and ends with an ellipsis. Returns the width drawn.
+    @discardableResult
+    func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double
+    /// The advance width of `text` on one line.
+    func measureText(_ text: String, role: FontRole) -> Double
+    /// The vertical metrics of a role's font.
+    func metrics(for role: FontRole) -> FontMetrics
+    /// Restricts drawing to `rect` (intersected with any enclosing clip) while `body` runs.
+    func withClip(_ rect: Rect, _ body: () -> Void)
+}

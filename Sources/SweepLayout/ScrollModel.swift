@@ -1,0 +1,76 @@
+/// A vertical scroll position kept within its bounds, with a short eased
+/// animation toward a target so wheel notches and key presses glide instead
+/// of jumping. Time comes from the caller (frame callback times, in ms).
+public struct ScrollModel: Hashable, Sendable {
+    /// The offset shown now.
+    public private(set) var offset: Double = 0
+    /// Where an animation is heading (equal to `offset` at rest).
+    public private(set) var target: Double = 0
+    public private(set) var contentHeight: Double
+    public private(set) var viewportHeight: Double
+
+    /// How long a glide lasts.
+    public static let animationDuration: Double = 140
+
+    private var animationStart: Double = 0
+    private var animationStartTime: Double?
+
+    public init(contentHeight: Double, viewportHeight: Double) {
+        self.contentHeight = contentHeight
+        self.viewportHeight = viewportHeight
+    }
+
+    public var maxOffset: Double { max(0, contentHeight - viewportHeight) }
+    public var isAnimating: Bool { offset != target }
+
+    /// Changes the sizes, keeping the offset in bounds.
+    public mutating func resize(contentHeight: Double, viewportHeight: Double) {
+        self.contentHeight = contentHeight
+        self.viewportHeight = viewportHeight
+        target = clamp(target)
+        offset = clamp(offset)
+        if !isAnimating { animationStartTime = nil }
+    }
+
+    /// Jumps to `newOffset` (clamped) at once, ending any animation.
+    public mutating func jump(to newOffset: Double) {
+        offset = clamp(newOffset)
+        target = offset
+        animationStartTime = nil
+    }
+
+    /// Starts (or retargets) a glide to `newTarget` (clamped).
+    /// The glide starts on the next `advance`, so its first frame moves.
+    public mutating func glide(to newTarget: Double) {
+        target = clamp(newTarget)
+        animationStart = offset
+        animationStartTime = nil
+    }
+
+    /// Glides by `delta` from the current target, so quick notches add up.
+    public mutating func glide(by delta: Double) {
+        glide(to: target + delta)
+    }
+
+    /// Moves the animation to `time` (ms). Returns true while still animating.
+    @discardableResult
+    public mutating func advance(to time: Double) -> Bool {
+        guard isAnimating else { return false }
+        guard let start = animationStartTime else {
+            animationStartTime = time - 16  // one frame's worth of progress on the first frame
+            return advance(to: time)
+        }
+        let progress = min(1, max(0, (time - start) / ScrollModel.animationDuration))
+        let eased = 1 - (1 - progress) * (1 - progress) * (1 - progress)  // ease-out cubic
+        offset = animationStart + (target - animationStart) * eased
+        if progress >= 1 {
+            offset = target
+            animationStartTime = nil
+        }
+        return isAnimating
+    }
+
+    private func clamp(_ value: Double) -> Double {
+        min(max(0, value), maxOffset)
+    }
+}

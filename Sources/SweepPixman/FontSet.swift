@@ -1,0 +1,99 @@
+import CFcft
+import CPixman
+import SweepGraphics
+
+/// Errors from setting up fonts.
+public enum FontError: Error, CustomStringConvertible {
+    case initializationFailed
+    case noFont(pattern: String)
+
+    public var description: String {
+        switch self {
+        case .initializationFailed: "fcft could not be initialised"
+        case .noFont(let pattern): "no font matches '\(pattern)' (is fontconfig's default sans installed? try fonts-dejavu-core)"
+        }
+    }
+}
+
+/// The fcft fonts for every `FontRole` at one device scale, loaded on first use.
+/// Fonts come from fontconfig's default sans-serif face.
+public final class FontSet {
+    public let scale: Double
+    private var fonts: [FontRole: UnsafeMutablePointer<fcft_font>] = [:]
+    let supportsGraphemeShaping: Bool
+
+    nonisolated(unsafe) private static var initialized = false
+
+    /// Prepares fcft once per process.
+    public static func initializeLibrary() throws {
+        guard !initialized else { return }
+        guard fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR) else { throw FontError.initializationFailed }
+        initialized = true
+    }
+
+    public init(scale: Double) throws {
+        try FontSet.initializeLibrary()
+        self.scale = scale
+        supportsGraphemeShaping = (fcft_capabilities().rawValue & FCFT_CAPABILITY_GRAPHEME_SHAPING.rawValue) != 0
+        // Load the body font now so a missing font is reported at start, not mid-frame.
+        _ = try font(for: .body)
+    }
+
+    deinit {
+        for font in fonts.values { fcft_destroy(font) }
+    }
+
+    /// The font of `role`, in device pixels.
+    func font(for role: FontRole) throws -> UnsafeMutablePointer<fcft_font> {
+        if let font = fonts[role] { return font }
+        let pixels = (role.pixelSize * scale).rounded()
+        let name = role.isBold ? "sans-serif:weight=bold" : "sans-serif"
+        let attributes = "pixelsize=\(Int(pixels))"
+        let loaded: UnsafeMutablePointer<fcft_font>? = name.withCString { namePointer in
+            var names: [UnsafePointer<CChar>?] = [namePointer]
+            return names.withUnsafeMutableBufferPointer { buffer in
+                fcft_from_name(1, buffer.baseAddress!, attributes)
+            }
+        }
+        guard let font = loaded else { throw FontError.noFont(pattern: "\(name):\(attributes)") }
+        fonts[role] = font
+        return font
+    }
+
+    /// Metrics of a role's font, in logical pixels.
+    public func metrics(for role: FontRole) -> FontMetrics {
+        guard let font = try? font(for: role) else {
+            return FontMetrics(ascent: role.pixelSize * 0.8, descent: role.pixelSize * 0.2)
+        }
+        return FontMetrics(ascent: Double(font.pointee.ascent) / scale, descent: Double(font.pointee.descent) / scale)
+    }
+
+    /// The glyphs of one user-perceived character (a grapheme cluster).
+    func glyphs(for character: Character, font: UnsafeMutablePointer<fcft_font>) -> GlyphList {
+        let scalars = character.unicodeScalars
+        if scalars.count == 1 || !supportsGraphemeShaping {
+            guard let glyph = fcft_rasterize_char_utf32(font, scalars.first!.value, FCFT_SUBPIXEL_NONE) else { return .none }
+            return .one(glyph)
+        }
+        let codepoints = scalars.map(\.value)
+        let grapheme = codepoints.withUnsafeBufferPointer { buffer in
+            fcft_rasterize_grapheme_utf32(font, buffer.count, buffer.baseAddress!, FCFT_SUBPIXEL_NONE)
+        }
+        guard let grapheme, grapheme.pointee.count > 0 else { return .none }
+        return .many(UnsafeBufferPointer(start: grapheme.pointee.glyphs, count: grapheme.pointee.count))
+    }
+
+    enum GlyphList {
+        case none
+        case one(UnsafePointer<fcft_glyph>)
+        case many(UnsafeBufferPointer<UnsafePointer<fcft_glyph>?>)
+
+        func forEach(_ body: (UnsafePointer<fcft_glyph>) -> Void) {
+            switch self {
+            case .none: break
+            case .one(let glyph): body(glyph)
+            case .many(let glyphs): for case let glyph? in glyphs { body(glyph) }
+            }
+        }
+    }
+}

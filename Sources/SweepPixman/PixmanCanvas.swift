@@ -1,0 +1,178 @@
+import CFcft
+import CPixman
+import SweepGeometry
+import SweepGraphics
+
+/// A `Canvas` that draws into a pixman image, with text through fcft.
+///
+/// Logical coordinates are multiplied by `scale`; fills are snapped to device
+/// pixels so edges stay sharp, polygons are anti-aliased by pixman's
+/// rasterizer, glyphs come from fcft at the device size.
+public final class PixmanCanvas: Canvas {
+    public let image: PixmanImage
+    public let scale: Double
+    public let fonts: FontSet
+    private var clipStack: [Rect] = []   // device pixels
+
+    public var size: Size { Size(width: Double(image.width) / scale, height: Double(image.height) / scale) }
+
+    public init(image: PixmanImage, scale: Double, fonts: FontSet) {
+        precondition(fonts.scale == scale, "fonts must be loaded at the canvas scale")
+        self.image = image
+        self.scale = scale
+        self.fonts = fonts
+    }
+
+    private var deviceBounds: Rect { Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)) }
+    private var currentClip: Rect { clipStack.last ?? deviceBounds }
+
+    /// A logical rectangle in device pixels, edges rounded to the nearest pixel.
+    private func device(_ rect: Rect) -> Rect {
+        let left = (rect.minX * scale).rounded(), top = (rect.minY * scale).rounded()
+        let right = (rect.maxX * scale).rounded(), bottom = (rect.maxY * scale).rounded()
+        return Rect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
+    }
+
+    public func fill(_ rect: Rect, color: Color) {
+        var target = device(rect)
+        // A hairline narrower than a device pixel still covers one.
+        if target.height == 0 && rect.height > 0 { target.size.height = 1 }
+        if target.width == 0 && rect.width > 0 { target.size.width = 1 }
+        let clipped = target.intersection(currentClip)
+        guard !clipped.isEmpty, color.alpha > 0 else { return }
+        var pixmanColor = color.pixman
+        var box = pixman_box32_t(x1: Int32(clipped.minX), y1: Int32(clipped.minY),
+                                 x2: Int32(clipped.maxX), y2: Int32(clipped.maxY))
+        pixman_image_fill_boxes(color.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, image.handle, &pixmanColor, 1, &box)
+    }
+
+    public func fillConvexPolygon(_ points: [Point], color: Color) {
+        guard points.count >= 3, color.alpha > 0 else { return }
+        var bounds = Rect(origin: Point(x: points[0].x * scale, y: points[0].y * scale), size: .zero)
+        for point in points {
+            bounds = bounds.union(Rect(x: point.x * scale, y: point.y * scale, width: 0.001, height: 0.001))
+        }
+        guard bounds.insetBy(dx: -1, dy: -1).intersects(currentClip) else { return }
+        var triangles: [pixman_triangle_t] = []
+        triangles.reserveCapacity(points.count - 2)
+        let first = fixed(points[0])
+        for index in 1..<(points.count - 1) {
+            triangles.append(pixman_triangle_t(p1: first, p2: fixed(points[index]), p3: fixed(points[index + 1])))
+        }
+        var pixmanColor = color.pixman
+        guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return }
+        defer { pixman_image_unref(source) }
+        pixman_composite_triangles(PIXMAN_OP_OVER, source, image.handle, PIXMAN_a8,
+                                   0, 0, 0, 0, Int32(triangles.count), triangles)
+    }
+
+    private func fixed(_ point: Point) -> pixman_point_fixed_t {
+        // pixman's 16.16 fixed point holds ±32767; keep far-off points inside it.
+        let x = min(max(point.x * scale, -30000), 30000), y = min(max(point.y * scale, -30000), 30000)
+        return pixman_point_fixed_t(x: sweep_pixman_double_to_fixed(x), y: sweep_pixman_double_to_fixed(y))
+    }
+
+    public func metrics(for role: FontRole) -> FontMetrics {
+        fonts.metrics(for: role)
+    }
+
+    public func measureText(_ text: String, role: FontRole) -> Double {
+        guard let font = try? fonts.font(for: role) else { return 0 }
+        var width = 0
+        for character in text {
+            fonts.glyphs(for: character, font: font).forEach { width += Int($0.pointee.advance.x) }
+        }
+        return Double(width) / scale
+    }
+
+    @discardableResult
+    public func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double {
+        guard let font = try? fonts.font(for: role), color.alpha > 0 else { return 0 }
+        let limit = maxWidth.map { Int(($0 * scale).rounded(.down)) } ?? Int.max
+        // Lay out first: the glyphs that fit, and whether an ellipsis is needed.
+        var placed: [UnsafePointer<fcft_glyph>] = []
+        var width = 0
+        var truncated = false
+        var ellipsisWidth = 0
+        let ellipsis = fonts.glyphs(for: "…", font: font)
+        ellipsis.forEach { ellipsisWidth += Int($0.pointee.advance.x) }
+        var widthsAtCharacterEnds: [(glyphs: Int, width: Int)] = []
+        outer: for character in text {
+            var characterGlyphs: [UnsafePointer<fcft_glyph>] = []
+            var characterWidth = 0
+            fonts.glyphs(for: character, font: font).forEach {
+                characterGlyphs.append($0)
+                characterWidth += Int($0.pointee.advance.x)
+            }
+            if width + characterWidth > limit {
+                truncated = true
+                break outer
+            }
+            placed.append(contentsOf: characterGlyphs)
+            width += characterWidth
+            widthsAtCharacterEnds.append((placed.count, width))
+        }
+        if truncated {
+            // Drop characters until the ellipsis fits after them.
+            while let last = widthsAtCharacterEnds.last, last.width + ellipsisWidth > limit {
+                widthsAtCharacterEnds.removeLast()
+            }
+            let keep = widthsAtCharacterEnds.last ?? (0, 0)
+            placed.removeSubrange(keep.glyphs...)
+            width = keep.width
+            if width + ellipsisWidth <= limit {
+                ellipsis.forEach { placed.append($0) }
+                width += ellipsisWidth
+            }
+        }
+        drawGlyphs(placed, font: font, at: origin, color: color)
+        return Double(width) / scale
+    }
+
+    private func drawGlyphs(_ glyphs: [UnsafePointer<fcft_glyph>], font: UnsafeMutablePointer<fcft_font>,
+                            at origin: Point, color: Color) {
+        guard !glyphs.isEmpty else { return }
+        var pixmanColor = color.pixman
+        guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return }
+        defer { pixman_image_unref(source) }
+        var penX = Int((origin.x * scale).rounded())
+        let baseline = Int((origin.y * scale).rounded()) + Int(font.pointee.ascent)
+        let clip = currentClip
+        for glyph in glyphs {
+            let g = glyph.pointee
+            defer { penX += Int(g.advance.x) }
+            guard let pix = g.pix, g.width > 0, g.height > 0 else { continue }
+            let x = penX + Int(g.x), y = baseline - Int(g.y)
+            let glyphRect = Rect(x: Double(x), y: Double(y), width: Double(g.width), height: Double(g.height))
+            guard glyphRect.intersects(clip) else { continue }
+            if pixman_image_get_format(pix) == PIXMAN_a8r8g8b8 {
+                // A colour glyph (emoji) carries its own colours.
+                pixman_image_composite32(PIXMAN_OP_OVER, pix, nil, image.handle,
+                                         0, 0, 0, 0, Int32(x), Int32(y), g.width, g.height)
+            } else {
+                pixman_image_composite32(PIXMAN_OP_OVER, source, pix, image.handle,
+                                         0, 0, 0, 0, Int32(x), Int32(y), g.width, g.height)
+            }
+        }
+    }
+
+    public func withClip(_ rect: Rect, _ body: () -> Void) {
+        let deviceRect = rect.scaledOutward(by: scale).intersection(currentClip)
+        clipStack.append(deviceRect)
+        applyClip()
+        body()
+        clipStack.removeLast()
+        applyClip()
+    }
+
+    private func applyClip() {
+        guard let clip = clipStack.last else {
+            pixman_image_set_clip_region32(image.handle, nil)
+            return
+        }
+        var region = pixman_region32_t()
+        pixman_region32_init_rect(&region, Int32(clip.minX), Int32(clip.minY), UInt32(clip.width), UInt32(clip.height))
+        pixman_image_set_clip_region32(image.handle, &region)
+        pixman_region32_fini(&region)
+    }
+}

@@ -1,0 +1,147 @@
+import SweepGeometry
+import SweepGraphics
+import SweepLayout
+
+/// A vertically scrolling list of uniform rows with titles and subtitles.
+///
+/// The view keeps its state (scroll position, hovered row) and answers each
+/// change with the damage it causes, in window coordinates; drawing repaints
+/// only what the caller says is damaged.
+public final class ListView {
+    public private(set) var frame: Rect
+    public private(set) var layout: ListLayout
+    public private(set) var scroll: ScrollModel
+    public private(set) var hoveredRow: Int?
+    public var theme: Theme
+    public let dataSource: ListDataSource
+
+    /// Leading inset of text and separators.
+    public static let textInset: Double = 16
+    static let indicatorWidth: Double = 4
+
+    public init(frame: Rect, dataSource: ListDataSource, rowHeight: Double = 44, theme: Theme) {
+        self.frame = frame
+        self.dataSource = dataSource
+        self.theme = theme
+        layout = ListLayout(rowCount: dataSource.numberOfRows, rowHeight: rowHeight, width: frame.width)
+        scroll = ScrollModel(contentHeight: layout.contentHeight, viewportHeight: frame.height)
+    }
+
+    /// Moves or resizes the view, keeping the first visible row in place.
+    public func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        layout.width = newFrame.width
+        scroll.resize(contentHeight: layout.contentHeight, viewportHeight: newFrame.height)
+    }
+
+    /// The rows at least partly visible now.
+    public var visibleRows: Range<Int> {
+        layout.rows(inContentRange: scroll.offset, height: frame.height)
+    }
+
+    /// The row under a window-coordinate point.
+    public func row(at point: Point) -> Int? {
+        guard frame.contains(point) else { return nil }
+        return layout.row(atContentY: point.y - frame.minY + scroll.offset)
+    }
+
+    /// A row's rectangle in window coordinates.
+    public func windowRect(ofRow row: Int) -> Rect {
+        layout.rect(ofRow: row).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+    }
+
+    // MARK: - State changes, each returning damage
+
+    /// The pointer moved to `point` (nil when it left): highlights the row under it.
+    public func hover(at point: Point?) -> Region {
+        let newRow = point.flatMap { row(at: $0) }
+        guard newRow != hoveredRow else { return Region() }
+        var damage = Region()
+        if let old = hoveredRow { damage.add(windowRect(ofRow: old).intersection(frame)) }
+        if let new = newRow { damage.add(windowRect(ofRow: new).intersection(frame)) }
+        hoveredRow = newRow
+        return damage
+    }
+
+    /// Glides the content by `delta` logical pixels (positive scrolls down).
+    public func scroll(by delta: Double) {
+        scroll.glide(by: delta)
+    }
+
+    /// Glides so row `row` is fully visible.
+    public func scroll(toReveal row: Int) {
+        let rect = layout.rect(ofRow: row)
+        if rect.minY < scroll.target {
+            scroll.glide(to: rect.minY)
+        } else if rect.maxY > scroll.target + frame.height {
+            scroll.glide(to: rect.maxY - frame.height)
+        }
+    }
+
+    public func scroll(toOffset offset: Double) {
+        scroll.glide(to: offset)
+    }
+
+    public var isAnimating: Bool { scroll.isAnimating }
+
+    /// Advances animations to `time` (ms) and returns the damage.
+    public func advance(to time: Double) -> Region {
+        let before = scroll.offset
+        scroll.advance(to: time)
+        return before == scroll.offset ? Region() : Region(frame)
+    }
+
+    /// The first visible row and the page size in rows, for paging keys.
+    public var rowsPerPage: Int { max(1, Int(frame.height / layout.rowHeight) - 1) }
+
+    // MARK: - Drawing
+
+    /// Draws the parts of the view inside `damage`.
+    public func draw(in canvas: Canvas, damage: Region) {
+        let area = damage.bounds.intersection(frame)
+        guard !area.isEmpty else { return }
+        canvas.withClip(area) {
+            canvas.fill(area, color: theme.background)
+            let contentTop = area.minY - frame.minY + scroll.offset
+            for row in layout.rows(inContentRange: contentTop, height: area.height) {
+                drawRow(row, in: canvas)
+            }
+            drawScrollIndicator(in: canvas)
+        }
+    }
+
+    private func drawRow(_ row: Int, in canvas: Canvas) {
+        let rect = windowRect(ofRow: row)
+        if row == hoveredRow {
+            canvas.fill(rect, color: theme.rowHover)
+        }
+        let textWidth = max(0, rect.width - 2 * ListView.textInset)
+        let title = dataSource.title(forRow: row)
+        let titleMetrics = canvas.metrics(for: .body)
+        if let subtitle = dataSource.subtitle(forRow: row) {
+            let captionMetrics = canvas.metrics(for: .caption)
+            let total = titleMetrics.lineHeight + captionMetrics.lineHeight
+            let top = rect.midY - total / 2
+            canvas.drawText(title, at: Point(x: rect.minX + ListView.textInset, y: top),
+                            role: .body, color: theme.primaryText, maxWidth: textWidth)
+            canvas.drawText(subtitle, at: Point(x: rect.minX + ListView.textInset, y: top + titleMetrics.lineHeight),
+                            role: .caption, color: theme.secondaryText, maxWidth: textWidth)
+        } else {
+            canvas.drawText(title, at: Point(x: rect.minX + ListView.textInset, y: rect.midY - titleMetrics.lineHeight / 2),
+                            role: .body, color: theme.primaryText, maxWidth: textWidth)
+        }
+        let hairline = 1 / canvas.scale
+        canvas.fill(Rect(x: rect.minX + ListView.textInset, y: rect.maxY - hairline,
+                         width: rect.width - ListView.textInset, height: hairline), color: theme.separator)
+    }
+
+    private func drawScrollIndicator(in canvas: Canvas) {
+        guard scroll.maxOffset > 0 else { return }
+        let track = frame.insetBy(dx: 0, dy: 3)
+        let length = max(32, track.height * frame.height / scroll.contentHeight)
+        let position = track.minY + (track.height - length) * (scroll.offset / scroll.maxOffset)
+        let bar = Rect(x: frame.maxX - ListView.indicatorWidth - 3, y: position,
+                       width: ListView.indicatorWidth, height: length)
+        canvas.fillRoundedRect(bar, radius: ListView.indicatorWidth / 2, color: theme.scrollIndicator)
+    }
+}

@@ -1,0 +1,38 @@
+import SweepGraphics
+
+/// The colours every view draws with.
+public struct Theme: Hashable, Sendable {
+    public var background: Color
+    public var rowHover: Color
+    public var separator: Color
+    public var primaryText: Color
+    public var secondaryText: Color
+    public var accent: Color
+    public var toolbarBackground: Color
+    public var toolbarText: Color
+    public var scrollIndicator: Color
+
+    public static let light = Theme(
+        background: Color(rgb: 0xffffff),
+        rowHover: Color(rgb: 0xf0f0f5),
+        separator: Color(rgb: 0xd8d8dc),
+        primaryText: Color(rgb: 0x1c1c1e),
+        secondaryText: Color(rgb: 0x6e6e73),
+        accent: Color(rgb: 0x0a6cdf),
+        toolbarBackground: Color(rgb: 0xf4f4f6),
+        toolbarText: Color(rgb: 0x1c1c1e),
+        scrollIndicator: Color(red: 0, green: 0, blue: 0, alpha: 90)
+    )
+
+    public static let dark = Theme(
+        background: Color(rgb: 0x1c1c1e),
+        rowHover: Color(rgb: 0x2c2c2e),
+        separator: Color(rgb: 0x3a3a3c),
+        primaryText: Color(rgb: 0xf2f2f7),
+        secondaryText: Color(rgb: 0x98989f),
+        accent: Color(rgb: 0x3b9bff),
+        toolbarBackground: Color(rgb: 0x242426),
+        toolbarText: Color(rgb: 0xf2f2f7),
+        scrollIndicator: Color(red: 255, green: 255, blue: 255, alpha: 90)
+    )
+}

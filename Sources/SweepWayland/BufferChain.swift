@@ -1,0 +1,49 @@
+import SweepPresentation
+
+/// The shm buffers of one surface: `BufferLedger` decides, this type owns the memory.
+final class BufferChain {
+    private let shm: OpaquePointer
+    private var ledger = BufferLedger()
+    private var buffers: [ShmBuffer?] = []
+
+    init(shm: OpaquePointer) {
+        self.shm = shm
+    }
+
+    /// A buffer of `size` that the compositor does not hold, with its age
+    /// (0 = contents unknown). Allocates when every buffer is busy; nil when the
+    /// compositor holds the most buffers the chain allows.
+    func acquire(size: PixelSize) throws -> (buffer: ShmBuffer, index: Int, age: Int)? {
+        for index in ledger.retire(allBut: size) { buffers[index] = nil }
+        switch ledger.acquire(size: size) {
+        case .reuse(let index, let age):
+            return (buffers[index]!, index, age)
+        case .allocate(let index):
+            let buffer = try ShmBuffer(shm: shm, size: size)
+            buffer.onRelease = { [weak self] in self?.released(index) }
+            if index == buffers.count { buffers.append(buffer) } else { buffers[index] = buffer }
+            return (buffer, index, 0)
+        case .exhausted:
+            return nil
+        }
+    }
+
+    func submitted(_ index: Int) {
+        ledger.submitted(index)
+    }
+
+    /// Forgets the contents of every buffer (scale change).
+    func invalidateContents() {
+        ledger.invalidateContents()
+    }
+
+    /// Called after the compositor releases any buffer.
+    var onRelease: (() -> Void)?
+
+    private func released(_ index: Int) {
+        if ledger.released(index) { buffers[index] = nil }
+        onRelease?()
+    }
+
+    var allocatedCount: Int { buffers.lazy.compactMap { $0 }.count }
+}

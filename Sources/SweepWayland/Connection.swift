@@ -1,0 +1,152 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// A connection to the compositor: the display, its registry and the globals
+/// the toolkit binds, each at a version it checks.
+public final class Connection {
+    public let display: OpaquePointer
+    public let loop: EventLoop
+    private var registry: OpaquePointer?
+
+    /// Globals as the registry announced them.
+    public struct Global: Hashable, Sendable {
+        public let name: UInt32
+        public let interface: String
+        public let version: UInt32
+    }
+    public private(set) var globals: [UInt32: Global] = [:]
+
+    private(set) var compositor: OpaquePointer?
+    private(set) var compositorVersion: UInt32 = 0
+    private(set) var shm: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
+    private(set) var outputs: [UInt32: Output] = [:]
+    public private(set) var seats: [UInt32: Seat] = [:]
+
+    /// Called when a seat appears (after its capabilities may still change).
+    public var onSeatAdded: ((Seat) -> Void)?
+
+    /// Connects to `WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals.
+    public init() throws {
+        let displayName = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        if !(displayName?.hasPrefix("/") ?? false), getenv("XDG_RUNTIME_DIR") == nil {
+            // libwayland would print its own line first; say it once, plainly.
+            throw WaylandError.noCompositor(display: displayName ?? "(unset, so wayland-0)", errno: ENOENT,
+                                            detail: "XDG_RUNTIME_DIR is not set")
+        }
+        guard let display = wl_display_connect(nil) else {
+            let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "(unset, so wayland-0)"
+            throw WaylandError.noCompositor(display: name, errno: errno, detail: nil)
+        }
+        self.display = display
+        loop = EventLoop(display: display)
+        guard let registry = wl_display_get_registry(display) else {
+            wl_display_disconnect(display)
+            throw WaylandError.disconnected(errno: errno)
+        }
+        self.registry = registry
+        wl_registry_add_listener(registry, Connection.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        // First round trip: the globals. Second: the events of what we bound (output scale, seat capabilities).
+        try roundtrip()
+        try roundtrip()
+        guard compositor != nil else { throw WaylandError.missingGlobal("wl_compositor", minimumVersion: 1) }
+        guard shm != nil else { throw WaylandError.missingGlobal("wl_shm", minimumVersion: 1) }
+    }
+
+    deinit {
+        seats.removeAll()
+        outputs.removeAll()
+        for proxy in [fractionalScaleManager, viewporter] { if let proxy { wl_proxy_destroy(proxy) } }
+        if let shm { wl_proxy_destroy(shm) }
+        if let compositor { wl_proxy_destroy(compositor) }
+        if let registry { wl_proxy_destroy(registry) }
+        wl_display_disconnect(display)
+    }
+
+    /// Waits until the compositor has processed every request sent so far.
+    public func roundtrip() throws {
+        if wl_display_roundtrip(display) < 0 {
+            throw WaylandError.disconnected(errno: wl_display_get_error(display))
+        }
+    }
+
+    /// The output registered under a proxy, for surface enter / leave.
+    func output(for proxy: OpaquePointer) -> Output? {
+        outputs.values.first { $0.proxy == proxy }
+    }
+
+    // MARK: - Registry
+
+    /// The versions this client knows; it binds min(offered, known).
+    enum KnownVersion {
+        static let compositor: UInt32 = 5
+        static let shm: UInt32 = 1
+        static let seat: UInt32 = 8
+        static let output: UInt32 = 4
+        static let viewporter: UInt32 = 1
+        static let fractionalScale: UInt32 = 1
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
+        let version = min(offered, known)
+        guard let registry, let raw = wl_registry_bind(registry, name, interface, version) else { return nil }
+        return (OpaquePointer(raw), version)
+    }
+
+    fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+        globals[name] = Global(name: name, interface: interface, version: version)
+        switch interface {
+        case "wl_compositor" where compositor == nil:
+            if let (proxy, bound) = bind(name, sweep_wl_compositor_interface(), offered: version, known: KnownVersion.compositor) {
+                compositor = proxy
+                compositorVersion = bound
+            }
+        case "wl_shm" where shm == nil:
+            shm = bind(name, sweep_wl_shm_interface(), offered: version, known: KnownVersion.shm)?.0
+        case "wl_output" where version >= 2:
+            if let (proxy, bound) = bind(name, sweep_wl_output_interface(), offered: version, known: KnownVersion.output) {
+                outputs[name] = Output(proxy: proxy, version: bound)
+            }
+        case "wl_seat":
+            if let (proxy, bound) = bind(name, sweep_wl_seat_interface(), offered: version, known: KnownVersion.seat) {
+                let seat = Seat(proxy: proxy, version: bound, connection: self)
+                seats[name] = seat
+                onSeatAdded?(seat)
+            }
+        case "wp_viewporter" where viewporter == nil:
+            viewporter = bind(name, sweep_wp_viewporter_interface(), offered: version, known: KnownVersion.viewporter)?.0
+        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+            fractionalScaleManager = bind(name, sweep_wp_fractional_scale_manager_v1_interface(), offered: version,
+                                          known: KnownVersion.fractionalScale)?.0
+        default:
+            break
+        }
+    }
+
+    /// Called when an output or seat goes away (unplugged monitor, removed seat).
+    var onOutputRemoved: ((Output) -> Void)?
+
+    fileprivate func globalRemoved(name: UInt32) {
+        globals[name] = nil
+        if let output = outputs.removeValue(forKey: name) { onOutputRemoved?(output) }
+        seats[name] = nil
+    }
+
+    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
+        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                guard let data, let interface else { return }
+                Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+                    .global(name: name, interface: String(cString: interface), version: version)
+            },
+            global_remove: { data, _, name in
+                guard let data else { return }
+                Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue().globalRemoved(name: name)
+            }
+        ))
+        return listener
+    }()
+}

@@ -1,0 +1,38 @@
+import CWaylandClient
+
+/// A monitor as `wl_output` describes it; the toolkit needs its scale.
+public final class Output {
+    let proxy: OpaquePointer
+    public private(set) var scale: Int32 = 1
+    public private(set) var name: String = ""
+    /// Called when the output's properties are complete after a change (`done`).
+    var onChange: (() -> Void)?
+
+    init(proxy: OpaquePointer, version: UInt32) {
+        self.proxy = proxy
+        wl_output_add_listener(proxy, Output.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if wl_proxy_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_proxy_destroy(proxy) }
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Output? {
+        data.map { Unmanaged<Output>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_output_listener> = {
+        let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_output_listener(
+            geometry: { _, _, _, _, _, _, _, _, _, _ in },
+            mode: { _, _, _, _, _, _ in },
+            done: { data, _ in Output.from(data)?.onChange?() },
+            scale: { data, _, factor in Output.from(data)?.scale = max(1, factor) },
+            name: { data, _, name in
+                if let name { Output.from(data)?.name = String(cString: name) }
+            },
+            description: { _, _, _ in }
+        ))
+        return listener
+    }()
+}

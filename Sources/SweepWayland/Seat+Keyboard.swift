@@ -1,0 +1,96 @@
+import CWaylandClient
+import Glibc
+import SweepInput
+import SweepXKB
+
+/// `wl_keyboard` events through xkbcommon, with key repeat on the event loop.
+extension Seat {
+    private func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        do {
+            keyboard = try Keyboard(fileDescriptor: fd, size: Int(size), format: format)
+        } catch {
+            keyboard = nil
+            onError?("keyboard: \(error)")
+        }
+    }
+
+    private func keyboardEnter(surface: OpaquePointer?) {
+        guard let surface, ownsSurface(surface) else { return }
+        keyboardFocus = surface
+        onKeyboardFocus?(true)
+    }
+
+    private func keyboardLeave(surface: OpaquePointer?) {
+        guard keyboardFocus != nil else { return }
+        // Losing focus releases everything held: no stuck repeat, no stuck Shift.
+        stopRepeat()
+        keyboard?.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        keyboardFocus = nil
+        onKeyboardFocus?(false)
+    }
+
+    private func key(time: UInt32, code: UInt32, state: UInt32) {
+        guard keyboardFocus != nil, let keyboard else { return }
+        guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else {
+            if repeatingKey == code { stopRepeat() }
+            return
+        }
+        deliverKey(code: code, time: time, isRepeat: false)
+        stopRepeat()
+        if repeatRate > 0, keyboard.repeats(evdevCode: code) {
+            repeatingKey = code
+            armRepeat(code: code, after: Double(repeatDelay), time: time)
+        }
+    }
+
+    private func deliverKey(code: UInt32, time: UInt32, isRepeat: Bool) {
+        guard let keyboard else { return }
+        onKey?(KeyEvent(keysym: keyboard.keysym(forEvdevCode: code), text: keyboard.text(forEvdevCode: code),
+                        modifiers: keyboard.modifiers, isRepeat: isRepeat, time: time))
+    }
+
+    private func armRepeat(code: UInt32, after milliseconds: Double, time: UInt32) {
+        repeatTimer = connection.loop.schedule(after: milliseconds) { [weak self] in
+            guard let self, self.repeatingKey == code else { return }
+            let interval = 1000 / Double(max(1, self.repeatRate))
+            let next = time &+ UInt32(milliseconds)
+            self.deliverKey(code: code, time: next, isRepeat: true)
+            self.armRepeat(code: code, after: interval, time: next)
+        }
+    }
+
+    func stopRepeat() {
+        if let repeatTimer { connection.loop.cancel(repeatTimer) }
+        repeatTimer = nil
+        repeatingKey = nil
+    }
+
+    private func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        keyboard?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+    }
+
+    private func repeatInfo(rate: Int32, delay: Int32) {
+        repeatRate = max(0, rate)
+        repeatDelay = max(0, delay)
+        if repeatRate == 0 { stopRepeat() }
+    }
+
+    nonisolated(unsafe) static let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
+        let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in
+                guard let seat = Seat.from(data) else { close(fd); return }
+                seat.keymap(format: format, fd: fd, size: size)
+            },
+            enter: { data, _, _, surface, _ in Seat.from(data)?.keyboardEnter(surface: surface) },
+            leave: { data, _, _, surface in Seat.from(data)?.keyboardLeave(surface: surface) },
+            key: { data, _, _, time, key, state in Seat.from(data)?.key(time: time, code: key, state: state) },
+            modifiers: { data, _, _, depressed, latched, locked, group in
+                Seat.from(data)?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+            },
+            repeat_info: { data, _, rate, delay in Seat.from(data)?.repeatInfo(rate: rate, delay: delay) }
+        ))
+        return listener
+    }()
+}

@@ -1,0 +1,134 @@
+import CWaylandClient
+import SweepGeometry
+import SweepInput
+
+/// `wl_pointer` events, folded into one `PointerFrame` per `wl_pointer.frame`
+/// (or per event for pointers older than version 5, which have no frames).
+extension Seat {
+    private func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
+        Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    }
+
+    private var groupsByFrame: Bool { (pointer.map { wl_proxy_get_version($0) } ?? 0) >= 5 }
+
+    private func flushIfUngrouped() {
+        if !groupsByFrame { pointerFrame() }
+    }
+
+    private func pointerEnter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let surface, ownsSurface(surface) else { return }
+        pointerFocus = surface
+        pointerEnterSerial = serial
+        let position = point(x, y)
+        pendingPointerFrame.entered = position
+        pendingPointerFrame.position = position
+        applyCursor()
+        flushIfUngrouped()
+    }
+
+    private func pointerLeave(surface: OpaquePointer?) {
+        // Compositors may send leave more than once (sway, for a destroyed
+        // virtual pointer); only the first for our surface counts.
+        guard let surface, surface == pointerFocus else { return }
+        pointerFocus = nil
+        pendingPointerFrame.left = true
+        flushIfUngrouped()
+    }
+
+    private func pointerMotion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard pointerFocus != nil else { return }
+        pendingPointerFrame.position = point(x, y)
+        pendingPointerFrame.time = time
+        flushIfUngrouped()
+    }
+
+    private func pointerButton(time: UInt32, button: UInt32, state: UInt32) {
+        guard pointerFocus != nil else { return }
+        pendingPointerFrame.buttons.append((button, state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+        pendingPointerFrame.time = time
+        flushIfUngrouped()
+    }
+
+    private func axisMotion(_ axis: UInt32, _ update: (inout AxisMotion) -> Void) {
+        guard pointerFocus != nil else { return }
+        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
+            var motion = pendingPointerFrame.vertical ?? AxisMotion()
+            update(&motion)
+            pendingPointerFrame.vertical = motion
+        } else if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
+            var motion = pendingPointerFrame.horizontal ?? AxisMotion()
+            update(&motion)
+            pendingPointerFrame.horizontal = motion
+        }
+    }
+
+    private func pointerAxis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
+        axisMotion(axis) { $0.value += wl_fixed_to_double(value) }
+        if pointerFocus != nil { pendingPointerFrame.time = time }
+        flushIfUngrouped()
+    }
+
+    private func pointerAxisSource(_ source: UInt32) {
+        guard pointerFocus != nil else { return }
+        switch source {
+        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: pendingPointerFrame.source = .wheel
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: pendingPointerFrame.source = .finger
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: pendingPointerFrame.source = .continuous
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: pendingPointerFrame.source = .wheelTilt
+        default: break
+        }
+    }
+
+    private func pointerAxisDiscrete(axis: UInt32, discrete: Int32) {
+        // axis_discrete (v5–7); axis_value120 (v8) replaces it and wins when both come.
+        axisMotion(axis) { motion in
+            if motion.value120 == nil { motion.value120 = Int(discrete) * 120 }
+        }
+    }
+
+    private func pointerAxisValue120(axis: UInt32, value120: Int32) {
+        axisMotion(axis) { motion in
+            motion.value120 = (motion.value120 ?? 0) + Int(value120)
+        }
+    }
+
+    private func pointerAxisStop(time: UInt32, axis: UInt32) {
+        axisMotion(axis) { $0.stopped = true }
+        flushIfUngrouped()
+    }
+
+    func pointerFrame() {
+        let frame = pendingPointerFrame
+        pendingPointerFrame = PointerFrame()
+        guard !frame.isEmpty else { return }
+        onPointerFrame?(frame)
+    }
+
+    /// Sets the theme's arrow on the pointer (after enter or a scale change).
+    public func applyCursor() {
+        guard let pointer, pointerFocus != nil else { return }
+        let scale = cursorScale()
+        if cursor?.scale != scale {
+            cursor = CursorTheme(shm: connection.shm!, compositor: connection.compositor!, scale: scale)
+        }
+        cursor?.apply(to: pointer, serial: pointerEnterSerial)
+    }
+
+    nonisolated(unsafe) static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
+        // libwayland 1.21 calls every slot whose event arrives: all must be set.
+        let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_pointer_listener(
+            enter: { data, _, serial, surface, x, y in Seat.from(data)?.pointerEnter(serial: serial, surface: surface, x: x, y: y) },
+            leave: { data, _, _, surface in Seat.from(data)?.pointerLeave(surface: surface) },
+            motion: { data, _, time, x, y in Seat.from(data)?.pointerMotion(time: time, x: x, y: y) },
+            button: { data, _, _, time, button, state in Seat.from(data)?.pointerButton(time: time, button: button, state: state) },
+            axis: { data, _, time, axis, value in Seat.from(data)?.pointerAxis(time: time, axis: axis, value: value) },
+            frame: { data, _ in Seat.from(data)?.pointerFrame() },
+            axis_source: { data, _, source in Seat.from(data)?.pointerAxisSource(source) },
+            axis_stop: { data, _, time, axis in Seat.from(data)?.pointerAxisStop(time: time, axis: axis) },
+            axis_discrete: { data, _, axis, discrete in Seat.from(data)?.pointerAxisDiscrete(axis: axis, discrete: discrete) },
+            axis_value120: { data, _, axis, value in Seat.from(data)?.pointerAxisValue120(axis: axis, value120: value) }
+        ))
+        return listener
+    }()
+}

@@ -1,0 +1,117 @@
+import CWaylandClient
+import SweepInput
+import SweepXKB
+
+/// A `wl_seat`: its pointer and keyboard come and go with its capabilities
+/// (a mouse unplugged and plugged back in). Events reach the app as typed
+/// frames through the `on…` closures, only for the surfaces `ownsSurface` accepts.
+public final class Seat {
+    let proxy: OpaquePointer
+    let version: UInt32
+    unowned let connection: Connection
+    public private(set) var name = ""
+
+    private(set) var pointer: OpaquePointer?
+    private(set) var keyboardProxy: OpaquePointer?
+
+    // Pointer state.
+    var pendingPointerFrame = PointerFrame()
+    var pointerFocus: OpaquePointer?
+    var pointerEnterSerial: UInt32 = 0
+    var cursor: CursorTheme?
+
+    // Keyboard state.
+    var keyboard: Keyboard?
+    var keyboardFocus: OpaquePointer?
+    var repeatRate: Int32 = 25
+    var repeatDelay: Int32 = 600
+    var repeatingKey: UInt32?
+    var repeatTimer: EventLoop.TimerID?
+
+    /// Whether a surface is one of the app's (decoration surfaces are not).
+    public var ownsSurface: (OpaquePointer) -> Bool = { _ in true }
+    /// The cursor scale wanted now (the window's integer scale).
+    public var cursorScale: () -> Int32 = { 1 }
+    /// A pointer frame over an app surface.
+    public var onPointerFrame: ((PointerFrame) -> Void)?
+    /// A key press or repeat while an app surface has keyboard focus.
+    public var onKey: ((KeyEvent) -> Void)?
+    /// Keyboard focus entered (true) or left (false) the app.
+    public var onKeyboardFocus: ((Bool) -> Void)?
+    /// A message for the person (a keymap that cannot be used, say).
+    public var onError: ((String) -> Void)?
+
+    init(proxy: OpaquePointer, version: UInt32, connection: Connection) {
+        self.proxy = proxy
+        self.version = version
+        self.connection = connection
+        wl_seat_add_listener(proxy, Seat.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        releasePointer()
+        releaseKeyboard()
+        if version >= 5 { wl_seat_release(proxy) } else { wl_proxy_destroy(proxy) }
+    }
+
+    public var hasPointer: Bool { pointer != nil }
+    public var hasKeyboard: Bool { keyboardProxy != nil }
+
+    private func capabilities(_ caps: UInt32) {
+        let wantsPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        let wantsKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if wantsPointer && pointer == nil {
+            pointer = wl_seat_get_pointer(proxy)
+            if let pointer { wl_pointer_add_listener(pointer, Seat.pointerListener, Unmanaged.passUnretained(self).toOpaque()) }
+        } else if !wantsPointer && pointer != nil {
+            releasePointer()
+        }
+        if wantsKeyboard && keyboardProxy == nil {
+            keyboardProxy = wl_seat_get_keyboard(proxy)
+            if let keyboardProxy { wl_keyboard_add_listener(keyboardProxy, Seat.keyboardListener, Unmanaged.passUnretained(self).toOpaque()) }
+        } else if !wantsKeyboard && keyboardProxy != nil {
+            releaseKeyboard()
+        }
+    }
+
+    private func releasePointer() {
+        guard let pointer else { return }
+        if pointerFocus != nil {
+            // The app must not keep a hover for a pointer that no longer exists.
+            var frame = PointerFrame()
+            frame.left = true
+            pointerFocus = nil
+            onPointerFrame?(frame)
+        }
+        if version >= 3 { wl_pointer_release(pointer) } else { wl_proxy_destroy(pointer) }
+        self.pointer = nil
+        cursor = nil
+    }
+
+    private func releaseKeyboard() {
+        guard let keyboardProxy else { return }
+        stopRepeat()
+        if keyboardFocus != nil {
+            keyboardFocus = nil
+            onKeyboardFocus?(false)
+        }
+        if version >= 3 { wl_keyboard_release(keyboardProxy) } else { wl_proxy_destroy(keyboardProxy) }
+        self.keyboardProxy = nil
+        keyboard = nil
+    }
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> Seat? {
+        data.map { Unmanaged<Seat>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_seat_listener> = {
+        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_seat_listener(
+            capabilities: { data, _, caps in Seat.from(data)?.capabilities(caps) },
+            name: { data, _, name in
+                if let name { Seat.from(data)?.name = String(cString: name) }
+            }
+        ))
+        return listener
+    }()
+}

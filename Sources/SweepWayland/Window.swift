@@ -1,0 +1,362 @@
+import CDecor
+import CWaylandClient
+import CWaylandProtocols
+import SweepGeometry
+import SweepPixman
+import SweepPresentation
+
+/// A toplevel window: a `wl_surface` decorated by libdecor, drawn with pixman
+/// into shm buffers, one frame per frame callback and only where damaged.
+///
+/// Decorations: libdecor asks the compositor for server-side decorations
+/// through xdg-decoration where it is offered (sway, KDE) and draws its own
+/// title bar (move, resize, close) where not (GNOME, weston).
+public final class Window {
+    public let connection: Connection
+    public weak var content: WindowContent?
+    let surface: OpaquePointer
+    private var decor: OpaquePointer?
+    private var frame: OpaquePointer?
+    private let chain: BufferChain
+    private var pacer = FramePacer()
+    private var history = DamageHistory()
+    private var pendingDamage = Region()
+    private var drawScheduled = false
+    private var waitingForBuffer = false
+    private var presentationObservers: [() -> Void] = []
+
+    /// Size in logical pixels, as configured.
+    public private(set) var size: Size
+    /// The size the window returns to when neither maximized nor tiled.
+    private var floatingSize: Size
+
+    // Scale
+    private var enteredOutputs: [OpaquePointer] = []
+    private var fractionalScale: OpaquePointer?
+    private var viewport: OpaquePointer?
+    private var preferredFractionalScale: Double?
+    private var fontSets: [Double: FontSet] = [:]
+    /// Device pixels per logical pixel for the next frame.
+    public private(set) var scale: Double = 1
+    /// Called after the scale changes (the cursor follows it).
+    public var onScaleChange: ((Double) -> Void)?
+    /// The number of frames committed so far.
+    public private(set) var committedFrames = 0
+
+    public init(connection: Connection, title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240)) throws {
+        self.connection = connection
+        self.size = size
+        floatingSize = size
+        chain = BufferChain(shm: connection.shm!)
+        guard let surface = wl_compositor_create_surface(connection.compositor!) else {
+            throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
+        }
+        self.surface = surface
+        wl_surface_add_listener(surface, Window.surfaceListener, Unmanaged.passUnretained(self).toOpaque())
+
+        if let manager = connection.fractionalScaleManager, let viewporter = connection.viewporter {
+            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+            if let fractionalScale {
+                wp_fractional_scale_v1_add_listener(fractionalScale, Window.fractionalScaleListener,
+                                                    Unmanaged.passUnretained(self).toOpaque())
+            }
+        } else if connection.outputs.count == 1, let only = connection.outputs.values.first {
+            // Until the surface enters an output, guess the only one's scale.
+            scale = Double(only.scale)
+        }
+        chain.onRelease = { [weak self] in self?.bufferReleased() }
+        connection.onOutputRemoved = { [weak self] output in self?.outputGone(output) }
+        for output in connection.outputs.values {
+            output.onChange = { [weak self] in self?.updateScale() }
+        }
+
+        Window.errorTarget = self
+        guard let decor = libdecor_new(connection.display, Window.decorInterface) else {
+            throw WaylandError.decoration("libdecor could not start (does the compositor offer xdg_wm_base?)")
+        }
+        self.decor = decor
+        guard let frame = libdecor_decorate(decor, surface, Window.frameInterface, Unmanaged.passUnretained(self).toOpaque()) else {
+            throw WaylandError.decoration("libdecor could not decorate the window")
+        }
+        self.frame = frame
+        libdecor_frame_set_title(frame, title)
+        libdecor_frame_set_app_id(frame, appID)
+        libdecor_frame_set_min_content_size(frame, Int32(minimumSize.width), Int32(minimumSize.height))
+        libdecor_frame_map(frame)
+    }
+
+    deinit {
+        if let frame { libdecor_frame_unref(frame) }
+        if let decor { libdecor_unref(decor) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        wl_surface_destroy(surface)
+    }
+
+    public var title: String {
+        get { frame.flatMap { libdecor_frame_get_title($0) }.map { String(cString: $0) } ?? "" }
+        set { if let frame { libdecor_frame_set_title(frame, newValue) } }
+    }
+
+    /// Whether `proxy` is this window's content surface.
+    public func owns(surface proxy: OpaquePointer) -> Bool { proxy == surface }
+
+    // MARK: - Drawing
+
+    /// Marks `region` (window coordinates) for repainting on the next frame.
+    public func invalidate(_ region: Region) {
+        guard !region.isEmpty else { return }
+        pendingDamage.formUnion(region)
+        act(pacer.invalidate())
+    }
+
+    /// Marks the whole window for repainting.
+    public func invalidateAll() {
+        invalidate(Region(Rect(origin: .zero, size: size)))
+    }
+
+    /// Runs `observer` once, after the compositor has shown the next committed frame.
+    public func afterNextPresentation(_ observer: @escaping () -> Void) {
+        presentationObservers.append(observer)
+        invalidateAll()
+    }
+
+    private func act(_ action: FramePacer.Action) {
+        guard action == .draw, !drawScheduled else { return }
+        // Draw after the current batch of events, so they share one frame.
+        drawScheduled = true
+        connection.loop.runAfterDispatch { [weak self] in
+            guard let self else { return }
+            self.drawScheduled = false
+            self.draw()
+        }
+    }
+
+    private var pixelSize: PixelSize {
+        PixelSize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+    }
+
+    private func fonts(for scale: Double) throws -> FontSet {
+        if let fonts = fontSets[scale] { return fonts }
+        let fonts = try FontSet(scale: scale)
+        fontSets = [scale: fonts]   // one scale at a time; old glyph caches go
+        return fonts
+    }
+
+    private func draw() {
+        guard pacer.isConfigured, !size.isEmpty, let content else { return }
+        let bounds = Rect(origin: .zero, size: size)
+        if content.isAnimating {
+            pendingDamage.formUnion(content.advanceAnimations(to: EventLoop.nowMilliseconds))
+        }
+        let acquired: (buffer: ShmBuffer, index: Int, age: Int)?
+        let fonts: FontSet
+        do {
+            acquired = try chain.acquire(size: pixelSize)
+            fonts = try self.fonts(for: scale)
+        } catch let error as WaylandError {
+            connection.loop.fail(error)
+            return
+        } catch {
+            connection.loop.fail(.sharedMemory("\(error)"))
+            return
+        }
+        guard let (buffer, index, age) = acquired else {
+            waitingForBuffer = true   // drawn again when the compositor releases one
+            return
+        }
+        let current = pendingDamage.clipped(to: bounds)
+        let repaint = history.repaintRegion(age: age, current: current) ?? Region(bounds)
+        let canvas = PixmanCanvas(image: buffer.image, scale: scale, fonts: fonts)
+        content.draw(in: canvas, damage: repaint.clipped(to: bounds))
+
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        if connection.compositorVersion >= 4 {
+            for rect in current.rects {
+                let device = rect.scaledOutward(by: scale)
+                wl_surface_damage_buffer(surface, Int32(device.x), Int32(device.y), Int32(device.width), Int32(device.height))
+            }
+        } else {
+            for rect in current.rects.map({ $0.scaledOutward(by: 1) }) {
+                wl_surface_damage(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+            }
+        }
+        if let callback = wl_surface_frame(surface) {
+            wl_callback_add_listener(callback, Window.frameListener, Unmanaged.passUnretained(self).toOpaque())
+        }
+        wl_surface_commit(surface)
+        committedFrames += 1
+        chain.submitted(index)
+        history.record(current)
+        pendingDamage = Region()
+        pacer.committed()
+        if content.isAnimating { _ = pacer.invalidate() }
+    }
+
+    private func frameDone() {
+        let observers = presentationObservers
+        presentationObservers.removeAll()
+        for observer in observers { observer() }
+        act(pacer.frameCallbackDone())
+    }
+
+    private func bufferReleased() {
+        guard waitingForBuffer else { return }
+        waitingForBuffer = false
+        act(pacer.invalidate())
+    }
+
+    // MARK: - Configure, close
+
+    private func configure(_ configuration: OpaquePointer?) {
+        guard let frame else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        var windowState = LIBDECOR_WINDOW_STATE_NONE
+        let hasState = libdecor_configuration_get_window_state(configuration, &windowState)
+        let constrained = hasState && (windowState.rawValue & (LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue
+            | LIBDECOR_WINDOW_STATE_FULLSCREEN.rawValue | LIBDECOR_WINDOW_STATE_TILED_LEFT.rawValue
+            | LIBDECOR_WINDOW_STATE_TILED_RIGHT.rawValue | LIBDECOR_WINDOW_STATE_TILED_TOP.rawValue
+            | LIBDECOR_WINDOW_STATE_TILED_BOTTOM.rawValue)) != 0
+        var newSize = floatingSize
+        if libdecor_configuration_get_content_size(configuration, frame, &width, &height), width > 0, height > 0 {
+            newSize = Size(width: Double(width), height: Double(height))
+            if !constrained { floatingSize = newSize }
+        }
+        let state = libdecor_state_new(Int32(newSize.width), Int32(newSize.height))
+        libdecor_frame_commit(frame, state, configuration)
+        libdecor_state_free(state)
+        if newSize != size || !pacer.isConfigured {
+            resize(to: newSize)
+        }
+        act(pacer.configured())
+    }
+
+    private func resize(to newSize: Size) {
+        size = newSize
+        history.reset()
+        pendingDamage = Region(Rect(origin: .zero, size: newSize))
+        if let viewport {
+            wp_viewport_set_destination(viewport, Int32(newSize.width), Int32(newSize.height))
+        }
+        updateOpaqueRegion()
+        content?.windowDidResize(to: newSize)
+    }
+
+    private func updateOpaqueRegion() {
+        guard let region = wl_compositor_create_region(connection.compositor!) else { return }
+        wl_region_add(region, 0, 0, Int32(size.width), Int32(size.height))
+        wl_surface_set_opaque_region(surface, region)
+        wl_region_destroy(region)
+    }
+
+    private func close() {
+        content?.windowShouldClose()
+    }
+
+    // MARK: - Scale
+
+    private func surfaceEntered(_ output: OpaquePointer?) {
+        guard let output, !enteredOutputs.contains(output) else { return }
+        enteredOutputs.append(output)
+        updateScale()
+    }
+
+    private func surfaceLeft(_ output: OpaquePointer?) {
+        enteredOutputs.removeAll { $0 == output }
+        updateScale()
+    }
+
+    private func outputGone(_ output: Output) {
+        enteredOutputs.removeAll { $0 == output.proxy }
+        updateScale()
+    }
+
+    private func updateScale() {
+        let newScale: Double
+        if let preferredFractionalScale {
+            newScale = preferredFractionalScale
+        } else {
+            let scales = enteredOutputs.compactMap { connection.output(for: $0)?.scale }
+            guard let highest = scales.max() else { return }   // keep the scale while between outputs
+            newScale = Double(highest)
+        }
+        guard newScale != scale else { return }
+        scale = newScale
+        if viewport == nil, wl_proxy_get_version(surface) >= 3 {
+            wl_surface_set_buffer_scale(surface, Int32(newScale))
+        }
+        history.reset()
+        chain.invalidateContents()
+        onScaleChange?(newScale)
+        invalidateAll()
+    }
+
+    private func fractionalScaleChanged(_ value: UInt32) {
+        preferredFractionalScale = Double(value) / 120
+        updateScale()
+    }
+
+    // MARK: - Listeners
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Window? {
+        data.map { Unmanaged<Window>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// libdecor's error callback carries no user data: the window it concerns.
+    nonisolated(unsafe) private static weak var errorTarget: Window?
+
+    nonisolated(unsafe) private static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
+        let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_surface_listener(
+            enter: { data, _, output in Window.from(data)?.surfaceEntered(output) },
+            leave: { data, _, output in Window.from(data)?.surfaceLeft(output) }
+        ))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
+        let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_callback_listener(done: { data, callback, _ in
+            if let callback { wl_callback_destroy(callback) }
+            Window.from(data)?.frameDone()
+        }))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let fractionalScaleListener: UnsafeMutablePointer<wp_fractional_scale_v1_listener> = {
+        let listener = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
+        listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, value in
+            Window.from(data)?.fractionalScaleChanged(value)
+        }))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let decorInterface: UnsafeMutablePointer<libdecor_interface> = {
+        let interface = UnsafeMutablePointer<libdecor_interface>.allocate(capacity: 1)
+        interface.initialize(to: libdecor_interface(
+            error: { _, _, message in
+                let text = message.map { String(cString: $0) } ?? "unknown error"
+                Window.errorTarget?.connection.loop.fail(.decoration(text))
+            },
+            reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
+            reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil
+        ))
+        return interface
+    }()
+
+    nonisolated(unsafe) private static let frameInterface: UnsafeMutablePointer<libdecor_frame_interface> = {
+        let interface = UnsafeMutablePointer<libdecor_frame_interface>.allocate(capacity: 1)
+        interface.initialize(to: libdecor_frame_interface(
+            configure: { _, configuration, data in Window.from(data)?.configure(configuration) },
+            close: { _, data in Window.from(data)?.close() },
+            commit: { _, data in
+                if let window = Window.from(data) { wl_surface_commit(window.surface) }
+            },
+            dismiss_popup: { _, _, _ in },
+            reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
+            reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil
+        ))
+        return interface
+    }()
+}

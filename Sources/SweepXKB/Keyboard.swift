@@ -1,0 +1,131 @@
+import CXKBCommon
+import Glibc
+import SweepInput
+
+/// A compiled xkb keymap and its state: turns evdev key codes and the
+/// compositor's modifier masks into keysyms, text and `Modifiers`.
+public final class Keyboard {
+    private let context: OpaquePointer
+    private let keymap: OpaquePointer
+    private let state: OpaquePointer
+    private let shiftIndex, controlIndex, altIndex, superIndex: xkb_mod_index_t
+
+    /// Compiles the keymap the compositor sent as `fd` of `size` bytes
+    /// (format 1 = xkb v1). The fd is not closed here.
+    public convenience init(fileDescriptor fd: Int32, size: Int, format: UInt32) throws {
+        guard format == 1 else { throw KeymapError.unsupportedFormat(format) }
+        guard size > 0, size < 64 << 20 else { throw KeymapError.badSize(size) }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            throw KeymapError.mapFailed(errno: errno)
+        }
+        defer { munmap(mapped, size) }
+        // The text may or may not include its NUL terminator; never read past `size`.
+        let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
+        let length = bytes.firstIndex(of: 0) ?? size
+        let text = String(decoding: bytes[..<length], as: UTF8.self)
+        try self.init(keymapText: text)
+    }
+
+    /// Compiles a keymap from its text (xkb v1).
+    public init(keymapText: String) throws {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw KeymapError.noContext }
+        guard let keymap = xkb_keymap_new_from_string(context, keymapText, XKB_KEYMAP_FORMAT_TEXT_V1,
+                                                      XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            xkb_context_unref(context)
+            throw KeymapError.compileFailed
+        }
+        guard let state = xkb_state_new(keymap) else {
+            xkb_keymap_unref(keymap)
+            xkb_context_unref(context)
+            throw KeymapError.compileFailed
+        }
+        self.context = context
+        self.keymap = keymap
+        self.state = state
+        shiftIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_SHIFT)
+        controlIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_CTRL)
+        altIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_ALT)
+        superIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_LOGO)
+    }
+
+    /// The default keymap of the system's xkb data (rules from the environment).
+    public convenience init(defaultLayout: Void = ()) throws {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw KeymapError.noContext }
+        defer { xkb_context_unref(context) }
+        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            throw KeymapError.compileFailed
+        }
+        defer { xkb_keymap_unref(keymap) }
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { throw KeymapError.compileFailed }
+        defer { free(text) }
+        try self.init(keymapText: String(cString: text))
+    }
+
+    deinit {
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    /// Applies `wl_keyboard.modifiers`.
+    public func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+    }
+
+    /// The modifiers in effect now.
+    public var modifiers: Modifiers {
+        var result: Modifiers = []
+        func active(_ index: xkb_mod_index_t) -> Bool {
+            index != XKB_MOD_INVALID && xkb_state_mod_index_is_active(state, index, XKB_STATE_MODS_EFFECTIVE) > 0
+        }
+        if active(shiftIndex) { result.insert(.shift) }
+        if active(controlIndex) { result.insert(.control) }
+        if active(altIndex) { result.insert(.alt) }
+        if active(superIndex) { result.insert(.superKey) }
+        return result
+    }
+
+    /// The keysym of an evdev key code (as `wl_keyboard.key` sends it).
+    public func keysym(forEvdevCode code: UInt32) -> KeySym {
+        KeySym(rawValue: xkb_state_key_get_one_sym(state, code + 8))
+    }
+
+    /// The text an evdev key code types now (empty for none).
+    public func text(forEvdevCode code: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = xkb_state_key_get_utf8(state, code + 8, &buffer, buffer.count)
+        guard length > 0 else { return "" }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether the keymap says this key repeats when held.
+    public func repeats(evdevCode code: UInt32) -> Bool {
+        xkb_keymap_key_repeats(keymap, code + 8) != 0
+    }
+
+    /// The evdev key code that produces `name` (a keysym name such as "Shift_L")
+    /// at level 1 of the first layout, with whether Shift is needed; nil when none.
+    public func evdevCode(forKeysymNamed name: String) -> (code: UInt32, needsShift: Bool)? {
+        let sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
+        guard sym != 0 else { return nil }
+        let minimum = xkb_keymap_min_keycode(keymap), maximum = xkb_keymap_max_keycode(keymap)
+        guard minimum <= maximum else { return nil }
+        for keycode in minimum...maximum {
+            for level in 0..<min(2, xkb_keymap_num_levels_for_key(keymap, keycode, 0)) {
+                var symbols: UnsafePointer<xkb_keysym_t>?
+                let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, 0, level, &symbols)
+                if count > 0, let symbols, (0..<Int(count)).contains(where: { symbols[$0] == sym }) {
+                    return (keycode - 8, level == 1)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The keymap as text, as a compositor sends it.
+    public var keymapText: String {
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+}

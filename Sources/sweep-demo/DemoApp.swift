@@ -1,0 +1,110 @@
+import SweepGeometry
+import SweepGraphics
+import SweepInput
+import SweepViews
+import SweepWayland
+
+/// The demo: a toolbar over a list of generated rows.
+final class DemoApp: WindowContent {
+    let window: Window
+    let toolbar: ToolbarView
+    let list: ListView
+    private(set) var shouldQuit = false
+
+    init(connection: Connection, options: Options) throws {
+        let size = Size(width: options.width, height: options.height)
+        let theme = Theme.light
+        let rows = GeneratedRows(count: options.rows)
+        toolbar = ToolbarView(frame: Rect(x: 0, y: 0, width: size.width, height: ToolbarView.height),
+                              title: "Sweep · \(DemoApp.formatted(options.rows)) rows", theme: theme)
+        list = ListView(frame: Rect(x: 0, y: ToolbarView.height, width: size.width, height: size.height - ToolbarView.height),
+                        dataSource: rows, theme: theme)
+        window = try Window(connection: connection, title: "Sweep", appID: "org.sweep.Demo", size: size)
+        window.content = self
+        for seat in connection.seats.values { attach(seat) }
+        connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
+    }
+
+    private func attach(_ seat: Seat) {
+        seat.ownsSurface = { [weak window] surface in window?.owns(surface: surface) ?? false }
+        seat.cursorScale = { [weak window] in Int32((window?.scale ?? 1).rounded(.up)) }
+        seat.onPointerFrame = { [weak self] frame in self?.handle(frame) }
+        seat.onKey = { [weak self] key in self?.handle(key) }
+        seat.onError = { message in printError(message) }
+        window.onScaleChange = { [weak seat] _ in seat?.applyCursor() }
+    }
+
+    static func formatted(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    // MARK: - WindowContent
+
+    func windowDidResize(to size: Size) {
+        toolbar.frame = Rect(x: 0, y: 0, width: size.width, height: ToolbarView.height)
+        list.setFrame(Rect(x: 0, y: ToolbarView.height, width: size.width, height: max(0, size.height - ToolbarView.height)))
+    }
+
+    func draw(in canvas: Canvas, damage: Region) {
+        if damage.intersects(toolbar.frame) { toolbar.draw(in: canvas) }
+        list.draw(in: canvas, damage: damage)
+    }
+
+    var isAnimating: Bool { list.isAnimating }
+
+    func advanceAnimations(to time: Double) -> Region {
+        list.advance(to: time)
+    }
+
+    func windowShouldClose() {
+        quit()
+    }
+
+    func quit() {
+        shouldQuit = true
+        window.connection.loop.stop()
+    }
+
+    // MARK: - Input
+
+    /// Wheel notches scroll three rows each (120 = one notch).
+    static let rowsPerNotch = 3.0
+
+    func handle(_ frame: PointerFrame) {
+        if frame.left {
+            window.invalidate(list.hover(at: nil))
+        } else if let position = frame.position {
+            window.invalidate(list.hover(at: position))
+        }
+        if let vertical = frame.vertical {
+            if let value120 = vertical.value120 {
+                list.scroll(by: Double(value120) / 120 * DemoApp.rowsPerNotch * list.layout.rowHeight)
+            } else if vertical.value != 0 {
+                // Fingers and continuous devices: follow them one to one.
+                list.scroll(by: vertical.value)
+            }
+            window.invalidate(Region(list.frame))
+        }
+    }
+
+    func handle(_ key: KeyEvent) {
+        let row = list.layout.rowHeight
+        switch key.keysym {
+        case .down: list.scroll(by: row)
+        case .up: list.scroll(by: -row)
+        case .pageDown: list.scroll(by: Double(list.rowsPerPage) * row)
+        case .pageUp: list.scroll(by: -Double(list.rowsPerPage) * row)
+        case .home: list.scroll(toOffset: 0)
+        case .end: list.scroll(toOffset: list.scroll.maxOffset)
+        case .q where key.modifiers.contains(.control): quit()
+        default: return
+        }
+        window.invalidate(Region(list.frame))
+    }
+}

@@ -1,0 +1,59 @@
+/// The command line of sweep-demo.
+struct Options {
+    var tour = false
+    var rows = 1_000_000
+    var width = 800.0
+    var height = 600.0
+
+    static let usage = """
+    Usage: sweep-demo [options]
+
+    A list of generated rows in a Wayland window: scroll it with the wheel,
+    touchpad fingers, arrows, Page Up / Page Down and Home / End. Ctrl+Q quits.
+
+    Options:
+      --tour          play a short scripted tour (scrolling) with no input
+                      needed, print "tour: <step>" after each step is on
+                      screen, and exit 0 at the end
+      --rows N        number of rows (default 1000000)
+      --size WxH      initial window size in logical pixels (default 800x600)
+      -h, --help      show this help
+
+    Exit status: 0 on close, 2 when there is no compositor or the connection
+    to it breaks, 64 for a bad command line.
+    """
+
+    /// Parses `arguments` (without the program name); throws a message for a bad one.
+    static func parse(_ arguments: [String]) throws(OptionError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--tour":
+                options.tour = true
+            case "--rows":
+                guard let value = remaining.popFirst(), let rows = Int(value), rows >= 0, rows <= 1_000_000_000 else {
+                    throw OptionError(message: "--rows needs a count from 0 to 1000000000")
+                }
+                options.rows = rows
+            case "--size":
+                let parts = remaining.popFirst()?.split(separator: "x").compactMap { Double($0) } ?? []
+                guard parts.count == 2, parts[0] >= 100, parts[1] >= 100, parts[0] <= 16384, parts[1] <= 16384 else {
+                    throw OptionError(message: "--size needs WIDTHxHEIGHT, each from 100 to 16384")
+                }
+                options.width = parts[0]
+                options.height = parts[1]
+            case "-h", "--help":
+                throw OptionError(message: "", isHelp: true)
+            default:
+                throw OptionError(message: "unknown option '\(argument)'")
+            }
+        }
+        return options
+    }
+}
+
+struct OptionError: Error {
+    var message: String
+    var isHelp = false
+}
