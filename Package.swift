@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SweepViews", targets: ["SweepViews"]),
         .library(name: "SweepPixman", targets: ["SweepPixman"]),
         .library(name: "SweepWayland", targets: ["SweepWayland"]),
+        .library(name: "SweepPNG", targets: ["SweepPNG"]),
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
     ],
     targets: [
@@ -29,6 +30,7 @@ let package = Package(
                        providers: [.apt(["libfcft-dev"])]),
         .systemLibrary(name: "CDecor", pkgConfig: "libdecor-0",
                        providers: [.apt(["libdecor-0-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CSystem"),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
@@ -44,6 +46,7 @@ let package = Package(
         // MARK: Adapters, each over one C library
         .target(name: "SweepPixman",
                 dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft"]),
+        .target(name: "SweepPNG", dependencies: ["CZlib"]),
         .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSystem"]),
         .target(name: "SweepWayland",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
@@ -61,7 +64,8 @@ let package = Package(
         .testTarget(name: "SweepPixmanTests",
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
         .testTarget(name: "ProtocolsTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "SweepPixman"]),
+        .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "SweepPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

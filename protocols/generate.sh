@@ -7,7 +7,7 @@
 #
 # Needs wayland-scanner (libwayland-dev) and wayland-protocols.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=${SWEEP_PROTOCOLS_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 
 mode=write
 [ "${1:-}" = "--check" ] && mode=check

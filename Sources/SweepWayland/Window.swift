@@ -36,6 +36,7 @@ public final class Window {
     private var viewport: OpaquePointer?
     private var preferredFractionalScale: Double?
     private var fontSets: [Double: FontSet] = [:]
+    private var appliedBufferScale: Int32 = 1
     /// Device pixels per logical pixel for the next frame.
     public private(set) var scale: Double = 1
     /// Called after the scale changes (the cursor follows it).
@@ -171,6 +172,7 @@ public final class Window {
         let canvas = PixmanCanvas(image: buffer.image, scale: scale, fonts: fonts)
         content.draw(in: canvas, damage: repaint.clipped(to: bounds))
 
+        applyBufferScale()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         if connection.compositorVersion >= 4 {
             for rect in current.rects {
@@ -192,6 +194,16 @@ public final class Window {
         pendingDamage = Region()
         pacer.committed()
         if content.isAnimating { _ = pacer.invalidate() }
+    }
+
+    /// Tells the compositor how the next buffer maps to the surface: through
+    /// the viewport (fractional scales) or as an integer buffer scale.
+    private func applyBufferScale() {
+        if viewport != nil { return }   // buffer scale stays 1; the viewport maps the buffer
+        let integerScale = Int32(scale.rounded(.up))
+        guard integerScale != appliedBufferScale, wl_proxy_get_version(surface) >= 3 else { return }
+        wl_surface_set_buffer_scale(surface, integerScale)
+        appliedBufferScale = integerScale
     }
 
     private func frameDone() {
@@ -283,9 +295,6 @@ public final class Window {
         }
         guard newScale != scale else { return }
         scale = newScale
-        if viewport == nil, wl_proxy_get_version(surface) >= 3 {
-            wl_surface_set_buffer_scale(surface, Int32(newScale))
-        }
         history.reset()
         chain.invalidateContents()
         onScaleChange?(newScale)

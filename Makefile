@@ -1,0 +1,34 @@
+# Sweep: the two commands are `make demo` and `make test`; each sets itself up.
+SWIFT ?= swift
+BUILD_FLAGS ?=
+
+.PHONY: demo test build deps-build deps-test deps-demo protocols protocols-check clean
+
+## make demo: install what is needed, build, and run sweep-demo (see scripts/run-demo.sh)
+demo: deps-demo
+	$(SWIFT) build $(BUILD_FLAGS) --product sweep-demo
+	scripts/run-demo.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/sweep-demo"
+
+## make test: install, build and run every test (unit, protocol check, real compositors)
+test: deps-test
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+build: deps-build
+	$(SWIFT) build $(BUILD_FLAGS)
+
+deps-build:
+	scripts/install-deps.sh build
+deps-test:
+	scripts/install-deps.sh test
+deps-demo:
+	scripts/install-deps.sh demo
+
+## make protocols: regenerate protocols/*.xml and Sources/CWaylandProtocols from wayland-protocols
+protocols: deps-build
+	protocols/generate.sh
+protocols-check: deps-build
+	protocols/generate.sh --check
+
+clean:
+	rm -rf .build

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A child process with its output in files, stopped by its own process id.
+final class ChildProcess {
+    let name: String
+    let process = Process()
+    let stdoutPath: String
+    let stderrPath: String
+
+    init(name: String, executable: String, arguments: [String], environment: [String: String],
+         directory: String, currentDirectory: String? = nil) throws {
+        self.name = name
+        stdoutPath = "\(directory)/\(name).out"
+        stderrPath = "\(directory)/\(name).err"
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw HarnessError("cannot start \(executable): \(error)")
+        }
+    }
+
+    var isRunning: Bool { process.isRunning }
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits up to `seconds` for the process to exit; its status, or nil if still running.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// SIGTERM, then SIGKILL after a grace period.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(pid, SIGTERM)
+        if waitForExit(seconds: 3) == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(seconds: 3)
+        }
+    }
+
+    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// The end of both outputs, for failure messages.
+    var logTail: String {
+        let tail = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).suffix(25).joined(separator: "\n") }
+        return "--- \(name) stdout ---\n\(tail(stdout))\n--- \(name) stderr ---\n\(tail(stderr))"
+    }
+}
+
+/// Runs a command to completion; throws with its output when it fails.
+@discardableResult
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+         currentDirectory: String? = nil) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+        throw HarnessError("\(executable) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus): \(text)")
+    }
+    return text
+}
+
+/// The full path of a command on PATH, or a clear error naming the package that provides it.
+func which(_ command: String, package: String) throws -> String {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(directory)/\(command)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw HarnessError("\(command) is not installed (Debian package \(package)); run `make test`, which installs it")
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// sweep-demo running under a test compositor.
+final class DemoClient {
+    let process: ChildProcess
+
+    init(under compositor: Compositor, arguments: [String] = [], directory: String) throws {
+        process = try ChildProcess(name: "sweep-demo", executable: try builtProduct("sweep-demo"),
+                                   arguments: arguments, environment: compositor.clientEnvironment,
+                                   directory: directory)
+    }
+
+    var logTail: String { process.logTail }
+
+    func stop() {
+        process.stop()
+    }
+}

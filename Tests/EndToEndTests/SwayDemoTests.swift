@@ -1,0 +1,125 @@
+import Foundation
+import SweepPNG
+import Testing
+
+/// sweep-demo under a real sway (headless, pixman renderer).
+@Suite(.serialized) struct SwayDemoTests {
+    /// Runs `body` with a fresh sway and the demo in it; stops both after.
+    private func withDemo(_ label: String, arguments: [String] = [], before: ((HeadlessSway) throws -> Void)? = nil,
+                          _ body: (HeadlessSway, DemoClient) throws -> Void) throws {
+        let sway = try HeadlessSway(label: label)
+        defer { sway.stop() }
+        try before?(sway)
+        let demo = try DemoClient(under: sway, arguments: arguments, directory: sway.directory.path)
+        defer { demo.stop() }
+        try body(sway, demo)
+    }
+
+    /// The demo's first frame: toolbar, white list, and text in the first row.
+    private func showsFirstFrame(_ shot: PNGImage) -> Bool {
+        shot.rgb(x: 10, y: 10) == DemoColors.toolbar && shot.rgb(x: 600, y: 300) == DemoColors.listBackground
+    }
+
+    @Test func drawsItsFirstFrameWithText() throws {
+        try withDemo("first-frame") { sway, demo in
+            let (shot, ready) = try sway.screenshot(within: 15, until: showsFirstFrame)
+            #expect(ready, "no demo frame: pixel (10,10) is \(shot.hex(x: 10, y: 10))\n\(demo.logTail)\n\(sway.logTail)")
+            // The tiled window fills the 1024x768 output.
+            #expect(shot.width == 1024 && shot.height == 768)
+            // The title of row 1 ("Amber Ridge 1") is drawn in dark text left of centre.
+            let titleInk = shot.darkPixelCount(x: 16, y: 48, width: 200, height: 20)
+            #expect(titleInk > 60, "too little text in the first row: \(titleInk) dark pixels")
+            // Nothing is drawn in the empty right half of the same row.
+            #expect(shot.darkPixelCount(x: 500, y: 48, width: 400, height: 36) == 0)
+            // The toolbar's title is centred.
+            #expect(shot.darkPixelCount(x: 412, y: 10, width: 200, height: 24) > 80)
+        }
+    }
+
+    @Test func takesTheSizeSwayConfigures() throws {
+        try withDemo("resize") { sway, demo in
+            _ = try sway.screenshot(within: 15, until: showsFirstFrame)
+            try sway.command("[app_id=org.sweep.Demo] floating enable, resize set 600 400, move position 0 0")
+            let (shot, resized) = try sway.screenshot(within: 10) { shot in
+                shot.rgb(x: 598, y: 10) == DemoColors.toolbar && shot.rgb(x: 602, y: 10) == DemoColors.desktop
+                    && shot.rgb(x: 300, y: 398) != DemoColors.desktop && shot.rgb(x: 300, y: 402) == DemoColors.desktop
+            }
+            #expect(resized, "window is not 600x400 at (0,0): (598,10)=\(shot.hex(x: 598, y: 10)) (602,10)=\(shot.hex(x: 602, y: 10)) (300,398)=\(shot.hex(x: 300, y: 398))\n\(demo.logTail)")
+            // The title re-centres in the new width.
+            #expect(shot.darkPixelCount(x: 200, y: 10, width: 200, height: 24) > 80)
+        }
+    }
+
+    @Test func rendersCrispAtScaleTwo() throws {
+        try withDemo("scale2", before: { sway in try sway.command("output HEADLESS-1 scale 2") }) { sway, demo in
+            // At scale 2 the 1024x768 output is 512x384 logical; the toolbar is 88 device pixels tall.
+            let (shot, ready) = try sway.screenshot(within: 15) { shot in
+                shot.rgb(x: 10, y: 80) == DemoColors.toolbar && shot.rgb(x: 600, y: 120) == DemoColors.listBackground
+            }
+            #expect(ready, "no scale-2 frame: (10,80)=\(shot.hex(x: 10, y: 80))\n\(demo.logTail)")
+            // A row's separator is one device pixel (a scale-1 buffer stretched by the compositor would make it two).
+            let separatorY = (DemoColors.toolbarHeight + DemoColors.rowHeight) * 2 - 1
+            #expect(shot.rgb(x: 400, y: separatorY) == DemoColors.separator, "separator at y=\(separatorY): \(shot.hex(x: 400, y: separatorY))")
+            #expect(shot.rgb(x: 400, y: separatorY - 1) == DemoColors.listBackground)
+            #expect(shot.rgb(x: 400, y: separatorY + 1) == DemoColors.listBackground)
+            // Text is drawn at the device size: the first title holds about four times the ink of scale 1.
+            let ink = shot.darkPixelCount(x: 32, y: 96, width: 400, height: 40)
+            #expect(ink > 250, "too little text ink at scale 2: \(ink)")
+        }
+    }
+
+    @Test func scrollsWithTheKeyboard() throws {
+        try withDemo("keys") { sway, demo in
+            let (first, ready) = try sway.screenshot(within: 15, until: showsFirstFrame)
+            #expect(ready, "\(demo.logTail)")
+            // The scroll indicator (black at 35% over white; separators are lighter) starts at the top right.
+            let indicatorX = 1024 - 5
+            #expect(first.darkPixelCount(x: indicatorX - 2, y: 48, width: 4, height: 30, threshold: 190) > 0)
+            try sway.type(["-k", "End"])
+            let (end, movedToEnd) = try sway.screenshot(within: 10) { shot in
+                shot.darkPixelCount(x: indicatorX - 2, y: 730, width: 4, height: 34, threshold: 190) > 0
+            }
+            #expect(movedToEnd, "End did not scroll to the bottom\n\(demo.logTail)")
+            #expect(end.darkPixelCount(x: indicatorX - 2, y: 48, width: 4, height: 30, threshold: 190) == 0)
+            try sway.type(["-k", "Home"])
+            let (_, backHome) = try sway.screenshot(within: 10) { shot in
+                shot.darkPixelCount(x: 16, y: 48, width: 200, height: 20) > 60
+                    && shot.darkPixelCount(x: indicatorX - 2, y: 48, width: 4, height: 30, threshold: 190) > 0
+            }
+            #expect(backHome, "Home did not scroll back to the top")
+            try sway.type(["-k", "Page_Down"])
+            let (paged, changed) = try sway.screenshot(within: 10) { shot in
+                shot.rgba != first.rgba
+            }
+            #expect(changed, "Page Down changed nothing")
+            _ = paged
+        }
+    }
+
+    @Test func playsTheTourAndExits() throws {
+        try withDemo("tour", arguments: ["--tour"]) { sway, demo in
+            let status = demo.process.waitForExit(seconds: 30)
+            #expect(status == 0, "\(demo.logTail)")
+            #expect(demo.process.stdout == "tour: top\ntour: scrolled\ntour: middle\ntour: end\n")
+        }
+    }
+
+    @Test func closesWhenAsked() throws {
+        try withDemo("close") { sway, demo in
+            _ = try sway.screenshot(within: 15, until: showsFirstFrame)
+            try sway.command("[app_id=org.sweep.Demo] kill")
+            let status = demo.process.waitForExit(seconds: 10)
+            #expect(status == 0, "sweep-demo did not exit 0 after close: \(String(describing: status))\n\(demo.logTail)")
+        }
+    }
+
+    @Test func exitsTwoWithAMessageWhenTheCompositorDies() throws {
+        try withDemo("crash") { sway, demo in
+            _ = try sway.screenshot(within: 15, until: showsFirstFrame)
+            sway.crash()
+            let status = demo.process.waitForExit(seconds: 10)
+            #expect(status == 2, "exit status \(String(describing: status))\n\(demo.logTail)")
+            #expect(demo.process.stderr.contains("closed the connection"), "\(demo.logTail)")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Sweep needs, only those missing.
+#   scripts/install-deps.sh build   libraries and headers to build
+#   scripts/install-deps.sh test    + compositors and tools the tests drive
+#   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
+set -euo pipefail
+
+build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
+       libfcft-dev fonts-dejavu-core libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev)
+compositors=(sway grim wtype weston xvfb xdotool)
+
+case "${1:-build}" in
+  build) wanted=("${build[@]}") ;;
+  test|demo) wanted=("${build[@]}" "${compositors[@]}") ;;
+  *) echo "usage: $0 build|test|demo" >&2; exit 64 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+  [ "$status" = installed ] || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+  as_root=(sudo)
+elif command -v sudo >/dev/null && [ -t 0 ]; then
+  echo "Sweep needs these Debian packages; sudo will ask for your password: ${missing[*]}"
+  as_root=(sudo)
+else
+  echo "Sweep needs these Debian packages, and installing them needs root (or sudo):" >&2
+  echo "  apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "Installing: ${missing[*]}"
+# Another process may hold the apt lock (unattended upgrades, a parallel job): wait for it.
+"${as_root[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+  --no-install-recommends "${missing[@]}" >/dev/null
