@@ -96,6 +96,26 @@ import Testing
         }
     }
 
+    /// user + system clock ticks a process has used, from /proc/PID/stat.
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which may hold spaces) start after the last ')'.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!
+    }
+
+    @Test func usesNoCPUWhileIdle() throws {
+        try withDemo("idle") { sway, demo in
+            _ = try sway.screenshot(within: 15, until: showsFirstFrame)
+            usleep(500_000)
+            let before = try cpuTicks(demo.process.pid)
+            sleep(3)
+            let after = try cpuTicks(demo.process.pid)
+            // A tick is 10 ms; an idle client sleeps in poll and wakes for nothing.
+            #expect(after - before <= 1, "sweep-demo used \(after - before) ticks in 3 idle seconds")
+        }
+    }
+
     @Test func playsTheTourAndExits() throws {
         try withDemo("tour", arguments: ["--tour"]) { sway, demo in
             let status = demo.process.waitForExit(seconds: 30)
