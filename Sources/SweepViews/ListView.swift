@@ -12,6 +12,8 @@ public final class ListView {
     public private(set) var layout: ListLayout
     public private(set) var scroll: ScrollModel
     public private(set) var hoveredRow: Int?
+    /// Where the pointer is, so the highlight follows the content as it scrolls.
+    private var hoverPoint: Point?
     public var theme: Theme
     public let dataSource: ListDataSource
 
@@ -54,6 +56,7 @@ public final class ListView {
 
     /// The pointer moved to `point` (nil when it left): highlights the row under it.
     public func hover(at point: Point?) -> Region {
+        hoverPoint = point
         let newRow = point.flatMap { row(at: $0) }
         guard newRow != hoveredRow else { return Region() }
         var damage = Region()
@@ -88,7 +91,9 @@ public final class ListView {
     public func advance(to time: Double) -> Region {
         let before = scroll.offset
         scroll.advance(to: time)
-        return before == scroll.offset ? Region() : Region(frame)
+        guard before != scroll.offset else { return Region() }
+        hoveredRow = hoverPoint.flatMap { row(at: $0) }
+        return Region(frame)
     }
 
     /// The first visible row and the page size in rows, for paging keys.

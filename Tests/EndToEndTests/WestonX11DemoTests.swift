@@ -1,0 +1,65 @@
+import Foundation
+import SweepPNG
+import Testing
+
+/// sweep-demo under weston's X11 backend in Xvfb, with a real seat driven by
+/// xdotool: hover, the mouse wheel, and libdecor's title bar.
+@Suite(.serialized) struct WestonX11DemoTests {
+    private func withDemo(_ label: String, arguments: [String], _ body: (NestedWeston, DemoClient, PNGImage) throws -> Void) throws {
+        let weston = try NestedWeston(label: label)
+        defer { weston.stop() }
+        let demo = try DemoClient(under: weston, arguments: arguments, directory: weston.directory.path)
+        defer { demo.stop() }
+        let (first, ready) = try weston.screenshot(within: 15) { shot in
+            shot.boundingBox(of: DemoColors.toolbar).map { $0.maxX - $0.minX + 1 } == 640
+        }
+        #expect(ready, "no demo frame\n\(demo.logTail)\n\(weston.logTail)")
+        guard ready else { return }
+        try body(weston, demo, first)
+    }
+
+    /// The top of the scroll indicator in the list's right margin, or nil.
+    private func indicatorTop(_ shot: PNGImage, listRight: Int, listTop: Int, listBottom: Int) -> Int? {
+        (listTop..<listBottom).first { y in
+            let value = Int(shot.rgb(x: listRight - 5, y: y) & 0xff)
+            return value < 200 && value > 100
+        }
+    }
+
+    @Test func highlightsTheHoveredRowAndScrollsWithTheWheel() throws {
+        try withDemo("wheel", arguments: ["--size", "640x480", "--rows", "40"]) { weston, demo, first in
+            let box = first.boundingBox(of: DemoColors.toolbar)!
+            let listTop = box.minY + DemoColors.toolbarHeight, listBottom = box.minY + 480, right = box.maxX + 1
+            // Hover the second row.
+            try weston.movePointer(to: box.minX + 300, listTop + DemoColors.rowHeight + 20)
+            let (hovered, highlighted) = try weston.screenshot(within: 5) { shot in
+                shot.rgb(x: box.minX + 500, y: listTop + DemoColors.rowHeight + 5) == DemoColors.rowHover
+            }
+            #expect(highlighted, "row 2 not highlighted: \(hovered.hex(x: box.minX + 500, y: listTop + DemoColors.rowHeight + 5))\n\(demo.logTail)")
+            #expect(hovered.rgb(x: box.minX + 500, y: listTop + 5) == DemoColors.listBackground, "row 1 must not be highlighted")
+            let topBefore = indicatorTop(hovered, listRight: right, listTop: listTop, listBottom: listBottom)
+            #expect(topBefore != nil && topBefore! < listTop + 10, "indicator not at the top: \(String(describing: topBefore))")
+            // Two wheel notches: 6 rows of 44 px.
+            try weston.xdotool(["click", "5", "click", "5"])
+            let (scrolled, moved) = try weston.screenshot(within: 5) { shot in
+                guard let top = indicatorTop(shot, listRight: right, listTop: listTop, listBottom: listBottom),
+                      let before = topBefore else { return false }
+                return top > before + 20
+            }
+            #expect(moved, "the wheel did not scroll\n\(demo.logTail)")
+            // The row under the pointer is still highlighted after the content moved under it.
+            #expect(scrolled.rgb(x: box.minX + 500, y: listTop + DemoColors.rowHeight + 5) == DemoColors.rowHover)
+        }
+    }
+
+    @Test func closesFromTheClientSideTitleBar() throws {
+        try withDemo("close", arguments: ["--size", "640x480"]) { weston, demo, first in
+            let box = first.boundingBox(of: DemoColors.toolbar)!
+            // libdecor's close button is the rightmost of the title bar, just above the content.
+            try weston.movePointer(to: box.maxX - 16, box.minY - 12)
+            try weston.xdotool(["click", "1"])
+            let status = demo.process.waitForExit(seconds: 10)
+            #expect(status == 0, "sweep-demo did not close from its title bar: \(String(describing: status))\n\(demo.logTail)")
+        }
+    }
+}
