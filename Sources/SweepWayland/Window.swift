@@ -34,11 +34,13 @@ public final class Window {
     private var enteredOutputs: [OpaquePointer] = []
     private var fractionalScale: OpaquePointer?
     private var viewport: OpaquePointer?
-    private var preferredFractionalScale: Double?
+    private var preferredFractionalScale: UInt32?
     private var fontSets: [Double: FontSet] = [:]
     private var appliedBufferScale: Int32 = 1
+    /// How buffers map to the surface for the next frame.
+    public private(set) var surfaceScale = SurfaceScale.integer(1)
     /// Device pixels per logical pixel for the next frame.
-    public private(set) var scale: Double = 1
+    public var scale: Double { surfaceScale.factor }
     /// Called after the scale changes (the cursor follows it).
     public var onScaleChange: ((Double) -> Void)?
     /// The number of frames committed so far.
@@ -64,7 +66,7 @@ public final class Window {
             }
         } else if connection.outputs.count == 1, let only = connection.outputs.values.first {
             // Until the surface enters an output, guess the only one's scale.
-            scale = Double(only.scale)
+            surfaceScale = .integer(Int(only.scale))
         }
         chain.onRelease = { [weak self] in self?.bufferReleased() }
         connection.onOutputRemoved = { [weak self] output in self?.outputGone(output) }
@@ -135,7 +137,7 @@ public final class Window {
     }
 
     private var pixelSize: PixelSize {
-        PixelSize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+        surfaceScale.bufferSize(width: Int(size.width), height: Int(size.height))
     }
 
     private func fonts(for scale: Double) throws -> FontSet {
@@ -199,11 +201,10 @@ public final class Window {
     /// Tells the compositor how the next buffer maps to the surface: through
     /// the viewport (fractional scales) or as an integer buffer scale.
     private func applyBufferScale() {
-        if viewport != nil { return }   // buffer scale stays 1; the viewport maps the buffer
-        let integerScale = Int32(scale.rounded(.up))
-        guard integerScale != appliedBufferScale, wl_proxy_get_version(surface) >= 3 else { return }
-        wl_surface_set_buffer_scale(surface, integerScale)
-        appliedBufferScale = integerScale
+        let bufferScale = surfaceScale.bufferScale
+        guard bufferScale != appliedBufferScale, wl_proxy_get_version(surface) >= 3 else { return }
+        wl_surface_set_buffer_scale(surface, bufferScale)
+        appliedBufferScale = bufferScale
     }
 
     private func frameDone() {
@@ -285,24 +286,24 @@ public final class Window {
     }
 
     private func updateScale() {
-        let newScale: Double
+        let newScale: SurfaceScale
         if let preferredFractionalScale {
-            newScale = preferredFractionalScale
+            newScale = .fractional(numerator120: preferredFractionalScale)
         } else {
             let scales = enteredOutputs.compactMap { connection.output(for: $0)?.scale }
             guard let highest = scales.max() else { return }   // keep the scale while between outputs
-            newScale = Double(highest)
+            newScale = .integer(Int(highest))
         }
-        guard newScale != scale else { return }
-        scale = newScale
+        guard newScale != surfaceScale else { return }
+        surfaceScale = newScale
         history.reset()
         chain.invalidateContents()
-        onScaleChange?(newScale)
+        onScaleChange?(newScale.factor)
         invalidateAll()
     }
 
     private func fractionalScaleChanged(_ value: UInt32) {
-        preferredFractionalScale = Double(value) / 120
+        preferredFractionalScale = value
         updateScale()
     }
 

@@ -1,0 +1,1 @@
+// Interaction sessions; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The selection core; see docs/architecture.md.
