@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CDecor", pkgConfig: "libdecor-0",
                        providers: [.apt(["libdecor-0-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CSystem"),
+        .target(name: "CSweepSystem"),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
         // MARK: Pure core (no C import, no clock, no I/O)
@@ -52,10 +52,10 @@ let package = Package(
         .target(name: "SweepPixman",
                 dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft"]),
         .target(name: "SweepPNG", dependencies: ["CZlib"]),
-        .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSystem"]),
+        .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSweepSystem"]),
         .target(name: "SweepWayland",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
-                               "CWaylandClient", "CWaylandProtocols", "CDecor", "CSystem"]),
+                               "CWaylandClient", "CWaylandProtocols", "CDecor", "CSweepSystem"]),
 
         // MARK: Products
         .executableTarget(name: "sweep-demo",

@@ -1,4 +1,4 @@
-import CSystem
+import CSweepSystem
 import CWaylandClient
 import Glibc
 

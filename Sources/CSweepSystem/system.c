@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "CSystem.h"
+#include "CSweepSystem.h"
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <time.h>
