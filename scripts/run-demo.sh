@@ -29,12 +29,14 @@ fi
 
 # 2. An X11 session: weston nested in it.
 if [ -n "${DISPLAY:-}" ] && command -v weston >/dev/null; then
+  created_runtime=""
+  if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then created_runtime=yes; fi
   export XDG_RUNTIME_DIR; XDG_RUNTIME_DIR=$(runtime_dir)
   socket="sweep-demo-$$"
   weston --backend=x11-backend.so --socket="$socket" --width=1024 --height=768 --idle-time=0 \
     >"$XDG_RUNTIME_DIR/$socket.log" 2>&1 &
   weston_pid=$!
-  trap 'kill $weston_pid 2>/dev/null || true' EXIT
+  trap 'kill $weston_pid 2>/dev/null || true; [ -n "$created_runtime" ] && rm -rf "$XDG_RUNTIME_DIR"' EXIT
   for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/$socket" ] && break; sleep 0.1; done
   if [ ! -S "$XDG_RUNTIME_DIR/$socket" ]; then
     echo "run-demo: weston did not start in the X11 session; its log:" >&2
