@@ -1,0 +1,87 @@
+import SweepGeometry
+import SweepInput
+
+/// What a key does to a view's focus and selection (spec §5), as values the
+/// caller carries out: the navigator keeps only the focus and the anchor.
+public enum KeyboardAction: Hashable, Sendable {
+    /// The focus ring moved (scroll it into view).
+    case focus(IndexPath)
+    /// Select the range from the anchor to the focus (replacing, or adding with Ctrl).
+    case selectRange([ItemRange], additive: Bool)
+    /// Select only this item (plain arrows in multi-select editing do not select; in
+    /// normal mode moving the focus selects, as in a file manager).
+    case selectOnly(IndexPath)
+    case toggle(IndexPath)
+    case activate(IndexPath)
+    case selectAll
+    /// Escape with no band running: leave editing mode.
+    case endEditing
+}
+
+/// Keyboard focus, anchor and the keys of spec §5: arrows, Shift+arrows,
+/// Space, Enter, Ctrl+A, Home / End / Page Up / Page Down, Escape.
+public struct KeyboardNavigator: Hashable, Sendable {
+    public private(set) var focus: IndexPath?
+    public private(set) var anchor: IndexPath?
+
+    public init(focus: IndexPath? = nil) {
+        self.focus = focus
+        anchor = focus
+    }
+
+    /// Moves focus and anchor to `item` (after a click or tap elsewhere set them).
+    public mutating func setFocus(_ item: IndexPath?) {
+        focus = item
+        anchor = item
+    }
+
+    /// The actions for a key press; empty when the key means nothing here.
+    /// `selectsOnMove`: plain movement selects the focused item (normal mode).
+    public mutating func handle(_ key: KeySym, modifiers: Modifiers, geometry: some InteractionGeometry,
+                                viewportHeight: Double, selectsOnMove: Bool) -> [KeyboardAction] {
+        let control = modifiers.contains(.control), shift = modifiers.contains(.shift)
+        switch key {
+        case .a where control:
+            return [.selectAll]
+        case .space:
+            guard let focus else { return start(geometry) }
+            anchor = focus
+            return [.toggle(focus)]
+        case .returnKey:
+            return focus.map { [.activate($0)] } ?? []
+        case .escape:
+            return [.endEditing]
+        default:
+            break
+        }
+        let target: IndexPath?
+        switch key {
+        case .up: target = focus.flatMap { geometry.item(movingFrom: $0, direction: .up) }
+        case .down: target = focus.flatMap { geometry.item(movingFrom: $0, direction: .down) }
+        case .left: target = focus.flatMap { geometry.item(movingFrom: $0, direction: .left) }
+        case .right: target = focus.flatMap { geometry.item(movingFrom: $0, direction: .right) }
+        case .pageUp: target = focus.flatMap { geometry.item(pagingFrom: $0, down: false, viewportHeight: viewportHeight) }
+        case .pageDown: target = focus.flatMap { geometry.item(pagingFrom: $0, down: true, viewportHeight: viewportHeight) }
+        case .home: target = geometry.firstItem
+        case .end: target = geometry.lastItem
+        default: return []
+        }
+        guard focus != nil else { return start(geometry) }
+        guard let target, target != focus else { return [] }
+        focus = target
+        if shift {
+            let from = anchor ?? target
+            return [.focus(target), .selectRange(geometry.ranges(from: from, through: target), additive: control)]
+        }
+        anchor = target
+        return selectsOnMove && !control ? [.focus(target), .selectOnly(target)] : [.focus(target)]
+    }
+
+    /// The first navigation key with no focus puts the focus on the first item.
+    private mutating func start(_ geometry: some InteractionGeometry) -> [KeyboardAction] {
+        guard let first = geometry.firstItem else { return [] }
+        focus = first
+        anchor = first
+        return [.focus(first)]
+    }
+}

@@ -1,1 +1,0 @@
-// Interaction sessions; see docs/architecture.md.

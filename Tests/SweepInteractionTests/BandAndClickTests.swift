@@ -1,0 +1,98 @@
+import SweepGeometry
+import SweepInput
+import Testing
+@testable import SweepInteraction
+
+@Suite struct BandSessionTests {
+    let grid = FakeGrid(count: 40, columns: 4)
+
+    @Test func modifiersAtTheStartChooseTheMode() {
+        #expect(BandMode(modifiers: []) == .replace)
+        #expect(BandMode(modifiers: .shift) == .extend)
+        #expect(BandMode(modifiers: .control) == .toggle)
+        #expect(BandMode(modifiers: [.control, .shift]) == .toggle)
+        #expect(BandMode(modifiers: .alt) == .replace)
+    }
+
+    @Test func theRectangleRunsFromTheAnchorInAnyDirection() {
+        var band = BandSession(anchor: Point(x: 100, y: 100), modifiers: [])
+        _ = band.move(to: Point(x: 40, y: 160))
+        #expect(band.rect == Rect(x: 40, y: 100, width: 60, height: 60))
+    }
+
+    @Test func itSelectsWhatItIntersectsAndNothingElse() {
+        var band = BandSession(anchor: Point(x: 5, y: 5), modifiers: [])
+        _ = band.move(to: Point(x: 60, y: 60))
+        // Cells 0, 1 (x 50–90), 4 and 5 (y 50–90).
+        #expect(band.items(in: grid) == [ItemRange(section: 0, items: 0...1), ItemRange(section: 0, items: 4...5)])
+    }
+
+    @Test(arguments: 0..<50) func aBandNeverSelectsOutsideItsRectangle(seed: Int) {
+        var random = SplitMix64(state: UInt64(seed))
+        let anchor = Point(x: random.unit() * 220, y: random.unit() * 520)
+        var band = BandSession(anchor: anchor, modifiers: [])
+        _ = band.move(to: Point(x: random.unit() * 220, y: random.unit() * 520))
+        let selected = Set(band.items(in: grid).flatMap { $0.items })
+        for item in 0..<grid.count {
+            let touches = grid.frame(of: item).intersects(band.rect)
+                || (band.rect.width == 0 || band.rect.height == 0) && grid.frame(of: item).intersects(band.rect.insetBy(dx: -0.25, dy: -0.25))
+            if selected.contains(item) { #expect(touches, "item \(item) selected outside \(band.rect)") }
+        }
+    }
+
+    @Test func aPressThatDoesNotMoveIsAClick() {
+        var press = PressTracker(origin: Point(x: 10, y: 10), modifiers: .control)
+        let small = press.move(to: Point(x: 12, y: 11))
+        #expect(small == .pending)
+        #expect(press.release() == .click(at: Point(x: 10, y: 10), modifiers: .control))
+    }
+
+    @Test func fourPixelsMakeABandAndThenNoClick() {
+        var press = PressTracker(origin: Point(x: 10, y: 10), modifiers: .shift)
+        let began = press.move(to: Point(x: 14, y: 10))
+        #expect(began == .bandBegan(anchor: Point(x: 10, y: 10), modifiers: .shift))
+        let again = press.move(to: Point(x: 30, y: 30))
+        #expect(again == .pending, "began only once")
+        #expect(press.release() == .pending)
+    }
+}
+
+@Suite struct ClickActionTests {
+    let list = FakeGrid(count: 20, columns: 1)
+
+    @Test func plainClickReplaces() {
+        #expect(ClickAction(item: IndexPath(item: 4), modifiers: [], anchor: IndexPath(item: 1), geometry: list) == .replace(IndexPath(item: 4)))
+    }
+
+    @Test func ctrlTogglesShiftSelectsARangeCtrlShiftAddsIt() {
+        let anchor = IndexPath(item: 7)
+        #expect(ClickAction(item: IndexPath(item: 4), modifiers: .control, anchor: anchor, geometry: list) == .toggle(IndexPath(item: 4)))
+        #expect(ClickAction(item: IndexPath(item: 4), modifiers: .shift, anchor: anchor, geometry: list)
+                == .selectRange([ItemRange(section: 0, items: 4...7)], additive: false))
+        #expect(ClickAction(item: IndexPath(item: 9), modifiers: [.shift, .control], anchor: anchor, geometry: list)
+                == .selectRange([ItemRange(section: 0, items: 7...9)], additive: true))
+    }
+
+    @Test func shiftWithoutAnAnchorSelectsTheItem() {
+        #expect(ClickAction(item: IndexPath(item: 3), modifiers: .shift, anchor: nil, geometry: list)
+                == .selectRange([ItemRange(section: 0, items: 3...3)], additive: false))
+    }
+
+    @Test func emptySpaceClearsOnlyWithoutModifiers() {
+        #expect(ClickAction(item: nil, modifiers: [], anchor: nil, geometry: list) == .clear)
+        #expect(ClickAction(item: nil, modifiers: .shift, anchor: nil, geometry: list) == .none)
+    }
+}
+
+/// A deterministic generator for property tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,74 @@
+import SweepGeometry
+@testable import SweepInteraction
+
+/// A brute-force grid of `count` square cells in one section, `columns` wide
+/// (a list when `columns` is 1): the simplest geometry that can be trusted.
+struct FakeGrid: InteractionGeometry {
+    var count: Int
+    var columns: Int
+    var cell = 40.0
+    var gap = 10.0
+
+    func frame(of item: Int) -> Rect {
+        Rect(x: Double(item % columns) * (cell + gap), y: Double(item / columns) * (cell + gap), width: cell, height: cell)
+    }
+
+    func item(at point: Point) -> IndexPath? {
+        (0..<count).first { frame(of: $0).contains(point) }.map { IndexPath(item: $0) }
+    }
+
+    func nearestItem(to point: Point) -> IndexPath? {
+        guard count > 0 else { return nil }
+        let row = max(0, Int(point.y / (cell + gap)))
+        let column = min(columns - 1, max(0, Int(point.x / (cell + gap))))
+        return IndexPath(item: min(count - 1, row * columns + column))
+    }
+
+    func items(in rect: Rect) -> [ItemRange] {
+        ranges(of: (0..<count).filter { frame(of: $0).intersects(rect) })
+    }
+
+    func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
+        let low = min(start.item, end.item), high = max(start.item, end.item)
+        return [ItemRange(section: 0, items: low...high)]
+    }
+
+    func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
+        let index: Int
+        switch direction {
+        case .up: index = item.item - columns
+        case .down: index = item.item + columns
+        case .left: index = item.item % columns == 0 ? -1 : item.item - 1
+        case .right: index = (item.item + 1) % columns == 0 ? -1 : item.item + 1
+        }
+        return (0..<count).contains(index) ? IndexPath(item: index) : nil
+    }
+
+    func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath? {
+        let rows = max(1, Int(viewportHeight / (cell + gap)))
+        let index = item.item + (down ? rows : -rows) * columns
+        return IndexPath(item: min(max(0, index), count - 1))
+    }
+
+    var firstItem: IndexPath? { count > 0 ? IndexPath(item: 0) : nil }
+    var lastItem: IndexPath? { count > 0 ? IndexPath(item: count - 1) : nil }
+
+    /// Consecutive items as ranges.
+    func ranges(of items: [Int]) -> [ItemRange] {
+        var result: [ItemRange] = []
+        for item in items {
+            if let last = result.last, last.items.upperBound == item - 1 {
+                result[result.count - 1] = ItemRange(section: 0, items: last.items.lowerBound...item)
+            } else {
+                result.append(ItemRange(section: 0, items: item...item))
+            }
+        }
+        return result
+    }
+
+    /// The centre of an item, where a finger or pointer would be.
+    func centre(of item: Int) -> Point {
+        let rect = frame(of: item)
+        return Point(x: rect.midX, y: rect.midY)
+    }
+}
