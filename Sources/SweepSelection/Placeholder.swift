@@ -1,1 +1,0 @@
-// The selection core; see docs/architecture.md.
