@@ -1,0 +1,228 @@
+import SweepGeometry
+
+/// A view's selection: the model, UIKit's configuration, editing mode, the
+/// predicate and the delegate, with the user actions (which ask the
+/// delegate) and the programmatic API (which does not call did-select, as in
+/// UIKit). Every change is returned as a `SelectionChange`.
+///
+/// Choices where UIKit's documents are silent:
+/// - Leaving editing mode clears the whole selection (everything selected is
+///   either made while editing or carried into it). Entering editing keeps
+///   the selection if the editing policy allows it, trimmed to one item when
+///   only single selection is allowed while editing.
+/// - Range selections (Shift-click, Shift-arrows, select all, sweeps, bands)
+///   report one `selection` change, not a delegate call per item, so that
+///   ten million items cost one call.
+/// - In single-selection mode a sweep or band keeps at most one item: the
+///   one under the point (a sweep) or the first the band covers.
+public final class SelectionController {
+    public internal(set) var model = SelectionModel()
+    public var configuration: SelectionConfiguration
+    public private(set) var isEditing = false
+    public var predicate: SelectionPredicate
+    public weak var delegate: SelectionDelegate?
+    /// Items per section; select-all and ranges are clamped to them.
+    public var itemCounts: [Int]
+    /// Coming back from an activated item deselects it (UIKit's `clearsSelectionOnViewWillAppear`).
+    public var clearsSelectionOnReturn = true
+    /// The item activated last (in normal mode), deselected on return.
+    public private(set) var activatedItem: IndexPath?
+
+    public init(itemCounts: [Int], configuration: SelectionConfiguration = SelectionConfiguration(),
+                predicate: SelectionPredicate = AllowAllItems()) {
+        self.itemCounts = itemCounts
+        self.configuration = configuration
+        self.predicate = predicate
+    }
+
+    public var selectedCount: Int { model.count }
+    public func isSelected(_ item: IndexPath) -> Bool { model.isSelected(item) }
+    /// The committed selection's index paths in order, lazily.
+    public var selectedIndexPaths: some Sequence<IndexPath> { model.committed.indexPaths }
+    public var anchor: IndexPath? { model.anchor }
+
+    private var allowsSelection: Bool { configuration.allowsSelection(editing: isEditing) }
+    private var allowsMultiple: Bool { configuration.allowsMultipleSelection(editing: isEditing) }
+
+    /// The parts of `ranges` that exist and the predicate allows.
+    private func selectable(_ ranges: [ItemRange]) -> [ItemRange] {
+        ranges.compactMap(clampedRange).flatMap { predicate.selectableParts(of: $0) }
+    }
+
+    // MARK: - Editing
+
+    /// Enters or leaves editing mode; returns what that deselected.
+    @discardableResult
+    public func setEditing(_ editing: Bool) -> SelectionChange {
+        guard editing != isEditing else { return SelectionChange() }
+        cancelProvisionalIfAny()
+        isEditing = editing
+        var change = SelectionChange()
+        if !editing || !allowsSelection {
+            model.withCommitted { $0.removeAll(into: &change) }
+        } else if !allowsMultiple, let first = model.committed.first, model.committed.count > 1 {
+            // Single selection while editing: keep the first item only.
+            model.withCommitted { selection in
+                for range in selection.ranges {
+                    if range.section == first.section && range.items.contains(first.item) {
+                        if range.items.lowerBound < first.item {
+                            selection.remove(ItemRange(section: range.section, items: range.items.lowerBound...(first.item - 1)), into: &change)
+                        }
+                        if range.items.upperBound > first.item {
+                            selection.remove(ItemRange(section: range.section, items: (first.item + 1)...range.items.upperBound), into: &change)
+                        }
+                    } else {
+                        selection.remove(range, into: &change)
+                    }
+                }
+            }
+        }
+        if !editing { activatedItem = nil }
+        return change
+    }
+
+    private func cancelProvisionalIfAny() {
+        if model.provisional != nil { _ = model.cancelProvisional() }
+    }
+
+    // MARK: - User actions (ask the delegate)
+
+    /// Selects `item` as a person did (tap, click, key): asks should-select
+    /// (which may refuse or redirect), keeps single selection, calls
+    /// did-deselect / did-select, and in normal mode activates the item.
+    @discardableResult
+    public func select(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
+        var change = SelectionChange()
+        guard model.provisional == nil, allowsSelection, exists(item), predicate.canSelect(item) else { return change }
+        let target: IndexPath
+        if source == .api {
+            target = item
+        } else {
+            let answer: IndexPath?
+            if let delegate { answer = delegate.shouldSelect(item, source: source) } else { answer = item }
+            guard let redirected = answer, exists(redirected), predicate.canSelect(redirected) else { return change }
+            target = redirected
+        }
+        if !allowsMultiple {
+            let others = model.committed.indexPaths.filter { $0 != target }
+            for other in others { deselectOne(other, source: source, asking: false, into: &change) }
+        }
+        if !model.committed.contains(target) {
+            model.withCommitted { $0.insert(ItemRange(section: target.section, items: target.item...target.item), into: &change) }
+            if source != .api { delegate?.didSelect(target, source: source) }
+        }
+        model.anchor = target
+        if !isEditing && source != .api && source != .sweep && source != .band {
+            activatedItem = target
+            delegate?.didActivate(target)
+        }
+        return change
+    }
+
+    /// Deselects `item` as a person did, if should-deselect agrees.
+    @discardableResult
+    public func deselect(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
+        var change = SelectionChange()
+        guard model.provisional == nil else { return change }
+        deselectOne(item, source: source, asking: source != .api, into: &change)
+        return change
+    }
+
+    private func deselectOne(_ item: IndexPath, source: SelectionSource, asking: Bool, into change: inout SelectionChange) {
+        guard model.committed.contains(item) else { return }
+        if asking, !(delegate?.shouldDeselect(item, source: source) ?? true) { return }
+        model.withCommitted { $0.remove(ItemRange(section: item.section, items: item.item...item.item), into: &change) }
+        if source != .api { delegate?.didDeselect(item, source: source) }
+    }
+
+    /// Selects or deselects `item` (a tap in editing mode, Ctrl+click, Space).
+    @discardableResult
+    public func toggle(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
+        model.committed.contains(item) ? deselect(item, source: source) : select(item, source: source)
+    }
+
+    /// Selects `ranges` (Shift-click, Shift-arrows), replacing the selection or
+    /// adding to it; the anchor stays. In single-selection mode only the last
+    /// item of the ranges is selected.
+    @discardableResult
+    public func selectRanges(_ ranges: [ItemRange], additive: Bool, source: SelectionSource) -> SelectionChange {
+        guard model.provisional == nil, allowsSelection else { return SelectionChange() }
+        guard allowsMultiple else {
+            guard let last = ranges.last else { return SelectionChange() }
+            let anchor = model.anchor
+            let change = select(last.last, source: source)
+            model.anchor = anchor
+            return change
+        }
+        var change = SelectionChange()
+        let parts = selectable(ranges)
+        model.withCommitted { selection in
+            if !additive {
+                // Remove what falls outside the new ranges, then add the ranges.
+                var keep = Selection()
+                for part in parts { keep.insert(part) }
+                for range in selection.ranges {
+                    keep.forEachGap(in: range) { selection.remove($0, into: &change) }
+                }
+            }
+            for part in parts { selection.insert(part, into: &change) }
+        }
+        return change
+    }
+
+    // MARK: - Programmatic API (no did-select calls)
+
+    /// Selects `item` and asks the view to scroll to it. Single selection and the predicate still hold.
+    public func selectItem(at item: IndexPath, scrollPosition: ScrollPosition) -> (SelectionChange, ScrollRequest?) {
+        let change = select(item, source: .api)
+        let request = model.committed.contains(item) && scrollPosition != .none || (scrollPosition == .none && exists(item))
+            ? ScrollRequest(item: item, position: scrollPosition) : nil
+        return (change, request)
+    }
+
+    @discardableResult
+    public func deselectItem(at item: IndexPath) -> SelectionChange {
+        deselect(item, source: .api)
+    }
+
+    /// Selects every selectable item: one range per section with an
+    /// all-allowing predicate. - Complexity: O(sections + ranges touched).
+    @discardableResult
+    public func selectAll() -> SelectionChange {
+        guard model.provisional == nil, allowsSelection, allowsMultiple else { return SelectionChange() }
+        var change = SelectionChange()
+        let ranges = itemCounts.enumerated().compactMap { section, count in
+            count > 0 ? ItemRange(section: section, items: 0...(count - 1)) : nil
+        }
+        let parts = selectable(ranges)
+        model.withCommitted { selection in for part in parts { selection.insert(part, into: &change) } }
+        return change
+    }
+
+    @discardableResult
+    public func deselectAll() -> SelectionChange {
+        cancelProvisionalIfAny()
+        var change = SelectionChange()
+        model.withCommitted { $0.removeAll(into: &change) }
+        return change
+    }
+
+    /// The selected item nearest `item`, to scroll to (UIKit's scrollToNearestSelectedRow).
+    public func nearestSelectedItem(to item: IndexPath) -> IndexPath? {
+        model.committed.nearest(to: item)
+    }
+
+    /// Coming back to the list after activating an item: deselect it (with the
+    /// view's fade) when `clearsSelectionOnReturn`.
+    @discardableResult
+    public func returnFromActivation() -> SelectionChange {
+        defer { activatedItem = nil }
+        guard clearsSelectionOnReturn, let item = activatedItem else { return SelectionChange() }
+        return deselect(item, source: .api)
+    }
+
+    /// Sets the anchor (a tap or keyboard focus elsewhere).
+    public func setAnchor(_ item: IndexPath?) {
+        model.anchor = item
+    }
+}

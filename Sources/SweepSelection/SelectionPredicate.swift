@@ -1,0 +1,62 @@
+import SweepGeometry
+
+/// Decides which items may be selected (disabled rows, placeholders).
+/// Selection operations ask for whole ranges, so select-all and bands stay
+/// range-based with a range-backed predicate.
+public protocol SelectionPredicate: Sendable {
+    func canSelect(_ item: IndexPath) -> Bool
+    /// The selectable parts of `range`, in order.
+    func selectableParts(of range: ItemRange) -> [ItemRange]
+}
+
+/// Every item is selectable.
+public struct AllowAllItems: SelectionPredicate {
+    public init() {}
+    public func canSelect(_ item: IndexPath) -> Bool { true }
+    public func selectableParts(of range: ItemRange) -> [ItemRange] { [range] }
+}
+
+/// Forbids the items in a range set (disabled rows).
+/// - Complexity: O(log r + k) per range query.
+public struct ForbiddenItems: SelectionPredicate {
+    public var forbidden: Selection
+
+    public init(_ forbidden: [ItemRange]) {
+        self.forbidden = Selection(forbidden)
+    }
+
+    public func canSelect(_ item: IndexPath) -> Bool { !forbidden.contains(item) }
+
+    public func selectableParts(of range: ItemRange) -> [ItemRange] {
+        var parts: [ItemRange] = []
+        forbidden.forEachGap(in: range) { parts.append($0) }
+        return parts
+    }
+}
+
+/// A predicate from a closure asked item by item.
+/// - Complexity: O(items) per range query: keep it for small views.
+public struct ItemPredicate: SelectionPredicate {
+    private let test: @Sendable (IndexPath) -> Bool
+
+    public init(_ test: @escaping @Sendable (IndexPath) -> Bool) {
+        self.test = test
+    }
+
+    public func canSelect(_ item: IndexPath) -> Bool { test(item) }
+
+    public func selectableParts(of range: ItemRange) -> [ItemRange] {
+        var parts: [ItemRange] = []
+        var start: Int?
+        for item in range.items {
+            if test(IndexPath(section: range.section, item: item)) {
+                if start == nil { start = item }
+            } else if let first = start {
+                parts.append(ItemRange(section: range.section, items: first...(item - 1)))
+                start = nil
+            }
+        }
+        if let first = start { parts.append(ItemRange(section: range.section, items: first...range.items.upperBound)) }
+        return parts
+    }
+}
