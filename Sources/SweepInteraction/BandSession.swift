@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepLayout
 import SweepInput
 
 /// How a band's items combine with the selection, chosen once by the
@@ -55,7 +56,7 @@ public struct BandSession: Hashable, Sendable {
     }
 
     /// The items the band intersects now. An empty band (a click) holds none.
-    public func items(in geometry: some InteractionGeometry) -> [ItemRange] {
+    public func items(in geometry: some ItemLayout) -> [ItemRange] {
         let rect = rect
         guard rect.width > 0 || rect.height > 0 else { return [] }
         // A band one pixel thin still intersects what it crosses.

@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepLayout
 import SweepInput
 
 /// What a pointer click on an item does to the selection (spec §5), as a
@@ -18,7 +19,7 @@ public enum ClickAction: Hashable, Sendable {
 
     /// The meaning of a click on `item` (nil over empty space) with `modifiers`,
     /// given the current anchor.
-    public init(item: IndexPath?, modifiers: Modifiers, anchor: IndexPath?, geometry: some InteractionGeometry) {
+    public init(item: IndexPath?, modifiers: Modifiers, anchor: IndexPath?, geometry: some ItemLayout) {
         guard let item else {
             self = modifiers.isDisjoint(with: [.shift, .control]) ? .clear : .none
             return

@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepLayout
 import SweepInput
 
 /// What a key does to a view's focus and selection (spec §5), as values the
@@ -37,7 +38,7 @@ public struct KeyboardNavigator: Hashable, Sendable {
 
     /// The actions for a key press; empty when the key means nothing here.
     /// `selectsOnMove`: plain movement selects the focused item (normal mode).
-    public mutating func handle(_ key: KeySym, modifiers: Modifiers, geometry: some InteractionGeometry,
+    public mutating func handle(_ key: KeySym, modifiers: Modifiers, geometry: some ItemLayout,
                                 viewportHeight: Double, selectsOnMove: Bool) -> [KeyboardAction] {
         let control = modifiers.contains(.control), shift = modifiers.contains(.shift)
         switch key {
@@ -78,7 +79,7 @@ public struct KeyboardNavigator: Hashable, Sendable {
     }
 
     /// The first navigation key with no focus puts the focus on the first item.
-    private mutating func start(_ geometry: some InteractionGeometry) -> [KeyboardAction] {
+    private mutating func start(_ geometry: some ItemLayout) -> [KeyboardAction] {
         guard let first = geometry.firstItem else { return [] }
         focus = first
         anchor = first

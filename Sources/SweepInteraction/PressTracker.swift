@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepLayout
 import SweepInput
 
 /// A pointer press over a view that becomes either a click (released without

@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepLayout
 
 /// Which input drives a sweep (the event log's `input` field).
 public enum SweepInput: String, Hashable, Sendable {
@@ -33,7 +34,7 @@ public struct SweepSession: Hashable, Sendable {
     /// Starts a sweep at `point` (content coordinates) if there is an item
     /// there and `shouldBegin` agrees; nil means the input keeps its ordinary
     /// meaning (usually scrolling).
-    public static func begin(at point: Point, input: SweepInput, geometry: some InteractionGeometry,
+    public static func begin(at point: Point, input: SweepInput, geometry: some ItemLayout,
                              isSelected: (IndexPath) -> Bool, shouldBegin: (IndexPath) -> Bool) -> SweepSession? {
         guard let item = geometry.item(at: point), shouldBegin(item) else { return nil }
         return SweepSession(input: input, start: item, mode: isSelected(item) ? .deselect : .select, current: item)
@@ -41,14 +42,14 @@ public struct SweepSession: Hashable, Sendable {
 
     /// The point moved (or the content scrolled under it): returns true when
     /// the item under it changed, so the span must be applied again.
-    public mutating func move(to point: Point, geometry: some InteractionGeometry) -> Bool {
+    public mutating func move(to point: Point, geometry: some ItemLayout) -> Bool {
         guard let item = geometry.nearestItem(to: point), item != current else { return false }
         current = item
         return true
     }
 
     /// The items the sweep covers now, in index order.
-    public func span(in geometry: some InteractionGeometry) -> [ItemRange] {
+    public func span(in geometry: some ItemLayout) -> [ItemRange] {
         geometry.ranges(from: start, through: current)
     }
 }

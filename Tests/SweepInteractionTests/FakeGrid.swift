@@ -1,9 +1,10 @@
 import SweepGeometry
+import SweepLayout
 @testable import SweepInteraction
 
 /// A brute-force grid of `count` square cells in one section, `columns` wide
 /// (a list when `columns` is 1): the simplest geometry that can be trusted.
-struct FakeGrid: InteractionGeometry {
+struct FakeGrid: ItemLayout {
     var count: Int
     var columns: Int
     var cell = 40.0
@@ -12,6 +13,12 @@ struct FakeGrid: InteractionGeometry {
     func frame(of item: Int) -> Rect {
         Rect(x: Double(item % columns) * (cell + gap), y: Double(item / columns) * (cell + gap), width: cell, height: cell)
     }
+
+    var contentSize: Size {
+        Size(width: Double(columns) * (cell + gap), height: Double((count + columns - 1) / columns) * (cell + gap))
+    }
+
+    func frame(of item: IndexPath) -> Rect { frame(of: item.item) }
 
     func item(at point: Point) -> IndexPath? {
         (0..<count).first { frame(of: $0).contains(point) }.map { IndexPath(item: $0) }

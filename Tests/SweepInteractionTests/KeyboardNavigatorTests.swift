@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepLayout
 import SweepInput
 import Testing
 @testable import SweepInteraction

@@ -1,0 +1,153 @@
+import SweepGeometry
+
+/// A vertically scrolling flow of equal cells, row-major, in sections with
+/// optional headers. Columns follow the width. Every query is O(log sections)
+/// except `items(in:)`, which is O(rows the rectangle crosses) when it does
+/// not span whole rows.
+public struct GridLayout: ItemLayout, Hashable, Sendable {
+    public let itemCounts: [Int]
+    public let cellSize: Size
+    public let spacing: Double
+    /// Space around each section's cells.
+    public let inset: Double
+    public let headerHeight: Double
+    public let width: Double
+    public let columns: Int
+    private let index: SectionIndex
+
+    public init(itemCounts: [Int], cellSize: Size = Size(width: 100, height: 100), spacing: Double = 8,
+                inset: Double = 8, headerHeight: Double = 0, width: Double) {
+        precondition(cellSize.width > 0 && cellSize.height > 0 && spacing >= 0 && inset >= 0)
+        self.itemCounts = itemCounts
+        self.cellSize = cellSize
+        self.spacing = spacing
+        self.inset = inset
+        self.headerHeight = headerHeight
+        self.width = width
+        let columns = max(1, Int(((width - 2 * inset + spacing) / (cellSize.width + spacing)).rounded(.down)))
+        self.columns = columns
+        index = SectionIndex(heights: itemCounts.map { count in
+            let rows = (count + columns - 1) / columns
+            return headerHeight + 2 * inset + (rows > 0 ? Double(rows) * cellSize.height + Double(rows - 1) * spacing : 0)
+        })
+    }
+
+    private var pitchX: Double { cellSize.width + spacing }
+    private var pitchY: Double { cellSize.height + spacing }
+
+    public var contentSize: Size { Size(width: width, height: index.totalHeight) }
+
+    /// The number of cell rows in `section`.
+    public func rows(inSection section: Int) -> Int { (itemCounts[section] + columns - 1) / columns }
+
+    private func cellsTop(_ section: Int) -> Double { index.top(of: section) + headerHeight + inset }
+
+    public func frame(of item: IndexPath) -> Rect {
+        let row = item.item / columns, column = item.item % columns
+        return Rect(x: inset + Double(column) * pitchX, y: cellsTop(item.section) + Double(row) * pitchY,
+                    width: cellSize.width, height: cellSize.height)
+    }
+
+    public func headerFrame(ofSection section: Int) -> Rect? {
+        headerHeight > 0 ? Rect(x: 0, y: index.top(of: section), width: width, height: headerHeight) : nil
+    }
+
+    public func item(at point: Point) -> IndexPath? {
+        guard !itemCounts.isEmpty, point.y >= 0, point.y < index.totalHeight else { return nil }
+        let section = index.section(at: point.y)
+        let x = point.x - inset, y = point.y - cellsTop(section)
+        guard x >= 0, y >= 0 else { return nil }
+        let column = Int(x / pitchX), row = Int(y / pitchY)
+        guard column < columns, x - Double(column) * pitchX < cellSize.width, y - Double(row) * pitchY < cellSize.height else { return nil }
+        let item = row * columns + column
+        return item < itemCounts[section] ? IndexPath(section: section, item: item) : nil
+    }
+
+    public func nearestItem(to point: Point) -> IndexPath? {
+        guard let first = firstItem, let last = lastItem else { return nil }
+        if point.y < 0 { return first }
+        if point.y >= index.totalHeight { return last }
+        let section = index.section(at: point.y)
+        guard itemCounts[section] > 0 else { return nextItem(atOrAfterSection: section) ?? last }
+        let y = point.y - cellsTop(section)
+        if y < 0 { return IndexPath(section: section, item: 0) }
+        // Gaps belong to the nearer cell: shift by half the spacing, then clamp.
+        let column = min(columns - 1, max(0, Int(((point.x - inset + spacing / 2) / pitchX).rounded(.down))))
+        let row = min(rows(inSection: section) - 1, max(0, Int(((y + spacing / 2) / pitchY).rounded(.down))))
+        return IndexPath(section: section, item: min(itemCounts[section] - 1, row * columns + column))
+    }
+
+    public func items(in rect: Rect) -> [ItemRange] {
+        guard !itemCounts.isEmpty, rect.maxY > 0, rect.minY < index.totalHeight else { return [] }
+        // Columns whose cells the rectangle crosses.
+        let firstColumn = max(0, Int(((rect.minX - inset - cellSize.width) / pitchX).rounded(.down)) + 1)
+        let lastColumn = min(columns - 1, Int(((rect.maxX - inset) / pitchX).rounded(.up)) - 1)
+        guard firstColumn <= lastColumn, rect.maxX > inset, rect.minX < inset + Double(columns) * pitchX else { return [] }
+        let lastColumnReallyHit = rect.maxX > inset + Double(lastColumn) * pitchX
+        let firstColumnReallyHit = rect.minX < inset + Double(firstColumn) * pitchX + cellSize.width
+        guard lastColumnReallyHit, firstColumnReallyHit else { return [] }
+        var result: [ItemRange] = []
+        for section in index.section(at: max(0, rect.minY))...index.section(at: rect.maxY) where itemCounts[section] > 0 {
+            let top = cellsTop(section)
+            let firstRow = max(0, Int(((rect.minY - top - cellSize.height) / pitchY).rounded(.down)) + 1)
+            let lastRow = min(rows(inSection: section) - 1, Int(((rect.maxY - top) / pitchY).rounded(.up)) - 1)
+            guard firstRow <= lastRow else { continue }
+            // Rows the rectangle reaches only through the spacing do not count.
+            guard rect.maxY > top + Double(lastRow) * pitchY, rect.minY < top + Double(firstRow) * pitchY + cellSize.height else { continue }
+            let count = itemCounts[section]
+            if firstColumn == 0 && lastColumn == columns - 1 {
+                // Whole rows: one range.
+                let last = min(count - 1, lastRow * columns + columns - 1)
+                result.append(ItemRange(section: section, items: (firstRow * columns)...last))
+            } else {
+                for row in firstRow...lastRow {
+                    let first = row * columns + firstColumn
+                    guard first < count else { break }
+                    result.append(ItemRange(section: section, items: first...min(count - 1, row * columns + lastColumn)))
+                }
+            }
+        }
+        return result
+    }
+
+    public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
+        SectionedListLayout.ranges(from: start, through: end, itemCounts: itemCounts)
+    }
+
+    public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
+        switch direction {
+        case .left: return SectionedListLayout.item(before: item, itemCounts: itemCounts)
+        case .right: return SectionedListLayout.item(after: item, itemCounts: itemCounts)
+        case .up:
+            if item.item >= columns { return IndexPath(section: item.section, item: item.item - columns) }
+            guard item.section > 0, let previous = itemCounts[..<item.section].lastIndex(where: { $0 > 0 }) else { return nil }
+            // The same column in the previous section's last row, or its last item.
+            let lastRowStart = (rows(inSection: previous) - 1) * columns
+            return IndexPath(section: previous, item: min(itemCounts[previous] - 1, lastRowStart + item.item % columns))
+        case .down:
+            if item.item + columns < itemCounts[item.section] { return IndexPath(section: item.section, item: item.item + columns) }
+            if item.item / columns < rows(inSection: item.section) - 1 {
+                return IndexPath(section: item.section, item: itemCounts[item.section] - 1)
+            }
+            guard let next = nextItem(atOrAfterSection: item.section + 1) else { return nil }
+            return IndexPath(section: next.section, item: min(itemCounts[next.section] - 1, item.item % columns))
+        }
+    }
+
+    public func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath? {
+        let frame = frame(of: item)
+        let step = max(pitchY, viewportHeight - pitchY)
+        return nearestItem(to: Point(x: frame.midX, y: frame.midY + (down ? step : -step)))
+    }
+
+    public var firstItem: IndexPath? { nextItem(atOrAfterSection: 0) }
+    public var lastItem: IndexPath? {
+        guard let section = itemCounts.lastIndex(where: { $0 > 0 }) else { return nil }
+        return IndexPath(section: section, item: itemCounts[section] - 1)
+    }
+
+    private func nextItem(atOrAfterSection section: Int) -> IndexPath? {
+        guard section < itemCounts.count, let found = itemCounts[section...].firstIndex(where: { $0 > 0 }) else { return nil }
+        return IndexPath(section: found, item: 0)
+    }
+}

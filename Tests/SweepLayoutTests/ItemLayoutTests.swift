@@ -1,0 +1,123 @@
+import SweepGeometry
+import Testing
+@testable import SweepLayout
+
+/// Checks any layout's queries against a scan of every item's frame.
+func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: Int) {
+    var random = SplitMix64(seed: seed)
+    let all = itemCounts.enumerated().flatMap { section, count in (0..<count).map { IndexPath(section: section, item: $0) } }
+    let size = layout.contentSize
+    for _ in 0..<60 {
+        let point = Point(x: random.unit() * (size.width + 40) - 20, y: random.unit() * (size.height + 40) - 20)
+        let expected = all.first { layout.frame(of: $0).contains(point) }
+        #expect(layout.item(at: point) == expected, "item at \(point)")
+        let nearest = layout.nearestItem(to: point)
+        #expect(nearest != nil)
+        if let expected { #expect(nearest == expected, "nearest over an item is that item") }
+        let rect = Rect(x: random.unit() * size.width - 10, y: random.unit() * size.height - 10,
+                        width: random.unit() * 300, height: random.unit() * 400)
+        let hits = all.filter { layout.frame(of: $0).intersects(rect) }
+        let ranges = layout.items(in: rect)
+        let listed = ranges.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } }
+        #expect(listed == hits, "items in \(rect)")
+    }
+}
+
+@Suite struct SectionedListLayoutTests {
+    let counts = [3, 0, 5, 2]
+    var layout: SectionedListLayout { SectionedListLayout(itemCounts: counts, rowHeight: 44, headerHeight: 28, width: 320) }
+
+    @Test func framesStackSectionsWithHeaders() {
+        #expect(layout.frame(of: IndexPath(section: 0, item: 0)).minY == 28)
+        // Section 1 is empty but keeps its header: section 2 starts after 28 + 132 + 28.
+        #expect(layout.headerFrame(ofSection: 2)?.minY == 188)
+        #expect(layout.frame(of: IndexPath(section: 2, item: 1)).minY == 188 + 28 + 44)
+        #expect(layout.contentSize.height == 4 * 28 + 10 * 44)
+    }
+
+    @Test func headersAreNotItemsButSweepsPassThem() {
+        #expect(layout.item(at: Point(x: 10, y: 10)) == nil)
+        #expect(layout.nearestItem(to: Point(x: 10, y: 10)) == IndexPath(section: 0, item: 0))
+        #expect(layout.nearestItem(to: Point(x: 10, y: 170)) == IndexPath(section: 2, item: 0), "an empty section's header")
+        #expect(layout.nearestItem(to: Point(x: 10, y: 99_999)) == IndexPath(section: 3, item: 1))
+    }
+
+    @Test func rangesAcrossSectionsSkipEmptyOnes() {
+        #expect(layout.ranges(from: IndexPath(section: 3, item: 0), through: IndexPath(section: 0, item: 1)) == [
+            ItemRange(section: 0, items: 1...2), ItemRange(section: 2, items: 0...4), ItemRange(section: 3, items: 0...0),
+        ])
+    }
+
+    @Test func keyboardMovementCrossesSections() {
+        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 2), direction: .down) == IndexPath(section: 2, item: 0))
+        #expect(layout.item(movingFrom: IndexPath(section: 2, item: 0), direction: .up) == IndexPath(section: 0, item: 2))
+        #expect(layout.item(movingFrom: IndexPath(section: 3, item: 1), direction: .down) == nil)
+        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 0), direction: .left) == nil)
+    }
+
+    @Test(arguments: 0..<10) func queriesMatchABruteForceScan(seed: Int) {
+        checkAgainstBruteForce(layout, itemCounts: counts, seed: seed)
+    }
+
+    @Test func tenMillionRowsAnswerAtBothEnds() {
+        let big = SectionedListLayout(itemCounts: [10_000_000], width: 320)
+        #expect(big.item(at: Point(x: 5, y: big.contentSize.height - 1)) == IndexPath(section: 0, item: 9_999_999))
+        #expect(big.items(in: Rect(x: 0, y: 44 * 5_000_000 + 1, width: 10, height: 88)) == [ItemRange(section: 0, items: 5_000_000...5_000_002)])
+    }
+
+    @Test func scrollingToShowAnItem() {
+        let big = SectionedListLayout(itemCounts: [1000], width: 320)
+        #expect(big.contentOffset(toShow: IndexPath(item: 100), alignment: .top, viewportHeight: 440, currentOffset: 0) == 4400)
+        #expect(big.contentOffset(toShow: IndexPath(item: 100), alignment: .middle, viewportHeight: 440, currentOffset: 0) == 4400 + 22 - 220)
+        #expect(big.contentOffset(toShow: IndexPath(item: 100), alignment: .nearest, viewportHeight: 440, currentOffset: 0) == 4444 - 440)
+        #expect(big.contentOffset(toShow: IndexPath(item: 3), alignment: .nearest, viewportHeight: 440, currentOffset: 0) == 0, "already visible")
+        #expect(big.contentOffset(toShow: IndexPath(item: 999), alignment: .top, viewportHeight: 440, currentOffset: 0) == 44_000 - 440, "clamped")
+    }
+}
+
+@Suite struct GridLayoutTests {
+    let counts = [10, 3, 0, 9]
+    var layout: GridLayout { GridLayout(itemCounts: counts, headerHeight: 30, width: 340) }
+
+    @Test func columnsFollowTheWidth() {
+        // (340 - 16 + 8) / 108 = 3.07: three columns.
+        #expect(layout.columns == 3)
+        #expect(GridLayout(itemCounts: [1], width: 50).columns == 1, "never fewer than one")
+        #expect(GridLayout(itemCounts: [1], width: 1000).columns == 9)
+    }
+
+    @Test func cellsAreRowMajorAndGapsAreNotItems() {
+        #expect(layout.frame(of: IndexPath(section: 0, item: 4)) == Rect(x: 8 + 108, y: 30 + 8 + 108, width: 100, height: 100))
+        #expect(layout.item(at: Point(x: 8 + 103, y: 50)) == nil, "the spacing between columns")
+        #expect(layout.nearestItem(to: Point(x: 8 + 103, y: 50)) == IndexPath(section: 0, item: 0), "a gap's nearer cell")
+        #expect(layout.nearestItem(to: Point(x: 8 + 105, y: 50)) == IndexPath(section: 0, item: 1))
+    }
+
+    @Test func aBandAcrossWholeRowsIsOneRange() {
+        let ranges = layout.items(in: Rect(x: 0, y: 40, width: 340, height: 150))
+        #expect(ranges == [ItemRange(section: 0, items: 0...5)])
+        let partial = layout.items(in: Rect(x: 120, y: 40, width: 50, height: 150))
+        #expect(partial == [ItemRange(section: 0, items: 1...1), ItemRange(section: 0, items: 4...4)])
+    }
+
+    @Test func verticalMovementKeepsTheColumn() {
+        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 4), direction: .down) == IndexPath(section: 0, item: 7))
+        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 8), direction: .down) == IndexPath(section: 0, item: 9), "to the short last row")
+        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 9), direction: .down) == IndexPath(section: 1, item: 0))
+        #expect(layout.item(movingFrom: IndexPath(section: 3, item: 1), direction: .up) == IndexPath(section: 1, item: 1))
+        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 2), direction: .right) == IndexPath(section: 0, item: 3), "right wraps in index order")
+    }
+
+    @Test(arguments: 0..<10) func queriesMatchABruteForceScan(seed: Int) {
+        checkAgainstBruteForce(layout, itemCounts: counts, seed: seed)
+        checkAgainstBruteForce(GridLayout(itemCounts: [7, 13], cellSize: Size(width: 48, height: 48), width: 500), itemCounts: [7, 13], seed: seed + 100)
+    }
+
+    @Test func tenMillionCells() {
+        let big = GridLayout(itemCounts: [10_000_000], width: 800)
+        let last = IndexPath(section: 0, item: 9_999_999)
+        let frame = big.frame(of: last)
+        #expect(big.item(at: Point(x: frame.midX, y: frame.midY)) == last)
+        #expect(big.lastItem == last)
+    }
+}
