@@ -15,8 +15,9 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
     public let columns: Int
     private let index: SectionIndex
 
+    /// `columns`, when given, fixes the column count (during a pinch); else it follows the width.
     public init(itemCounts: [Int], cellSize: Size = Size(width: 100, height: 100), spacing: Double = 8,
-                inset: Double = 8, headerHeight: Double = 0, width: Double) {
+                inset: Double = 8, headerHeight: Double = 0, width: Double, columns fixedColumns: Int? = nil) {
         precondition(cellSize.width > 0 && cellSize.height > 0 && spacing >= 0 && inset >= 0)
         self.itemCounts = itemCounts
         self.cellSize = cellSize
@@ -24,12 +25,18 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         self.inset = inset
         self.headerHeight = headerHeight
         self.width = width
-        let columns = max(1, Int(((width - 2 * inset + spacing) / (cellSize.width + spacing)).rounded(.down)))
+        let columns = max(1, fixedColumns ?? Int(((width - 2 * inset + spacing) / (cellSize.width + spacing)).rounded(.down)))
         self.columns = columns
         index = SectionIndex(heights: itemCounts.map { count in
             let rows = (count + columns - 1) / columns
             return headerHeight + 2 * inset + (rows > 0 ? Double(rows) * cellSize.height + Double(rows - 1) * spacing : 0)
         })
+    }
+
+    /// The same grid with another cell size (square cells), keeping or recomputing the columns.
+    public func withCellSize(_ size: Double, keepingColumns: Bool) -> GridLayout {
+        GridLayout(itemCounts: itemCounts, cellSize: Size(width: size, height: size), spacing: spacing, inset: inset,
+                   headerHeight: headerHeight, width: width, columns: keepingColumns ? columns : nil)
     }
 
     private var pitchX: Double { cellSize.width + spacing }
@@ -82,7 +89,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         // Columns whose cells the rectangle crosses.
         let firstColumn = max(0, Int(((rect.minX - inset - cellSize.width) / pitchX).rounded(.down)) + 1)
         let lastColumn = min(columns - 1, Int(((rect.maxX - inset) / pitchX).rounded(.up)) - 1)
-        guard firstColumn <= lastColumn, rect.maxX > inset, rect.minX < inset + Double(columns) * pitchX else { return [] }
+        guard firstColumn <= lastColumn, rect.maxX > inset else { return [] }
         let lastColumnReallyHit = rect.maxX > inset + Double(lastColumn) * pitchX
         let firstColumnReallyHit = rect.minX < inset + Double(firstColumn) * pitchX + cellSize.width
         guard lastColumnReallyHit, firstColumnReallyHit else { return [] }
