@@ -1,0 +1,262 @@
+import SweepGeometry
+import SweepInput
+import SweepLayout
+import SweepSelection
+
+/// Drives one view's selection from recognized input: sweeps, bands, clicks
+/// and keys, with autoscroll while a sweep or band holds a point near an
+/// edge. Points are in viewport coordinates; the interactor converts them
+/// with its content offset, so the sweep keeps extending over items that
+/// scroll under a still finger, and the band's anchor stays in content
+/// coordinates. Every method returns what happened as `InteractionEvent`s.
+public final class SelectionInteractor<Layout: ItemLayout> {
+    public var layout: Layout
+    public let selection: SelectionController
+    public private(set) var contentOffset: Double
+    public var viewportHeight: Double
+    public private(set) var sweep: SweepSession?
+    public private(set) var band: BandSession?
+    public private(set) var keyboard = KeyboardNavigator()
+    private var press: PressTracker?
+    /// The last point of a running sweep or band, for autoscroll ticks.
+    private var heldPoint: Point?
+    private var change = SelectionChange()
+
+    public init(layout: Layout, selection: SelectionController, contentOffset: Double = 0, viewportHeight: Double) {
+        self.layout = layout
+        self.selection = selection
+        self.contentOffset = contentOffset
+        self.viewportHeight = viewportHeight
+    }
+
+    private func content(_ point: Point) -> Point { Point(x: point.x, y: point.y + contentOffset) }
+    private var offsetBounds: ClosedRange<Double> { 0...max(0, layout.contentSize.height - viewportHeight) }
+
+    /// Scrolls (a person scrolled, or the app did).
+    public func setContentOffset(_ offset: Double) {
+        contentOffset = min(max(offset, offsetBounds.lowerBound), offsetBounds.upperBound)
+    }
+
+    // MARK: - Sweeps
+
+    /// Starts a sweep at `point` if there is an item and the delegate agrees;
+    /// false means the input keeps its ordinary meaning.
+    public func beginSweep(at point: Point, input: SweepInput) -> [InteractionEvent] {
+        guard sweep == nil, band == nil else { return [] }
+        var events: [InteractionEvent] = []
+        guard let started = SweepSession.begin(at: content(point), input: input, geometry: layout,
+                                               isSelected: { selection.isSelected($0) },
+                                               shouldBegin: { item in
+                                                   events.append(.multiselect(phase: .shouldBegin, item: item, input: input))
+                                                   return selection.beginMultipleSelection(at: item)
+                                               })
+        else { return events }
+        sweep = started
+        heldPoint = point
+        events.append(.multiselect(phase: .began, item: started.start, input: input))
+        return events + applySweep()
+    }
+
+    /// The sweep's point moved.
+    public func moveSweep(to point: Point) -> [InteractionEvent] {
+        guard var running = sweep else { return [] }
+        heldPoint = point
+        guard running.move(to: content(point), geometry: layout) else { return [] }
+        sweep = running
+        return applySweep()
+    }
+
+    private func applySweep() -> [InteractionEvent] {
+        guard let running = sweep else { return [] }
+        change.reset()
+        selection.updateProvisional(running.mode == .select ? .select : .deselect, running.span(in: layout), into: &change)
+        return change.isEmpty ? [] : [.selection(change, provisional: true)]
+    }
+
+    /// Fingers lifted: keep the sweep's work.
+    public func endSweep() -> [InteractionEvent] {
+        guard let running = sweep else { return [] }
+        selection.commitProvisional()
+        selection.setAnchor(running.current)
+        selection.endMultipleSelection()
+        sweep = nil
+        heldPoint = nil
+        return [.selection(SelectionChange(), provisional: false),
+                .multiselect(phase: .ended, item: running.current, input: running.input)]
+    }
+
+    /// The compositor cancelled the touches or the gesture: drop the sweep's work.
+    public func cancelSweep() -> [InteractionEvent] {
+        guard let running = sweep else { return [] }
+        let restored = selection.cancelProvisional()
+        selection.endMultipleSelection()
+        sweep = nil
+        heldPoint = nil
+        return [.selection(restored, provisional: false),
+                .multiselect(phase: .cancelled, item: running.current, input: running.input)]
+    }
+
+    // MARK: - Pointer: clicks and bands
+
+    /// The left button went down at `point` with `modifiers`.
+    public func pointerPressed(at point: Point, modifiers: Modifiers) {
+        guard sweep == nil, band == nil else { return }
+        press = PressTracker(origin: content(point), modifiers: modifiers)
+    }
+
+    /// The pointer moved with the button held: past 4 px the press becomes a band.
+    public func pointerMoved(to point: Point) -> [InteractionEvent] {
+        if var running = band {
+            heldPoint = point
+            guard running.move(to: content(point)) else { return [] }
+            band = running
+            return applyBand(phase: .selecting)
+        }
+        guard var tracker = press else { return [] }
+        let outcome = tracker.move(to: content(point))
+        press = tracker
+        guard case .bandBegan(let anchor, let modifiers) = outcome else { return [] }
+        var started = BandSession(anchor: anchor, modifiers: modifiers)
+        _ = started.move(to: content(point))
+        band = started
+        heldPoint = point
+        return applyBand(phase: .began)
+    }
+
+    private func applyBand(phase: BandPhase) -> [InteractionEvent] {
+        guard let running = band else { return [] }
+        change.reset()
+        let kind: ProvisionalKind
+        switch running.mode {
+        case .replace: kind = .replace
+        case .extend: kind = .extend
+        case .toggle: kind = .toggle
+        }
+        selection.updateProvisional(kind, running.items(in: layout), into: &change)
+        var events: [InteractionEvent] = [.band(phase: phase, rect: running.rect, mode: running.mode)]
+        if !change.isEmpty { events.append(.selection(change, provisional: true)) }
+        return events
+    }
+
+    /// The button came up: a band commits; a press that never moved is a click.
+    public func pointerReleased() -> [InteractionEvent] {
+        defer { press = nil }
+        if let running = band {
+            selection.commitProvisional()
+            band = nil
+            heldPoint = nil
+            return [.band(phase: .ended, rect: running.rect, mode: running.mode), .selection(SelectionChange(), provisional: false)]
+        }
+        guard let tracker = press, case .click(let point, let modifiers) = tracker.release() else { return [] }
+        return click(at: point, modifiers: modifiers)
+    }
+
+    /// A click at a content point: select on release (spec §5).
+    private func click(at point: Point, modifiers: Modifiers) -> [InteractionEvent] {
+        let item = layout.item(at: point)
+        let action = ClickAction(item: item, modifiers: modifiers, anchor: selection.anchor, geometry: layout)
+        var events: [InteractionEvent] = []
+        let result: SelectionChange
+        switch action {
+        case .replace(let item):
+            if selection.isEditing && selection.configuration.allowsMultipleSelection(editing: true) {
+                // In editing mode a plain click replaces the selection with the item.
+                var combined = selection.deselectAll()
+                combined.formUnion(selection.select(item, source: .click))
+                result = combined
+            } else {
+                result = selection.select(item, source: .click)
+            }
+            keyboard.setFocus(item)
+        case .toggle(let item):
+            result = selection.toggle(item, source: .click)
+            keyboard.setFocus(item)
+        case .selectRange(let ranges, let additive):
+            result = selection.selectRanges(ranges, additive: additive, source: .click)
+            if let item { keyboard.setFocus(item) }
+        case .clear:
+            result = selection.isEditing ? SelectionChange() : selection.deselectAll()
+        case .none:
+            result = SelectionChange()
+        }
+        if !result.isEmpty { events.append(.selection(result, provisional: false)) }
+        if !selection.isEditing, case .replace(let item) = action, selection.activatedItem == item {
+            events.append(.activate(item))
+        }
+        return events
+    }
+
+    /// Escape: cancels a band (restoring the selection) if one runs.
+    public func cancelBand() -> [InteractionEvent] {
+        guard let running = band else { return [] }
+        let restored = selection.cancelProvisional()
+        band = nil
+        heldPoint = nil
+        press = nil
+        return [.band(phase: .cancelled, rect: running.rect, mode: running.mode), .selection(restored, provisional: false)]
+    }
+
+    // MARK: - Autoscroll
+
+    /// Advances autoscroll by `elapsed` ms while a sweep or band holds a point
+    /// near an edge: scrolls, then extends the sweep or band over what came
+    /// under the point. Empty when nothing moved (the caller stops its timer).
+    public func autoscroll(elapsed: Double) -> [InteractionEvent] {
+        guard let point = heldPoint, sweep != nil || band != nil else { return [] }
+        let zone = sweep != nil ? Autoscroll.sweep : Autoscroll.band
+        let next = zone.offset(from: contentOffset, atViewportY: point.y, viewportHeight: viewportHeight,
+                               elapsed: elapsed, bounds: offsetBounds)
+        guard next != contentOffset else { return [] }
+        contentOffset = next
+        var events: [InteractionEvent] = [.scroll(offset: next)]
+        events += sweep != nil ? moveSweep(to: point) : pointerMoved(to: point)
+        return events
+    }
+
+    /// Whether a held point is in an edge zone (so the caller keeps a timer running).
+    public var wantsAutoscroll: Bool {
+        guard let point = heldPoint, sweep != nil || band != nil else { return false }
+        let zone = sweep != nil ? Autoscroll.sweep : Autoscroll.band
+        return zone.speed(atViewportY: point.y, viewportHeight: viewportHeight) != 0
+    }
+
+    // MARK: - Keys
+
+    /// A key press (spec §5). Escape cancels a band first, else asks to leave editing.
+    public func key(_ key: KeySym, modifiers: Modifiers) -> [InteractionEvent] {
+        if key == .escape && band != nil { return cancelBand() }
+        guard sweep == nil, band == nil else { return [] }
+        let multiple = selection.configuration.allowsMultipleSelection(editing: selection.isEditing)
+        let actions = keyboard.handle(key, modifiers: modifiers, geometry: layout, viewportHeight: viewportHeight,
+                                      selectsOnMove: !selection.isEditing && !multiple)
+        var events: [InteractionEvent] = []
+        for action in actions {
+            switch action {
+            case .focus(let item):
+                selection.setAnchor(keyboard.anchor)
+                events.append(.focus(item))
+                let offset = layout.contentOffset(toShow: item, alignment: .nearest, viewportHeight: viewportHeight,
+                                                  currentOffset: contentOffset)
+                if offset != contentOffset {
+                    contentOffset = offset
+                    events.append(.scroll(offset: offset))
+                }
+            case .selectRange(let ranges, let additive):
+                let anchor = keyboard.anchor
+                events.append(.selection(selection.selectRanges(ranges, additive: additive, source: .key), provisional: false))
+                selection.setAnchor(anchor)
+            case .selectOnly(let item):
+                events.append(.selection(selection.select(item, source: .key), provisional: false))
+            case .toggle(let item):
+                events.append(.selection(selection.toggle(item, source: .key), provisional: false))
+            case .activate(let item):
+                events.append(.activate(item))
+            case .selectAll:
+                events.append(.selection(selection.selectAll(), provisional: false))
+            case .endEditing:
+                events.append(.endEditing)
+            }
+        }
+        return events.filter { if case .selection(let change, _) = $0 { return !change.isEmpty } else { return true } }
+    }
+}
