@@ -57,9 +57,19 @@ public struct BandSession: Hashable, Sendable {
 
     /// The items the band intersects now. An empty band (a click) holds none.
     public func items(in geometry: some ItemLayout) -> [ItemRange] {
+        var ranges: [ItemRange] = []
+        items(in: geometry, into: &ranges)
+        return ranges
+    }
+
+    /// The same, written into a reusable buffer.
+    public func items(in geometry: some ItemLayout, into ranges: inout [ItemRange]) {
         let rect = rect
-        guard rect.width > 0 || rect.height > 0 else { return [] }
+        guard rect.width > 0 || rect.height > 0 else {
+            ranges.removeAll(keepingCapacity: true)
+            return
+        }
         // A band one pixel thin still intersects what it crosses.
-        return geometry.items(in: Rect(x: rect.x, y: rect.y, width: max(rect.width, 0.5), height: max(rect.height, 0.5)))
+        geometry.items(in: Rect(x: rect.x, y: rect.y, width: max(rect.width, 0.5), height: max(rect.height, 0.5)), into: &ranges)
     }
 }

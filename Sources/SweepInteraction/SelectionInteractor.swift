@@ -20,7 +20,17 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     private var press: PressTracker?
     /// The last point of a running sweep or band, for autoscroll ticks.
     private var heldPoint: Point?
+    // Buffers reused by every update, so a running sweep or band does not
+    // allocate: the events are emptied before the change they hold.
     private var change = SelectionChange()
+    private var ranges: [ItemRange] = []
+    private var events: [InteractionEvent] = []
+
+    /// Empties the reusable buffers for a new update.
+    private func startUpdate() {
+        events.removeAll(keepingCapacity: true)
+        change.reset()
+    }
 
     public init(layout: Layout, selection: SelectionController, contentOffset: Double = 0, viewportHeight: Double) {
         self.layout = layout
@@ -42,35 +52,41 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// Starts a sweep at `point` if there is an item and the delegate agrees;
     /// false means the input keeps its ordinary meaning.
     public func beginSweep(at point: Point, input: SweepInput) -> [InteractionEvent] {
-        guard sweep == nil, band == nil else { return [] }
-        var events: [InteractionEvent] = []
+        startUpdate()
+        guard sweep == nil, band == nil else { return events }
+        var asked: [InteractionEvent] = []
         guard let started = SweepSession.begin(at: content(point), input: input, geometry: layout,
                                                isSelected: { selection.isSelected($0) },
                                                shouldBegin: { item in
-                                                   events.append(.multiselect(phase: .shouldBegin, item: item, input: input))
+                                                   asked.append(.multiselect(phase: .shouldBegin, item: item, input: input))
                                                    return selection.beginMultipleSelection(at: item)
                                                })
-        else { return events }
+        else { return asked }
+        events = asked
         sweep = started
         heldPoint = point
         events.append(.multiselect(phase: .began, item: started.start, input: input))
-        return events + applySweep()
+        change.reset()
+        applySweep()
+        return events
     }
 
     /// The sweep's point moved.
     public func moveSweep(to point: Point) -> [InteractionEvent] {
-        guard var running = sweep else { return [] }
+        startUpdate()
+        guard var running = sweep else { return events }
         heldPoint = point
-        guard running.move(to: content(point), geometry: layout) else { return [] }
+        guard running.move(to: content(point), geometry: layout) else { return events }
         sweep = running
-        return applySweep()
+        applySweep()
+        return events
     }
 
-    private func applySweep() -> [InteractionEvent] {
-        guard let running = sweep else { return [] }
-        change.reset()
-        selection.updateProvisional(running.mode == .select ? .select : .deselect, running.span(in: layout), into: &change)
-        return change.isEmpty ? [] : [.selection(change, provisional: true)]
+    private func applySweep() {
+        guard let running = sweep else { return }
+        running.span(in: layout, into: &ranges)
+        selection.updateProvisional(running.mode == .select ? .select : .deselect, ranges, into: &change)
+        if !change.isEmpty { events.append(.selection(change, provisional: true)) }
     }
 
     /// Fingers lifted: keep the sweep's work.
@@ -106,36 +122,38 @@ public final class SelectionInteractor<Layout: ItemLayout> {
 
     /// The pointer moved with the button held: past 4 px the press becomes a band.
     public func pointerMoved(to point: Point) -> [InteractionEvent] {
+        startUpdate()
         if var running = band {
             heldPoint = point
-            guard running.move(to: content(point)) else { return [] }
+            guard running.move(to: content(point)) else { return events }
             band = running
-            return applyBand(phase: .selecting)
+            applyBand(phase: .selecting)
+            return events
         }
-        guard var tracker = press else { return [] }
+        guard var tracker = press else { return events }
         let outcome = tracker.move(to: content(point))
         press = tracker
-        guard case .bandBegan(let anchor, let modifiers) = outcome else { return [] }
+        guard case .bandBegan(let anchor, let modifiers) = outcome else { return events }
         var started = BandSession(anchor: anchor, modifiers: modifiers)
         _ = started.move(to: content(point))
         band = started
         heldPoint = point
-        return applyBand(phase: .began)
+        applyBand(phase: .began)
+        return events
     }
 
-    private func applyBand(phase: BandPhase) -> [InteractionEvent] {
-        guard let running = band else { return [] }
-        change.reset()
+    private func applyBand(phase: BandPhase) {
+        guard let running = band else { return }
         let kind: ProvisionalKind
         switch running.mode {
         case .replace: kind = .replace
         case .extend: kind = .extend
         case .toggle: kind = .toggle
         }
-        selection.updateProvisional(kind, running.items(in: layout), into: &change)
-        var events: [InteractionEvent] = [.band(phase: phase, rect: running.rect, mode: running.mode)]
+        running.items(in: layout, into: &ranges)
+        selection.updateProvisional(kind, ranges, into: &change)
+        events.append(.band(phase: phase, rect: running.rect, mode: running.mode))
         if !change.isEmpty { events.append(.selection(change, provisional: true)) }
-        return events
     }
 
     /// The button came up: a band commits; a press that never moved is a click.
@@ -208,9 +226,8 @@ public final class SelectionInteractor<Layout: ItemLayout> {
                                elapsed: elapsed, bounds: offsetBounds)
         guard next != contentOffset else { return [] }
         contentOffset = next
-        var events: [InteractionEvent] = [.scroll(offset: next)]
-        events += sweep != nil ? moveSweep(to: point) : pointerMoved(to: point)
-        return events
+        let moved = sweep != nil ? moveSweep(to: point) : pointerMoved(to: point)
+        return [.scroll(offset: next)] + moved
     }
 
     /// Whether a held point is in an edge zone (so the caller keeps a timer running).

@@ -52,4 +52,9 @@ public struct SweepSession: Hashable, Sendable {
     public func span(in geometry: some ItemLayout) -> [ItemRange] {
         geometry.ranges(from: start, through: current)
     }
+
+    /// The same, written into a reusable buffer.
+    public func span(in geometry: some ItemLayout, into ranges: inout [ItemRange]) {
+        geometry.ranges(from: start, through: current, into: &ranges)
+    }
 }

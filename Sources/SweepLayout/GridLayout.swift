@@ -85,15 +85,21 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
     }
 
     public func items(in rect: Rect) -> [ItemRange] {
-        guard !itemCounts.isEmpty, rect.maxY > 0, rect.minY < index.totalHeight else { return [] }
+        var result: [ItemRange] = []
+        items(in: rect, into: &result)
+        return result
+    }
+
+    public func items(in rect: Rect, into result: inout [ItemRange]) {
+        result.removeAll(keepingCapacity: true)
+        guard !itemCounts.isEmpty, rect.maxY > 0, rect.minY < index.totalHeight else { return }
         // Columns whose cells the rectangle crosses.
         let firstColumn = max(0, Int(((rect.minX - inset - cellSize.width) / pitchX).rounded(.down)) + 1)
         let lastColumn = min(columns - 1, Int(((rect.maxX - inset) / pitchX).rounded(.up)) - 1)
-        guard firstColumn <= lastColumn, rect.maxX > inset else { return [] }
+        guard firstColumn <= lastColumn, rect.maxX > inset else { return }
         let lastColumnReallyHit = rect.maxX > inset + Double(lastColumn) * pitchX
         let firstColumnReallyHit = rect.minX < inset + Double(firstColumn) * pitchX + cellSize.width
-        guard lastColumnReallyHit, firstColumnReallyHit else { return [] }
-        var result: [ItemRange] = []
+        guard lastColumnReallyHit, firstColumnReallyHit else { return }
         for section in index.section(at: max(0, rect.minY))...index.section(at: rect.maxY) where itemCounts[section] > 0 {
             let top = cellsTop(section)
             let firstRow = max(0, Int(((rect.minY - top - cellSize.height) / pitchY).rounded(.down)) + 1)
@@ -114,11 +120,16 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
                 }
             }
         }
-        return result
     }
 
     public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
-        SectionedListLayout.ranges(from: start, through: end, itemCounts: itemCounts)
+        var result: [ItemRange] = []
+        ranges(from: start, through: end, into: &result)
+        return result
+    }
+
+    public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
+        SectionedListLayout.ranges(from: start, through: end, itemCounts: itemCounts, into: &result)
     }
 
     public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {

@@ -26,8 +26,12 @@ public protocol ItemLayout {
     func nearestItem(to point: Point) -> IndexPath?
     /// Items whose frames intersect `rect`, in index order.
     func items(in rect: Rect) -> [ItemRange]
+    /// The same, written into `ranges` (emptied first) so a caller can reuse one buffer.
+    func items(in rect: Rect, into ranges: inout [ItemRange])
     /// Every item from `start` through `end` in index order (either order given).
     func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange]
+    /// The same, written into `ranges` (emptied first).
+    func ranges(from start: IndexPath, through end: IndexPath, into ranges: inout [ItemRange])
     /// The item next to `item` in `direction`, nil at an edge.
     func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath?
     /// The item about one viewport away from `item`, clamped to the ends.
@@ -37,6 +41,16 @@ public protocol ItemLayout {
 }
 
 extension ItemLayout {
+    public func items(in rect: Rect, into ranges: inout [ItemRange]) {
+        ranges.removeAll(keepingCapacity: true)
+        ranges.append(contentsOf: items(in: rect))
+    }
+
+    public func ranges(from start: IndexPath, through end: IndexPath, into ranges: inout [ItemRange]) {
+        ranges.removeAll(keepingCapacity: true)
+        ranges.append(contentsOf: self.ranges(from: start, through: end))
+    }
+
     /// The content offset that shows `item` at `alignment` in a viewport of
     /// `viewportHeight`, clamped to the content. - Complexity: as `frame(of:)`.
     public func contentOffset(toShow item: IndexPath, alignment: ScrollAlignment, viewportHeight: Double,

@@ -52,26 +52,37 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
     }
 
     public func items(in rect: Rect) -> [ItemRange] {
-        guard rect.maxX > 0, rect.minX < width, rect.maxY > 0, rect.minY < index.totalHeight, !itemCounts.isEmpty else { return [] }
         var result: [ItemRange] = []
+        items(in: rect, into: &result)
+        return result
+    }
+
+    public func items(in rect: Rect, into result: inout [ItemRange]) {
+        result.removeAll(keepingCapacity: true)
+        guard rect.maxX > 0, rect.minX < width, rect.maxY > 0, rect.minY < index.totalHeight, !itemCounts.isEmpty else { return }
         for section in index.section(at: max(0, rect.minY))...index.section(at: rect.maxY) where itemCounts[section] > 0 {
             let top = index.top(of: section) + headerHeight
             let first = max(0, Int(((rect.minY - top) / rowHeight).rounded(.down)))
             let last = min(itemCounts[section] - 1, Int(((rect.maxY - top) / rowHeight).rounded(.up)) - 1)
             if first <= last { result.append(ItemRange(section: section, items: first...last)) }
         }
-        return result
     }
 
     public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
-        Self.ranges(from: start, through: end, itemCounts: itemCounts)
+        var result: [ItemRange] = []
+        Self.ranges(from: start, through: end, itemCounts: itemCounts, into: &result)
+        return result
+    }
+
+    public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
+        Self.ranges(from: start, through: end, itemCounts: itemCounts, into: &result)
     }
 
     /// Index-order ranges between two items of any sectioned layout. - Complexity: O(sections between).
-    static func ranges(from start: IndexPath, through end: IndexPath, itemCounts: [Int]) -> [ItemRange] {
+    static func ranges(from start: IndexPath, through end: IndexPath, itemCounts: [Int], into result: inout [ItemRange]) {
+        result.removeAll(keepingCapacity: true)
         let low = min(start, end), high = max(start, end)
         guard low.section == high.section else {
-            var result: [ItemRange] = []
             if itemCounts[low.section] > low.item {
                 result.append(ItemRange(section: low.section, items: low.item...(itemCounts[low.section] - 1)))
             }
@@ -79,9 +90,9 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
                 result.append(ItemRange(section: section, items: 0...(itemCounts[section] - 1)))
             }
             result.append(ItemRange(section: high.section, items: 0...high.item))
-            return result
+            return
         }
-        return [ItemRange(section: low.section, items: low.item...high.item)]
+        result.append(ItemRange(section: low.section, items: low.item...high.item))
     }
 
     public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {

@@ -6,7 +6,7 @@ extension SelectionController {
     /// Asks whether a sweep may start on `item` and, if so, tells the delegate
     /// it began (the demo enters editing mode there).
     public func beginMultipleSelection(at item: IndexPath) -> Bool {
-        guard model.provisional == nil, exists(item),
+        guard model.provisionalKind == nil, exists(item),
               delegate?.shouldBeginMultipleSelectionInteraction(at: item) ?? false else { return false }
         delegate?.didBeginMultipleSelectionInteraction(at: item)
         return true
@@ -23,7 +23,7 @@ extension SelectionController {
     public func updateProvisional(_ kind: ProvisionalKind, _ ranges: [ItemRange], into change: inout SelectionChange) {
         guard configuration.allowsSelection(editing: isEditing) else { return }
         if configuration.allowsMultipleSelection(editing: isEditing) {
-            let allowed = ranges.allSatisfy { range in clampedRange(range) == range && predicate.selectableParts(of: range) == [range] }
+            let allowed = ranges.allSatisfy { range in clampedRange(range) == range && predicate.allowsAll(of: range) }
                 ? ranges : ranges.compactMap(clampedRange).flatMap { predicate.selectableParts(of: $0) }
             model.setProvisional(ProvisionalSelection(kind, allowed), into: &change)
         } else {

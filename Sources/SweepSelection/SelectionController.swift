@@ -82,7 +82,7 @@ public final class SelectionController {
     }
 
     private func cancelProvisionalIfAny() {
-        if model.provisional != nil { _ = model.cancelProvisional() }
+        if model.provisionalKind != nil { _ = model.cancelProvisional() }
     }
 
     // MARK: - User actions (ask the delegate)
@@ -93,7 +93,7 @@ public final class SelectionController {
     @discardableResult
     public func select(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
         var change = SelectionChange()
-        guard model.provisional == nil, allowsSelection, exists(item), predicate.canSelect(item) else { return change }
+        guard model.provisionalKind == nil, allowsSelection, exists(item), predicate.canSelect(item) else { return change }
         let target: IndexPath
         if source == .api {
             target = item
@@ -123,7 +123,7 @@ public final class SelectionController {
     @discardableResult
     public func deselect(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
         var change = SelectionChange()
-        guard model.provisional == nil else { return change }
+        guard model.provisionalKind == nil else { return change }
         deselectOne(item, source: source, asking: source != .api, into: &change)
         return change
     }
@@ -146,7 +146,7 @@ public final class SelectionController {
     /// item of the ranges is selected.
     @discardableResult
     public func selectRanges(_ ranges: [ItemRange], additive: Bool, source: SelectionSource) -> SelectionChange {
-        guard model.provisional == nil, allowsSelection else { return SelectionChange() }
+        guard model.provisionalKind == nil, allowsSelection else { return SelectionChange() }
         guard allowsMultiple else {
             guard let last = ranges.last else { return SelectionChange() }
             let anchor = model.anchor
@@ -189,7 +189,7 @@ public final class SelectionController {
     /// all-allowing predicate. - Complexity: O(sections + ranges touched).
     @discardableResult
     public func selectAll() -> SelectionChange {
-        guard model.provisional == nil, allowsSelection, allowsMultiple else { return SelectionChange() }
+        guard model.provisionalKind == nil, allowsSelection, allowsMultiple else { return SelectionChange() }
         var change = SelectionChange()
         let ranges = itemCounts.enumerated().compactMap { section, count in
             count > 0 ? ItemRange(section: section, items: 0...(count - 1)) : nil

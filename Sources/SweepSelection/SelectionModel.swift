@@ -8,7 +8,10 @@ import SweepGeometry
 /// so in steady state they do not allocate (the benchmarks count mallocs).
 public struct SelectionModel: Sendable {
     public private(set) var committed = Selection()
-    public private(set) var provisional: ProvisionalSelection?
+    /// The kind of the running provisional selection, nil when none runs.
+    /// Its ranges are kept as a set (`provisionalRanges`), not as the array
+    /// the caller passed, so the caller can reuse its buffer without copying.
+    public private(set) var provisionalKind: ProvisionalKind?
     /// Where Shift-click and Shift-arrow ranges start.
     public var anchor: IndexPath?
 
@@ -23,8 +26,8 @@ public struct SelectionModel: Sendable {
 
     /// - Complexity: O(log r).
     public func isSelected(_ item: IndexPath) -> Bool {
-        guard let provisional else { return committed.contains(item) }
-        return provisional.kind.effective(committed: committed.contains(item), covered: covered.contains(item))
+        guard let kind = provisionalKind else { return committed.contains(item) }
+        return kind.effective(committed: committed.contains(item), covered: covered.contains(item))
     }
 
     /// Sets the provisional selection and adds to `change` how the effective
@@ -36,7 +39,7 @@ public struct SelectionModel: Sendable {
         nextCovered.removeAll()
         for range in new.ranges { nextCovered.insert(range) }
         candidates.removeAll()
-        let oldKind = provisional?.kind
+        let oldKind = provisionalKind
         if oldKind == nil || oldKind == new.kind {
             nextCovered.forEachRange { range in covered.forEachGap(in: range) { candidates.insert($0) } }
             covered.forEachRange { range in nextCovered.forEachGap(in: range) { candidates.insert($0) } }
@@ -49,7 +52,7 @@ public struct SelectionModel: Sendable {
             covered.forEachRange { candidates.insert($0) }
             nextCovered.forEachRange { candidates.insert($0) }
         }
-        let before = provisional?.kind
+        let before = provisionalKind
         candidates.forEachRange { range in
             Self.runs(of: range, committed: committed, before: before, beforeCovered: covered, after: new.kind,
                       afterCovered: nextCovered, cuts: &cuts) { run, was, now in
@@ -57,7 +60,7 @@ public struct SelectionModel: Sendable {
             }
         }
         swap(&covered, &nextCovered)
-        provisional = new
+        provisionalKind = new.kind
     }
 
     /// Convenience form of `setProvisional(_:into:)`.
@@ -70,37 +73,40 @@ public struct SelectionModel: Sendable {
     /// Makes the effective selection the committed one. The effective
     /// selection does not change, so nothing is reported.
     public mutating func commitProvisional() {
-        guard let provisional else { return }
+        guard let kind = provisionalKind else { return }
         var ignored = SelectionChange()
-        switch provisional.kind {
+        switch kind {
         case .select, .extend:
-            for range in provisional.ranges { committed.insert(range) }
+            covered.forEachRange { committed.insert($0) }
         case .deselect:
-            for range in provisional.ranges { committed.remove(range, into: &ignored) }
+            covered.forEachRange { committed.remove($0, into: &ignored) }
         case .replace:
             committed.removeAll()
-            for range in provisional.ranges { committed.insert(range) }
+            covered.forEachRange { committed.insert($0) }
         case .toggle:
-            for range in provisional.ranges { committed.toggle(range, into: &ignored) }
+            covered.forEachRange { committed.toggle($0, into: &ignored) }
         }
-        self.provisional = nil
+        provisionalKind = nil
         covered.removeAll()
     }
+
+    /// The ranges the running provisional selection covers, in index order.
+    public var provisionalRanges: [ItemRange] { covered.ranges }
 
     /// Drops the provisional selection: the effective selection returns
     /// exactly to the committed one. Adds what that changed to `change`.
     public mutating func cancelProvisional(into change: inout SelectionChange) {
-        guard let provisional else { return }
+        guard let kind = provisionalKind else { return }
         candidates.removeAll()
         covered.forEachRange { candidates.insert($0) }
-        if provisional.kind == .replace { committed.forEachRange { candidates.insert($0) } }
+        if kind == .replace { committed.forEachRange { candidates.insert($0) } }
         candidates.forEachRange { range in
-            Self.runs(of: range, committed: committed, before: provisional.kind, beforeCovered: covered, after: nil,
+            Self.runs(of: range, committed: committed, before: kind, beforeCovered: covered, after: nil,
                       afterCovered: covered, cuts: &cuts) { run, was, now in
                 if was && !now { change.remove(run) } else if !was && now { change.add(run) }
             }
         }
-        self.provisional = nil
+        provisionalKind = nil
         covered.removeAll()
     }
 
@@ -113,21 +119,21 @@ public struct SelectionModel: Sendable {
 
     /// Changes the committed selection directly (no provisional selection may be running).
     public mutating func withCommitted<Result>(_ body: (inout Selection) -> Result) -> Result {
-        precondition(provisional == nil, "commit or cancel the provisional selection first")
+        precondition(provisionalKind == nil, "commit or cancel the provisional selection first")
         return body(&committed)
     }
 
     /// The effective selection's ranges in index order (the event log's `ranges`).
     /// - Complexity: O(r).
     public var effectiveRanges: [ItemRange] {
-        guard let provisional else { return committed.ranges }
+        guard let kind = provisionalKind else { return committed.ranges }
         var all = Selection()
         committed.forEachRange { all.insert($0) }
         covered.forEachRange { all.insert($0) }
         var effective = Selection()
         var scratch: [Int] = []
         all.forEachRange { range in
-            Self.runs(of: range, committed: committed, before: nil, beforeCovered: covered, after: provisional.kind,
+            Self.runs(of: range, committed: committed, before: nil, beforeCovered: covered, after: kind,
                       afterCovered: covered, cuts: &scratch) { run, _, now in
                 if now { effective.insert(run) }
             }
@@ -137,7 +143,7 @@ public struct SelectionModel: Sendable {
 
     /// The number of effectively selected items. - Complexity: O(1) at rest, O(r) during a gesture.
     public var count: Int {
-        provisional == nil ? committed.count : effectiveRanges.reduce(0) { $0 + $1.count }
+        provisionalKind == nil ? committed.count : effectiveRanges.reduce(0) { $0 + $1.count }
     }
 
     // MARK: - Range arithmetic

@@ -7,6 +7,12 @@ public protocol SelectionPredicate: Sendable {
     func canSelect(_ item: IndexPath) -> Bool
     /// The selectable parts of `range`, in order.
     func selectableParts(of range: ItemRange) -> [ItemRange]
+    /// Whether every item of `range` is selectable (the fast path of gesture updates).
+    func allowsAll(of range: ItemRange) -> Bool
+}
+
+extension SelectionPredicate {
+    public func allowsAll(of range: ItemRange) -> Bool { selectableParts(of: range) == [range] }
 }
 
 /// Every item is selectable.
@@ -14,6 +20,7 @@ public struct AllowAllItems: SelectionPredicate {
     public init() {}
     public func canSelect(_ item: IndexPath) -> Bool { true }
     public func selectableParts(of range: ItemRange) -> [ItemRange] { [range] }
+    public func allowsAll(of range: ItemRange) -> Bool { true }
 }
 
 /// Forbids the items in a range set (disabled rows).
@@ -31,6 +38,12 @@ public struct ForbiddenItems: SelectionPredicate {
         var parts: [ItemRange] = []
         forbidden.forEachGap(in: range) { parts.append($0) }
         return parts
+    }
+
+    public func allowsAll(of range: ItemRange) -> Bool {
+        var clear = true
+        forbidden.forEachIntersection(with: range) { _ in clear = false }
+        return clear
     }
 }
 
