@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test build deps-build deps-test deps-demo protocols protocols-check clean
+.PHONY: demo test build bench-core deps-build deps-test deps-demo protocols protocols-check clean
 
 ## make demo: install what is needed, build, and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -13,6 +13,10 @@ demo: deps-demo
 test: deps-test
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+## make bench-core: run the core benchmarks (Benchmarks/) and fail when one misses its target
+bench-core: deps-build
+	Benchmarks/check.sh
 
 build: deps-build
 	$(SWIFT) build $(BUILD_FLAGS)

@@ -1,12 +1,125 @@
 import Benchmark
 import SweepGeometry
+import SweepInput
+import SweepInteraction
 import SweepLayout
+import SweepSelection
 
+/// Per-event operations must stay under 10 µs (median) at any item count and
+/// must not allocate in steady state; select all and deselect all must not
+/// depend on the item count. The targets are the static thresholds in
+/// Thresholds/ (checked by `make bench-core`).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("list hit test, 10M rows", configuration: .init(metrics: [.wallClock, .mallocCountTotal])) { benchmark in
-        let layout = ListLayout(rowCount: 10_000_000, rowHeight: 44, width: 800)
-        for index in benchmark.scaledIterations {
-            blackHole(layout.row(atContentY: Double(index % 10_000_000) * 44))
+    let perEvent = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 50,
+                                           scalingFactor: .kilo, maxDuration: .seconds(2), maxIterations: 1000)
+    let bulk = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3,
+                                       scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 200)
+
+    for count in [1_000_000, 10_000_000] {
+        let label = count == 1_000_000 ? "1M" : "10M"
+
+        Benchmark("hit-test-list-\(label)", configuration: perEvent) { benchmark in
+            let layout = SectionedListLayout(itemCounts: [count], width: 800)
+            var y = 0.0
+            for _ in benchmark.scaledIterations {
+                y = (y + 7919 * 44).truncatingRemainder(dividingBy: layout.contentSize.height)
+                blackHole(layout.item(at: Point(x: 100, y: y)))
+            }
+        }
+
+        Benchmark("items-in-rect-grid-\(label)", configuration: perEvent) { benchmark in
+            let layout = GridLayout(itemCounts: [count], width: 800)
+            var buffer: [ItemRange] = []
+            var y = 0.0
+            for _ in benchmark.scaledIterations {
+                y = (y + 7919 * 108).truncatingRemainder(dividingBy: layout.contentSize.height - 600)
+                layout.items(in: Rect(x: 120, y: y, width: 500, height: 600), into: &buffer)
+                blackHole(buffer.count)
+            }
+        }
+
+        Benchmark("band-update-list-\(label)", configuration: perEvent) { benchmark in
+            let interactor = makeInteractor(count: count)
+            interactor.pointerPressed(at: Point(x: 10, y: 100), modifiers: .shift)
+            _ = interactor.pointerMoved(to: Point(x: 300, y: 300))
+            var flip = false
+            for _ in benchmark.scaledIterations {
+                flip.toggle()
+                // The band's corner moves between two rows, as a pointer does.
+                blackHole(interactor.pointerMoved(to: Point(x: 300, y: flip ? 380 : 300)).count)
+            }
+        }
+
+        Benchmark("band-update-grid-\(label)", configuration: perEvent) { benchmark in
+            let interactor = makeGridInteractor(count: count)
+            interactor.pointerPressed(at: Point(x: 130, y: 100), modifiers: [])
+            _ = interactor.pointerMoved(to: Point(x: 500, y: 500))
+            var flip = false
+            for _ in benchmark.scaledIterations {
+                flip.toggle()
+                blackHole(interactor.pointerMoved(to: Point(x: flip ? 620 : 500, y: flip ? 600 : 500)).count)
+            }
+        }
+
+        Benchmark("sweep-update-list-\(label)", configuration: perEvent) { benchmark in
+            let interactor = makeInteractor(count: count)
+            _ = interactor.beginSweep(at: Point(x: 100, y: 66), input: .touch2)
+            _ = interactor.moveSweep(to: Point(x: 100, y: 300))
+            var flip = false
+            for _ in benchmark.scaledIterations {
+                flip.toggle()
+                blackHole(interactor.moveSweep(to: Point(x: 100, y: flip ? 400 : 300)).count)
+            }
+        }
+
+        Benchmark("select-all-then-deselect-all-\(label)", configuration: perEvent) { benchmark in
+            let controller = makeController(count: count)
+            for _ in benchmark.scaledIterations {
+                blackHole(controller.selectAll().addedCount)
+                blackHole(controller.deselectAll().removedCount)
+            }
         }
     }
+
+    Benchmark("select-all-over-every-other-item-1M", configuration: bulk) { benchmark in
+        let controller = makeController(count: 1_000_000)
+        controller.selectRanges(stride(from: 0, to: 1_000_000, by: 2).map { ItemRange(section: 0, items: $0...$0) },
+                                additive: true, source: .api)
+        benchmark.startMeasurement()
+        blackHole(controller.selectAll().addedCount)
+        benchmark.stopMeasurement()
+    }
+}
+
+/// A controller that allows multiple selection while editing, in editing mode.
+func makeController(count: Int) -> SelectionController {
+    var configuration = SelectionConfiguration()
+    configuration.allowsMultipleSelectionDuringEditing = true
+    let controller = SelectionController(itemCounts: [count], configuration: configuration)
+    controller.setEditing(true)
+    return controller
+}
+
+final class SweepsAllowed: SelectionDelegate, Sendable {
+    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { true }
+}
+let sweepsAllowed = SweepsAllowed()
+
+/// A list scrolled to the middle of `count` rows.
+func makeInteractor(count: Int) -> SelectionInteractor<SectionedListLayout> {
+    let controller = makeController(count: count)
+    controller.delegate = sweepsAllowed
+    let interactor = SelectionInteractor(layout: SectionedListLayout(itemCounts: [count], width: 800),
+                                         selection: controller, viewportHeight: 600)
+    interactor.setContentOffset(Double(count / 2) * 44)
+    return interactor
+}
+
+/// A grid scrolled to its middle.
+func makeGridInteractor(count: Int) -> SelectionInteractor<GridLayout> {
+    let controller = makeController(count: count)
+    let layout = GridLayout(itemCounts: [count], width: 800)
+    let interactor = SelectionInteractor(layout: layout, selection: controller, viewportHeight: 600)
+    interactor.setContentOffset(layout.contentSize.height / 2)
+    return interactor
 }

@@ -1,49 +1,157 @@
 import Testing
 @testable import SweepGeometry
 
+/// Region is the damage that drives repainting: it may cover more than asked
+/// (that only costs time) but never less (that leaves stale pixels).
 @Suite struct RegionTests {
-    @Test func aRectangleInsideAnotherAddsNothing() {
-        var region = Region(Rect(x: 0, y: 0, width: 100, height: 100))
-        region.add(Rect(x: 10, y: 10, width: 5, height: 5))
-        #expect(region.rects.count == 1)
-    }
+    let a = Rect(x: 0, y: 0, width: 10, height: 10)
+    let b = Rect(x: 50, y: 0, width: 10, height: 10)
+    let c = Rect(x: 0, y: 50, width: 10, height: 10)
 
-    @Test func aLargerRectangleSwallowsSmallerOnes() {
-        var region = Region([Rect(x: 0, y: 0, width: 5, height: 5), Rect(x: 20, y: 20, width: 5, height: 5)])
-        region.add(Rect(x: 0, y: 0, width: 50, height: 50))
-        #expect(region.rects == [Rect(x: 0, y: 0, width: 50, height: 50)])
+    // MARK: add
+
+    @Test func aNewRegionIsEmpty() {
+        #expect(Region().isEmpty)
+        #expect(Region().rects.isEmpty)
+        #expect(Region().bounds == .zero)
     }
 
     @Test func emptyRectanglesAreIgnored() {
         var region = Region()
         region.add(Rect(x: 5, y: 5, width: 0, height: 10))
+        region.add(Rect(x: 5, y: 5, width: 10, height: -1))
         #expect(region.isEmpty)
+        #expect(Region(Rect.zero).isEmpty)
     }
 
-    @Test func tooManyRectanglesCollapseToTheirBounds() {
+    @Test func aRectangleInsideAnotherAddsNothing() {
+        var region = Region(Rect(x: 0, y: 0, width: 100, height: 100))
+        region.add(Rect(x: 10, y: 10, width: 5, height: 5))
+        region.add(Rect(x: 0, y: 0, width: 100, height: 1))   // flush with the edges
+        region.add(Rect(x: 0, y: 0, width: 100, height: 100)) // the same again
+        #expect(region.rects == [Rect(x: 0, y: 0, width: 100, height: 100)])
+    }
+
+    @Test func aLargerRectangleSwallowsSmallerOnes() {
+        var region = Region([a, b, Rect(x: 200, y: 200, width: 5, height: 5)])
+        region.add(Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(Set(region.rects) == [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 200, y: 200, width: 5, height: 5)])
+    }
+
+    @Test func overlappingRectanglesAreBothKept() {
+        let overlapping = Rect(x: 5, y: 5, width: 10, height: 10)
+        let region = Region([a, overlapping])
+        #expect(region.rects == [a, overlapping])
+    }
+
+    @Test func upToTheMaximumRectanglesAreKeptApart() {
         var region = Region()
-        for index in 0...Region.maximumRectangles {
+        for index in 0..<Region.maximumRectangles {
             region.add(Rect(x: Double(index) * 20, y: 0, width: 10, height: 10))
         }
-        #expect(region.rects.count == 1)
-        #expect(region.bounds == Rect(x: 0, y: 0, width: Double(Region.maximumRectangles) * 20 + 10, height: 10))
+        #expect(region.rects.count == Region.maximumRectangles)
     }
+
+    @Test func oneMoreCollapsesToTheBounds() {
+        var region = Region()
+        var expected = Rect.zero
+        for index in 0...Region.maximumRectangles {
+            let rect = Rect(x: Double(index) * 20, y: Double(index % 3) * 7, width: 10, height: 10)
+            region.add(rect)
+            expected = expected.union(rect)
+        }
+        #expect(region.rects == [expected])
+        #expect(expected == Rect(x: 0, y: 0, width: Double(Region.maximumRectangles) * 20 + 10, height: 24))
+        // After collapsing, damage inside the box is already covered; outside it adds a rectangle.
+        region.add(Rect(x: 15, y: 15, width: 2, height: 2))
+        #expect(region.rects.count == 1)
+        region.add(Rect(x: 0, y: 1000, width: 2, height: 2))
+        #expect(region.rects.count == 2)
+    }
+
+    @Test func initialisersAddLikeAdd() {
+        var added = Region()
+        for rect in [a, b, Rect(x: 1, y: 1, width: 2, height: 2), c] { added.add(rect) }
+        #expect(Region([a, b, Rect(x: 1, y: 1, width: 2, height: 2), c]) == added)
+        #expect(Region(a).rects == [a])
+    }
+
+    // MARK: bounds
+
+    @Test func boundsHoldEveryRectangleAndNotTheOrigin() {
+        // Rectangles far from (0, 0): the bounding box must not stretch to the origin.
+        let region = Region([Rect(x: 100, y: 200, width: 10, height: 10), Rect(x: 300, y: 150, width: 20, height: 5)])
+        #expect(region.bounds == Rect(x: 100, y: 150, width: 220, height: 60))
+    }
+
+    // MARK: clipped
 
     @Test func clippingKeepsOnlyTheInside() {
-        let region = Region([Rect(x: -10, y: -10, width: 20, height: 20), Rect(x: 500, y: 500, width: 5, height: 5)])
-        #expect(region.clipped(to: Rect(x: 0, y: 0, width: 100, height: 100)).rects == [Rect(x: 0, y: 0, width: 10, height: 10)])
+        let region = Region([Rect(x: -10, y: -10, width: 20, height: 20), Rect(x: 500, y: 500, width: 5, height: 5),
+                             Rect(x: 90, y: 50, width: 20, height: 10)])
+        let clipped = region.clipped(to: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(clipped.rects == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 90, y: 50, width: 10, height: 10)])
     }
 
-    @Test func scaledOutwardCoversEveryTouchedDevicePixel() {
-        #expect(Rect(x: 0.5, y: 1.2, width: 1, height: 1).scaledOutward(by: 2) == Rect(x: 1, y: 2, width: 2, height: 3))
-        #expect(Rect(x: 1, y: 1, width: 3, height: 3).scaledOutward(by: 1.5) == Rect(x: 1, y: 1, width: 5, height: 5))
+    @Test func clippingToAnEdgeLeavesNothing() {
+        let region = Region(Rect(x: 100, y: 0, width: 10, height: 10))
+        #expect(region.clipped(to: Rect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
+        #expect(Region().clipped(to: Rect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
     }
 
-    @Test func intersectionAndUnion() {
-        let a = Rect(x: 0, y: 0, width: 10, height: 10), b = Rect(x: 5, y: 5, width: 10, height: 10)
-        #expect(a.intersection(b) == Rect(x: 5, y: 5, width: 5, height: 5))
-        #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
-        #expect(!a.intersects(Rect(x: 10, y: 0, width: 5, height: 5)), "touching edges do not intersect")
-        #expect(a.contains(Point(x: 0, y: 0)) && !a.contains(Point(x: 10, y: 5)))
+    @Test func clippingDoesNotChangeTheOriginal() {
+        let region = Region(Rect(x: -10, y: -10, width: 20, height: 20))
+        _ = region.clipped(to: a)
+        #expect(region.rects == [Rect(x: -10, y: -10, width: 20, height: 20)])
+    }
+
+    // MARK: union
+
+    @Test func unionHoldsBothAndDropsWhatIsCovered() {
+        let first = Region([a, b])
+        let second = Region([c, Rect(x: 2, y: 2, width: 3, height: 3)])
+        let union = first.union(second)
+        #expect(Set(union.rects) == [a, b, c])
+        #expect(first.rects == [a, b], "union does not change its operands")
+        var formed = first
+        formed.formUnion(second)
+        #expect(formed == union)
+        #expect(first.union(Region()) == first)
+        #expect(Region().union(first) == first)
+    }
+
+    @Test func intersectsAndOffset() {
+        let region = Region([a, b])
+        #expect(region.intersects(Rect(x: 55, y: 5, width: 1, height: 1)))
+        #expect(!region.intersects(Rect(x: 20, y: 0, width: 10, height: 10)), "in the gap")
+        #expect(!region.intersects(Rect(x: 10, y: 0, width: 10, height: 10)), "touching only")
+        #expect(region.offsetBy(dx: 5, dy: -5).rects == [a.offsetBy(dx: 5, dy: -5), b.offsetBy(dx: 5, dy: -5)])
+    }
+
+    // MARK: properties
+
+    @Test(arguments: 1...30)
+    func randomDamageIsAlwaysCovered(seed: Int) {
+        var random = SplitMix64(seed: seed)
+        var region = Region()
+        var added: [Rect] = []
+        var bounds = Rect.zero
+        for _ in 0..<(1 + random.below(40)) {
+            // Coarse coordinates so containment and equality actually happen.
+            let rect = Rect(x: Double(random.below(20)) * 10, y: Double(random.below(20)) * 10,
+                            width: Double(random.below(8)) * 10, height: Double(random.below(8)) * 10)
+            region.add(rect)
+            if !rect.isEmpty { added.append(rect); bounds = bounds.union(rect) }
+            // Never less than asked: every rectangle added lies inside one rectangle kept.
+            for old in added { #expect(region.rects.contains { $0.contains(old) }, "\(old) lost from \(region)") }
+            // Never much more: nothing outside the added rectangles' bounds.
+            #expect(region.bounds == bounds)
+            #expect(region.rects.count <= Region.maximumRectangles)
+            #expect(region.rects.allSatisfy { !$0.isEmpty })
+            // No rectangle kept is inside another kept one.
+            for (i, r) in region.rects.enumerated() {
+                for (j, s) in region.rects.enumerated() where i != j { #expect(!r.contains(s)) }
+            }
+        }
     }
 }

@@ -1,140 +1,196 @@
 import Testing
 @testable import SweepPresentation
 
+/// The ledger's contract, step by step: a busy buffer is never drawn into,
+/// ages tell how much to repaint, a resize frees old buffers safely.
 @Suite struct BufferLedgerTests {
     let size = PixelSize(width: 100, height: 50)
+    let bigger = PixelSize(width: 200, height: 100)
 
     /// `acquire` is mutating, which `#expect` cannot call directly.
     private func acquire(_ ledger: inout BufferLedger, _ size: PixelSize) -> BufferLedger.Acquisition {
         ledger.acquire(size: size)
     }
 
-    @Test func firstAcquireAllocates() {
-        var ledger = BufferLedger()
-        #expect(acquire(&ledger, size) == .allocate(index: 0))
+    /// Acquires and submits `count` new buffers, all left busy.
+    private func presentNewBuffers(_ count: Int, in ledger: inout BufferLedger, size: PixelSize) {
+        for _ in 0..<count {
+            let index = ledger.slots.count
+            let acquisition = ledger.acquire(size: size)
+            #expect(acquisition == .allocate(index: index))
+            ledger.submitted(index)
+        }
     }
 
-    @Test func aFreeBufferIsReusedWithItsAge() {
+    // MARK: reuse
+
+    @Test func firstAcquireAllocatesAFreshSlot() {
+        var ledger = BufferLedger()
+        #expect(acquire(&ledger, size) == .allocate(index: 0))
+        #expect(ledger.slots == [BufferLedger.Slot(size: size, isBusy: false, age: 0, isRetired: false)])
+    }
+
+    @Test func aBufferNotYetSubmittedIsHandedOutAgain() {
+        // A frame that was abandoned before commit leaves its buffer free.
+        var ledger = BufferLedger()
+        _ = ledger.acquire(size: size)
+        #expect(acquire(&ledger, size) == .reuse(index: 0, age: 0))
+        #expect(ledger.slots.count == 1)
+    }
+
+    @Test func aReleasedBufferIsReusedWithAgeOne() {
         var ledger = BufferLedger()
         _ = ledger.acquire(size: size)
         ledger.submitted(0)
-        ledger.released(0)
-        // It holds the frame just presented: age 1, repaint only the new damage.
+        #expect(ledger.slots[0].isBusy)
+        #expect(ledger.slots[0].age == 1)
+        #expect(!ledger.released(0), "a live buffer is not freed on release")
         #expect(acquire(&ledger, size) == .reuse(index: 0, age: 1))
+        #expect(ledger.slots.count == 1, "no new buffer while one is free")
     }
 
     @Test func aBusyBufferIsNeverHandedOut() {
         var ledger = BufferLedger()
-        _ = ledger.acquire(size: size)
-        ledger.submitted(0)
-        // The compositor still holds buffer 0 (sway does until the next commit): allocate another.
-        #expect(acquire(&ledger, size) == .allocate(index: 1))
+        presentNewBuffers(3, in: &ledger, size: size)
+        #expect(ledger.busyCount == 3)
+        #expect(ledger.slots.allSatisfy(\.isBusy))
     }
 
-    @Test func agesCountFramesSinceEachBufferWasPresented() {
-        var ledger = BufferLedger()
-        _ = ledger.acquire(size: size); ledger.submitted(0)
-        _ = ledger.acquire(size: size); ledger.submitted(1)
-        ledger.released(0)
-        _ = ledger.acquire(size: size)  // reuse 0? it is free: check the age first
-        #expect(ledger.slots[0].age == 2)
-        #expect(ledger.slots[1].age == 1)
-    }
-
-    @Test func prefersTheFreshestFreeBuffer() {
-        var ledger = BufferLedger()
-        _ = ledger.acquire(size: size); ledger.submitted(0)
-        _ = ledger.acquire(size: size); ledger.submitted(1)
-        _ = ledger.acquire(size: size); ledger.submitted(2)
-        ledger.released(0); ledger.released(1)
-        // Buffer 1 is one frame old, buffer 0 two: 1 needs less repainting.
-        #expect(acquire(&ledger, size) == .reuse(index: 1, age: 2))
-    }
-
-    @Test func stopsAtItsLimitWhenTheCompositorHoldsEverything() {
-        var ledger = BufferLedger(capacity: 2, limit: 3)
-        for index in 0..<3 {
-            #expect(acquire(&ledger, size) == .allocate(index: index))
-            ledger.submitted(index)
-        }
+    @Test func whenEveryBufferIsBusyItAllocatesUpToTheLimitThenWaits() {
+        var ledger = BufferLedger(capacity: 2, limit: 4)
+        presentNewBuffers(4, in: &ledger, size: size)
+        let before = ledger.slots
         #expect(acquire(&ledger, size) == .exhausted)
-        ledger.released(1)
-        #expect(acquire(&ledger, size) == .reuse(index: 1, age: 2))
+        #expect(acquire(&ledger, size) == .exhausted)
+        #expect(ledger.slots == before, "an exhausted acquire changes nothing")
+        #expect(ledger.liveCount == 4)
+        // The first release ends the wait, with the released buffer.
+        ledger.released(2)
+        #expect(acquire(&ledger, size) == .reuse(index: 2, age: 2))
     }
 
-    @Test func aResizeRetiresOldBuffersAndFreesBusyOnesOnRelease() {
+    @Test func theDefaultLimitIsEight() {
         var ledger = BufferLedger()
-        _ = ledger.acquire(size: size); ledger.submitted(0)
-        _ = ledger.acquire(size: size); ledger.submitted(1)
-        ledger.released(0)
-        let bigger = PixelSize(width: 200, height: 100)
-        // Buffer 0 is free and can go now; buffer 1 is busy and goes on release.
-        let freedNow = ledger.retire(allBut: bigger)
-        #expect(freedNow == [0])
-        let freedOnRelease = ledger.released(1)
-        #expect(freedOnRelease)
-        // The retired slot is reused for the new size, with unknown contents.
-        #expect(acquire(&ledger, bigger) == .allocate(index: 0))
-        #expect(ledger.liveCount == 1)
+        presentNewBuffers(8, in: &ledger, size: size)
+        #expect(acquire(&ledger, size) == .exhausted)
     }
 
-    @Test func invalidatingContentsZeroesEveryAge() {
+    // MARK: ages
+
+    @Test func agesCountFramesSincePresentation() {
+        var ledger = BufferLedger()
+        presentNewBuffers(4, in: &ledger, size: size)
+        // Buffer 3 holds the last frame, buffer 0 the one three frames before it.
+        #expect(ledger.slots.map(\.age) == [4, 3, 2, 1])
+        for index in 0..<4 { ledger.released(index) }
+        #expect(acquire(&ledger, size) == .reuse(index: 3, age: 1), "the freshest free buffer")
+        ledger.submitted(3)
+        #expect(ledger.slots.map(\.age) == [5, 4, 3, 1])
+        #expect(acquire(&ledger, size) == .reuse(index: 2, age: 3))
+    }
+
+    @Test func aKnownOldBufferBeatsOneOfUnknownContents() {
+        // Age 0 means "repaint everything": any non-zero age is cheaper.
+        var ledger = BufferLedger(capacity: 4, limit: 4)
+        presentNewBuffers(2, in: &ledger, size: size)         // 0: age 2, 1: age 1 (busy)
+        #expect(acquire(&ledger, size) == .allocate(index: 2)) // 2: age 0, never submitted
+        ledger.released(0)
+        #expect(acquire(&ledger, size) == .reuse(index: 0, age: 2))
+    }
+
+    @Test func aKnownOldBufferBeatsAnUnknownOneAtALowerIndex() {
+        var ledger = BufferLedger()
+        presentNewBuffers(2, in: &ledger, size: size)
+        ledger.released(1)
+        ledger.invalidateContents()
+        #expect(acquire(&ledger, size) == .reuse(index: 1, age: 0))
+        ledger.submitted(1)
+        ledger.released(0); ledger.released(1)
+        // Slot 0: free, age 0; slot 1: free, age 1.
+        #expect(acquire(&ledger, size) == .reuse(index: 1, age: 1))
+    }
+
+    @Test func buffersOfUnknownContentsDoNotAge() {
+        var ledger = BufferLedger(capacity: 4, limit: 8)
+        _ = ledger.acquire(size: size)                   // slot 0: allocated, frame abandoned
+        presentNewBuffers(2, in: &ledger, size: bigger)  // slots 1 and 2 present frames
+        #expect(ledger.slots.map(\.age) == [0, 2, 1], "contents still unknown after other frames")
+    }
+
+    @Test func invalidatingContentsZeroesEveryAgeBusyOrNot() {
+        var ledger = BufferLedger()
+        presentNewBuffers(3, in: &ledger, size: size)
+        ledger.released(0)
+        ledger.invalidateContents()
+        #expect(ledger.slots.map(\.age) == [0, 0, 0])
+        #expect(ledger.busyCount == 2, "busy state is not contents")
+        #expect(acquire(&ledger, size) == .reuse(index: 0, age: 0))
+        ledger.submitted(0)
+        #expect(ledger.slots.map(\.age) == [1, 0, 0], "unknown contents stay unknown")
+    }
+
+    // MARK: sizes and resizing
+
+    @Test func belowCapacityAnotherSizeGetsANewSlot() {
+        var ledger = BufferLedger(capacity: 4, limit: 8)
+        _ = ledger.acquire(size: size); ledger.submitted(0); ledger.released(0)
+        #expect(acquire(&ledger, bigger) == .allocate(index: 1))
+        #expect(ledger.slots[0].size == size, "the old buffer is kept as it is")
+    }
+
+    @Test func atCapacityAFreeBufferOfAnotherSizeIsReallocated() {
+        var ledger = BufferLedger(capacity: 2, limit: 8)
+        presentNewBuffers(2, in: &ledger, size: size)
+        ledger.released(0)
+        #expect(acquire(&ledger, bigger) == .allocate(index: 0))
+        #expect(ledger.slots[0] == BufferLedger.Slot(size: bigger, isBusy: false, age: 0, isRetired: false))
+        #expect(ledger.slots.count == 2)
+    }
+
+    @Test func retiringOnResizeFreesIdleBuffersNowAndBusyOnesOnRelease() {
+        var ledger = BufferLedger()
+        presentNewBuffers(3, in: &ledger, size: size)
+        ledger.released(1)
+        #expect(ledger.retire(allBut: bigger) == [1], "only the idle buffer can be freed at once")
+        #expect(ledger.slots.allSatisfy(\.isRetired))
+        #expect(ledger.slots.allSatisfy { $0.age == 0 })
+        #expect(ledger.liveCount == 0)
+        #expect(ledger.busyCount == 2, "the compositor still holds two")
+        #expect(ledger.retire(allBut: bigger) == [], "each slot is retired once")
+        // New size: the freed slot is reused; the busy ones are never handed out.
+        #expect(acquire(&ledger, bigger) == .allocate(index: 1))
+        ledger.submitted(1)
+        #expect(acquire(&ledger, bigger) == .allocate(index: 3))
+        ledger.submitted(3)
+        #expect(ledger.released(0), "a retired buffer is freed on release")
+        #expect(acquire(&ledger, bigger) == .allocate(index: 0))
+        #expect(ledger.slots[0] == BufferLedger.Slot(size: bigger, isBusy: false, age: 0, isRetired: false))
+        #expect(ledger.slots[2].isRetired && ledger.slots[2].isBusy)
+    }
+
+    @Test func retiringKeepsBuffersOfTheCurrentSize() {
+        var ledger = BufferLedger(capacity: 4, limit: 8)
+        presentNewBuffers(1, in: &ledger, size: size)
+        _ = ledger.acquire(size: bigger); ledger.submitted(1)
+        ledger.released(0); ledger.released(1)
+        #expect(ledger.retire(allBut: bigger) == [0])
+        #expect(ledger.slots[1] == BufferLedger.Slot(size: bigger, isBusy: false, age: 1, isRetired: false))
+        #expect(acquire(&ledger, bigger) == .reuse(index: 1, age: 1))
+    }
+
+    @Test func aRetiredSlotIsNotReusedForItsOldSize() {
+        // Going back to the old size must not draw into a buffer that is about to be freed.
         var ledger = BufferLedger()
         _ = ledger.acquire(size: size); ledger.submitted(0); ledger.released(0)
-        ledger.invalidateContents()
-        #expect(acquire(&ledger, size) == .reuse(index: 0, age: 0))
+        #expect(ledger.retire(allBut: bigger) == [0])
+        #expect(acquire(&ledger, size) == .allocate(index: 0), "reallocated, contents unknown")
+        #expect(!ledger.slots[0].isRetired)
     }
 
-    /// A deterministic generator for the random sequences below.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
-    @Test(arguments: 1...20) func randomSequencesKeepTheContract(seed: Int) {
-        var random = SplitMix64(state: UInt64(seed))
-        var ledger = BufferLedger(capacity: 3, limit: 5)
-        let sizes = [PixelSize(width: 10, height: 10), PixelSize(width: 20, height: 10)]
-        var currentSize = sizes[0]
-        var frame = 0
-        var presentedAt: [Int: Int] = [:]   // slot -> frame number it last showed
-        var busy: Set<Int> = []
-        for _ in 0..<400 {
-            switch random.below(4) {
-            case 0, 1:
-                switch ledger.acquire(size: currentSize) {
-                case .reuse(let index, let age):
-                    #expect(!busy.contains(index), "a busy buffer was handed out")
-                    #expect(ledger.slots[index].size == currentSize)
-                    if age > 0 {
-                        // The new frame will be frame + 1; the buffer shows the frame it was presented at.
-                        #expect(age == frame + 1 - presentedAt[index]!, "age is not frames since presentation")
-                    }
-                    ledger.submitted(index); busy.insert(index); frame += 1; presentedAt[index] = frame
-                case .allocate(let index):
-                    #expect(!busy.contains(index))
-                    ledger.submitted(index); busy.insert(index); frame += 1; presentedAt[index] = frame
-                case .exhausted:
-                    #expect(busy.count == ledger.limit || ledger.slots.count == ledger.limit)
-                }
-            case 2:
-                if let index = busy.randomElement(using: &random) {
-                    ledger.released(index); busy.remove(index)
-                }
-            default:
-                currentSize = sizes[random.below(2)]
-                for index in ledger.retire(allBut: currentSize) { presentedAt[index] = nil }
-            }
-            #expect(ledger.slots.count <= ledger.limit)
-        }
+    @Test func releasingAnUnknownSlotIsHarmless() {
+        var ledger = BufferLedger()
+        #expect(!ledger.released(3))
+        #expect(!ledger.released(-1))
+        #expect(ledger.slots.isEmpty)
     }
 }
-
-extension BufferLedgerTests.SplitMix64: RandomNumberGenerator {}
