@@ -81,6 +81,17 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The peer: a selection kept as a set of items, as per-item models do
+    // (Qt's QItemSelectionModel, a Set<IndexPath>); measured in the same run.
+    Benchmark("peer-item-set-select-all-1M", configuration: bulk) { benchmark in
+        var selected = Set<Int>()
+        selected.reserveCapacity(1_000_000)
+        benchmark.startMeasurement()
+        for item in 0..<1_000_000 { selected.insert(item) }
+        benchmark.stopMeasurement()
+        blackHole(selected.count)
+    }
+
     Benchmark("select-all-over-every-other-item-1M", configuration: bulk) { benchmark in
         let controller = makeController(count: 1_000_000)
         controller.selectRanges(stride(from: 0, to: 1_000_000, by: 2).map { ItemRange(section: 0, items: $0...$0) },

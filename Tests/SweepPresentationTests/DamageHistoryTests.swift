@@ -13,7 +13,7 @@ import Testing
     /// A history with frames 1...count recorded (frame `count` is the newest).
     private func history(recording count: Int, depth: Int = 4) -> DamageHistory {
         var history = DamageHistory(depth: depth)
-        for frame in 1...max(1, count) where count > 0 { history.record(Region(Self.damage(ofFrame: frame))) }
+        for frame in 0..<count { history.record(Region(Self.damage(ofFrame: frame + 1))) }
         return history
     }
 
