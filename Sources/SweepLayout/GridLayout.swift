@@ -14,6 +14,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
     public let width: Double
     public let columns: Int
     private let index: SectionIndex
+    private let counts: ItemCounts
 
     /// `columns`, when given, fixes the column count (during a pinch); else it follows the width.
     public init(itemCounts: [Int], cellSize: Size = Size(width: 100, height: 100), spacing: Double = 8,
@@ -27,6 +28,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         self.width = width
         let columns = max(1, fixedColumns ?? Int(((width - 2 * inset + spacing) / (cellSize.width + spacing)).rounded(.down)))
         self.columns = columns
+        counts = ItemCounts(itemCounts)
         index = SectionIndex(heights: itemCounts.map { count in
             let rows = (count + columns - 1) / columns
             return headerHeight + 2 * inset + (rows > 0 ? Double(rows) * cellSize.height + Double(rows - 1) * spacing : 0)
@@ -75,7 +77,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         if point.y < 0 { return first }
         if point.y >= index.totalHeight { return last }
         let section = index.section(at: point.y)
-        guard itemCounts[section] > 0 else { return nextItem(atOrAfterSection: section) ?? last }
+        guard itemCounts[section] > 0 else { return counts.firstItem(atOrAfterSection: section) ?? last }
         let y = point.y - cellsTop(section)
         if y < 0 { return IndexPath(section: section, item: 0) }
         // Gaps belong to the nearer cell: shift by half the spacing, then clamp.
@@ -129,13 +131,13 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
     }
 
     public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
-        SectionedListLayout.ranges(from: start, through: end, itemCounts: itemCounts, into: &result)
+        counts.ranges(from: start, through: end, into: &result)
     }
 
     public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
         switch direction {
-        case .left: return SectionedListLayout.item(before: item, itemCounts: itemCounts)
-        case .right: return SectionedListLayout.item(after: item, itemCounts: itemCounts)
+        case .left: return counts.item(before: item)
+        case .right: return counts.item(after: item)
         case .up:
             if item.item >= columns { return IndexPath(section: item.section, item: item.item - columns) }
             guard item.section > 0, let previous = itemCounts[..<item.section].lastIndex(where: { $0 > 0 }) else { return nil }
@@ -147,7 +149,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
             if item.item / columns < rows(inSection: item.section) - 1 {
                 return IndexPath(section: item.section, item: itemCounts[item.section] - 1)
             }
-            guard let next = nextItem(atOrAfterSection: item.section + 1) else { return nil }
+            guard let next = counts.firstItem(atOrAfterSection: item.section + 1) else { return nil }
             return IndexPath(section: next.section, item: min(itemCounts[next.section] - 1, item.item % columns))
         }
     }
@@ -158,14 +160,6 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         return nearestItem(to: Point(x: frame.midX, y: frame.midY + (down ? step : -step)))
     }
 
-    public var firstItem: IndexPath? { nextItem(atOrAfterSection: 0) }
-    public var lastItem: IndexPath? {
-        guard let section = itemCounts.lastIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: section, item: itemCounts[section] - 1)
-    }
-
-    private func nextItem(atOrAfterSection section: Int) -> IndexPath? {
-        guard section < itemCounts.count, let found = itemCounts[section...].firstIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: found, item: 0)
-    }
+    public var firstItem: IndexPath? { counts.firstItem }
+    public var lastItem: IndexPath? { counts.lastItem }
 }

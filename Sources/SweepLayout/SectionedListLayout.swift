@@ -9,6 +9,7 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
     public let headerHeight: Double
     public var width: Double
     private let index: SectionIndex
+    private let counts: ItemCounts
 
     public init(itemCounts: [Int], rowHeight: Double = 44, headerHeight: Double = 0, width: Double) {
         precondition(rowHeight > 0 && headerHeight >= 0 && itemCounts.allSatisfy { $0 >= 0 })
@@ -17,6 +18,7 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         self.headerHeight = headerHeight
         self.width = width
         index = SectionIndex(heights: itemCounts.map { headerHeight + Double($0) * rowHeight })
+        counts = ItemCounts(itemCounts)
     }
 
     public var contentSize: Size { Size(width: width, height: index.totalHeight) }
@@ -46,7 +48,7 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         let local = point.y - index.top(of: section) - headerHeight
         if local < 0 || itemCounts[section] == 0 {
             // Over a header (or an empty section): the first item at or after it.
-            return firstItem(atOrAfter: section) ?? last
+            return counts.firstItem(atOrAfterSection: section) ?? last
         }
         return IndexPath(section: section, item: min(itemCounts[section] - 1, Int(local / rowHeight)))
     }
@@ -70,35 +72,18 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
 
     public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
         var result: [ItemRange] = []
-        Self.ranges(from: start, through: end, itemCounts: itemCounts, into: &result)
+        counts.ranges(from: start, through: end, into: &result)
         return result
     }
 
     public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
-        Self.ranges(from: start, through: end, itemCounts: itemCounts, into: &result)
-    }
-
-    /// Index-order ranges between two items of any sectioned layout. - Complexity: O(sections between).
-    static func ranges(from start: IndexPath, through end: IndexPath, itemCounts: [Int], into result: inout [ItemRange]) {
-        result.removeAll(keepingCapacity: true)
-        let low = min(start, end), high = max(start, end)
-        guard low.section == high.section else {
-            if itemCounts[low.section] > low.item {
-                result.append(ItemRange(section: low.section, items: low.item...(itemCounts[low.section] - 1)))
-            }
-            for section in (low.section + 1)..<high.section where itemCounts[section] > 0 {
-                result.append(ItemRange(section: section, items: 0...(itemCounts[section] - 1)))
-            }
-            result.append(ItemRange(section: high.section, items: 0...high.item))
-            return
-        }
-        result.append(ItemRange(section: low.section, items: low.item...high.item))
+        counts.ranges(from: start, through: end, into: &result)
     }
 
     public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
         switch direction {
-        case .down: return Self.item(after: item, itemCounts: itemCounts)
-        case .up: return Self.item(before: item, itemCounts: itemCounts)
+        case .down: return counts.item(after: item)
+        case .up: return counts.item(before: item)
         case .left, .right: return nil
         }
     }
@@ -109,27 +94,6 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         return nearestItem(to: Point(x: frame.midX, y: frame.midY + (down ? step : -step)))
     }
 
-    public var firstItem: IndexPath? { firstItem(atOrAfter: 0) }
-    public var lastItem: IndexPath? {
-        guard let section = itemCounts.lastIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: section, item: itemCounts[section] - 1)
-    }
-
-    private func firstItem(atOrAfter section: Int) -> IndexPath? {
-        guard section < itemCounts.count, let found = itemCounts[section...].firstIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: found, item: 0)
-    }
-
-    static func item(after item: IndexPath, itemCounts: [Int]) -> IndexPath? {
-        if item.item + 1 < itemCounts[item.section] { return IndexPath(section: item.section, item: item.item + 1) }
-        guard item.section + 1 < itemCounts.count,
-              let next = itemCounts[(item.section + 1)...].firstIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: next, item: 0)
-    }
-
-    static func item(before item: IndexPath, itemCounts: [Int]) -> IndexPath? {
-        if item.item > 0 { return IndexPath(section: item.section, item: item.item - 1) }
-        guard item.section > 0, let previous = itemCounts[..<item.section].lastIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: previous, item: itemCounts[previous] - 1)
-    }
+    public var firstItem: IndexPath? { counts.firstItem }
+    public var lastItem: IndexPath? { counts.lastItem }
 }

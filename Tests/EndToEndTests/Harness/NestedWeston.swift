@@ -89,12 +89,8 @@ final class NestedWeston: Compositor {
 
     func screenshot() throws -> PNGImage {
         shotCount += 1
-        let folder = try directory.subdirectory("shot-\(shotCount)", mode: 0o755)
-        try run(screenshooterPath, [], environment: clientEnvironment, currentDirectory: folder)
-        guard let file = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: { $0.hasSuffix(".png") }) else {
-            throw HarnessError("weston-screenshooter wrote no file\n\(logTail)")
-        }
-        return try PNGCodec.read(path: "\(folder)/\(file)")
+        return try westonScreenshot(screenshooter: screenshooterPath, environment: clientEnvironment,
+                                    directory: directory, number: shotCount, logTail: logTail)
     }
 
     func stop() {
