@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "SweepWayland", targets: ["SweepWayland"]),
         .library(name: "SweepPNG", targets: ["SweepPNG"]),
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
+        .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
+        .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
     ],
     targets: [
         // MARK: C libraries (module maps and thin shims only)
@@ -35,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CSweepSystem"),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
 
         // MARK: Pure core (no C import, no clock, no I/O)
         .target(name: "SweepGeometry"),
@@ -57,7 +60,11 @@ let package = Package(
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
                                "CWaylandClient", "CWaylandProtocols", "CDecor", "CSweepSystem"]),
 
+        .target(name: "ScriptedCompositor",
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "SweepPNG", "SweepXKB"]),
+
         // MARK: Products
+        .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout",
                                          "SweepViews", "SweepPixman", "SweepWayland"]),

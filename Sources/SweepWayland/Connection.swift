@@ -31,7 +31,7 @@ public final class Connection {
     /// Connects to `WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals.
     public init() throws {
         let displayName = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
-        if !(displayName?.hasPrefix("/") ?? false), getenv("XDG_RUNTIME_DIR") == nil {
+        if getenv("WAYLAND_SOCKET") == nil, !(displayName?.hasPrefix("/") ?? false), getenv("XDG_RUNTIME_DIR") == nil {
             // libwayland would print its own line first; say it once, plainly.
             throw WaylandError.noCompositor(display: displayName ?? "(unset, so wayland-0)", errno: ENOENT,
                                             detail: "XDG_RUNTIME_DIR is not set")

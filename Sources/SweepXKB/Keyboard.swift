@@ -122,6 +122,17 @@ public final class Keyboard {
         return nil
     }
 
+    /// Presses or releases a key in this keyboard's own state (a compositor
+    /// tracking what it sends) and returns the serialized modifier masks.
+    public func updateKey(evdevCode code: UInt32, pressed: Bool)
+        -> (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        xkb_state_update_key(state, code + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        return (xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
+                xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
+                xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),
+                xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE))
+    }
+
     /// The keymap as text, as a compositor sends it.
     public var keymapText: String {
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return "" }

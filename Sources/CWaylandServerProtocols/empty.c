@@ -1,0 +1,1 @@
+// The interface descriptors are defined in CWaylandProtocols' private code.

@@ -1,0 +1,181 @@
+import CSweepSystem
+import CWaylandServer
+import CWaylandServerProtocols
+import Glibc
+import SweepPNG
+
+/// Why the scripted compositor could not finish a script.
+public struct CompositorFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A small Wayland compositor on libwayland-server for one client: the
+/// globals a toolkit needs (compositor, shm, xdg-shell with server-side
+/// decorations, an output, a seat with pointer, keyboard and touch), the
+/// client's committed pixels kept for screenshots, and input sent on demand.
+public final class CompositorServer {
+    let display: OpaquePointer
+    let loop: OpaquePointer
+    public private(set) var outputWidth: Int32
+    public private(set) var outputHeight: Int32
+    public private(set) var outputScale: Int32
+    var surfaces: [ObjectIdentifier: Surface] = [:]
+    private(set) var toplevel: Toplevel?
+    var outputs: [WLResource] = []
+    let seat: SeatServer
+    private let start = sweep_monotonic_ns()
+    private var globalsRetained: [AnyObject] = []
+
+    public init(width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1) throws {
+        guard let display = wl_display_create() else { throw CompositorFailure("wl_display_create failed") }
+        self.display = display
+        loop = wl_display_get_event_loop(display)
+        outputWidth = width
+        outputHeight = height
+        outputScale = scale
+        seat = SeatServer()
+        guard wl_display_init_shm(display) == 0 else { throw CompositorFailure("wl_display_init_shm failed") }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        wl_global_create(display, sweep_server_wl_compositor_interface(), 5, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            _ = Resource.create(client: client, interface: sweep_server_wl_compositor_interface(), version: version, id: id,
+                                requests: CompositorServer.compositorRequests, object: server.compositorObject)
+        }
+        wl_global_create(display, sweep_server_xdg_wm_base_interface(), 2, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            _ = Resource.create(client: client, interface: sweep_server_xdg_wm_base_interface(), version: version, id: id,
+                                requests: CompositorServer.wmBaseRequests, object: server.compositorObject)
+        }
+        wl_global_create(display, sweep_server_zxdg_decoration_manager_v1_interface(), 1, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            _ = Resource.create(client: client, interface: sweep_server_zxdg_decoration_manager_v1_interface(), version: version,
+                                id: id, requests: CompositorServer.decorationManagerRequests, object: server.compositorObject)
+        }
+        wl_global_create(display, sweep_server_wl_output_interface(), 3, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            guard let resource = Resource.create(client: client, interface: sweep_server_wl_output_interface(), version: version,
+                                                 id: id, requests: CompositorServer.outputRequests, object: server.compositorObject)
+            else { return }
+            server.outputs.append(resource)
+            server.describeOutput(resource)
+        }
+        // libdecor's plugins need a subcompositor even when decorations are server-side.
+        wl_global_create(display, sweep_server_wl_subcompositor_interface(), 1, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            _ = Resource.create(client: client, interface: sweep_server_wl_subcompositor_interface(), version: version, id: id,
+                                requests: CompositorServer.subcompositorRequests, object: server.compositorObject)
+        }
+        wl_global_create(display, sweep_server_wl_seat_interface(), 7, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            server.seat.bind(client: client, version: version, id: id, server: server)
+        }
+        compositorObject.server = self
+    }
+
+    deinit {
+        wl_display_destroy_clients(display)
+        wl_display_destroy(display)
+    }
+
+    /// The object behind the stateless globals' resources.
+    let compositorObject = GlobalObject()
+
+    /// Milliseconds since the compositor started: the time of every event.
+    public var now: UInt32 { UInt32(truncatingIfNeeded: (sweep_monotonic_ns() - start) / 1_000_000) }
+
+    /// Starts `client`: a connection over a socket pair, passed as WAYLAND_SOCKET.
+    public func connect(clientFD: Int32) -> OpaquePointer? {
+        wl_client_create(display, clientFD)
+    }
+
+    /// Runs the event loop for `milliseconds`, flushing clients and answering
+    /// frame callbacks as a 60 Hz display would.
+    public func dispatch(milliseconds: Double, until condition: () -> Bool = { false }) {
+        let deadline = sweep_monotonic_ns() + UInt64(max(0, milliseconds) * 1_000_000)
+        repeat {
+            wl_display_flush_clients(display)
+            let remaining = deadline > sweep_monotonic_ns() ? Int32((deadline - sweep_monotonic_ns()) / 1_000_000) : 0
+            wl_event_loop_dispatch(loop, min(remaining, 8))
+            for surface in surfaces.values where !surface.frameCallbacks.isEmpty { surface.sendFrameDone(time: now) }
+            wl_display_flush_clients(display)
+            if condition() { return }
+        } while sweep_monotonic_ns() < deadline
+    }
+
+    // MARK: - Output
+
+    func describeOutput(_ resource: WLResource) {
+        wl_output_send_geometry(resource, 0, 0, 340, 270, Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "Sweep", "scripted", 0)
+        wl_output_send_mode(resource, UInt32(WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue),
+                            outputWidth * outputScale, outputHeight * outputScale, 60_000)
+        if wl_resource_get_version(resource) >= 2 {
+            wl_output_send_scale(resource, outputScale)
+            wl_output_send_done(resource)
+        }
+    }
+
+    /// Changes the output (a resize or a scale change) and reconfigures the window to fill it.
+    public func setOutput(width: Int32, height: Int32, scale: Int32) {
+        outputWidth = width
+        outputHeight = height
+        outputScale = scale
+        for resource in outputs { describeOutput(resource) }
+        for surface in surfaces.values {
+            if let resource = surface.resource, let output = outputs.first(where: { wl_resource_get_client($0) == wl_resource_get_client(resource) }) {
+                wl_surface_send_enter(resource, output)
+            }
+        }
+        toplevel?.configure(width: width, height: height)
+    }
+
+    // MARK: - Surfaces and windows
+
+    func surfaceCreated(_ surface: Surface) {
+        surfaces[ObjectIdentifier(surface)] = surface
+    }
+
+    func surfaceGone(_ surface: Surface) {
+        surfaces[ObjectIdentifier(surface)] = nil
+    }
+
+    func toplevelCreated(_ toplevel: Toplevel) {
+        self.toplevel = toplevel
+        toplevel.surface.onCommit = { [weak self, weak toplevel] in
+            guard let self, let toplevel, !toplevel.configured else { return }
+            // The first (bufferless) commit asks for the first configure; tell the surface where it is.
+            if let resource = toplevel.surface.resource,
+               let output = self.outputs.first(where: { wl_resource_get_client($0) == wl_resource_get_client(resource) }) {
+                wl_surface_send_enter(resource, output)
+            }
+            toplevel.configure(width: self.outputWidth, height: self.outputHeight)
+            self.seat.focus(toplevel.surface, server: self)
+        }
+    }
+
+    func toplevelGone(_ toplevel: Toplevel) {
+        if self.toplevel === toplevel { self.toplevel = nil }
+        seat.unfocus()
+    }
+
+    /// Whether the window has committed a buffer.
+    public var isMapped: Bool { toplevel?.surface.image != nil }
+
+    /// The window's current pixels, straight-alpha RGBA.
+    public var windowImage: PNGImage? { toplevel?.surface.image }
+}
+
+/// The resource object of the stateless globals; requests find the server through it.
+final class GlobalObject: ResourceOwner {
+    weak var server: CompositorServer?
+    func resourceDestroyed(_ resource: WLResource?) {
+        guard let server, let resource else { return }
+        server.outputs.removeAll { $0 == resource }
+    }
+}

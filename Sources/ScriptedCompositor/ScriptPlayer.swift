@@ -1,0 +1,168 @@
+import CSweepSystem
+import Glibc
+import SweepPNG
+
+/// Plays a script against a real client binary under a `CompositorServer`.
+public final class ScriptPlayer {
+    /// How long a client may take to map its window.
+    public var readyTimeout = 15_000.0
+    /// How long a client may take to exit after it was asked to close.
+    public var exitTimeout = 10_000.0
+    /// Pause after each input step so the client sees it before the next.
+    public var stepPause = 8.0
+    public let shotsDirectory: String
+    private let steps: [(line: Int, step: ScriptStep)]
+
+    public init(steps: [(line: Int, step: ScriptStep)], shotsDirectory: String) {
+        self.steps = steps
+        self.shotsDirectory = shotsDirectory
+    }
+
+    /// Runs `client`; returns its exit status, or throws why the run failed.
+    public func run(client arguments: [String]) throws(CompositorFailure) -> Int32 {
+        // `output` steps before anything else set up the output the client first sees.
+        var width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1
+        var index = 0
+        while index < steps.count, case .output(let w, let h, let s) = steps[index].step {
+            width = Int32(w); height = Int32(h); scale = Int32(s)
+            index += 1
+        }
+        let server: CompositorServer
+        do { server = try CompositorServer(width: width, height: height, scale: scale) } catch let failure as CompositorFailure {
+            throw failure
+        } catch {
+            throw CompositorFailure("\(error)")
+        }
+        var sockets: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
+            throw CompositorFailure("socketpair failed: \(String(cString: strerror(errno)))")
+        }
+        guard server.connect(clientFD: sockets[0]) != nil else { throw CompositorFailure("wl_client_create failed") }
+        let client = try ClientProcess(arguments: arguments, clientSocket: sockets[1])
+        close(sockets[1])
+        var closed = false
+        do throws(CompositorFailure) {
+            for (line, step) in steps[index...] {
+                try play(step, line: line, server: server, client: client, closed: &closed)
+            }
+            if !closed {
+                server.toplevel?.close()
+                closed = true
+            }
+            server.dispatch(milliseconds: exitTimeout) { client.poll() }
+            guard client.poll() else {
+                client.kill()
+                throw CompositorFailure("the client did not exit within \(Int(exitTimeout)) ms of being asked to close (hung)")
+            }
+            return client.exitStatus ?? 1
+        } catch let failure {
+            client.kill()
+            throw failure
+        }
+    }
+
+    private func play(_ step: ScriptStep, line: Int, server: CompositorServer, client: ClientProcess,
+                      closed: inout Bool) throws(CompositorFailure) {
+        func checkAlive() throws(CompositorFailure) {
+            if client.poll(), !closed {
+                throw CompositorFailure("the client \(client.ending ?? "exited") while line \(line) was playing")
+            }
+        }
+        func pause(_ milliseconds: Double) throws(CompositorFailure) {
+            server.dispatch(milliseconds: milliseconds) { client.poll() }
+            try checkAlive()
+        }
+        switch step {
+        case .output(let width, let height, let scale):
+            server.setOutput(width: Int32(width), height: Int32(height), scale: Int32(scale))
+            try pause(stepPause)
+        case .waitReady:
+            server.dispatch(milliseconds: readyTimeout) { server.isMapped || client.poll() }
+            try checkAlive()
+            guard server.isMapped else {
+                throw CompositorFailure("the client never mapped a window (line \(line) waited \(Int(readyTimeout)) ms)")
+            }
+        case .wait(let ms):
+            try pause(ms)
+        case .pointerMove(let x, let y):
+            server.seat.pointerMove(x: x, y: y)
+            try pause(stepPause)
+        case .pointerButton(let button, let pressed):
+            server.seat.pointerButton(button, pressed: pressed)
+            try pause(stepPause)
+        case .pointerAxis(let dx, let dy, let source):
+            server.seat.pointerAxis(dx: dx, dy: dy, source: source)
+            try pause(stepPause)
+        case .pointerAxisStop:
+            server.seat.pointerAxisStop()
+            try pause(stepPause)
+        case .pointerDrag(let from, let to, let count, let ms):
+            server.seat.pointerMove(x: from[0], y: from[1])
+            try pause(stepPause)
+            server.seat.pointerButton(0x110, pressed: true)
+            for step in 1...count {
+                let t = Double(step) / Double(count)
+                server.seat.pointerMove(x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t)
+                try pause(ms / Double(count))
+            }
+            server.seat.pointerButton(0x110, pressed: false)
+            try pause(stepPause)
+        case .key(let name, let pressed):
+            guard server.seat.key(named: name, pressed: pressed) else {
+                throw CompositorFailure("script line \(line): the keymap has no key for \"\(name)\"")
+            }
+            try pause(stepPause)
+        case .keyTap(let name):
+            guard server.seat.key(named: name, pressed: true) else {
+                throw CompositorFailure("script line \(line): the keymap has no key for \"\(name)\"")
+            }
+            try pause(stepPause)
+            _ = server.seat.key(named: name, pressed: false)
+            try pause(stepPause)
+        case .touchDown(let id, let x, let y, let frame):
+            server.seat.touchDown(id: id, x: x, y: y, frame: frame)
+            try pause(stepPause)
+        case .touchMove(let id, let x, let y, let frame):
+            server.seat.touchMove(id: id, x: x, y: y, frame: frame)
+            try pause(stepPause)
+        case .touchUp(let id, let frame):
+            server.seat.touchUp(id: id, frame: frame)
+            try pause(stepPause)
+        case .touchFrame:
+            server.seat.touchFrame()
+            try pause(stepPause)
+        case .touchCancel:
+            server.seat.touchCancel()
+            try pause(stepPause)
+        case .touchDrag(let points, let by, let count, let ms):
+            for (id, point) in points.enumerated() { server.seat.touchDown(id: Int32(id), x: point[0], y: point[1], frame: false) }
+            server.seat.touchFrame()
+            try pause(stepPause)
+            for step in 1...count {
+                let t = Double(step) / Double(count)
+                for (id, point) in points.enumerated() {
+                    server.seat.touchMove(id: Int32(id), x: point[0] + by[0] * t, y: point[1] + by[1] * t, frame: false)
+                }
+                server.seat.touchFrame()
+                try pause(ms / Double(count))
+            }
+            for id in points.indices { server.seat.touchUp(id: Int32(id), frame: false) }
+            server.seat.touchFrame()
+            try pause(stepPause)
+        case .screenshot(let file):
+            // Let the client finish the frame it may be drawing.
+            try pause(50)
+            guard let image = server.windowImage else {
+                throw CompositorFailure("script line \(line): no window to screenshot (add a waitReady step first)")
+            }
+            let path = file.hasPrefix("/") ? file : "\(shotsDirectory)/\(file)"
+            do { try PNGCodec.write(image, to: path) } catch {
+                throw CompositorFailure("script line \(line): \(error)")
+            }
+        case .close:
+            server.toplevel?.close()
+            closed = true
+            try pause(stepPause)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import FoundationEssentials
+
+/// One step of a script (testing.md's JSON Lines format).
+public enum ScriptStep: Equatable, Sendable {
+    case output(width: Int, height: Int, scale: Int)
+    case waitReady
+    case wait(ms: Double)
+    case pointerMove(x: Double, y: Double)
+    case pointerButton(button: UInt32, pressed: Bool)
+    case pointerAxis(dx: Double, dy: Double, source: String)
+    case pointerAxisStop
+    case pointerDrag(from: [Double], to: [Double], steps: Int, ms: Double)
+    case key(name: String, pressed: Bool)
+    case keyTap(name: String)
+    case touchDown(id: Int32, x: Double, y: Double, frame: Bool)
+    case touchMove(id: Int32, x: Double, y: Double, frame: Bool)
+    case touchUp(id: Int32, frame: Bool)
+    case touchFrame
+    case touchCancel
+    case touchDrag(points: [[Double]], by: [Double], steps: Int, ms: Double)
+    case screenshot(file: String)
+    case close
+}
+
+/// A script line that cannot be played: where and why.
+public struct ScriptError: Error, CustomStringConvertible, Equatable {
+    public let line: Int
+    public let message: String
+    public var description: String { "script line \(line): \(message)" }
+}
+
+/// Reads scripts: one JSON object a line, `#` lines and blank lines ignored.
+public enum ScriptParser {
+    /// Scripts past this many bytes are refused rather than read into memory.
+    public static let maximumSize = 16 << 20
+
+    public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, step: ScriptStep)] {
+        guard text.utf8.count <= maximumSize else { throw ScriptError(line: 0, message: "the script is over \(maximumSize) bytes") }
+        var steps: [(Int, ScriptStep)] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                .reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
+                .map(String.init).joined()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            steps.append((index + 1, try parseLine(String(line), number: index + 1)))
+        }
+        return steps
+    }
+
+    static func parseLine(_ line: String, number: Int) throws(ScriptError) -> ScriptStep {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+        } catch {
+            throw ScriptError(line: number, message: "not valid JSON")
+        }
+        guard case .object(let fields) = value else { throw ScriptError(line: number, message: "a step must be a JSON object") }
+        guard case .string(let op)? = fields["op"] else { throw ScriptError(line: number, message: "missing \"op\"") }
+        let get = Fields(fields: fields, line: number, op: op)
+        switch op {
+        case "output":
+            return .output(width: try get.int("width", 1...16384), height: try get.int("height", 1...16384),
+                           scale: try get.int("scale", 1...8, default: 1))
+        case "waitReady": return .waitReady
+        case "wait": return .wait(ms: try get.number("ms", 0...600_000))
+        case "pointer.move": return .pointerMove(x: try get.number("x"), y: try get.number("y"))
+        case "pointer.down", "pointer.up":
+            return .pointerButton(button: try get.button(), pressed: op == "pointer.down")
+        case "pointer.axis":
+            let source = try get.string("source", default: "wheel")
+            guard ["wheel", "finger", "continuous", "wheelTilt"].contains(source) else {
+                throw ScriptError(line: number, message: "\"source\" must be wheel, finger, continuous or wheelTilt")
+            }
+            return .pointerAxis(dx: try get.number("dx", default: 0), dy: try get.number("dy", default: 0), source: source)
+        case "pointer.axisStop": return .pointerAxisStop
+        case "pointer.drag":
+            return .pointerDrag(from: try get.point("from"), to: try get.point("to"),
+                                steps: try get.int("steps", 1...10_000, default: 20), ms: try get.number("ms", 0...600_000, default: 200))
+        case "key.down", "key.up": return .key(name: try get.string("key"), pressed: op == "key.down")
+        case "key.tap": return .keyTap(name: try get.string("key"))
+        case "touch.down", "touch.move":
+            let id = Int32(try get.int("id", 0...1000))
+            let x = try get.number("x"), y = try get.number("y"), frame = try get.bool("frame", default: true)
+            return op == "touch.down" ? .touchDown(id: id, x: x, y: y, frame: frame) : .touchMove(id: id, x: x, y: y, frame: frame)
+        case "touch.up": return .touchUp(id: Int32(try get.int("id", 0...1000)), frame: try get.bool("frame", default: true))
+        case "touch.frame": return .touchFrame
+        case "touch.cancel": return .touchCancel
+        case "touch.drag":
+            guard case .array(let list)? = fields["points"], !list.isEmpty, list.count <= 10 else {
+                throw ScriptError(line: number, message: "\"points\" must be a list of 1 to 10 [x, y] pairs")
+            }
+            var points: [[Double]] = []
+            for item in list { points.append(try get.pair(item, name: "points")) }
+            return .touchDrag(points: points, by: try get.point("by"), steps: try get.int("steps", 1...10_000, default: 20),
+                              ms: try get.number("ms", 0...600_000, default: 300))
+        case "screenshot":
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }
+            return .screenshot(file: file)
+        case "close": return .close
+        default:
+            throw ScriptError(line: number, message: "unknown op \"\(op)\"")
+        }
+    }
+
+    /// Typed access to a step's fields, with errors that name the field.
+    struct Fields {
+        let fields: [String: JSONValue]
+        let line: Int
+        let op: String
+
+        func fail(_ message: String) -> ScriptError { ScriptError(line: line, message: "\(op): \(message)") }
+
+        func number(_ name: String, _ range: ClosedRange<Double> = -1e9...1e9, default value: Double? = nil) throws(ScriptError) -> Double {
+            guard let field = fields[name] else {
+                if let value { return value }
+                throw fail("missing \"\(name)\"")
+            }
+            guard case .number(let number) = field, range.contains(number) else {
+                throw fail("\"\(name)\" must be a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+
+        func int(_ name: String, _ range: ClosedRange<Int>, default value: Int? = nil) throws(ScriptError) -> Int {
+            let number = try self.number(name, Double(range.lowerBound)...Double(range.upperBound), default: value.map(Double.init))
+            guard number == number.rounded() else { throw fail("\"\(name)\" must be a whole number") }
+            return Int(number)
+        }
+
+        func string(_ name: String, default value: String? = nil) throws(ScriptError) -> String {
+            guard let field = fields[name] else {
+                if let value { return value }
+                throw fail("missing \"\(name)\"")
+            }
+            guard case .string(let text) = field else { throw fail("\"\(name)\" must be a string") }
+            return text
+        }
+
+        func bool(_ name: String, default value: Bool) throws(ScriptError) -> Bool {
+            guard let field = fields[name] else { return value }
+            guard case .bool(let flag) = field else { throw fail("\"\(name)\" must be true or false") }
+            return flag
+        }
+
+        func pair(_ value: JSONValue, name: String) throws(ScriptError) -> [Double] {
+            guard case .array(let items) = value, items.count == 2,
+                  case .number(let x) = items[0], case .number(let y) = items[1] else {
+                throw fail("\"\(name)\" must hold [x, y] pairs of numbers")
+            }
+            return [x, y]
+        }
+
+        func point(_ name: String) throws(ScriptError) -> [Double] {
+            guard let field = fields[name] else { throw fail("missing \"\(name)\"") }
+            return try pair(field, name: name)
+        }
+
+        func button() throws(ScriptError) -> UInt32 {
+            switch try string("button", default: "left") {
+            case "left": return 0x110
+            case "right": return 0x111
+            case "middle": return 0x112
+            default: throw fail("\"button\" must be left, right or middle")
+            }
+        }
+    }
+}

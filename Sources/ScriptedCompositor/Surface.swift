@@ -1,0 +1,122 @@
+import CWaylandServer
+import SweepPNG
+
+/// A client's `wl_surface`: double-buffered state, and the last committed
+/// buffer's pixels copied out so screenshots never read client memory.
+final class Surface: ResourceOwner {
+    weak var compositor: CompositorServer?
+    var resource: WLResource?
+    private var pendingBuffer: WLResource?
+    private var pendingBufferAttached = false
+    private var pendingCallbacks: [WLResource] = []
+    var frameCallbacks: [WLResource] = []
+    private(set) var bufferScale: Int32 = 1
+    private var pendingScale: Int32 = 1
+    /// The committed contents, straight-alpha RGBA.
+    private(set) var image: PNGImage?
+    private(set) var commits = 0
+    /// Called after each commit (the toplevel sends its first configure here).
+    var onCommit: (() -> Void)?
+
+    init(compositor: CompositorServer) {
+        self.compositor = compositor
+    }
+
+    func resourceDestroyed(_ resource: WLResource?) {
+        for callback in pendingCallbacks + frameCallbacks { wl_resource_destroy(callback) }
+        pendingCallbacks.removeAll()
+        frameCallbacks.removeAll()
+        compositor?.surfaceGone(self)
+        self.resource = nil
+    }
+
+    func attach(_ buffer: WLResource?) {
+        pendingBuffer = buffer
+        pendingBufferAttached = true
+    }
+
+    func frame(_ callback: WLResource) {
+        pendingCallbacks.append(callback)
+    }
+
+    func setBufferScale(_ scale: Int32) {
+        pendingScale = max(1, scale)
+    }
+
+    func commit() {
+        bufferScale = pendingScale
+        if pendingBufferAttached, let buffer = pendingBuffer {
+            copyPixels(from: buffer)
+            wl_buffer_send_release(buffer)
+        } else if pendingBufferAttached {
+            image = nil   // a NULL attach unmaps
+        }
+        pendingBuffer = nil
+        pendingBufferAttached = false
+        frameCallbacks += pendingCallbacks
+        pendingCallbacks.removeAll()
+        commits += 1
+        onCommit?()
+    }
+
+    /// Answers the frame callbacks of what was committed (the compositor's "frame").
+    func sendFrameDone(time: UInt32) {
+        let callbacks = frameCallbacks
+        frameCallbacks.removeAll()
+        for callback in callbacks {
+            wl_callback_send_done(callback, time)
+            wl_resource_destroy(callback)
+        }
+    }
+
+    private func copyPixels(from buffer: WLResource) {
+        guard let shm = wl_shm_buffer_get(buffer) else { return }
+        let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
+        let stride = Int(wl_shm_buffer_get_stride(shm))
+        let format = wl_shm_buffer_get_format(shm)
+        guard width > 0, height > 0, width <= 16384, height <= 16384,
+              format == WL_SHM_FORMAT_ARGB8888.rawValue || format == WL_SHM_FORMAT_XRGB8888.rawValue else { return }
+        let opaque = format == WL_SHM_FORMAT_XRGB8888.rawValue
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        wl_shm_buffer_begin_access(shm)
+        if let data = wl_shm_buffer_get_data(shm) {
+            for y in 0..<height {
+                for x in 0..<width {
+                    let pixel = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                    let a = opaque ? 255 : Int(pixel >> 24)
+                    // Premultiplied ARGB to straight RGBA.
+                    func channel(_ value: UInt32) -> UInt8 {
+                        let c = Int(value & 0xff)
+                        return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+                    }
+                    let offset = (y * width + x) * 4
+                    rgba[offset] = channel(pixel >> 16)
+                    rgba[offset + 1] = channel(pixel >> 8)
+                    rgba[offset + 2] = channel(pixel)
+                    rgba[offset + 3] = UInt8(a)
+                }
+            }
+        }
+        wl_shm_buffer_end_access(shm)
+        image = PNGImage(width: width, height: height, rgba: rgba)
+    }
+
+    nonisolated(unsafe) static let requests = requestTable(sweep_wl_surface_requests(
+        destroy: Resource.destroy,
+        attach: { _, resource, buffer, _, _ in Resource.object(resource, as: Surface.self)?.attach(buffer) },
+        damage: { _, _, _, _, _, _ in },
+        frame: { client, resource, id in
+            guard let surface = Resource.object(resource, as: Surface.self),
+                  let callback = wl_resource_create(client, sweep_server_wl_callback_interface(), 1, id) else { return }
+            wl_resource_set_implementation(callback, nil, nil, nil)
+            surface.frame(callback)
+        },
+        set_opaque_region: { _, _, _ in },
+        set_input_region: { _, _, _ in },
+        commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
+        set_buffer_transform: { _, _, _ in },
+        set_buffer_scale: { _, resource, scale in Resource.object(resource, as: Surface.self)?.setBufferScale(scale) },
+        damage_buffer: { _, _, _, _, _, _ in },
+        offset: { _, _, _, _ in }
+    ))
+}

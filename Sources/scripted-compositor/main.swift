@@ -1,0 +1,61 @@
+import FoundationEssentials
+import Glibc
+import ScriptedCompositor
+
+let usage = """
+Usage: scripted-compositor --script FILE [--shots DIR] -- CLIENT [ARGS…]
+
+A Wayland compositor for testing: it runs CLIENT on a private connection
+(WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, keyboard
+with a real xkb keymap, touch, output size and scale, screenshots as PNG),
+asks the window to close, and exits with the client's status.
+
+Exit status: the client's; 64 for a bad command line, 65 for a malformed
+script (the line and what is wrong), 70 when the client crashed, hung or
+never mapped a window.
+"""
+
+func fail(_ message: String, status: Int32) -> Never {
+    let text = "scripted-compositor: \(message)\n"
+    _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(status)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var scriptPath: String?
+var shots = "."
+var client: [String] = []
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--script": scriptPath = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--shots": shots = arguments.isEmpty ? "." : arguments.removeFirst()
+    case "--": client = arguments; arguments = []
+    case "-h", "--help": print(usage); exit(0)
+    default: fail("unknown option '\(argument)'\n\(usage)", status: 64)
+    }
+}
+guard let scriptPath else { fail("--script FILE is required\n\(usage)", status: 64) }
+guard !client.isEmpty else { fail("no client command after --\n\(usage)", status: 64) }
+
+signal(SIGPIPE, SIG_IGN)
+let text: String
+do {
+    let data = try Data(contentsOf: URL(filePath: scriptPath))
+    guard data.count <= ScriptParser.maximumSize else { fail("\(scriptPath) is over \(ScriptParser.maximumSize) bytes", status: 65) }
+    text = String(decoding: data, as: UTF8.self)
+} catch {
+    fail("cannot read \(scriptPath): \(error)", status: 65)
+}
+let steps: [(line: Int, step: ScriptStep)]
+do {
+    steps = try ScriptParser.parse(text)
+} catch {
+    fail("\(scriptPath): \(error)", status: 65)
+}
+do {
+    let status = try ScriptPlayer(steps: steps, shotsDirectory: shots).run(client: client)
+    exit(status)
+} catch {
+    fail("\(error)", status: 70)
+}
