@@ -80,7 +80,8 @@ let package = Package(
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "SweepPNG"]),
+        .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "SweepPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@ import Glibc
 import ScriptedCompositor
 
 let usage = """
-Usage: scripted-compositor --script FILE [--shots DIR] -- CLIENT [ARGS…]
+Usage: scripted-compositor --script FILE [--shots DIR] [--ready-timeout MS] -- CLIENT [ARGS…]
 
 A Wayland compositor for testing: it runs CLIENT on a private connection
 (WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, keyboard
@@ -25,11 +25,16 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var scriptPath: String?
 var shots = "."
 var client: [String] = []
+var readyTimeout = 15_000.0
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
     case "--script": scriptPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--shots": shots = arguments.isEmpty ? "." : arguments.removeFirst()
+    case "--ready-timeout":
+        guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--ready-timeout needs milliseconds", status: 64) }
+        readyTimeout = value
+        arguments.removeFirst()
     case "--": client = arguments; arguments = []
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown option '\(argument)'\n\(usage)", status: 64)
@@ -54,7 +59,9 @@ do {
     fail("\(scriptPath): \(error)", status: 65)
 }
 do {
-    let status = try ScriptPlayer(steps: steps, shotsDirectory: shots).run(client: client)
+    let player = ScriptPlayer(steps: steps, shotsDirectory: shots)
+    player.readyTimeout = readyTimeout
+    let status = try player.run(client: client)
     exit(status)
 } catch {
     fail("\(error)", status: 70)

@@ -1,0 +1,114 @@
+import Foundation
+import SweepPNG
+import Testing
+
+/// The scripted compositor running real clients: sweep-demo, and clients that misbehave.
+@Suite struct ScriptedCompositorRunTests {
+    struct Run {
+        let status: Int32?
+        let process: ChildProcess
+        let shots: String
+    }
+
+    private func play(_ script: String, label: String, client: [String]? = nil, options: [String] = []) throws -> (Run, TestDirectory) {
+        let directory = try TestDirectory("scripted-\(label)")
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let command = try client ?? [builtProduct("sweep-demo")]
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--shots", directory.path] + options + ["--"] + command,
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        return (Run(status: status, process: process, shots: directory.path), directory)
+    }
+
+    /// Pixel rows of the scroll indicator's top in the list's right margin.
+    private func indicatorTop(_ shot: PNGImage) -> Int? {
+        (48..<shot.height).first { y in
+            let value = Int(shot.rgb(x: shot.width - 5, y: y) & 0xff)
+            return value < 200 && value > 100
+        }
+    }
+
+    @Test func sweepDemoMapsScrollsAndClosesWhenAsked() throws {
+        let (run, directory) = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"screenshot","file":"first.png"}
+        {"op":"pointer.move","x":100,"y":120}
+        {"op":"pointer.axis","dy":15,"source":"wheel"}
+        {"op":"wait","ms":300}
+        {"op":"screenshot","file":"wheel.png"}
+        {"op":"key.tap","key":"End"}
+        {"op":"wait","ms":400}
+        {"op":"screenshot","file":"end.png"}
+        {"op":"close"}
+        """, label: "demo")
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let first = try PNGCodec.read(path: "\(run.shots)/first.png")
+        #expect(first.width == 800 && first.height == 600)
+        #expect(first.rgb(x: 10, y: 10) == DemoColors.toolbar)
+        #expect(first.darkPixelCount(x: 16, y: 48, width: 200, height: 20) > 60, "row 1's title")
+        // One wheel notch scrolls three rows: the hovered row and the text move.
+        let wheel = try PNGCodec.read(path: "\(run.shots)/wheel.png")
+        #expect(wheel.rgb(x: 500, y: 44 + 44 + 5) == DemoColors.rowHover, "the row under the pointer is highlighted")
+        #expect(wheel.rgba != first.rgba)
+        let end = try PNGCodec.read(path: "\(run.shots)/end.png")
+        #expect((indicatorTop(end) ?? 0) > 500, "End scrolled to the bottom: indicator at \(String(describing: indicatorTop(end)))")
+    }
+
+    @Test func aResizeAndScaleTwoReachTheClient() throws {
+        let (run, directory) = try play("""
+        {"op":"output","width":600,"height":400,"scale":1}
+        {"op":"waitReady"}
+        {"op":"output","width":500,"height":300,"scale":2}
+        {"op":"wait","ms":500}
+        {"op":"screenshot","file":"scaled.png"}
+        """, label: "scale")
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(run.shots)/scaled.png")
+        #expect(shot.width == 1000 && shot.height == 600, "a 500x300 window at scale 2 is 1000x600 pixels, got \(shot.width)x\(shot.height)")
+        #expect(shot.rgb(x: 10, y: 80) == DemoColors.toolbar, "the toolbar is 88 device pixels tall")
+    }
+
+    @Test func aMalformedScriptNamesItsLine() throws {
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        # fine so far
+        {"op":"pointer.move","x":1}
+        """, label: "malformed")
+        defer { directory.remove() }
+        #expect(run.status == 65)
+        #expect(run.process.stderr.contains("line 3") && run.process.stderr.contains("missing \"y\""), "\(run.process.stderr)")
+    }
+
+    @Test func aClientThatNeverMapsFails() throws {
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        """, label: "never-maps", client: ["/bin/sleep", "30"], options: ["--ready-timeout", "1500"])
+        defer { directory.remove() }
+        #expect(run.status == 70)
+        #expect(run.process.stderr.contains("never mapped"), "\(run.process.stderr)")
+    }
+
+    @Test func aClientThatCrashesFails() throws {
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        """, label: "crash", client: ["/bin/sh", "-c", "kill -SEGV $$"])
+        defer { directory.remove() }
+        #expect(run.status == 70)
+        #expect(run.process.stderr.contains("signal 11"), "\(run.process.stderr)")
+    }
+
+    @Test func aClientThatQuitsMidScriptFailsWithItsStatus() throws {
+        let (run, directory) = try play("""
+        {"op":"wait","ms":500}
+        """, label: "quits", client: ["/bin/sh", "-c", "exit 7"])
+        defer { directory.remove() }
+        #expect(run.status == 70)
+        #expect(run.process.stderr.contains("exited with status 7 while line 1 was playing"), "\(run.process.stderr)")
+    }
+}

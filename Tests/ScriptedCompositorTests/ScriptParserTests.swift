@@ -1,0 +1,40 @@
+import Testing
+@testable import ScriptedCompositor
+
+@Suite struct ScriptParserTests {
+    @Test func readsStepsSkippingCommentsAndBlankLines() throws {
+        let steps = try ScriptParser.parse("""
+        # a comment
+        {"op":"output","width":800,"height":600,"scale":2}
+
+        {"op":"waitReady"}
+        {"op":"pointer.drag","from":[1,2],"to":[30,40],"steps":5,"ms":50}
+        {"op":"touch.drag","points":[[10,10],[40,10]],"by":[0,100]}
+        {"op":"key.tap","key":"Shift_L"}
+        """)
+        #expect(steps.map(\.line) == [2, 4, 5, 6, 7])
+        #expect(steps[0].step == .output(width: 800, height: 600, scale: 2))
+        #expect(steps[2].step == .pointerDrag(from: [1, 2], to: [30, 40], steps: 5, ms: 50))
+        #expect(steps[3].step == .touchDrag(points: [[10, 10], [40, 10]], by: [0, 100], steps: 20, ms: 300))
+    }
+
+    @Test(arguments: [
+        ("{\"op\":\"waitReady\"}\nnot json", 2, "not valid JSON"),
+        ("[1,2]", 1, "must be a JSON object"),
+        ("{\"x\":1}", 1, "missing \"op\""),
+        ("{\"op\":\"fly\"}", 1, "unknown op \"fly\""),
+        ("{\"op\":\"pointer.move\",\"x\":1}", 1, "missing \"y\""),
+        ("{\"op\":\"output\",\"width\":-5,\"height\":10}", 1, "\"width\" must be a number from 1"),
+        ("{\"op\":\"pointer.down\",\"button\":\"fourth\"}", 1, "\"button\" must be left, right or middle"),
+        ("{\"op\":\"touch.drag\",\"points\":[],\"by\":[0,1]}", 1, "\"points\" must be a list"),
+        ("{\"op\":\"pointer.axis\",\"dy\":1,\"source\":\"trackball\"}", 1, "\"source\" must be"),
+    ])
+    func malformedLinesNameTheLineAndTheProblem(text: String, line: Int, message: String) {
+        #expect {
+            _ = try ScriptParser.parse(text)
+        } throws: { error in
+            guard let error = error as? ScriptError else { return false }
+            return error.line == line && error.message.contains(message)
+        }
+    }
+}
