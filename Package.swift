@@ -55,6 +55,7 @@ let package = Package(
         .target(name: "SweepPixman",
                 dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft"]),
         .target(name: "SweepPNG", dependencies: ["CZlib"]),
+        .target(name: "SweepEventLog", dependencies: ["CSweepSystem"]),
         .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSweepSystem"]),
         .target(name: "SweepWayland",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
@@ -66,7 +67,7 @@ let package = Package(
         // MARK: Products
         .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
         .executableTarget(name: "sweep-demo",
-                          dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout",
+                          dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
                                          "SweepViews", "SweepPixman", "SweepWayland"]),
 
         // MARK: Tests
@@ -80,6 +81,7 @@ let package = Package(
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
+        .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "SweepPNG"]),
     ],

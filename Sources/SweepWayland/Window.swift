@@ -45,6 +45,8 @@ public final class Window {
     public var onScaleChange: ((Double) -> Void)?
     /// The number of frames committed so far.
     public private(set) var committedFrames = 0
+    /// Called after each frame is committed, with the frame count.
+    public var onCommit: ((Int) -> Void)?
 
     public init(connection: Connection, title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240)) throws {
         self.connection = connection
@@ -191,6 +193,7 @@ public final class Window {
         }
         wl_surface_commit(surface)
         committedFrames += 1
+        onCommit?(committedFrames)
         chain.submitted(index)
         history.record(current)
         pendingDamage = Region()

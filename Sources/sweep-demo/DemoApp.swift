@@ -1,3 +1,4 @@
+import SweepEventLog
 import SweepGeometry
 import SweepGraphics
 import SweepInput
@@ -10,8 +11,11 @@ final class DemoApp: WindowContent {
     let toolbar: ToolbarView
     let list: ListView
     private(set) var shouldQuit = false
+    let log: EventLog?
+    private var loggedOffset: Double?
 
-    init(connection: Connection, options: Options) throws {
+    init(connection: Connection, options: Options, log: EventLog?) throws {
+        self.log = log
         let size = Size(width: options.width, height: options.height)
         let theme = Theme.light
         let rows = GeneratedRows(count: options.rows)
@@ -21,6 +25,7 @@ final class DemoApp: WindowContent {
                         dataSource: rows, theme: theme)
         window = try Window(connection: connection, title: "Sweep", appID: "org.sweep.Demo", size: size)
         window.content = self
+        window.onCommit = { [weak self] frames in self?.committed(frame: frames) }
         for seat in connection.seats.values { attach(seat) }
         connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
     }
@@ -54,6 +59,20 @@ final class DemoApp: WindowContent {
     func draw(in canvas: Canvas, damage: Region) {
         if damage.intersects(toolbar.frame) { toolbar.draw(in: canvas) }
         list.draw(in: canvas, damage: damage)
+    }
+
+    /// Logs the first frame, then the scroll offset once a frame when it changed.
+    private func committed(frame: Int) {
+        guard let log else { return }
+        if frame == 1 {
+            log.log(view: "window", event: "ready", ["width": .double(window.size.width), "height": .double(window.size.height),
+                                                      "scale": .double(window.scale)])
+        }
+        let offset = list.scroll.offset
+        if loggedOffset != nil && loggedOffset != offset {
+            log.log(view: "list", event: "scroll", ["offset": .double((offset * 100).rounded() / 100)])
+        }
+        loggedOffset = offset
     }
 
     var isAnimating: Bool { list.isAnimating }

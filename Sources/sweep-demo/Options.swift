@@ -4,6 +4,7 @@ struct Options {
     var rows = 1_000_000
     var width = 800.0
     var height = 600.0
+    var eventLog: String?
 
     static let usage = """
     Usage: sweep-demo [options]
@@ -17,6 +18,9 @@ struct Options {
                       screen, and exit 0 at the end
       --rows N        number of rows (default 1000000)
       --size WxH      initial window size in logical pixels (default 800x600)
+      --event-log FILE
+                      append what the app does to FILE, one JSON object a
+                      line (ready, scroll)
       -h, --help      show this help
 
     Exit status: 0 on close, 2 when there is no compositor or the connection
@@ -43,6 +47,9 @@ struct Options {
                 }
                 options.width = parts[0]
                 options.height = parts[1]
+            case "--event-log":
+                guard let path = remaining.popFirst(), !path.isEmpty else { throw OptionError(message: "--event-log needs a file") }
+                options.eventLog = path
             case "-h", "--help":
                 throw OptionError(message: "", isHelp: true)
             default:

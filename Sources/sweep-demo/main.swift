@@ -1,4 +1,5 @@
 import Glibc
+import SweepEventLog
 import SweepWayland
 
 let options: Options
@@ -18,7 +19,17 @@ signal(SIGPIPE, SIG_IGN)
 
 do {
     let connection = try Connection()
-    let app = try DemoApp(connection: connection, options: options)
+    var log: EventLog?
+    if let path = options.eventLog {
+        do {
+            log = try EventLog(path: path)
+            log?.onError = { printError($0) }
+        } catch {
+            printError("\(error)")
+            exit(1)
+        }
+    }
+    let app = try DemoApp(connection: connection, options: options, log: log)
     let tour = options.tour ? Tour(app: app) : nil
     tour?.start()
     try connection.loop.run()

@@ -74,6 +74,28 @@ import Testing
         #expect(shot.rgb(x: 10, y: 80) == DemoColors.toolbar, "the toolbar is 88 device pixels tall")
     }
 
+    @Test func theEventLogRecordsReadyAndScrolling() throws {
+        let logDirectory = try TestDirectory("event-log")
+        defer { logDirectory.remove() }
+        let logPath = "\(logDirectory.path)/events.jsonl"
+        let (run, directory) = try play("""
+        {"op":"output","width":640,"height":480,"scale":2}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":100,"y":100}
+        {"op":"pointer.axis","dy":30,"source":"wheel"}
+        {"op":"wait","ms":400}
+        """, label: "event-log", client: [try builtProduct("sweep-demo"), "--event-log", logPath])
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains("\"event\":\"ready\",\"width\":640,\"height\":480,\"scale\":2") == true, "\(lines.first ?? "")")
+        // Two notches glide 6 rows of 44 px: scroll events end at 264.
+        #expect(lines.contains { $0.contains("\"event\":\"scroll\"") })
+        #expect(lines.last?.contains("\"offset\":264}") == true, "\(lines.last ?? "")")
+        let sequence = lines.compactMap { $0.split(separator: ",").first?.split(separator: ":").last.flatMap { Int($0) } }
+        #expect(sequence == Array(1...lines.count), "seq counts up from 1")
+    }
+
     @Test func aMalformedScriptNamesItsLine() throws {
         let (run, directory) = try play("""
         {"op":"waitReady"}
