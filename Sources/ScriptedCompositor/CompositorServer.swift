@@ -92,7 +92,17 @@ public final class CompositorServer {
 
     /// Starts `client`: a connection over a socket pair, passed as WAYLAND_SOCKET.
     public func connect(clientFD: Int32) -> OpaquePointer? {
-        wl_client_create(display, clientFD)
+        client = wl_client_create(display, clientFD)
+        return client
+    }
+
+    private var client: OpaquePointer?
+
+    /// Drops the client's connection.
+    public func disconnectClient() {
+        guard let client else { return }
+        self.client = nil
+        wl_client_destroy(client)
     }
 
     /// Runs the event loop for `milliseconds`, flushing clients and answering

@@ -163,6 +163,10 @@ public final class ScriptPlayer {
             server.toplevel?.close()
             closed = true
             try pause(stepPause)
+        case .disconnect:
+            server.disconnectClient()
+            closed = true   // from now on the client is expected to exit
+            try pause(stepPause)
         }
     }
 }

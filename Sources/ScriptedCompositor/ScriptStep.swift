@@ -20,6 +20,8 @@ public enum ScriptStep: Equatable, Sendable {
     case touchDrag(points: [[Double]], by: [Double], steps: Int, ms: Double)
     case screenshot(file: String)
     case close
+    /// The compositor drops the client's connection, as a crashed compositor would.
+    case disconnect
 }
 
 /// A script line that cannot be played: where and why.
@@ -98,6 +100,7 @@ public enum ScriptParser {
             guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }
             return .screenshot(file: file)
         case "close": return .close
+        case "disconnect": return .disconnect
         default:
             throw ScriptError(line: number, message: "unknown op \"\(op)\"")
         }

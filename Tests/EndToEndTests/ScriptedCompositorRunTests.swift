@@ -96,6 +96,16 @@ import Testing
         #expect(sequence == Array(1...lines.count), "seq counts up from 1")
     }
 
+    @Test func theDemoExitsTwoWhenTheCompositorGoesAway() throws {
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        {"op":"disconnect"}
+        """, label: "disconnect")
+        defer { directory.remove() }
+        #expect(run.status == 2, "\(run.process.logTail)")
+        #expect(run.process.stderr.contains("sweep-demo: the Wayland compositor closed the connection"), "\(run.process.stderr)")
+    }
+
     @Test func aMalformedScriptNamesItsLine() throws {
         let (run, directory) = try play("""
         {"op":"waitReady"}
