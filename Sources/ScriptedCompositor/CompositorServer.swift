@@ -24,6 +24,7 @@ public final class CompositorServer {
     private(set) var toplevel: Toplevel?
     var outputs: [WLResource] = []
     let seat: SeatServer
+    let gestures: GesturesServer
     private let start = sweep_monotonic_ns()
     private var globalsRetained: [AnyObject] = []
 
@@ -35,6 +36,7 @@ public final class CompositorServer {
         outputHeight = height
         outputScale = scale
         seat = SeatServer()
+        gestures = GesturesServer(seat: seat)
         guard wl_display_init_shm(display) == 0 else { throw CompositorFailure("wl_display_init_shm failed") }
         let me = Unmanaged.passUnretained(self).toOpaque()
         wl_global_create(display, sweep_server_wl_compositor_interface(), 5, me) { client, data, version, id in
@@ -63,6 +65,12 @@ public final class CompositorServer {
             else { return }
             server.outputs.append(resource)
             server.describeOutput(resource)
+        }
+        wl_global_create(display, sweep_server_zwp_pointer_gestures_v1_interface(), 3, me) { client, data, version, id in
+            guard let data else { return }
+            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+            _ = Resource.create(client: client, interface: sweep_server_zwp_pointer_gestures_v1_interface(), version: version,
+                                id: id, requests: GesturesServer.requests, object: server.gestures)
         }
         // libdecor's plugins need a subcompositor even when decorations are server-side.
         wl_global_create(display, sweep_server_wl_subcompositor_interface(), 1, me) { client, data, version, id in

@@ -149,6 +149,30 @@ public final class ScriptPlayer {
             for id in points.indices { server.seat.touchUp(id: Int32(id), frame: false) }
             server.seat.touchFrame()
             try pause(stepPause)
+        case .swipeBegin(let fingers):
+            server.gestures.swipeBegin(fingers: UInt32(fingers))
+            try pause(stepPause)
+        case .swipeUpdate(let dx, let dy):
+            server.gestures.swipeUpdate(dx: dx, dy: dy)
+            try pause(stepPause)
+        case .swipeEnd(let cancelled):
+            server.gestures.swipeEnd(cancelled: cancelled)
+            try pause(stepPause)
+        case .pinchBegin(let fingers):
+            server.gestures.pinchBegin(fingers: UInt32(fingers))
+            try pause(stepPause)
+        case .pinchUpdate(let dx, let dy, let scale, let rotation):
+            server.gestures.pinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation)
+            try pause(stepPause)
+        case .pinchEnd(let cancelled):
+            server.gestures.pinchEnd(cancelled: cancelled)
+            try pause(stepPause)
+        case .holdBegin(let fingers):
+            server.gestures.holdBegin(fingers: UInt32(fingers))
+            try pause(stepPause)
+        case .holdEnd(let cancelled):
+            server.gestures.holdEnd(cancelled: cancelled)
+            try pause(stepPause)
         case .screenshot(let file):
             // Let the client finish the frame it may be drawing.
             try pause(50)

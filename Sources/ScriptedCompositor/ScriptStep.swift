@@ -18,6 +18,14 @@ public enum ScriptStep: Equatable, Sendable {
     case touchFrame
     case touchCancel
     case touchDrag(points: [[Double]], by: [Double], steps: Int, ms: Double)
+    case swipeBegin(fingers: Int)
+    case swipeUpdate(dx: Double, dy: Double)
+    case swipeEnd(cancelled: Bool)
+    case pinchBegin(fingers: Int)
+    case pinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double)
+    case pinchEnd(cancelled: Bool)
+    case holdBegin(fingers: Int)
+    case holdEnd(cancelled: Bool)
     case screenshot(file: String)
     case close
     /// The compositor drops the client's connection, as a crashed compositor would.
@@ -95,6 +103,16 @@ public enum ScriptParser {
             for item in list { points.append(try get.pair(item, name: "points")) }
             return .touchDrag(points: points, by: try get.point("by"), steps: try get.int("steps", 1...10_000, default: 20),
                               ms: try get.number("ms", 0...600_000, default: 300))
+        case "swipe.begin": return .swipeBegin(fingers: try get.int("fingers", 1...5, default: 3))
+        case "swipe.update": return .swipeUpdate(dx: try get.number("dx", default: 0), dy: try get.number("dy", default: 0))
+        case "swipe.end": return .swipeEnd(cancelled: try get.bool("cancelled", default: false))
+        case "pinch.begin": return .pinchBegin(fingers: try get.int("fingers", 2...5, default: 2))
+        case "pinch.update":
+            return .pinchUpdate(dx: try get.number("dx", default: 0), dy: try get.number("dy", default: 0),
+                                scale: try get.number("scale", 0.01...100, default: 1), rotation: try get.number("rotation", default: 0))
+        case "pinch.end": return .pinchEnd(cancelled: try get.bool("cancelled", default: false))
+        case "hold.begin": return .holdBegin(fingers: try get.int("fingers", 1...5, default: 2))
+        case "hold.end": return .holdEnd(cancelled: try get.bool("cancelled", default: false))
         case "screenshot":
             let file = try get.string("file")
             guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }

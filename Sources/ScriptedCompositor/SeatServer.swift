@@ -44,6 +44,8 @@ final class SeatServer: ResourceOwner {
     private var time: UInt32 { server?.now ?? 0 }
 
     /// Resources of `list` that belong to the focused surface's client.
+    func resourcesForFocus(_ list: [WLResource]) -> [WLResource] { forFocus(list) }
+
     private func forFocus(_ list: [WLResource]) -> [WLResource] {
         guard let surface = focused?.resource else { return [] }
         let client = wl_resource_get_client(surface)

@@ -18,6 +18,23 @@ import Testing
         #expect(steps[3].step == .touchDrag(points: [[10, 10], [40, 10]], by: [0, 100], steps: 20, ms: 300))
     }
 
+    @Test func readsPointerGestureSteps() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"swipe.begin","fingers":4}
+        {"op":"swipe.update","dx":3,"dy":-2}
+        {"op":"swipe.end","cancelled":true}
+        {"op":"pinch.begin"}
+        {"op":"pinch.update","dx":1,"dy":2,"scale":1.5,"rotation":10}
+        {"op":"pinch.end"}
+        {"op":"hold.begin","fingers":2}
+        {"op":"hold.end","cancelled":false}
+        {"op":"disconnect"}
+        """).map(\.step)
+        #expect(steps == [.swipeBegin(fingers: 4), .swipeUpdate(dx: 3, dy: -2), .swipeEnd(cancelled: true), .pinchBegin(fingers: 2),
+                          .pinchUpdate(dx: 1, dy: 2, scale: 1.5, rotation: 10), .pinchEnd(cancelled: false),
+                          .holdBegin(fingers: 2), .holdEnd(cancelled: false), .disconnect])
+    }
+
     @Test(arguments: [
         ("{\"op\":\"waitReady\"}\nnot json", 2, "not valid JSON"),
         ("[1,2]", 1, "must be a JSON object"),
@@ -28,6 +45,8 @@ import Testing
         ("{\"op\":\"pointer.down\",\"button\":\"fourth\"}", 1, "\"button\" must be left, right or middle"),
         ("{\"op\":\"touch.drag\",\"points\":[],\"by\":[0,1]}", 1, "\"points\" must be a list"),
         ("{\"op\":\"pointer.axis\",\"dy\":1,\"source\":\"trackball\"}", 1, "\"source\" must be"),
+        ("{\"op\":\"pinch.update\",\"scale\":0}", 1, "\"scale\" must be a number from 0.01"),
+        ("{\"op\":\"swipe.end\",\"cancelled\":\"yes\"}", 1, "\"cancelled\" must be true or false"),
     ])
     func malformedLinesNameTheLineAndTheProblem(text: String, line: Int, message: String) {
         #expect {
