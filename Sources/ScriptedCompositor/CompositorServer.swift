@@ -26,9 +26,9 @@ public final class CompositorServer {
     let seat: SeatServer
     let gestures: GesturesServer
     private let start = sweep_monotonic_ns()
-    private var globalsRetained: [AnyObject] = []
 
-    public init(width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1) throws {
+    /// `without` names globals not to offer (to test how a client copes).
+    public init(width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1, without excluded: Set<String> = []) throws {
         guard let display = wl_display_create() else { throw CompositorFailure("wl_display_create failed") }
         self.display = display
         loop = wl_display_get_event_loop(display)
@@ -38,53 +38,59 @@ public final class CompositorServer {
         seat = SeatServer()
         gestures = GesturesServer(seat: seat)
         guard wl_display_init_shm(display) == 0 else { throw CompositorFailure("wl_display_init_shm failed") }
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        wl_global_create(display, sweep_server_wl_compositor_interface(), 5, me) { client, data, version, id in
-            guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+        compositorObject.server = self
+        let shared = compositorObject
+        offer("wl_compositor", sweep_server_wl_compositor_interface(), version: 5, excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_compositor_interface(), version: version, id: id,
-                                requests: CompositorServer.compositorRequests, object: server.compositorObject)
+                                requests: CompositorServer.compositorRequests, object: shared)
         }
-        wl_global_create(display, sweep_server_xdg_wm_base_interface(), 2, me) { client, data, version, id in
-            guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+        offer("xdg_wm_base", sweep_server_xdg_wm_base_interface(), version: 2, excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_xdg_wm_base_interface(), version: version, id: id,
-                                requests: CompositorServer.wmBaseRequests, object: server.compositorObject)
+                                requests: CompositorServer.wmBaseRequests, object: shared)
         }
-        wl_global_create(display, sweep_server_zxdg_decoration_manager_v1_interface(), 1, me) { client, data, version, id in
-            guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+        offer("zxdg_decoration_manager_v1", sweep_server_zxdg_decoration_manager_v1_interface(), version: 1,
+              excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_zxdg_decoration_manager_v1_interface(), version: version,
-                                id: id, requests: CompositorServer.decorationManagerRequests, object: server.compositorObject)
+                                id: id, requests: CompositorServer.decorationManagerRequests, object: shared)
         }
-        wl_global_create(display, sweep_server_wl_output_interface(), 3, me) { client, data, version, id in
-            guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+        offer("wl_output", sweep_server_wl_output_interface(), version: 3, excluded: excluded) { [unowned self] client, version, id in
             guard let resource = Resource.create(client: client, interface: sweep_server_wl_output_interface(), version: version,
-                                                 id: id, requests: CompositorServer.outputRequests, object: server.compositorObject)
-            else { return }
-            server.outputs.append(resource)
-            server.describeOutput(resource)
+                                                 id: id, requests: CompositorServer.outputRequests, object: shared) else { return }
+            outputs.append(resource)
+            describeOutput(resource)
         }
-        wl_global_create(display, sweep_server_zwp_pointer_gestures_v1_interface(), 3, me) { client, data, version, id in
-            guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+        offer("zwp_pointer_gestures_v1", sweep_server_zwp_pointer_gestures_v1_interface(), version: 3,
+              excluded: excluded) { [unowned self] client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_zwp_pointer_gestures_v1_interface(), version: version,
-                                id: id, requests: GesturesServer.requests, object: server.gestures)
+                                id: id, requests: GesturesServer.requests, object: gestures)
         }
         // libdecor's plugins need a subcompositor even when decorations are server-side.
-        wl_global_create(display, sweep_server_wl_subcompositor_interface(), 1, me) { client, data, version, id in
-            guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
+        offer("wl_subcompositor", sweep_server_wl_subcompositor_interface(), version: 1, excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_subcompositor_interface(), version: version, id: id,
-                                requests: CompositorServer.subcompositorRequests, object: server.compositorObject)
+                                requests: CompositorServer.subcompositorRequests, object: shared)
         }
-        wl_global_create(display, sweep_server_wl_seat_interface(), 7, me) { client, data, version, id in
+        offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: excluded) { [unowned self] client, version, id in
+            seat.bind(client: client, version: version, id: id, server: self)
+        }
+    }
+
+    /// A global's bind handler, kept alive with the display.
+    final class Global {
+        let bind: (OpaquePointer?, UInt32, UInt32) -> Void
+        init(bind: @escaping (OpaquePointer?, UInt32, UInt32) -> Void) { self.bind = bind }
+    }
+    private var globals: [Global] = []
+
+    /// Offers a global unless the command line excluded it.
+    private func offer(_ name: String, _ interface: UnsafePointer<wl_interface>, version: Int32, excluded: Set<String>,
+                       bind: @escaping (OpaquePointer?, UInt32, UInt32) -> Void) {
+        guard !excluded.contains(name) else { return }
+        let global = Global(bind: bind)
+        globals.append(global)
+        wl_global_create(display, interface, version, Unmanaged.passUnretained(global).toOpaque()) { client, data, version, id in
             guard let data else { return }
-            let server = Unmanaged<CompositorServer>.fromOpaque(data).takeUnretainedValue()
-            server.seat.bind(client: client, version: version, id: id, server: server)
+            Unmanaged<Global>.fromOpaque(data).takeUnretainedValue().bind(client, version, id)
         }
-        compositorObject.server = self
     }
 
     deinit {
@@ -119,7 +125,8 @@ public final class CompositorServer {
         let deadline = sweep_monotonic_ns() + UInt64(max(0, milliseconds) * 1_000_000)
         repeat {
             wl_display_flush_clients(display)
-            let remaining = deadline > sweep_monotonic_ns() ? Int32((deadline - sweep_monotonic_ns()) / 1_000_000) : 0
+            let clock = sweep_monotonic_ns()   // read once: a second read could pass the deadline and underflow
+            let remaining = deadline > clock ? Int32(min((deadline - clock) / 1_000_000, 1000)) : 0
             wl_event_loop_dispatch(loop, min(remaining, 8))
             for surface in surfaces.values where !surface.frameCallbacks.isEmpty { surface.sendFrameDone(time: now) }
             wl_display_flush_clients(display)

@@ -11,6 +11,8 @@ public final class ScriptPlayer {
     /// Pause after each input step so the client sees it before the next.
     public var stepPause = 8.0
     public let shotsDirectory: String
+    /// Globals the compositor does not offer.
+    public var withoutGlobals: Set<String> = []
     private let steps: [(line: Int, step: ScriptStep)]
 
     public init(steps: [(line: Int, step: ScriptStep)], shotsDirectory: String) {
@@ -28,7 +30,7 @@ public final class ScriptPlayer {
             index += 1
         }
         let server: CompositorServer
-        do { server = try CompositorServer(width: width, height: height, scale: scale) } catch let failure as CompositorFailure {
+        do { server = try CompositorServer(width: width, height: height, scale: scale, without: withoutGlobals) } catch let failure as CompositorFailure {
             throw failure
         } catch {
             throw CompositorFailure("\(error)")

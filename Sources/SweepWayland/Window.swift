@@ -76,6 +76,10 @@ public final class Window {
             output.onChange = { [weak self] in self?.updateScale() }
         }
 
+        // libdecor dereferences these without checking (libdecor 0.1): say so instead of crashing.
+        for required in ["xdg_wm_base", "wl_subcompositor"] where !connection.globals.values.contains(where: { $0.interface == required }) {
+            throw WaylandError.missingGlobal(required, minimumVersion: 1)
+        }
         Window.errorTarget = self
         guard let decor = libdecor_new(connection.display, Window.decorInterface) else {
             throw WaylandError.decoration("libdecor could not start (does the compositor offer xdg_wm_base?)")

@@ -3,7 +3,7 @@ import Glibc
 import ScriptedCompositor
 
 let usage = """
-Usage: scripted-compositor --script FILE [--shots DIR] [--ready-timeout MS] -- CLIENT [ARGS…]
+Usage: scripted-compositor --script FILE [--shots DIR] [--ready-timeout MS] [--without GLOBAL]… -- CLIENT [ARGS…]
 
 A Wayland compositor for testing: it runs CLIENT on a private connection
 (WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, keyboard
@@ -13,6 +13,9 @@ asks the window to close, and exits with the client's status.
 Exit status: the client's; 64 for a bad command line, 65 for a malformed
 script (the line and what is wrong), 70 when the client crashed, hung or
 never mapped a window.
+
+--without GLOBAL hides a global (e.g. wl_subcompositor) to test how a client
+copes with a compositor that lacks it.
 """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -26,6 +29,7 @@ var scriptPath: String?
 var shots = "."
 var client: [String] = []
 var readyTimeout = 15_000.0
+var without: Set<String> = []
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -34,6 +38,10 @@ while let argument = arguments.first {
     case "--ready-timeout":
         guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--ready-timeout needs milliseconds", status: 64) }
         readyTimeout = value
+        arguments.removeFirst()
+    case "--without":
+        guard let name = arguments.first, !name.isEmpty else { fail("--without needs a global's interface name", status: 64) }
+        without.insert(name)
         arguments.removeFirst()
     case "--": client = arguments; arguments = []
     case "-h", "--help": print(usage); exit(0)
@@ -61,6 +69,7 @@ do {
 do {
     let player = ScriptPlayer(steps: steps, shotsDirectory: shots)
     player.readyTimeout = readyTimeout
+    player.withoutGlobals = without
     let status = try player.run(client: client)
     exit(status)
 } catch {

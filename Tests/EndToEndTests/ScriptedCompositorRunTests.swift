@@ -83,7 +83,7 @@ import Testing
         {"op":"waitReady"}
         {"op":"pointer.move","x":100,"y":100}
         {"op":"pointer.axis","dy":30,"source":"wheel"}
-        {"op":"wait","ms":400}
+        {"op":"wait","ms":1500}
         """, label: "event-log", client: [try builtProduct("sweep-demo"), "--event-log", logPath])
         defer { directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
@@ -91,7 +91,7 @@ import Testing
         #expect(lines.first?.contains("\"event\":\"ready\",\"width\":640,\"height\":480,\"scale\":2") == true, "\(lines.first ?? "")")
         // Two notches glide 6 rows of 44 px: scroll events end at 264.
         #expect(lines.contains { $0.contains("\"event\":\"scroll\"") })
-        #expect(lines.last?.contains("\"offset\":264}") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.contains("\"offset\":264}") == true, "\(lines.joined(separator: "\n"))")
         let sequence = lines.compactMap { $0.split(separator: ",").first?.split(separator: ":").last.flatMap { Int($0) } }
         #expect(sequence == Array(1...lines.count), "seq counts up from 1")
     }
@@ -104,6 +104,29 @@ import Testing
         defer { directory.remove() }
         #expect(run.status == 2, "\(run.process.logTail)")
         #expect(run.process.stderr.contains("sweep-demo: the Wayland compositor closed the connection"), "\(run.process.stderr)")
+    }
+
+    @Test(arguments: ["xdg_wm_base", "wl_subcompositor", "wl_compositor"])
+    func aCompositorWithoutAGlobalTheDemoNeedsGetsAMessageNotACrash(global: String) throws {
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        """, label: "without-\(global)", options: ["--without", global, "--ready-timeout", "5000"])
+        defer { directory.remove() }
+        #expect(run.status == 70)
+        #expect(run.process.stderr.contains("sweep-demo: the Wayland compositor does not offer \(global)"), "\(run.process.stderr)")
+        #expect(run.process.stderr.contains("exited with status 2"), "\(run.process.stderr)")
+    }
+
+    @Test(arguments: ["wl_seat", "wl_output", "zxdg_decoration_manager_v1", "zwp_pointer_gestures_v1"])
+    func theDemoRunsWithoutOptionalGlobals(global: String) throws {
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        {"op":"screenshot","file":"shot.png"}
+        """, label: "optional-\(global)", options: ["--without", global])
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(run.shots)/shot.png")
+        #expect(shot.rgb(x: 10, y: 10) == DemoColors.toolbar)
     }
 
     @Test func aMalformedScriptNamesItsLine() throws {
