@@ -27,8 +27,15 @@ public struct ScrollModel: Hashable, Sendable {
     public mutating func resize(contentHeight: Double, viewportHeight: Double) {
         self.contentHeight = contentHeight
         self.viewportHeight = viewportHeight
-        target = clamp(target)
-        offset = clamp(offset)
+        let clampedTarget = clamp(target), clampedOffset = clamp(offset)
+        if clampedTarget != target || clampedOffset != offset {
+            // Restart any glide from where it is now: easing on from the old
+            // start could leave the new bounds or jump back toward that start.
+            animationStart = clampedOffset
+            animationStartTime = nil
+        }
+        target = clampedTarget
+        offset = clampedOffset
         if !isAnimating { animationStartTime = nil }
     }
 

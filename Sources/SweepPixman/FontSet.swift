@@ -22,13 +22,13 @@ public final class FontSet {
     private var fonts: [FontRole: UnsafeMutablePointer<fcft_font>] = [:]
     let supportsGraphemeShaping: Bool
 
-    nonisolated(unsafe) private static var initialized = false
+    /// fcft_init sets up a global FreeType library: it must run once even when
+    /// font sets are made on several threads at once (a static let is lazy and thread-safe).
+    private static let initialized = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR)
 
     /// Prepares fcft once per process.
     public static func initializeLibrary() throws {
-        guard !initialized else { return }
-        guard fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR) else { throw FontError.initializationFailed }
-        initialized = true
+        guard initialized else { throw FontError.initializationFailed }
     }
 
     public init(scale: Double) throws {

@@ -6,6 +6,11 @@ import Testing
 @Suite struct ScrollModelTests {
     let duration = ScrollModel.animationDuration
 
+    /// `advance` is mutating, which `#expect` cannot call directly.
+    private func advance(_ model: inout ScrollModel, to time: Double) -> Bool {
+        model.advance(to: time)
+    }
+
     /// Advances in 16 ms frames from `start` until at rest, returning the offsets shown.
     private func run(_ model: inout ScrollModel, from start: Double, frames: Int = 100) -> [Double] {
         var offsets: [Double] = []
@@ -22,7 +27,7 @@ import Testing
         #expect(model.offset == 0 && model.target == 0)
         #expect(model.maxOffset == 600)
         #expect(!model.isAnimating)
-        #expect(!model.advance(to: 0), "nothing to animate")
+        #expect(!advance(&model, to: 0), "nothing to animate")
         #expect(model.offset == 0)
     }
 
@@ -59,7 +64,7 @@ import Testing
         model.advance(to: 0)
         model.jump(to: 50)
         #expect(model.offset == 50 && model.target == 50 && !model.isAnimating)
-        #expect(!model.advance(to: 16))
+        #expect(!advance(&model, to: 16))
         #expect(model.offset == 50)
     }
 
@@ -67,13 +72,15 @@ import Testing
         var model = ScrollModel(contentHeight: 1000, viewportHeight: 400)
         model.glide(to: 300)
         #expect(model.isAnimating && model.offset == 0)
-        #expect(model.advance(to: 1000))
+        #expect(advance(&model, to: 1000))
         #expect(model.offset > 0 && model.offset < 300, "the first frame moves part of the way")
-        #expect(model.advance(to: 1000 + duration / 2))
-        #expect(model.offset > 150 && model.offset < 300, "eased out: more than half the way at half time")
-        #expect(!model.advance(to: 1000 + duration), "at rest after the duration")
+        // Eased out: the first 16 ms cover far more than their linear share of the way.
+        #expect(model.offset > 2 * 300 * 16 / duration, "first frame at \(model.offset)")
+        #expect(advance(&model, to: 1000 + duration / 2))
+        #expect(model.offset > 150 && model.offset < 300, "more than half the way at half time")
+        #expect(!advance(&model, to: 1000 + duration), "at rest after the duration")
         #expect(model.offset == 300 && model.target == 300 && !model.isAnimating)
-        #expect(!model.advance(to: 2000), "advance at rest returns false")
+        #expect(!advance(&model, to: 2000), "advance at rest returns false")
         #expect(model.offset == 300)
     }
 
@@ -139,9 +146,11 @@ import Testing
         model.advance(to: 0)
         model.resize(contentHeight: 2000, viewportHeight: 400)
         #expect(model.target == 1600)
-        #expect(model.offset <= 1600)
+        let before = model.offset
+        #expect(before > 0 && before <= 1600)
         let offsets = run(&model, from: 16)
-        #expect(offsets.allSatisfy { $0 >= 0 && $0 <= 1600 })
+        #expect(offsets.allSatisfy { $0 >= before && $0 <= 1600 }, "no jump back toward the start: \(before) then \(offsets)")
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(model.offset == 1600)
     }
 

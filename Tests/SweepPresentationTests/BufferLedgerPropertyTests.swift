@@ -89,7 +89,7 @@ import Testing
                 case .exhausted:
                     outcomes["exhausted", default: 0] += 1
                     #expect(before.slots.count == limit, "step \(step): exhausted below the limit")
-                    #expect(before.slots.allSatisfy(\.isBusy), "step \(step): exhausted with a usable buffer")
+                    #expect(before.slots.allSatisfy { $0.isBusy }, "step \(step): exhausted with a usable buffer")
                 }
                 let index: Int? = switch acquisition {
                 case .reuse(let index, _), .allocate(let index): index
