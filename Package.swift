@@ -71,12 +71,13 @@ let package = Package(
                                          "SweepViews", "SweepPixman", "SweepWayland"]),
 
         // MARK: Tests
-        .testTarget(name: "SweepGeometryTests", dependencies: ["SweepGeometry"]),
-        .testTarget(name: "SweepLayoutTests", dependencies: ["SweepLayout"]),
-        .testTarget(name: "SweepPresentationTests", dependencies: ["SweepPresentation"]),
-        .testTarget(name: "SweepSelectionTests", dependencies: ["SweepSelection"]),
+        .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
+        .testTarget(name: "SweepGeometryTests", dependencies: ["SweepTestSupport", "SweepGeometry"]),
+        .testTarget(name: "SweepLayoutTests", dependencies: ["SweepTestSupport", "SweepLayout"]),
+        .testTarget(name: "SweepPresentationTests", dependencies: ["SweepTestSupport", "SweepPresentation"]),
+        .testTarget(name: "SweepSelectionTests", dependencies: ["SweepTestSupport", "SweepSelection"]),
         .testTarget(name: "SweepInteractionTests",
-                    dependencies: ["SweepInteraction", "SweepSelection", "SweepLayout"]),
+                    dependencies: ["SweepTestSupport", "SweepInteraction", "SweepSelection", "SweepLayout"]),
         .testTarget(name: "SweepPixmanTests",
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
         .testTarget(name: "ProtocolsTests"),

@@ -1,3 +1,4 @@
+import SweepTestSupport
 import SweepGeometry
 import SweepLayout
 import SweepInput
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test(arguments: 0..<50) func aBandNeverSelectsOutsideItsRectangle(seed: Int) {
-        var random = SplitMix64(state: UInt64(seed))
+        var random = SplitMix64(seed: seed)
         let anchor = Point(x: random.unit() * 220, y: random.unit() * 520)
         var band = BandSession(anchor: anchor, modifiers: [])
         _ = band.move(to: Point(x: random.unit() * 220, y: random.unit() * 520))
@@ -83,17 +84,4 @@ import Testing
         #expect(ClickAction(item: nil, modifiers: [], anchor: nil, geometry: list) == .clear)
         #expect(ClickAction(item: nil, modifiers: .shift, anchor: nil, geometry: list) == .none)
     }
-}
-
-/// A deterministic generator for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,3 +1,4 @@
+import SweepTestSupport
 import SweepGeometry
 import Testing
 @testable import SweepSelection
