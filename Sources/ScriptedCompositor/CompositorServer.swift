@@ -25,6 +25,7 @@ public final class CompositorServer {
     var outputs: [WLResource] = []
     let seat: SeatServer
     let gestures: GesturesServer
+    let clipboard = ClipboardServer()
     private let start = sweep_monotonic_ns()
 
     /// `without` names globals not to offer (to test how a client copes).
@@ -68,6 +69,12 @@ public final class CompositorServer {
         offer("wl_subcompositor", sweep_server_wl_subcompositor_interface(), version: 1, excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_subcompositor_interface(), version: version, id: id,
                                 requests: CompositorServer.subcompositorRequests, object: shared)
+        }
+        clipboard.server = self
+        offer("wl_data_device_manager", sweep_server_wl_data_device_manager_interface(), version: 3,
+              excluded: excluded) { [unowned self] client, version, id in
+            _ = Resource.create(client: client, interface: sweep_server_wl_data_device_manager_interface(), version: version,
+                                id: id, requests: ClipboardServer.managerRequests, object: clipboard)
         }
         offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: excluded) { [unowned self] client, version, id in
             seat.bind(client: client, version: version, id: id, server: self)

@@ -175,6 +175,18 @@ public final class ScriptPlayer {
         case .holdEnd(let cancelled):
             server.gestures.holdEnd(cancelled: cancelled)
             try pause(stepPause)
+        case .clipboardSave(let file, let mime):
+            try pause(stepPause)
+            guard let data = try server.clipboard.readSelection(mime: mime, timeout: 5000) else {
+                throw CompositorFailure("script line \(line): the client has put nothing on the clipboard")
+            }
+            let path = file.hasPrefix("/") ? file : "\(shotsDirectory)/\(file)"
+            guard let handle = fopen(path, "wb") else {
+                throw CompositorFailure("script line \(line): cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+            let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+            fclose(handle)
+            guard written == data.count else { throw CompositorFailure("script line \(line): cannot write \(path)") }
         case .screenshot(let file):
             // Let the client finish the frame it may be drawing.
             try pause(50)

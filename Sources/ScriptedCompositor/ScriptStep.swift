@@ -26,6 +26,8 @@ public enum ScriptStep: Equatable, Sendable {
     case pinchEnd(cancelled: Bool)
     case holdBegin(fingers: Int)
     case holdEnd(cancelled: Bool)
+    /// Writes the client's clipboard selection (as `mime`) to `file`.
+    case clipboardSave(file: String, mime: String)
     case screenshot(file: String)
     case close
     /// The compositor drops the client's connection, as a crashed compositor would.
@@ -113,6 +115,10 @@ public enum ScriptParser {
         case "pinch.end": return .pinchEnd(cancelled: try get.bool("cancelled", default: false))
         case "hold.begin": return .holdBegin(fingers: try get.int("fingers", 1...5, default: 2))
         case "hold.end": return .holdEnd(cancelled: try get.bool("cancelled", default: false))
+        case "clipboard.save":
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw ScriptError(line: number, message: "clipboard.save: \"file\" is empty") }
+            return .clipboardSave(file: file, mime: try get.string("mime", default: "text/plain;charset=utf-8"))
         case "screenshot":
             let file = try get.string("file")
             guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }

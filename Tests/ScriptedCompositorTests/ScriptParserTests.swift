@@ -29,10 +29,12 @@ import Testing
         {"op":"hold.begin","fingers":2}
         {"op":"hold.end","cancelled":false}
         {"op":"disconnect"}
+        {"op":"clipboard.save","file":"clip.txt"}
         """).map(\.step)
         #expect(steps == [.swipeBegin(fingers: 4), .swipeUpdate(dx: 3, dy: -2), .swipeEnd(cancelled: true), .pinchBegin(fingers: 2),
                           .pinchUpdate(dx: 1, dy: 2, scale: 1.5, rotation: 10), .pinchEnd(cancelled: false),
-                          .holdBegin(fingers: 2), .holdEnd(cancelled: false), .disconnect])
+                          .holdBegin(fingers: 2), .holdEnd(cancelled: false), .disconnect,
+                          .clipboardSave(file: "clip.txt", mime: "text/plain;charset=utf-8")])
     }
 
     @Test(arguments: [
