@@ -54,7 +54,7 @@ final class ChildProcess {
     /// The end of both outputs, for failure messages.
     var logTail: String {
         let tail = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).suffix(25).joined(separator: "\n") }
-        return "--- \(name) stdout ---\n\(tail(stdout))\n--- \(name) stderr ---\n\(tail(stderr))"
+        return "--- \(name) stdout (\(stdoutPath)) ---\n\(tail(stdout))\n--- \(name) stderr (\(stderrPath)) ---\n\(tail(stderr))"
     }
 }
 

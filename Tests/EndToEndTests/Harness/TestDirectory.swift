@@ -1,12 +1,35 @@
 import Foundation
 
-/// A private folder for one test's sockets, runtime files and logs. Kept when
-/// SWEEP_KEEP_LOGS is set, removed otherwise.
+/// A private folder for one test's sockets, runtime files and logs, under
+/// one folder for the whole run: /tmp/sweep-e2e-logs/run-PID (or
+/// $SWEEP_E2E_LOGS). The compositors' and clients' logs stay after the run,
+/// so a failed test can be read afterwards; screenshots are removed when the
+/// test is done unless SWEEP_KEEP_LOGS is set. Only the last few runs are kept.
 final class TestDirectory {
     let path: String
 
+    /// The folder of this test run, made once; older runs beyond the last 4 are removed.
+    private static let runRoot: String = {
+        let base = ProcessInfo.processInfo.environment["SWEEP_E2E_LOGS"] ?? "/tmp/sweep-e2e-logs"
+        let files = FileManager.default
+        try? files.createDirectory(atPath: base, withIntermediateDirectories: true)
+        chmod(base, 0o755)
+        let runs = ((try? files.contentsOfDirectory(atPath: base)) ?? []).filter { $0.hasPrefix("run-") }
+            .map { "\(base)/\($0)" }
+            .sorted { (modified($0) ?? .distantPast) < (modified($1) ?? .distantPast) }
+        for old in runs.dropLast(3) { try? files.removeItem(atPath: old) }
+        let root = "\(base)/run-\(getpid())"
+        try? files.createDirectory(atPath: root, withIntermediateDirectories: true)
+        chmod(root, 0o755)
+        return root
+    }()
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
     init(_ label: String) throws {
-        var template = Array("/tmp/sweep-e2e-\(label)-XXXXXX".utf8CString)
+        var template = Array("\(TestDirectory.runRoot)/\(label)-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else { throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))") }
         path = String(cString: created)
         chmod(path, 0o755)
@@ -21,9 +44,12 @@ final class TestDirectory {
         return sub
     }
 
+    /// Ends the test: screenshots go (they are large), logs stay.
     func remove() {
-        if ProcessInfo.processInfo.environment["SWEEP_KEEP_LOGS"] == nil {
-            try? FileManager.default.removeItem(atPath: path)
+        guard ProcessInfo.processInfo.environment["SWEEP_KEEP_LOGS"] == nil else { return }
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return }
+        for case let file as String in walker where file.hasSuffix(".png") {
+            try? FileManager.default.removeItem(atPath: "\(path)/\(file)")
         }
     }
 }
