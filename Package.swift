@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
         .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
+        .executable(name: "sweep-copy", targets: ["sweep-copy"]),
     ],
     targets: [
         // MARK: C libraries (module maps and thin shims only)
@@ -66,6 +67,7 @@ let package = Package(
 
         // MARK: Products
         .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
+        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
                                          "SweepViews", "SweepPixman", "SweepWayland"]),
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "SweepPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "SweepPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

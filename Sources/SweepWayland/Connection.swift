@@ -22,6 +22,7 @@ public final class Connection {
     private(set) var shm: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
+    private(set) var dataDeviceManager: OpaquePointer?
     private(set) var outputs: [UInt32: Output] = [:]
     public private(set) var seats: [UInt32: Seat] = [:]
 
@@ -58,7 +59,7 @@ public final class Connection {
     deinit {
         seats.removeAll()
         outputs.removeAll()
-        for proxy in [fractionalScaleManager, viewporter] { if let proxy { wl_proxy_destroy(proxy) } }
+        for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
         if let shm { wl_proxy_destroy(shm) }
         if let compositor { wl_proxy_destroy(compositor) }
         if let registry { wl_proxy_destroy(registry) }
@@ -87,6 +88,7 @@ public final class Connection {
         static let output: UInt32 = 4
         static let viewporter: UInt32 = 1
         static let fractionalScale: UInt32 = 1
+        static let dataDeviceManager: UInt32 = 3
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -120,6 +122,9 @@ public final class Connection {
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             fractionalScaleManager = bind(name, sweep_wp_fractional_scale_manager_v1_interface(), offered: version,
                                           known: KnownVersion.fractionalScale)?.0
+        case "wl_data_device_manager" where dataDeviceManager == nil:
+            dataDeviceManager = bind(name, sweep_wl_data_device_manager_interface(), offered: version,
+                                     known: KnownVersion.dataDeviceManager)?.0
         default:
             break
         }

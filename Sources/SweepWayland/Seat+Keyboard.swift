@@ -83,9 +83,15 @@ extension Seat {
                 guard let seat = Seat.from(data) else { close(fd); return }
                 seat.keymap(format: format, fd: fd, size: size)
             },
-            enter: { data, _, _, surface, _ in Seat.from(data)?.keyboardEnter(surface: surface) },
+            enter: { data, _, serial, surface, _ in
+                Seat.from(data)?.latestInputSerial = serial
+                Seat.from(data)?.keyboardEnter(surface: surface)
+            },
             leave: { data, _, _, surface in Seat.from(data)?.keyboardLeave(surface: surface) },
-            key: { data, _, _, time, key, state in Seat.from(data)?.key(time: time, code: key, state: state) },
+            key: { data, _, serial, time, key, state in
+                Seat.from(data)?.latestInputSerial = serial
+                Seat.from(data)?.key(time: time, code: key, state: state)
+            },
             modifiers: { data, _, _, depressed, latched, locked, group in
                 Seat.from(data)?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             },

@@ -121,7 +121,10 @@ extension Seat {
             enter: { data, _, serial, surface, x, y in Seat.from(data)?.pointerEnter(serial: serial, surface: surface, x: x, y: y) },
             leave: { data, _, _, surface in Seat.from(data)?.pointerLeave(surface: surface) },
             motion: { data, _, time, x, y in Seat.from(data)?.pointerMotion(time: time, x: x, y: y) },
-            button: { data, _, _, time, button, state in Seat.from(data)?.pointerButton(time: time, button: button, state: state) },
+            button: { data, _, serial, time, button, state in
+                Seat.from(data)?.latestInputSerial = serial
+                Seat.from(data)?.pointerButton(time: time, button: button, state: state)
+            },
             axis: { data, _, time, axis, value in Seat.from(data)?.pointerAxis(time: time, axis: axis, value: value) },
             frame: { data, _ in Seat.from(data)?.pointerFrame() },
             axis_source: { data, _, source in Seat.from(data)?.pointerAxisSource(source) },

@@ -10,6 +10,9 @@ public final class Seat {
     let version: UInt32
     unowned let connection: Connection
     public private(set) var name = ""
+    /// The serial of the latest input event (key, button, keyboard focus):
+    /// what the clipboard needs to prove the copy came from the person.
+    public internal(set) var latestInputSerial: UInt32 = 0
 
     private(set) var pointer: OpaquePointer?
     private(set) var keyboardProxy: OpaquePointer?

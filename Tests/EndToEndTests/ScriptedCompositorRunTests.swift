@@ -129,6 +129,33 @@ import Testing
         #expect(shot.rgb(x: 10, y: 10) == DemoColors.toolbar)
     }
 
+    @Test func theClipboardCarriesWhatAClientCopied() throws {
+        // sweep-copy takes the clipboard when it gets keyboard focus; the compositor reads it through the data source.
+        let text = "Amber Ridge 1\nBrisk Ridge 2 ✓ — ünïcödé"
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        {"op":"wait","ms":100}
+        {"op":"clipboard.save","file":"clip.txt"}
+        """, label: "clipboard", client: [try builtProduct("sweep-copy"), text])
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let copied = try String(contentsOfFile: "\(run.shots)/clip.txt", encoding: .utf8)
+        #expect(copied == text)
+    }
+
+    @Test func aLargeClipboardArrivesWhole() throws {
+        // 2 MB through the pipe: more than a pipe buffer, so the writer must wait for the reader.
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        {"op":"clipboard.save","file":"clip.txt"}
+        """, label: "clipboard-large",
+        client: ["/bin/sh", "-c", "head -c 2000000 /dev/zero | tr '\\0' x | \"$0\"", try builtProduct("sweep-copy")])
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let size = (try? FileManager.default.attributesOfItem(atPath: "\(run.shots)/clip.txt")[.size] as? Int) ?? 0
+        #expect(size == 2_000_000)
+    }
+
     @Test func aMalformedScriptNamesItsLine() throws {
         let (run, directory) = try play("""
         {"op":"waitReady"}
