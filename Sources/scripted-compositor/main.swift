@@ -3,7 +3,7 @@ import Glibc
 import ScriptedCompositor
 
 let usage = """
-Usage: scripted-compositor --script FILE [--shots DIR] [--ready-timeout MS] [--without GLOBAL]… -- CLIENT [ARGS…]
+Usage: scripted-compositor --script FILE [--shots DIR] [--ready-timeout MS] [--exit-timeout MS] [--without GLOBAL]… -- CLIENT [ARGS…]
 
 A Wayland compositor for testing: it runs CLIENT on a private connection
 (WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, keyboard
@@ -30,6 +30,7 @@ var shots = "."
 var client: [String] = []
 var readyTimeout = 15_000.0
 var without: Set<String> = []
+var exitTimeout = 10_000.0
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -38,6 +39,10 @@ while let argument = arguments.first {
     case "--ready-timeout":
         guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--ready-timeout needs milliseconds", status: 64) }
         readyTimeout = value
+        arguments.removeFirst()
+    case "--exit-timeout":
+        guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--exit-timeout needs milliseconds", status: 64) }
+        exitTimeout = value
         arguments.removeFirst()
     case "--without":
         guard let name = arguments.first, !name.isEmpty else { fail("--without needs a global's interface name", status: 64) }
@@ -70,6 +75,7 @@ do {
     let player = ScriptPlayer(steps: steps, shotsDirectory: shots)
     player.readyTimeout = readyTimeout
     player.withoutGlobals = without
+    player.exitTimeout = exitTimeout
     let status = try player.run(client: client)
     exit(status)
 } catch {

@@ -156,6 +156,15 @@ import Testing
         #expect(size == 2_000_000)
     }
 
+    @Test func aClientThatDoesNotExitWhenAskedIsCalledHung() throws {
+        let (run, directory) = try play("""
+        {"op":"wait","ms":10}
+        """, label: "hung", client: ["/bin/sleep", "30"], options: ["--exit-timeout", "1000"])
+        defer { directory.remove() }
+        #expect(run.status == 70)
+        #expect(run.process.stderr.contains("did not exit within 1000 ms of being asked to close (hung)"), "\(run.process.stderr)")
+    }
+
     @Test func aMalformedScriptNamesItsLine() throws {
         let (run, directory) = try play("""
         {"op":"waitReady"}
