@@ -23,6 +23,7 @@ public final class Connection {
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
+    private(set) var pointerGestures: OpaquePointer?
     private(set) var outputs: [UInt32: Output] = [:]
     public private(set) var seats: [UInt32: Seat] = [:]
 
@@ -59,6 +60,9 @@ public final class Connection {
     deinit {
         seats.removeAll()
         outputs.removeAll()
+        if let pointerGestures {
+            if wl_proxy_get_version(pointerGestures) >= 2 { zwp_pointer_gestures_v1_release(pointerGestures) } else { wl_proxy_destroy(pointerGestures) }
+        }
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
         if let shm { wl_proxy_destroy(shm) }
         if let compositor { wl_proxy_destroy(compositor) }
@@ -89,6 +93,7 @@ public final class Connection {
         static let viewporter: UInt32 = 1
         static let fractionalScale: UInt32 = 1
         static let dataDeviceManager: UInt32 = 3
+        static let pointerGestures: UInt32 = 3
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -122,6 +127,9 @@ public final class Connection {
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             fractionalScaleManager = bind(name, sweep_wp_fractional_scale_manager_v1_interface(), offered: version,
                                           known: KnownVersion.fractionalScale)?.0
+        case "zwp_pointer_gestures_v1" where pointerGestures == nil:
+            pointerGestures = bind(name, sweep_zwp_pointer_gestures_v1_interface(), offered: version,
+                                   known: KnownVersion.pointerGestures)?.0
         case "wl_data_device_manager" where dataDeviceManager == nil:
             dataDeviceManager = bind(name, sweep_wl_data_device_manager_interface(), offered: version,
                                      known: KnownVersion.dataDeviceManager)?.0

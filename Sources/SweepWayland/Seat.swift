@@ -23,6 +23,17 @@ public final class Seat {
     var pointerEnterSerial: UInt32 = 0
     var cursor: CursorTheme?
 
+    // Touch state.
+    private(set) var touchProxy: OpaquePointer?
+    var pendingTouchFrame = TouchFrame()
+    var ownedTouches: Set<Int32> = []
+
+    // Touchpad gestures (on the pointer).
+    var swipeGesture: OpaquePointer?
+    var pinchGesture: OpaquePointer?
+    var holdGesture: OpaquePointer?
+    var gestureOnApp = false
+
     // Keyboard state.
     var keyboard: Keyboard?
     var keyboardFocus: OpaquePointer?
@@ -37,6 +48,10 @@ public final class Seat {
     public var cursorScale: () -> Int32 = { 1 }
     /// A pointer frame over an app surface.
     public var onPointerFrame: ((PointerFrame) -> Void)?
+    /// A touch frame on an app surface.
+    public var onTouchFrame: ((TouchFrame) -> Void)?
+    /// A touchpad gesture that began over an app surface.
+    public var onGesture: ((PointerGesture) -> Void)?
     /// A key press or repeat while an app surface has keyboard focus.
     public var onKey: ((KeyEvent) -> Void)?
     /// Keyboard focus entered (true) or left (false) the app.
@@ -54,18 +69,30 @@ public final class Seat {
     deinit {
         releasePointer()
         releaseKeyboard()
+        releaseTouch()
         if version >= 5 { wl_seat_release(proxy) } else { wl_proxy_destroy(proxy) }
     }
 
     public var hasPointer: Bool { pointer != nil }
     public var hasKeyboard: Bool { keyboardProxy != nil }
+    public var hasTouch: Bool { touchProxy != nil }
 
     private func capabilities(_ caps: UInt32) {
         let wantsPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let wantsKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        let wantsTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        if wantsTouch && touchProxy == nil {
+            touchProxy = wl_seat_get_touch(proxy)
+            if let touchProxy { wl_touch_add_listener(touchProxy, Seat.touchListener, Unmanaged.passUnretained(self).toOpaque()) }
+        } else if !wantsTouch && touchProxy != nil {
+            releaseTouch()
+        }
         if wantsPointer && pointer == nil {
             pointer = wl_seat_get_pointer(proxy)
-            if let pointer { wl_pointer_add_listener(pointer, Seat.pointerListener, Unmanaged.passUnretained(self).toOpaque()) }
+            if let pointer {
+                wl_pointer_add_listener(pointer, Seat.pointerListener, Unmanaged.passUnretained(self).toOpaque())
+                createGestures(for: pointer)
+            }
         } else if !wantsPointer && pointer != nil {
             releasePointer()
         }
@@ -77,7 +104,21 @@ public final class Seat {
         }
     }
 
+    private func releaseTouch() {
+        guard let touchProxy else { return }
+        if !ownedTouches.isEmpty {
+            // Touches that can no longer end are cancelled, so their gesture is undone.
+            ownedTouches.removeAll()
+            var frame = TouchFrame()
+            frame.cancelled = true
+            onTouchFrame?(frame)
+        }
+        if version >= 3 { wl_touch_release(touchProxy) } else { wl_proxy_destroy(touchProxy) }
+        self.touchProxy = nil
+    }
+
     private func releasePointer() {
+        destroyGestures()
         guard let pointer else { return }
         if pointerFocus != nil {
             // The app must not keep a hover for a pointer that no longer exists.

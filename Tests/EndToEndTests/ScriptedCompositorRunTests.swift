@@ -10,14 +10,16 @@ import Testing
         let shots: String
     }
 
-    private func play(_ script: String, label: String, client: [String]? = nil, options: [String] = []) throws -> (Run, TestDirectory) {
+    private func play(_ script: String, label: String, client: [String]? = nil, options: [String] = [],
+                      environment: [String: String] = [:]) throws -> (Run, TestDirectory) {
         let directory = try TestDirectory("scripted-\(label)")
         let scriptPath = "\(directory.path)/script.jsonl"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let command = try client ?? [builtProduct("sweep-demo")]
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                        arguments: ["--script", scriptPath, "--shots", directory.path] + options + ["--"] + command,
-                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+                                       environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
+                                       directory: directory.path)
         let status = process.waitForExit(seconds: 60)
         if status == nil { process.stop() }
         return (Run(status: status, process: process, shots: directory.path), directory)
@@ -163,6 +165,43 @@ import Testing
         defer { directory.remove() }
         #expect(run.status == 70)
         #expect(run.process.stderr.contains("did not exit within 1000 ms of being asked to close (hung)"), "\(run.process.stderr)")
+    }
+
+    @Test func touchAndTouchpadGesturesReachTheClient() throws {
+        // libwayland's own trace (WAYLAND_DEBUG=client) is the oracle for what the client received.
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        {"op":"touch.down","id":0,"x":100,"y":120}
+        {"op":"touch.move","id":0,"x":110,"y":200}
+        {"op":"touch.up","id":0}
+        {"op":"touch.down","id":1,"x":50,"y":60}
+        {"op":"touch.cancel"}
+        {"op":"swipe.begin","fingers":3}
+        {"op":"swipe.update","dx":5,"dy":-7}
+        {"op":"swipe.end","cancelled":true}
+        {"op":"pinch.begin","fingers":2}
+        {"op":"pinch.update","dx":0,"dy":0,"scale":1.5,"rotation":10}
+        {"op":"pinch.end"}
+        {"op":"hold.begin","fingers":2}
+        {"op":"hold.end"}
+        """, label: "touch-gestures", environment: ["WAYLAND_DEBUG": "client"])
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let trace = run.process.stderr
+        for expected in [
+            #/wl_touch@\d+\.down\(\d+, \d+, wl_surface@\d+, 0, 100\.0+, 120\.0+\)/#,
+            #/wl_touch@\d+\.motion\(\d+, 0, 110\.0+, 200\.0+\)/#,
+            #/wl_touch@\d+\.up\(\d+, \d+, 0\)/#,
+            #/wl_touch@\d+\.cancel\(\)/#,
+            #/zwp_pointer_gesture_swipe_v1@\d+\.begin\(\d+, \d+, wl_surface@\d+, 3\)/#,
+            #/zwp_pointer_gesture_swipe_v1@\d+\.update\(\d+, 5\.0+, -7\.0+\)/#,
+            #/zwp_pointer_gesture_swipe_v1@\d+\.end\(\d+, \d+, 1\)/#,
+            #/zwp_pointer_gesture_pinch_v1@\d+\.update\(\d+, 0\.0+, 0\.0+, 1\.5\d*, 10\.0+\)/#,
+            #/zwp_pointer_gesture_hold_v1@\d+\.begin\(\d+, \d+, wl_surface@\d+, 2\)/#,
+            #/zwp_pointer_gesture_hold_v1@\d+\.end\(\d+, \d+, 0\)/#,
+        ] {
+            #expect(trace.contains(expected), "missing from the client's trace: \(expected)")
+        }
     }
 
     @Test func aMalformedScriptNamesItsLine() throws {

@@ -1,0 +1,61 @@
+import CWaylandClient
+import SweepGeometry
+import SweepInput
+
+/// `wl_touch` events, folded into one `TouchFrame` per `wl_touch.frame`.
+/// Only touches that went down on the app's surfaces are reported.
+extension Seat {
+    private func touchDown(time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let surface, ownsSurface(surface) else { return }
+        ownedTouches.insert(id)
+        pendingTouchFrame.down.append(TouchPoint(id: id, position: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))))
+        pendingTouchFrame.time = time
+    }
+
+    private func touchMotion(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard ownedTouches.contains(id) else { return }
+        let point = TouchPoint(id: id, position: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+        if let index = pendingTouchFrame.moved.firstIndex(where: { $0.id == id }) {
+            pendingTouchFrame.moved[index] = point
+        } else {
+            pendingTouchFrame.moved.append(point)
+        }
+        pendingTouchFrame.time = time
+    }
+
+    private func touchUp(time: UInt32, id: Int32) {
+        guard ownedTouches.remove(id) != nil else { return }
+        pendingTouchFrame.up.append(id)
+        pendingTouchFrame.time = time
+    }
+
+    private func touchFrame() {
+        let frame = pendingTouchFrame
+        pendingTouchFrame = TouchFrame()
+        guard !frame.isEmpty else { return }
+        onTouchFrame?(frame)
+    }
+
+    private func touchCancel() {
+        guard !ownedTouches.isEmpty else { return }
+        ownedTouches.removeAll()
+        pendingTouchFrame = TouchFrame()
+        var frame = TouchFrame()
+        frame.cancelled = true
+        onTouchFrame?(frame)
+    }
+
+    nonisolated(unsafe) static let touchListener: UnsafeMutablePointer<wl_touch_listener> = {
+        let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_touch_listener(
+            down: { data, _, _, time, surface, id, x, y in Seat.from(data)?.touchDown(time: time, surface: surface, id: id, x: x, y: y) },
+            up: { data, _, _, time, id in Seat.from(data)?.touchUp(time: time, id: id) },
+            motion: { data, _, time, id, x, y in Seat.from(data)?.touchMotion(time: time, id: id, x: x, y: y) },
+            frame: { data, _ in Seat.from(data)?.touchFrame() },
+            cancel: { data, _ in Seat.from(data)?.touchCancel() },
+            shape: { _, _, _, _, _ in },
+            orientation: { _, _, _, _ in }
+        ))
+        return listener
+    }()
+}
