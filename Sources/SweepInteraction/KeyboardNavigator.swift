@@ -67,7 +67,8 @@ public struct KeyboardNavigator: Hashable, Sendable {
         case .end: target = geometry.lastItem
         default: return []
         }
-        guard focus != nil else { return start(geometry) }
+        // With no focus yet, Home and End go where they say; other keys start at the first item.
+        guard focus != nil || key == .home || key == .end else { return start(geometry) }
         guard let target, target != focus else { return [] }
         focus = target
         if shift {

@@ -18,6 +18,9 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     public private(set) var band: BandSession?
     public private(set) var keyboard = KeyboardNavigator()
     private var press: PressTracker?
+    /// Called when a press becomes a band, before the band selects anything
+    /// (the demo enters editing mode here, as UIKit's sample does).
+    public var onBandWillBegin: (() -> Void)?
     /// The last point of a running sweep or band, for autoscroll ticks.
     private var heldPoint: Point?
     // Buffers reused by every update, so a running sweep or band does not
@@ -134,6 +137,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         let outcome = tracker.move(to: content(point))
         press = tracker
         guard case .bandBegan(let anchor, let modifiers) = outcome else { return events }
+        onBandWillBegin?()
         var started = BandSession(anchor: anchor, modifiers: modifiers)
         _ = started.move(to: content(point))
         band = started
@@ -243,9 +247,9 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     public func key(_ key: KeySym, modifiers: Modifiers) -> [InteractionEvent] {
         if key == .escape && band != nil { return cancelBand() }
         guard sweep == nil, band == nil else { return [] }
-        let multiple = selection.configuration.allowsMultipleSelection(editing: selection.isEditing)
+        // Arrows move the focus ring only (spec §5); Space and Enter act on the focused item.
         let actions = keyboard.handle(key, modifiers: modifiers, geometry: layout, viewportHeight: viewportHeight,
-                                      selectsOnMove: !selection.isEditing && !multiple)
+                                      selectsOnMove: false)
         var events: [InteractionEvent] = []
         for action in actions {
             switch action {

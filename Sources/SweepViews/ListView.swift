@@ -16,6 +16,17 @@ public final class ListView {
     private var hoverPoint: Point?
     public var theme: Theme
     public let dataSource: ListDataSource
+    /// Whether a row is selected (asked only for rows being drawn).
+    public var isSelected: (Int) -> Bool = { _ in false }
+    /// Editing mode shows a selection circle in a leading column.
+    public var isEditing = false
+    /// The keyboard focus ring's row.
+    public var focusedRow: Int?
+    /// A band selection's rectangle in content coordinates, drawn over the rows.
+    public var bandRect: Rect?
+
+    /// Width of the checkbox column in editing mode.
+    public static let checkboxColumnWidth: Double = 44
 
     /// Leading inset of text and separators.
     public static let textInset: Double = 16
@@ -85,6 +96,12 @@ public final class ListView {
         scroll.glide(to: offset)
     }
 
+    /// Moves the content at once (autoscroll runs its own clock).
+    public func scrollImmediately(to offset: Double) {
+        scroll.jump(to: offset)
+        hoveredRow = hoverPoint.flatMap { row(at: $0) }
+    }
+
     public var isAnimating: Bool { scroll.isAnimating }
 
     /// Advances animations to `time` (ms) and returns the damage.
@@ -111,33 +128,67 @@ public final class ListView {
             for row in layout.rows(inContentRange: contentTop, height: area.height) {
                 drawRow(row, in: canvas)
             }
+            drawBand(in: canvas)
             drawScrollIndicator(in: canvas)
         }
     }
 
     private func drawRow(_ row: Int, in canvas: Canvas) {
         let rect = windowRect(ofRow: row)
-        if row == hoveredRow {
+        let selected = isSelected(row)
+        if selected {
+            canvas.fill(rect, color: theme.selectionTint)
+        } else if row == hoveredRow {
             canvas.fill(rect, color: theme.rowHover)
         }
-        let textWidth = max(0, rect.width - 2 * ListView.textInset)
+        let leading = isEditing ? ListView.checkboxColumnWidth : 0
+        if isEditing {
+            let centre = Point(x: rect.minX + ListView.checkboxColumnWidth / 2 + 4, y: rect.midY)
+            if selected {
+                canvas.fillCircle(center: centre, radius: 11, color: theme.accent)
+                canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
+            } else {
+                canvas.strokeCircle(center: centre, radius: 10.5, lineWidth: 1.5, color: theme.secondaryText)
+            }
+        }
+        if row == focusedRow {
+            let ring = rect.insetBy(dx: 1, dy: 1)
+            for edge in [Rect(x: ring.minX, y: ring.minY, width: ring.width, height: 2), Rect(x: ring.minX, y: ring.maxY - 2, width: ring.width, height: 2),
+                         Rect(x: ring.minX, y: ring.minY, width: 2, height: ring.height), Rect(x: ring.maxX - 2, y: ring.minY, width: 2, height: ring.height)] {
+                canvas.fill(edge, color: theme.accent)
+            }
+        }
+        let textLeft = rect.minX + leading + ListView.textInset
+        let textWidth = max(0, rect.maxX - textLeft - ListView.textInset)
         let title = dataSource.title(forRow: row)
         let titleMetrics = canvas.metrics(for: .body)
         if let subtitle = dataSource.subtitle(forRow: row) {
             let captionMetrics = canvas.metrics(for: .caption)
             let total = titleMetrics.lineHeight + captionMetrics.lineHeight
             let top = rect.midY - total / 2
-            canvas.drawText(title, at: Point(x: rect.minX + ListView.textInset, y: top),
+            canvas.drawText(title, at: Point(x: textLeft, y: top),
                             role: .body, color: theme.primaryText, maxWidth: textWidth)
-            canvas.drawText(subtitle, at: Point(x: rect.minX + ListView.textInset, y: top + titleMetrics.lineHeight),
+            canvas.drawText(subtitle, at: Point(x: textLeft, y: top + titleMetrics.lineHeight),
                             role: .caption, color: theme.secondaryText, maxWidth: textWidth)
         } else {
-            canvas.drawText(title, at: Point(x: rect.minX + ListView.textInset, y: rect.midY - titleMetrics.lineHeight / 2),
+            canvas.drawText(title, at: Point(x: textLeft, y: rect.midY - titleMetrics.lineHeight / 2),
                             role: .body, color: theme.primaryText, maxWidth: textWidth)
         }
         let hairline = 1 / canvas.scale
-        canvas.fill(Rect(x: rect.minX + ListView.textInset, y: rect.maxY - hairline,
-                         width: rect.width - ListView.textInset, height: hairline), color: theme.separator)
+        canvas.fill(Rect(x: textLeft, y: rect.maxY - hairline,
+                         width: rect.maxX - textLeft, height: hairline), color: theme.separator)
+    }
+
+    /// The band: a translucent accent fill with a 1 px accent border.
+    private func drawBand(in canvas: Canvas) {
+        guard let band = bandRect else { return }
+        let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset).intersection(frame)
+        guard !rect.isEmpty else { return }
+        canvas.fill(rect, color: theme.accent.withOpacity(0.18))
+        for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 1), Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1),
+                     Rect(x: rect.minX, y: rect.minY, width: 1, height: rect.height), Rect(x: rect.maxX - 1, y: rect.minY, width: 1, height: rect.height)] {
+            canvas.fill(edge, color: theme.accent)
+        }
     }
 
     private func drawScrollIndicator(in canvas: Canvas) {

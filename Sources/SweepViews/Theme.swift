@@ -36,3 +36,8 @@ public struct Theme: Hashable, Sendable {
         scrollIndicator: Color(red: 255, green: 255, blue: 255, alpha: 90)
     )
 }
+
+extension Theme {
+    /// The background of a selected row: the accent, lightly.
+    public var selectionTint: Color { accent.withOpacity(0.16) }
+}

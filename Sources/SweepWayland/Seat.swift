@@ -76,6 +76,8 @@ public final class Seat {
     public var hasPointer: Bool { pointer != nil }
     public var hasKeyboard: Bool { keyboardProxy != nil }
     public var hasTouch: Bool { touchProxy != nil }
+    /// The keyboard modifiers held now (none without a keyboard).
+    public var modifiers: Modifiers { keyboard?.modifiers ?? [] }
 
     private func capabilities(_ caps: UInt32) {
         let wantsPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0

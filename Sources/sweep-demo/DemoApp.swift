@@ -1,5 +1,8 @@
 import SweepEventLog
 import SweepGeometry
+import SweepInteraction
+import SweepLayout
+import SweepSelection
 import SweepGraphics
 import SweepInput
 import SweepViews
@@ -13,17 +16,32 @@ final class DemoApp: WindowContent {
     private(set) var shouldQuit = false
     let log: EventLog?
     private var loggedOffset: Double?
+    let title: String
+    let selection: SelectionController
+    let interactor: SelectionInteractor<SectionedListLayout>
+    var buttonDown = false
+    var pointerPosition: Point?
+    var autoscrolling = false
 
     init(connection: Connection, options: Options, log: EventLog?) throws {
         self.log = log
         let size = Size(width: options.width, height: options.height)
         let theme = Theme.light
         let rows = GeneratedRows(count: options.rows)
+        title = "Sweep · \(DemoApp.formatted(options.rows)) rows"
         toolbar = ToolbarView(frame: Rect(x: 0, y: 0, width: size.width, height: ToolbarView.height),
-                              title: "Sweep · \(DemoApp.formatted(options.rows)) rows", theme: theme)
+                              title: title, theme: theme)
         list = ListView(frame: Rect(x: 0, y: ToolbarView.height, width: size.width, height: size.height - ToolbarView.height),
                         dataSource: rows, theme: theme)
+        var configuration = SelectionConfiguration()
+        configuration.allowsMultipleSelectionDuringEditing = true
+        selection = SelectionController(itemCounts: [options.rows], configuration: configuration)
+        interactor = SelectionInteractor(layout: SectionedListLayout(itemCounts: [options.rows], width: size.width),
+                                         selection: selection, viewportHeight: size.height - ToolbarView.height)
         window = try Window(connection: connection, title: "Sweep", appID: "org.sweep.Demo", size: size)
+        selection.delegate = self
+        list.isSelected = { [unowned selection] row in selection.isSelected(IndexPath(item: row)) }
+        interactor.onBandWillBegin = { [unowned self] in self.setEditing(true) }
         window.content = self
         window.onCommit = { [weak self] frames in self?.committed(frame: frames) }
         for seat in connection.seats.values { attach(seat) }
@@ -33,7 +51,7 @@ final class DemoApp: WindowContent {
     private func attach(_ seat: Seat) {
         seat.ownsSurface = { [weak window] surface in window?.owns(surface: surface) ?? false }
         seat.cursorScale = { [weak window] in Int32((window?.scale ?? 1).rounded(.up)) }
-        seat.onPointerFrame = { [weak self] frame in self?.handle(frame) }
+        seat.onPointerFrame = { [weak self, unowned seat] frame in self?.handle(frame, modifiers: seat.modifiers) }
         seat.onKey = { [weak self] key in self?.handle(key) }
         seat.onError = { message in printError(message) }
         window.onScaleChange = { [weak seat] _ in seat?.applyCursor() }
@@ -95,7 +113,8 @@ final class DemoApp: WindowContent {
     /// Wheel notches scroll three rows each (120 = one notch).
     static let rowsPerNotch = 3.0
 
-    func handle(_ frame: PointerFrame) {
+    func handle(_ frame: PointerFrame, modifiers: Modifiers = []) {
+        handleButtons(frame, modifiers: modifiers)
         if frame.left {
             window.invalidate(list.hover(at: nil))
         } else if let position = frame.position {
@@ -113,6 +132,8 @@ final class DemoApp: WindowContent {
     }
 
     func handle(_ key: KeyEvent) {
+        if key.keysym == .q && key.modifiers.contains(.control) { quit(); return }
+        if handleSelectionKey(key) { return }
         let row = list.layout.rowHeight
         switch key.keysym {
         case .down: list.scroll(by: row)

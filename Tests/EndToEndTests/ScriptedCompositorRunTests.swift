@@ -204,6 +204,54 @@ import Testing
         }
     }
 
+    @Test func bandsClicksAndKeysSelectThroughTheCore() throws {
+        let logDirectory = try TestDirectory("selection-log")
+        defer { logDirectory.remove() }
+        let logPath = "\(logDirectory.path)/events.jsonl"
+        // Rows are 44 px under a 44 px toolbar: row n spans y 44 + 44n ..< 88 + 44n.
+        let (run, directory) = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.drag","from":[300,98],"to":[200,240],"steps":10,"ms":100}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"band.png"}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"pointer.drag","from":[300,450],"to":[300,500],"steps":5,"ms":50}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"pointer.move","x":400,"y":330}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"click.png"}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"wait","ms":100}
+        """, label: "selection", client: [try builtProduct("sweep-demo"), "--event-log", logPath])
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        func has(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+        // The band enters editing mode, replaces with rows 1-4, then Shift extends with rows 9-10.
+        #expect(has("\"event\":\"editing\",\"editing\":true"))
+        #expect(has("\"event\":\"band\",\"phase\":\"began\",\"mode\":\"replace\""))
+        #expect(has("\"ranges\":[[0,1,4]],\"count\":4,\"provisional\":false"), "\(lines.joined(separator: "\n"))")
+        #expect(has("\"event\":\"band\",\"phase\":\"began\",\"mode\":\"extend\""))
+        #expect(has("\"ranges\":[[0,1,4],[0,9,10]],\"count\":6,\"provisional\":false"))
+        // A plain click in editing mode selects only the row clicked (select on release).
+        #expect(has("\"ranges\":[[0,6,6]],\"count\":1,\"provisional\":false"))
+        // Escape leaves editing mode, which clears the selection.
+        #expect(lines.suffix(2).first?.contains("\"editing\":false") == true)
+        #expect(lines.last?.contains("\"ranges\":[],\"count\":0") == true)
+        let band = try PNGCodec.read(path: "\(run.shots)/band.png")
+        for row in 0..<6 {
+            let y = 44 + 44 * row + 5
+            let tinted = band.rgb(x: 600, y: y) != DemoColors.listBackground
+            #expect(tinted == (1...4).contains(row), "row \(row) tint \(band.hex(x: 600, y: y))")
+        }
+        let click = try PNGCodec.read(path: "\(run.shots)/click.png")
+        let checkbox = click.rgb(x: 17, y: 44 + 44 * 6 + 22)
+        #expect(checkbox & 0xff > 0xc0 && checkbox >> 16 < 0x40, "row 6's selection circle is filled with the accent: \(click.hex(x: 17, y: 44 + 44 * 6 + 22))")
+    }
+
     @Test func aMalformedScriptNamesItsLine() throws {
         let (run, directory) = try play("""
         {"op":"waitReady"}

@@ -17,6 +17,13 @@ import Testing
         }
     }
 
+    @Test func homeAndEndWithNoFocusGoWhereTheySay() {
+        let keys = Keys(KeyboardNavigator(), grid)
+        #expect(keys.press(.end) == [.focus(IndexPath(item: 19))])
+        let other = Keys(KeyboardNavigator(), grid)
+        #expect(other.press(.home) == [.focus(IndexPath(item: 0))])
+    }
+
     @Test func theFirstKeyFocusesTheFirstItem() {
         let keys = Keys(KeyboardNavigator(), grid)
         #expect(keys.press(.down) == [.focus(IndexPath(item: 0))])

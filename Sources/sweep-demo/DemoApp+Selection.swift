@@ -1,0 +1,139 @@
+import SweepEventLog
+import SweepGeometry
+import SweepInput
+import SweepInteraction
+import SweepLayout
+import SweepSelection
+import SweepWayland
+
+/// The list's selection: clicks with modifiers, the pointer band (which
+/// enters editing mode), keyboard focus and selection, all through the
+/// selection core; every change is drawn and logged.
+extension DemoApp: SelectionDelegate {
+    /// A viewport point of the list from a window point.
+    func listPoint(_ point: Point) -> Point { Point(x: point.x - list.frame.minX, y: point.y - list.frame.minY) }
+
+    /// Brings the interactor's geometry and offset in line with the list view.
+    func syncInteractor() {
+        if interactor.layout.width != list.frame.width {
+            interactor.layout = SectionedListLayout(itemCounts: [list.layout.rowCount], width: list.frame.width)
+        }
+        interactor.viewportHeight = list.frame.height
+        interactor.setContentOffset(list.scroll.target)
+    }
+
+    func setEditing(_ editing: Bool) {
+        guard editing != selection.isEditing else { return }
+        let change = selection.setEditing(editing)
+        list.isEditing = editing
+        toolbar.title = editing ? "Select items" : title
+        log?.log(view: "list", event: "editing", ["editing": .bool(editing)])
+        if !change.isEmpty { logSelection(provisional: false) }
+        window.invalidateAll()
+    }
+
+    /// Applies what the interactor reports: damage, scrolling, focus, the log.
+    func apply(_ events: [InteractionEvent]) {
+        for event in events {
+            switch event {
+            case .selection(let change, let provisional):
+                if !change.isEmpty || !provisional { logSelection(provisional: provisional) }
+                window.invalidate(Region(list.frame))
+            case .band(let phase, let rect, let mode):
+                list.bandRect = phase == .began || phase == .selecting ? rect : nil
+                log?.log(view: "list", event: "band", ["phase": .string(phase.rawValue), "mode": .string(mode.rawValue),
+                                                        "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double(($0 * 10).rounded() / 10) })])
+                window.invalidate(Region(list.frame))
+            case .multiselect(let phase, let item, let input):
+                log?.log(view: "list", event: "multiselect", ["phase": .string(phase.rawValue), "input": .string(input.rawValue),
+                                                               "item": .array([.int(item?.section ?? 0), .int(item?.item ?? 0)])])
+            case .scroll(let offset):
+                list.scroll(toOffset: offset)
+                window.invalidate(Region(list.frame))
+            case .focus(let item):
+                list.focusedRow = item.item
+                window.invalidate(Region(list.frame))
+            case .activate(let item):
+                log?.log(view: "list", event: "activate", ["item": .array([.int(item.section), .int(item.item)])])
+            case .endEditing:
+                setEditing(false)
+            }
+        }
+        if interactor.wantsAutoscroll { startAutoscroll() }
+    }
+
+    func logSelection(provisional: Bool) {
+        guard let log else { return }
+        let ranges = selection.model.effectiveRanges
+        log.log(view: "list", event: "selection", [
+            "ranges": .array(ranges.map { .array([.int($0.section), .int($0.items.lowerBound), .int($0.items.upperBound)]) }),
+            "count": .int(ranges.reduce(0) { $0 + $1.count }),
+            "provisional": .bool(provisional),
+        ])
+    }
+
+    /// Scrolls on a timer while a band holds the pointer near an edge.
+    func startAutoscroll() {
+        guard !autoscrolling else { return }
+        autoscrolling = true
+        var last = EventLoop.nowMilliseconds
+        func tick() {
+            let now = EventLoop.nowMilliseconds
+            let events = interactor.autoscroll(elapsed: now - last)
+            last = now
+            for case .scroll(let offset) in events { list.scrollImmediately(to: offset) }
+            apply(events.filter { if case .scroll = $0 { false } else { true } })
+            window.invalidate(Region(list.frame))
+            if interactor.wantsAutoscroll {
+                window.connection.loop.schedule(after: 16) { tick() }
+            } else {
+                autoscrolling = false
+            }
+        }
+        window.connection.loop.schedule(after: 16) { tick() }
+    }
+
+    // MARK: - Pointer and keys
+
+    /// Left-button presses, drags and releases over the list (button 0x110 is BTN_LEFT).
+    func handleButtons(_ frame: PointerFrame, modifiers: Modifiers) {
+        if let position = frame.position { pointerPosition = position }
+        for (code, pressed) in frame.buttons where code == 0x110 {
+            guard let point = pointerPosition else { continue }
+            syncInteractor()
+            if pressed, list.frame.contains(point) {
+                buttonDown = true
+                interactor.pointerPressed(at: listPoint(point), modifiers: modifiers)
+            } else if !pressed, buttonDown {
+                buttonDown = false
+                apply(interactor.pointerReleased())
+            }
+        }
+        if buttonDown, frame.buttons.isEmpty, let position = frame.position {
+            if !autoscrolling { syncInteractor() }
+            apply(interactor.pointerMoved(to: listPoint(position)))
+        }
+        if frame.left && buttonDown {
+            // The pointer left mid-drag: the compositor will not send the release to us.
+            buttonDown = false
+            apply(interactor.pointerReleased())
+        }
+    }
+
+    /// Keys for the selection; false when the key is not one of them.
+    func handleSelectionKey(_ key: KeyEvent) -> Bool {
+        syncInteractor()
+        let events = interactor.key(key.keysym, modifiers: key.modifiers)
+        guard !events.isEmpty else { return false }
+        apply(events)
+        return true
+    }
+
+    // MARK: - SelectionDelegate
+
+    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { true }
+
+    func didBeginMultipleSelectionInteraction(at item: IndexPath) {
+        setEditing(true)
+    }
+}
