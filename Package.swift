@@ -70,6 +70,7 @@ let package = Package(
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
+                                         "SweepSelection", "SweepInteraction",
                                          "SweepViews", "SweepPixman", "SweepWayland"]),
 
         // MARK: Tests
