@@ -9,18 +9,21 @@ struct Options {
     static let usage = """
     Usage: sweep-demo [options]
 
-    A list of generated rows in a Wayland window: scroll it with the wheel,
-    touchpad fingers, arrows, Page Up / Page Down and Home / End. Ctrl+Q quits.
+    A list of generated rows in a Wayland window: scroll it with the wheel or
+    touchpad fingers; drag a band to select (Shift extends, Ctrl toggles);
+    click (Ctrl toggles, Shift selects a range); arrows, Page Up / Down and
+    Home / End move the focus, Shift extends, Space toggles, Ctrl+A selects
+    all, Escape leaves editing mode. Ctrl+Q quits.
 
     Options:
-      --tour          play a short scripted tour (scrolling) with no input
+      --tour          play a short scripted tour (scrolling, selection) with no input
                       needed, print "tour: <step>" after each step is on
                       screen, and exit 0 at the end
       --rows N        number of rows (default 1000000)
       --size WxH      initial window size in logical pixels (default 800x600)
       --event-log FILE
                       append what the app does to FILE, one JSON object a
-                      line (ready, scroll)
+                      line (ready, scroll, selection, band, editing, activate)
       -h, --help      show this help
 
     Exit status: 0 on close, 2 when there is no compositor or the connection

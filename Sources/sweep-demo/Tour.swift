@@ -1,4 +1,5 @@
 import Glibc
+import SweepGeometry
 import SweepWayland
 
 /// `--tour`: the app plays its own states with no input, announcing each one
@@ -17,6 +18,12 @@ final class Tour {
             ("scrolled", { app in app.list.scroll(toReveal: 40) }),
             ("middle", { app in app.list.scroll(toOffset: Double(app.list.layout.rowCount / 2) * app.list.layout.rowHeight) }),
             ("end", { app in app.list.scroll(toOffset: app.list.scroll.maxOffset) }),
+            ("selection", { app in
+                app.list.scroll(toOffset: 0)
+                app.setEditing(true)
+                app.apply([.selection(app.selection.selectRanges([ItemRange(section: 0, items: 2...5), ItemRange(section: 0, items: 8...8)],
+                                                                 additive: false, source: .api), provisional: false)])
+            }),
         ]
     }
 

@@ -120,7 +120,7 @@ import Testing
         try withDemo("tour", arguments: ["--tour"]) { sway, demo in
             let status = demo.process.waitForExit(seconds: 30)
             #expect(status == 0, "\(demo.logTail)")
-            #expect(demo.process.stdout == "tour: top\ntour: scrolled\ntour: middle\ntour: end\n")
+            #expect(demo.process.stdout == "tour: top\ntour: scrolled\ntour: middle\ntour: end\ntour: selection\n")
         }
     }
 
