@@ -86,12 +86,6 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         return IndexPath(section: section, item: min(itemCounts[section] - 1, row * columns + column))
     }
 
-    public func items(in rect: Rect) -> [ItemRange] {
-        var result: [ItemRange] = []
-        items(in: rect, into: &result)
-        return result
-    }
-
     public func items(in rect: Rect, into result: inout [ItemRange]) {
         result.removeAll(keepingCapacity: true)
         guard !itemCounts.isEmpty, rect.maxY > 0, rect.minY < index.totalHeight else { return }
@@ -122,12 +116,6 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
                 }
             }
         }
-    }
-
-    public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
-        var result: [ItemRange] = []
-        ranges(from: start, through: end, into: &result)
-        return result
     }
 
     public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {

@@ -24,13 +24,11 @@ public protocol ItemLayout {
     /// The item a sweep treats as under `point`: over a gap, a header or past
     /// an end, the nearest item in index order.
     func nearestItem(to point: Point) -> IndexPath?
-    /// Items whose frames intersect `rect`, in index order.
-    func items(in rect: Rect) -> [ItemRange]
-    /// The same, written into `ranges` (emptied first) so a caller can reuse one buffer.
+    /// Items whose frames intersect `rect`, in index order, written into
+    /// `ranges` (emptied first) so a caller can reuse one buffer.
     func items(in rect: Rect, into ranges: inout [ItemRange])
-    /// Every item from `start` through `end` in index order (either order given).
-    func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange]
-    /// The same, written into `ranges` (emptied first).
+    /// Every item from `start` through `end` in index order (either order
+    /// given), written into `ranges` (emptied first).
     func ranges(from start: IndexPath, through end: IndexPath, into ranges: inout [ItemRange])
     /// The item next to `item` in `direction`, nil at an edge.
     func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath?
@@ -41,14 +39,18 @@ public protocol ItemLayout {
 }
 
 extension ItemLayout {
-    public func items(in rect: Rect, into ranges: inout [ItemRange]) {
-        ranges.removeAll(keepingCapacity: true)
-        ranges.append(contentsOf: items(in: rect))
+    /// Items whose frames intersect `rect`, in index order.
+    public func items(in rect: Rect) -> [ItemRange] {
+        var result: [ItemRange] = []
+        items(in: rect, into: &result)
+        return result
     }
 
-    public func ranges(from start: IndexPath, through end: IndexPath, into ranges: inout [ItemRange]) {
-        ranges.removeAll(keepingCapacity: true)
-        ranges.append(contentsOf: self.ranges(from: start, through: end))
+    /// Every item from `start` through `end` in index order (either order given).
+    public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
+        var result: [ItemRange] = []
+        ranges(from: start, through: end, into: &result)
+        return result
     }
 
     /// The content offset that shows `item` at `alignment` in a viewport of

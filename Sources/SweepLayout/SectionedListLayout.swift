@@ -53,12 +53,6 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         return IndexPath(section: section, item: min(itemCounts[section] - 1, Int(local / rowHeight)))
     }
 
-    public func items(in rect: Rect) -> [ItemRange] {
-        var result: [ItemRange] = []
-        items(in: rect, into: &result)
-        return result
-    }
-
     public func items(in rect: Rect, into result: inout [ItemRange]) {
         result.removeAll(keepingCapacity: true)
         guard rect.maxX > 0, rect.minX < width, rect.maxY > 0, rect.minY < index.totalHeight, !itemCounts.isEmpty else { return }
@@ -68,12 +62,6 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
             let last = min(itemCounts[section] - 1, Int(((rect.maxY - top) / rowHeight).rounded(.up)) - 1)
             if first <= last { result.append(ItemRange(section: section, items: first...last)) }
         }
-    }
-
-    public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
-        var result: [ItemRange] = []
-        counts.ranges(from: start, through: end, into: &result)
-        return result
     }
 
     public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {

@@ -31,13 +31,13 @@ struct FakeGrid: ItemLayout {
         return IndexPath(item: min(count - 1, row * columns + column))
     }
 
-    func items(in rect: Rect) -> [ItemRange] {
-        ranges(of: (0..<count).filter { frame(of: $0).intersects(rect) })
+    func items(in rect: Rect, into result: inout [ItemRange]) {
+        result = ranges(of: (0..<count).filter { frame(of: $0).intersects(rect) })
     }
 
-    func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
+    func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
         let low = min(start.item, end.item), high = max(start.item, end.item)
-        return [ItemRange(section: 0, items: low...high)]
+        result = [ItemRange(section: 0, items: low...high)]
     }
 
     func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {

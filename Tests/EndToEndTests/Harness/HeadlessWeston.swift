@@ -19,14 +19,7 @@ final class HeadlessWeston: Compositor {
         directory = try TestDirectory("weston-\(label)")
         runtime = try directory.subdirectory("run", mode: 0o700)
         socketName = "weston-\(getpid())-\(label)"
-        let config = "\(directory.path)/weston.ini"
-        try """
-        [core]
-        idle-time=0
-        [shell]
-        panel-position=none
-        background-color=0xff202020
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let config = try writeWestonConfig(in: directory)
         weston = try ChildProcess(
             name: "weston", executable: westonPath,
             arguments: ["--backend=headless-backend.so", "--use-pixman", "--debug", "--socket=\(socketName)",

@@ -40,14 +40,7 @@ final class NestedWeston: Compositor {
             stop()
             throw HarnessError("Xvfb did not start on \(xDisplay)\n\(log)")
         }
-        let config = "\(directory.path)/weston.ini"
-        try """
-        [core]
-        idle-time=0
-        [shell]
-        panel-position=none
-        background-color=0xff202020
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let config = try writeWestonConfig(in: directory)
         let weston = try ChildProcess(
             name: "weston", executable: westonPath,
             arguments: ["--backend=x11-backend.so", "--debug", "--socket=\(socketName)", "--width=\(width)",
