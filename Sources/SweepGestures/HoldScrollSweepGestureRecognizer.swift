@@ -1,0 +1,72 @@
+import SweepGeometry
+import SweepInput
+
+/// The touchpad's two-finger sweep. libinput turns two moving fingers into
+/// scrolling, never a swipe, so the sweep is two fingers resting still for
+/// `minimumHoldDuration` (a hold gesture) and then moving: the finger-source
+/// scrolling that follows drives the sweep instead of scrolling the view,
+/// until `axis_stop`. A two-finger drag that moves at once stays a scroll.
+///
+/// The location is the pointer position at the hold plus the scrolling so
+/// far (fingers moving down move the point down, with natural scrolling off).
+public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
+    public var minimumHoldDuration = 300.0
+    public var numberOfFingers = 2
+
+    private var holdStart: Double?
+    private var origin = Point.zero
+    private var motion = Point.zero
+
+    public override init(name: String = "hold-scroll sweep") {
+        super.init(name: name)
+    }
+
+    public override var location: Point { origin + motion }
+
+    public override var numberOfTouches: Int { holdStart == nil ? 0 : numberOfFingers }
+
+    public override func handle(_ input: GestureInput) {
+        switch input {
+        case .touchpad(.holdBegin(let fingers, let time), let pointer):
+            guard Int(fingers) == numberOfFingers, state == .possible else { return fail() }
+            holdStart = Double(time)
+            origin = pointer
+            motion = .zero
+        case .touchpad(.holdEnd(let cancelled, let time), _):
+            guard let start = holdStart, state == .possible else { return }
+            // Lifted without moving, or moved before the hold was long enough: not a sweep.
+            if !cancelled || Double(time) - start < minimumHoldDuration { fail() }
+        case .touchpad:
+            if !state.isActive { fail() }
+        default:
+            break
+        }
+    }
+
+    public override func handle(_ scroll: ScrollMotion) -> Bool {
+        guard scroll.source == .finger || scroll.source == nil, let start = holdStart else {
+            if state == .possible && holdStart != nil && scroll.source != nil { fail() }
+            return false
+        }
+        if state == .possible {
+            guard scroll.time - start >= minimumHoldDuration else {
+                fail()
+                return false
+            }
+            motion = motion + Point(x: scroll.dx, y: scroll.dy)
+            begin()
+            if scroll.stopped && state.isActive { end() }
+            return state != .failed
+        }
+        guard state.isActive else { return false }
+        motion = motion + Point(x: scroll.dx, y: scroll.dy)
+        if scroll.stopped { end() } else { change() }
+        return true
+    }
+
+    public override func reset() {
+        holdStart = nil
+        motion = .zero
+        super.reset()
+    }
+}
