@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
-                                         "SweepSelection", "SweepInteraction",
+                                         "SweepSelection", "SweepInteraction", "SweepGestures",
                                          "SweepViews", "SweepPixman", "SweepWayland"]),
 
         // MARK: Tests

@@ -23,6 +23,9 @@ public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
 
     public override var location: Point { origin + motion }
 
+    /// The pointer position when the hold began.
+    public var startLocation: Point { origin }
+
     public override var numberOfTouches: Int { holdStart == nil ? 0 : numberOfFingers }
 
     public override func handle(_ input: GestureInput) {

@@ -12,6 +12,11 @@ public final class TwoFingerSweepGestureRecognizer: GestureRecognizer {
 
     private var starts: [Point] = []
 
+    /// Where the two fingers were when the second landed: their centroid.
+    public var startLocation: Point {
+        starts.count == 2 ? Point(x: (starts[0].x + starts[1].x) / 2, y: (starts[0].y + starts[1].y) / 2) : centroid
+    }
+
     public override init(name: String = "two-finger sweep") {
         super.init(name: name)
     }

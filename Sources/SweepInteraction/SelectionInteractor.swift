@@ -55,17 +55,29 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// Starts a sweep at `point` if there is an item and the delegate agrees;
     /// false means the input keeps its ordinary meaning.
     public func beginSweep(at point: Point, input: SweepInput) -> [InteractionEvent] {
+        let (allowed, asked) = sweepShouldBegin(at: point, input: input)
+        guard allowed else { return asked }
+        return asked + startSweep(at: point, input: input)
+    }
+
+    /// Asks, without starting anything, whether a sweep may start at `point`:
+    /// there is an item and the delegate agrees. The answer comes with the
+    /// `shouldBegin` event to log. A recognizer's should-begin calls this and
+    /// `startSweep(at:input:)` follows when the recognizer begins.
+    public func sweepShouldBegin(at point: Point, input: SweepInput) -> (Bool, [InteractionEvent]) {
+        guard sweep == nil, band == nil, let item = layout.item(at: content(point)) else { return (false, []) }
+        let asked: [InteractionEvent] = [.multiselect(phase: .shouldBegin, item: item, input: input)]
+        return (selection.shouldBeginMultipleSelection(at: item), asked)
+    }
+
+    /// Starts a sweep the delegate has already agreed to (see `sweepShouldBegin`).
+    public func startSweep(at point: Point, input: SweepInput) -> [InteractionEvent] {
         startUpdate()
-        guard sweep == nil, band == nil else { return events }
-        var asked: [InteractionEvent] = []
-        guard let started = SweepSession.begin(at: content(point), input: input, geometry: layout,
-                                               isSelected: { selection.isSelected($0) },
-                                               shouldBegin: { item in
-                                                   asked.append(.multiselect(phase: .shouldBegin, item: item, input: input))
-                                                   return selection.beginMultipleSelection(at: item)
-                                               })
-        else { return asked }
-        events = asked
+        guard sweep == nil, band == nil,
+              let started = SweepSession.begin(at: content(point), input: input, geometry: layout,
+                                               isSelected: { selection.isSelected($0) }, shouldBegin: { _ in true })
+        else { return events }
+        selection.didBeginMultipleSelection(at: started.start)
         sweep = started
         heldPoint = point
         events.append(.multiselect(phase: .began, item: started.start, input: input))
@@ -125,24 +137,40 @@ public final class SelectionInteractor<Layout: ItemLayout> {
 
     /// The pointer moved with the button held: past 4 px the press becomes a band.
     public func pointerMoved(to point: Point) -> [InteractionEvent] {
-        startUpdate()
-        if var running = band {
-            heldPoint = point
-            guard running.move(to: content(point)) else { return events }
-            band = running
-            applyBand(phase: .selecting)
-            return events
-        }
-        guard var tracker = press else { return events }
+        if band != nil { return moveBand(to: point) }
+        guard var tracker = press else { return [] }
         let outcome = tracker.move(to: content(point))
         press = tracker
-        guard case .bandBegan(let anchor, let modifiers) = outcome else { return events }
+        guard case .bandBegan(let anchor, let modifiers) = outcome else { return [] }
+        return beginBand(contentAnchor: anchor, modifiers: modifiers, to: point)
+    }
+
+    /// A band recognizer began: the band runs from `anchor` (viewport) to
+    /// `point`, in the mode the press's modifiers chose.
+    public func beginBand(anchor: Point, modifiers: Modifiers, to point: Point) -> [InteractionEvent] {
+        guard sweep == nil, band == nil else { return [] }
+        return beginBand(contentAnchor: content(anchor), modifiers: modifiers, to: point)
+    }
+
+    private func beginBand(contentAnchor: Point, modifiers: Modifiers, to point: Point) -> [InteractionEvent] {
+        startUpdate()
         onBandWillBegin?()
-        var started = BandSession(anchor: anchor, modifiers: modifiers)
+        var started = BandSession(anchor: contentAnchor, modifiers: modifiers)
         _ = started.move(to: content(point))
         band = started
         heldPoint = point
         applyBand(phase: .began)
+        return events
+    }
+
+    /// The band's free corner moved to `point` (viewport).
+    public func moveBand(to point: Point) -> [InteractionEvent] {
+        startUpdate()
+        guard var running = band else { return events }
+        heldPoint = point
+        guard running.move(to: content(point)) else { return events }
+        band = running
+        applyBand(phase: .selecting)
         return events
     }
 
@@ -163,15 +191,44 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// The button came up: a band commits; a press that never moved is a click.
     public func pointerReleased() -> [InteractionEvent] {
         defer { press = nil }
-        if let running = band {
-            selection.commitProvisional()
-            band = nil
-            heldPoint = nil
-            return [.band(phase: .ended, rect: running.rect, mode: running.mode), .selection(SelectionChange(), provisional: false)]
-        }
+        if band != nil { return endBand() }
         guard let tracker = press, case .click(let point, let modifiers) = tracker.release() else { return [] }
         return click(at: point, modifiers: modifiers)
     }
+
+    /// The band's button came up: commit it.
+    public func endBand() -> [InteractionEvent] {
+        guard let running = band else { return [] }
+        selection.commitProvisional()
+        band = nil
+        heldPoint = nil
+        return [.band(phase: .ended, rect: running.rect, mode: running.mode), .selection(SelectionChange(), provisional: false)]
+    }
+
+    /// A click recognizer fired at `point` (viewport) with the press's modifiers.
+    public func click(atViewportPoint point: Point, modifiers: Modifiers) -> [InteractionEvent] {
+        guard sweep == nil, band == nil else { return [] }
+        return click(at: content(point), modifiers: modifiers)
+    }
+
+    /// A touch tap at `point` (viewport): in editing mode it toggles the item;
+    /// otherwise it selects it, which activates it (spec §5).
+    public func tap(at point: Point) -> [InteractionEvent] {
+        guard sweep == nil, band == nil, let item = layout.item(at: content(point)) else { return [] }
+        keyboard.setFocus(item)
+        if selection.isEditing {
+            let change = selection.toggle(item, source: .tap)
+            return change.isEmpty ? [] : [.selection(change, provisional: false)]
+        }
+        var events: [InteractionEvent] = []
+        let change = selection.select(item, source: .tap)
+        if !change.isEmpty { events.append(.selection(change, provisional: false)) }
+        if selection.activatedItem == item { events.append(.activate(item)) }
+        return events
+    }
+
+    /// The item under a viewport point.
+    public func item(at point: Point) -> IndexPath? { layout.item(at: content(point)) }
 
     /// A click at a content point: select on release (spec §5).
     private func click(at point: Point, modifiers: Modifiers) -> [InteractionEvent] {
@@ -230,7 +287,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
                                elapsed: elapsed, bounds: offsetBounds)
         guard next != contentOffset else { return [] }
         contentOffset = next
-        let moved = sweep != nil ? moveSweep(to: point) : pointerMoved(to: point)
+        let moved = sweep != nil ? moveSweep(to: point) : moveBand(to: point)
         return [.scroll(offset: next)] + moved
     }
 

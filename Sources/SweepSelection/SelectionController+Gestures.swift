@@ -6,10 +6,21 @@ extension SelectionController {
     /// Asks whether a sweep may start on `item` and, if so, tells the delegate
     /// it began (the demo enters editing mode there).
     public func beginMultipleSelection(at item: IndexPath) -> Bool {
-        guard model.provisionalKind == nil, exists(item),
-              delegate?.shouldBeginMultipleSelectionInteraction(at: item) ?? false else { return false }
+        guard shouldBeginMultipleSelection(at: item) else { return false }
         delegate?.didBeginMultipleSelectionInteraction(at: item)
         return true
+    }
+
+    /// Only asks whether a sweep may start on `item` (a recognizer's should-begin);
+    /// `didBeginMultipleSelection(at:)` follows when it does start.
+    public func shouldBeginMultipleSelection(at item: IndexPath) -> Bool {
+        model.provisionalKind == nil && exists(item)
+            && delegate?.shouldBeginMultipleSelectionInteraction(at: item) ?? false
+    }
+
+    /// Tells the delegate a sweep that was already agreed to has begun.
+    public func didBeginMultipleSelection(at item: IndexPath) {
+        delegate?.didBeginMultipleSelectionInteraction(at: item)
     }
 
     /// Tells the delegate a sweep ended (after its commit or cancel).

@@ -24,6 +24,8 @@ public final class ListView {
     public var focusedRow: Int?
     /// A band selection's rectangle in content coordinates, drawn over the rows.
     public var bandRect: Rect?
+    /// A running fling.
+    private var kinetic: KineticScroller?
 
     /// Width of the checkbox column in editing mode.
     public static let checkboxColumnWidth: Double = 44
@@ -79,8 +81,25 @@ public final class ListView {
 
     /// Glides the content by `delta` logical pixels (positive scrolls down).
     public func scroll(by delta: Double) {
+        kinetic = nil
         scroll.glide(by: delta)
     }
+
+    /// A fling after the fingers lifted: `velocity` in px/ms (positive scrolls
+    /// down) from `time` on the animation clock, slowing down by itself.
+    public func fling(velocity: Double, time: Double) {
+        guard abs(velocity) > KineticScroller.minimumSpeed else { return }
+        kinetic = KineticScroller(offset: scroll.offset, velocity: velocity, time: time, bounds: 0...scroll.maxOffset)
+    }
+
+    /// Stops a fling where it is (a touch, a touchpad hold); true if one ran.
+    @discardableResult
+    public func stopFling() -> Bool {
+        defer { kinetic = nil }
+        return kinetic != nil
+    }
+
+    public var isFlinging: Bool { kinetic != nil }
 
     /// Glides so row `row` is fully visible.
     public func scroll(toReveal row: Int) {
@@ -93,21 +112,28 @@ public final class ListView {
     }
 
     public func scroll(toOffset offset: Double) {
+        kinetic = nil
         scroll.glide(to: offset)
     }
 
-    /// Moves the content at once (autoscroll runs its own clock).
+    /// Moves the content at once (fingers, autoscroll).
     public func scrollImmediately(to offset: Double) {
+        kinetic = nil
         scroll.jump(to: offset)
         hoveredRow = hoverPoint.flatMap { row(at: $0) }
     }
 
-    public var isAnimating: Bool { scroll.isAnimating }
+    public var isAnimating: Bool { scroll.isAnimating || kinetic != nil }
 
     /// Advances animations to `time` (ms) and returns the damage.
     public func advance(to time: Double) -> Region {
         let before = scroll.offset
-        scroll.advance(to: time)
+        if let running = kinetic {
+            scroll.jump(to: running.offset(at: time))
+            if running.isFinished(at: time) { kinetic = nil }
+        } else {
+            scroll.advance(to: time)
+        }
         guard before != scroll.offset else { return Region() }
         hoveredRow = hoverPoint.flatMap { row(at: $0) }
         return Region(frame)

@@ -95,34 +95,14 @@ extension DemoApp: SelectionDelegate {
 
     // MARK: - Pointer and keys
 
-    /// Left-button presses, drags and releases over the list (button 0x110 is BTN_LEFT).
-    func handleButtons(_ frame: PointerFrame, modifiers: Modifiers) {
-        if let position = frame.position { pointerPosition = position }
-        for (code, pressed) in frame.buttons where code == 0x110 {
-            guard let point = pointerPosition else { continue }
-            syncInteractor()
-            if pressed, list.frame.contains(point) {
-                buttonDown = true
-                interactor.pointerPressed(at: listPoint(point), modifiers: modifiers)
-            } else if !pressed, buttonDown {
-                buttonDown = false
-                apply(interactor.pointerReleased())
-            }
-        }
-        if buttonDown, frame.buttons.isEmpty, let position = frame.position {
-            if !autoscrolling { syncInteractor() }
-            apply(interactor.pointerMoved(to: listPoint(position)))
-        }
-        if frame.left && buttonDown {
-            // The pointer left mid-drag: the compositor will not send the release to us.
-            buttonDown = false
-            apply(interactor.pointerReleased())
-        }
-    }
-
     /// Keys for the selection; false when the key is not one of them.
     func handleSelectionKey(_ key: KeyEvent) -> Bool {
         syncInteractor()
+        if key.keysym == .escape && gestures.band.state.isActive {
+            // Escape cancels the band; the recognizer reports it and the interactor restores.
+            gestures.band.cancel()
+            return true
+        }
         let events = interactor.key(key.keysym, modifiers: key.modifiers)
         guard !events.isEmpty else { return false }
         apply(events)
@@ -135,5 +115,13 @@ extension DemoApp: SelectionDelegate {
 
     func didBeginMultipleSelectionInteraction(at item: IndexPath) {
         setEditing(true)
+    }
+
+    func didSelect(_ item: IndexPath, source: SelectionSource) {
+        log?.log(view: "list", event: "select", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
+    }
+
+    func didDeselect(_ item: IndexPath, source: SelectionSource) {
+        log?.log(view: "list", event: "deselect", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 }

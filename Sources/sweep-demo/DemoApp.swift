@@ -1,5 +1,6 @@
 import SweepEventLog
 import SweepGeometry
+import SweepGestures
 import SweepInteraction
 import SweepLayout
 import SweepSelection
@@ -19,9 +20,18 @@ final class DemoApp: WindowContent {
     let title: String
     let selection: SelectionController
     let interactor: SelectionInteractor<SectionedListLayout>
-    var buttonDown = false
-    var pointerPosition: Point?
     var autoscrolling = false
+    // Gestures (see DemoApp+Gestures).
+    let arena = GestureArena()
+    let gestures: ListGestures
+    var panStartOffset = 0.0
+    var fingerScroll: VelocityTracker?
+    var fingerScrollDistance = 0.0
+    var touchStoppedFling = false
+    var liveTouches: Set<Int32> = []
+    var gestureTimer: EventLoop.TimerID?
+    /// The compositor's event time and the loop's time at the latest input.
+    var clock = (event: 0.0, loop: 0.0)
 
     init(connection: Connection, options: Options, log: EventLog?) throws {
         self.log = log
@@ -38,7 +48,9 @@ final class DemoApp: WindowContent {
         selection = SelectionController(itemCounts: [options.rows], configuration: configuration)
         interactor = SelectionInteractor(layout: SectionedListLayout(itemCounts: [options.rows], width: size.width),
                                          selection: selection, viewportHeight: size.height - ToolbarView.height)
+        gestures = ListGestures(view: GestureView(name: "list", frame: list.frame))
         window = try Window(connection: connection, title: "Sweep", appID: "org.sweep.Demo", size: size)
+        installGestures()
         selection.delegate = self
         list.isSelected = { [unowned selection] row in selection.isSelected(IndexPath(item: row)) }
         interactor.onBandWillBegin = { [unowned self] in self.setEditing(true) }
@@ -53,6 +65,8 @@ final class DemoApp: WindowContent {
         seat.cursorScale = { [weak window] in Int32((window?.scale ?? 1).rounded(.up)) }
         seat.onPointerFrame = { [weak self, unowned seat] frame in self?.handle(frame, modifiers: seat.modifiers) }
         seat.onKey = { [weak self] key in self?.handle(key) }
+        seat.onTouchFrame = { [weak self] frame in self?.handleTouch(frame) }
+        seat.onGesture = { [weak self] gesture in self?.handleGesture(gesture) }
         seat.onError = { message in printError(message) }
         window.onScaleChange = { [weak seat] _ in seat?.applyCursor() }
     }
@@ -72,6 +86,7 @@ final class DemoApp: WindowContent {
     func windowDidResize(to size: Size) {
         toolbar.frame = Rect(x: 0, y: 0, width: size.width, height: ToolbarView.height)
         list.setFrame(Rect(x: 0, y: ToolbarView.height, width: size.width, height: max(0, size.height - ToolbarView.height)))
+        gestures.view.frame = list.frame
     }
 
     func draw(in canvas: Canvas, damage: Region) {
@@ -114,21 +129,14 @@ final class DemoApp: WindowContent {
     static let rowsPerNotch = 3.0
 
     func handle(_ frame: PointerFrame, modifiers: Modifiers = []) {
-        handleButtons(frame, modifiers: modifiers)
+        routePointer(frame, modifiers: modifiers)
         if frame.left {
             window.invalidate(list.hover(at: nil))
         } else if let position = frame.position {
             window.invalidate(list.hover(at: position))
         }
-        if let vertical = frame.vertical {
-            if let value120 = vertical.value120 {
-                list.scroll(by: Double(value120) / 120 * DemoApp.rowsPerNotch * list.layout.rowHeight)
-            } else if vertical.value != 0 {
-                // Fingers and continuous devices: follow them one to one.
-                list.scroll(by: vertical.value)
-            }
-            window.invalidate(Region(list.frame))
-        }
+        handleScroll(frame)
+        if frame.time != 0 { armGestureTimer(eventTime: Double(frame.time)) }
     }
 
     func handle(_ key: KeyEvent) {

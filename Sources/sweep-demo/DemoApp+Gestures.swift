@@ -1,0 +1,216 @@
+import SweepGeometry
+import SweepGestures
+import SweepInput
+import SweepInteraction
+import SweepLayout
+import SweepSelection
+import SweepViews
+import SweepWayland
+
+/// Input through the recognizers: touch, touchpad gestures, the pointer
+/// button and scrolling reach the list's `ListGestures`, whose states drive
+/// the selection interactor (sweeps, band, click, tap, long press) and the
+/// list's scrolling (finger scrolling, fling). Recognizer deadlines run on a
+/// timer of the event loop, in the compositor's clock.
+extension DemoApp {
+    /// Button code of the left button (`BTN_LEFT`).
+    static let leftButton: UInt32 = 0x110
+
+    func installGestures() {
+        let g = gestures
+        arena.add(g.view)
+        g.view.frame = list.frame
+        g.twoFingerSweep.shouldBegin = { [unowned self, unowned g] _ in
+            sweepShouldBegin(at: g.twoFingerSweep.startLocation, input: .touch2)
+        }
+        g.twoFingerSweep.onStateChange = { [unowned self, unowned g] r in
+            sweepStateChanged(r, start: g.twoFingerSweep.startLocation, input: .touch2)
+        }
+        g.checkboxSweep.shouldBegin = { [unowned self, unowned g] _ in
+            selection.isEditing && g.checkboxSweep.startLocation.x < ListView.checkboxColumnWidth
+                && sweepShouldBegin(at: g.checkboxSweep.startLocation, input: .touch1)
+        }
+        g.checkboxSweep.onStateChange = { [unowned self, unowned g] r in
+            sweepStateChanged(r, start: g.checkboxSweep.startLocation, input: .touch1)
+        }
+        g.swipeSweep.shouldBegin = { [unowned self, unowned g] _ in
+            sweepShouldBegin(at: g.swipeSweep.startLocation, input: .swipe)
+        }
+        g.swipeSweep.onStateChange = { [unowned self, unowned g] r in
+            sweepStateChanged(r, start: g.swipeSweep.startLocation, input: .swipe)
+        }
+        g.holdSweep.shouldBegin = { [unowned self, unowned g] _ in
+            sweepShouldBegin(at: g.holdSweep.startLocation, input: .holdScroll)
+        }
+        g.holdSweep.onStateChange = { [unowned self, unowned g] r in
+            sweepStateChanged(r, start: g.holdSweep.startLocation, input: .holdScroll)
+        }
+        g.scrollPan.onStateChange = { [unowned self] r in scrollPanChanged(r as! PanGestureRecognizer) }
+        g.tap.onStateChange = { [unowned self] r in
+            guard !touchStoppedFling else { return }
+            syncInteractor()
+            apply(interactor.tap(at: r.location))
+        }
+        g.longPress.onStateChange = { [unowned self] r in
+            guard r.state == .began, !touchStoppedFling, !selection.isEditing else { return }
+            syncInteractor()
+            guard let item = interactor.item(at: r.location) else { return }
+            setEditing(true)
+            apply([.selection(selection.select(item, source: .tap), provisional: false), .focus(item)])
+        }
+        g.band.onStateChange = { [unowned self] r in bandStateChanged(r as! BandGestureRecognizer) }
+        g.click.onStateChange = { [unowned self, unowned g] _ in
+            syncInteractor()
+            apply(interactor.click(atViewportPoint: g.click.location, modifiers: g.click.modifiers))
+        }
+    }
+
+    // MARK: - Sweeps
+
+    private func sweepShouldBegin(at point: Point, input: SweepInput) -> Bool {
+        syncInteractor()
+        let (allowed, events) = interactor.sweepShouldBegin(at: point, input: input)
+        apply(events)
+        return allowed
+    }
+
+    private func sweepStateChanged(_ recognizer: GestureRecognizer, start: Point, input: SweepInput) {
+        switch recognizer.state {
+        case .began:
+            list.stopFling()
+            syncInteractor()
+            apply(interactor.startSweep(at: start, input: input))
+            apply(interactor.moveSweep(to: recognizer.location))
+        case .changed:
+            apply(interactor.moveSweep(to: recognizer.location))
+        case .ended:
+            apply(interactor.endSweep())
+        case .cancelled:
+            apply(interactor.cancelSweep())
+        default:
+            break
+        }
+    }
+
+    // MARK: - Band and click
+
+    private func bandStateChanged(_ band: BandGestureRecognizer) {
+        switch band.state {
+        case .began:
+            syncInteractor()
+            apply(interactor.beginBand(anchor: band.anchor, modifiers: band.initialModifiers, to: band.current))
+        case .changed:
+            if !autoscrolling { syncInteractor() }
+            apply(interactor.moveBand(to: band.current))
+        case .ended:
+            apply(interactor.endBand())
+        case .cancelled:
+            apply(interactor.cancelBand())
+        default:
+            break
+        }
+    }
+
+    // MARK: - Scrolling
+
+    private func scrollPanChanged(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            list.stopFling()
+            panStartOffset = list.scroll.offset
+            list.scrollImmediately(to: panStartOffset - pan.translation.y)
+        case .changed:
+            list.scrollImmediately(to: panStartOffset - pan.translation.y)
+        case .ended:
+            list.fling(velocity: -pan.velocity.y / 1000, time: EventLoop.nowMilliseconds)
+        default:
+            return
+        }
+        window.invalidate(Region(list.frame))
+    }
+
+    /// Wheel, touchpad fingers and continuous scrolling; the hold-then-scroll
+    /// sweep takes finger scrolling first.
+    func handleScroll(_ frame: PointerFrame) {
+        guard let vertical = frame.vertical else { return }
+        let time = Double(frame.time)
+        let motion = ScrollMotion(dx: frame.horizontal?.value ?? 0, dy: vertical.value, source: frame.source,
+                                  stopped: vertical.stopped, time: time)
+        if arena.handle(motion) {
+            fingerScroll = nil
+            return
+        }
+        if let value120 = vertical.value120 {
+            list.scroll(by: Double(value120) / 120 * DemoApp.rowsPerNotch * list.layout.rowHeight)
+        } else if vertical.value != 0 {
+            // Fingers and continuous devices: follow them one to one.
+            list.scrollImmediately(to: list.scroll.offset + vertical.value)
+            if frame.source == .finger {
+                var tracker = fingerScroll ?? VelocityTracker()
+                fingerScrollDistance += vertical.value
+                tracker.add(Point(x: 0, y: fingerScrollDistance), time: time)
+                fingerScroll = tracker
+            }
+        }
+        if vertical.stopped, let tracker = fingerScroll {
+            // The fingers left the touchpad: fling on at their speed.
+            list.fling(velocity: tracker.velocity.y / 1000, time: EventLoop.nowMilliseconds)
+            fingerScroll = nil
+        }
+        window.invalidate(Region(list.frame))
+    }
+
+    // MARK: - Routing
+
+    func handleTouch(_ frame: TouchFrame) {
+        if !frame.down.isEmpty && liveTouches.isEmpty {
+            // A touch during a fling stops it and selects nothing (spec §6).
+            touchStoppedFling = list.stopFling()
+        }
+        liveTouches.formUnion(frame.down.map(\.id))
+        liveTouches.subtract(frame.up)
+        if frame.cancelled { liveTouches.removeAll() }
+        arena.handle(frame)
+        armGestureTimer(eventTime: Double(frame.time))
+    }
+
+    func handleGesture(_ gesture: PointerGesture) {
+        if case .holdBegin = gesture { list.stopFling() }
+        arena.handle(gesture)
+        switch gesture {
+        case .swipeBegin(_, let time), .pinchBegin(_, let time), .holdBegin(_, let time): armGestureTimer(eventTime: Double(time))
+        default: break
+        }
+    }
+
+    /// Pointer position and button into the arena (window coordinates).
+    func routePointer(_ frame: PointerFrame, modifiers: Modifiers) {
+        let time = Double(frame.time)
+        if let position = frame.position { arena.pointerMoved(to: position, time: time) }
+        for (code, pressed) in frame.buttons where code == DemoApp.leftButton {
+            if !autoscrolling { syncInteractor() }
+            arena.pointerButton(pressed: pressed, modifiers: modifiers, time: time)
+        }
+        if frame.left {
+            // The pointer left mid-drag: the compositor will not send the release to us.
+            arena.pointerButton(pressed: false, modifiers: modifiers, time: time)
+            arena.pointerMoved(to: nil, time: time)
+        }
+    }
+
+    /// Arms one timer for the earliest recognizer deadline, converting the
+    /// compositor's event clock to the loop's.
+    func armGestureTimer(eventTime: Double) {
+        clock = (event: eventTime, loop: EventLoop.nowMilliseconds)
+        if let gestureTimer { window.connection.loop.cancel(gestureTimer) }
+        gestureTimer = nil
+        guard let deadline = arena.nextDeadline else { return }
+        gestureTimer = window.connection.loop.schedule(after: max(0, deadline - eventTime)) { [weak self] in
+            guard let self else { return }
+            self.gestureTimer = nil
+            let now = self.clock.event + (EventLoop.nowMilliseconds - self.clock.loop)
+            self.arena.advance(to: max(now, deadline))
+            self.armGestureTimer(eventTime: max(now, deadline))
+        }
+    }
+}

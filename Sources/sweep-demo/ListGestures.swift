@@ -1,0 +1,35 @@
+import SweepGestures
+
+/// The recognizers of the demo's list, in the order they see input, and how
+/// they are arbitrated: every sweep goes before scrolling (the one-finger
+/// scroll waits for the checkbox-column sweep to fail), and a click waits for
+/// the band to fail, so a press that becomes a band selects nothing by itself.
+final class ListGestures {
+    let view: GestureView
+    /// Two touches moving together (spec §3).
+    let twoFingerSweep = TwoFingerSweepGestureRecognizer(name: "two-finger sweep")
+    /// One finger starting in the checkbox column, in editing mode.
+    let checkboxSweep = PanGestureRecognizer(name: "checkbox sweep", minimumTouches: 1, maximumTouches: 1)
+    /// A three- or four-finger touchpad swipe.
+    let swipeSweep = PanGestureRecognizer(name: "swipe sweep", minimumTouches: 3, maximumTouches: 4)
+    /// Two touchpad fingers held, then scrolling.
+    let holdSweep = HoldScrollSweepGestureRecognizer(name: "hold sweep")
+    /// One finger scrolling the touchscreen.
+    let scrollPan = PanGestureRecognizer(name: "scroll", minimumTouches: 1, maximumTouches: 1)
+    let tap = TapGestureRecognizer(name: "tap")
+    let longPress = LongPressGestureRecognizer(name: "long press")
+    let band = BandGestureRecognizer(name: "band")
+    let click = ClickGestureRecognizer(name: "click")
+
+    init(view: GestureView) {
+        self.view = view
+        checkboxSweep.acceptsTouchpadSwipes = false
+        scrollPan.acceptsTouchpadSwipes = false
+        scrollPan.require(toFail: checkboxSweep)
+        click.require(toFail: band)
+        for recognizer: GestureRecognizer in [twoFingerSweep, checkboxSweep, swipeSweep, holdSweep, scrollPan,
+                                              tap, longPress, band, click] {
+            view.addRecognizer(recognizer)
+        }
+    }
+}
