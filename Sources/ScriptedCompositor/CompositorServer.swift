@@ -197,7 +197,7 @@ public final class CompositorServer {
     }
 
     /// Whether the window has committed a buffer.
-    public var isMapped: Bool { toplevel?.surface.image != nil }
+    public var isMapped: Bool { toplevel?.surface.hasContents ?? false }
 
     /// The window's current pixels, straight-alpha RGBA.
     public var windowImage: PNGImage? { toplevel?.surface.image }

@@ -175,6 +175,9 @@ public final class ScriptPlayer {
         case .holdEnd(let cancelled):
             server.gestures.holdEnd(cancelled: cancelled)
             try pause(stepPause)
+        case .seat(let pointer, let keyboard, let touch):
+            server.seat.setCapabilities(pointer: pointer, keyboard: keyboard, touch: touch)
+            try pause(stepPause)
         case .clipboardSave(let file, let mime):
             try pause(stepPause)
             guard let data = try server.clipboard.readSelection(mime: mime, timeout: 5000) else {

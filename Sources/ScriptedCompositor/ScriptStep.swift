@@ -26,6 +26,8 @@ public enum ScriptStep: Equatable, Sendable {
     case pinchEnd(cancelled: Bool)
     case holdBegin(fingers: Int)
     case holdEnd(cancelled: Bool)
+    /// The seat's devices: false unplugs one, true plugs it back.
+    case seat(pointer: Bool, keyboard: Bool, touch: Bool)
     /// Writes the client's clipboard selection (as `mime`) to `file`.
     case clipboardSave(file: String, mime: String)
     case screenshot(file: String)
@@ -115,6 +117,9 @@ public enum ScriptParser {
         case "pinch.end": return .pinchEnd(cancelled: try get.bool("cancelled", default: false))
         case "hold.begin": return .holdBegin(fingers: try get.int("fingers", 1...5, default: 2))
         case "hold.end": return .holdEnd(cancelled: try get.bool("cancelled", default: false))
+        case "seat":
+            return .seat(pointer: try get.bool("pointer", default: true), keyboard: try get.bool("keyboard", default: true),
+                         touch: try get.bool("touch", default: true))
         case "clipboard.save":
             let file = try get.string("file")
             guard !file.isEmpty else { throw ScriptError(line: number, message: "clipboard.save: \"file\" is empty") }

@@ -16,6 +16,19 @@ final class SeatServer: ResourceOwner {
     let keyboard: Keyboard?
     private let keymapText: String
     private var pressedKeys: [UInt32] = []
+    /// What the seat has now (`wl_seat.capabilities`): devices come and go.
+    private var capabilities = WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue
+        | WL_SEAT_CAPABILITY_TOUCH.rawValue
+
+    /// Unplugs or plugs back the pointer, keyboard and touchscreen: every
+    /// bound seat hears the new capabilities. A pointer plugged back enters
+    /// the surface on its next motion.
+    func setCapabilities(pointer: Bool, keyboard: Bool, touch: Bool) {
+        capabilities = (pointer ? WL_SEAT_CAPABILITY_POINTER.rawValue : 0) | (keyboard ? WL_SEAT_CAPABILITY_KEYBOARD.rawValue : 0)
+            | (touch ? WL_SEAT_CAPABILITY_TOUCH.rawValue : 0)
+        if !pointer { pointerInside = false }
+        for seat in seats { wl_seat_send_capabilities(seat, capabilities) }
+    }
 
     init() {
         keyboard = try? Keyboard(defaultLayout: ())
@@ -35,8 +48,7 @@ final class SeatServer: ResourceOwner {
         guard let resource = Resource.create(client: client, interface: sweep_server_wl_seat_interface(), version: version,
                                              id: id, requests: SeatServer.seatRequests, object: self) else { return }
         seats.append(resource)
-        wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue
-                                  | WL_SEAT_CAPABILITY_TOUCH.rawValue)
+        wl_seat_send_capabilities(resource, capabilities)
         if version >= 2 { wl_seat_send_name(resource, "seat0") }
     }
 

@@ -12,8 +12,31 @@ final class Surface: ResourceOwner {
     var frameCallbacks: [WLResource] = []
     private(set) var bufferScale: Int32 = 1
     private var pendingScale: Int32 = 1
+    /// The committed contents as the client drew them (premultiplied
+    /// ARGB, rows packed): a plain copy per commit, converted only when a
+    /// screenshot asks, so committing stays as cheap as a real compositor's.
+    private var committed: (pixels: [UInt32], width: Int, height: Int, opaque: Bool)?
+    /// Whether a buffer is attached and committed.
+    var hasContents: Bool { committed != nil }
+
     /// The committed contents, straight-alpha RGBA.
-    private(set) var image: PNGImage?
+    var image: PNGImage? {
+        guard let committed else { return nil }
+        var rgba = [UInt8](repeating: 0, count: committed.width * committed.height * 4)
+        for (index, pixel) in committed.pixels.enumerated() {
+            let a = committed.opaque ? 255 : Int(pixel >> 24)
+            // Premultiplied ARGB to straight RGBA.
+            func channel(_ value: UInt32) -> UInt8 {
+                let c = Int(value & 0xff)
+                return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+            }
+            rgba[index * 4] = channel(pixel >> 16)
+            rgba[index * 4 + 1] = channel(pixel >> 8)
+            rgba[index * 4 + 2] = channel(pixel)
+            rgba[index * 4 + 3] = UInt8(a)
+        }
+        return PNGImage(width: committed.width, height: committed.height, rgba: rgba)
+    }
     private(set) var commits = 0
     /// Called after each commit (the toplevel sends its first configure here).
     var onCommit: (() -> Void)?
@@ -49,7 +72,7 @@ final class Surface: ResourceOwner {
             copyPixels(from: buffer)
             wl_buffer_send_release(buffer)
         } else if pendingBufferAttached {
-            image = nil   // a NULL attach unmaps
+            committed = nil   // a NULL attach unmaps
         }
         pendingBuffer = nil
         pendingBufferAttached = false
@@ -77,28 +100,17 @@ final class Surface: ResourceOwner {
         guard width > 0, height > 0, width <= 16384, height <= 16384,
               format == WL_SHM_FORMAT_ARGB8888.rawValue || format == WL_SHM_FORMAT_XRGB8888.rawValue else { return }
         let opaque = format == WL_SHM_FORMAT_XRGB8888.rawValue
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        var pixels = [UInt32](repeating: 0, count: width * height)
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
-            for y in 0..<height {
-                for x in 0..<width {
-                    let pixel = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                    let a = opaque ? 255 : Int(pixel >> 24)
-                    // Premultiplied ARGB to straight RGBA.
-                    func channel(_ value: UInt32) -> UInt8 {
-                        let c = Int(value & 0xff)
-                        return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
-                    }
-                    let offset = (y * width + x) * 4
-                    rgba[offset] = channel(pixel >> 16)
-                    rgba[offset + 1] = channel(pixel >> 8)
-                    rgba[offset + 2] = channel(pixel)
-                    rgba[offset + 3] = UInt8(a)
+            pixels.withUnsafeMutableBytes { destination in
+                for y in 0..<height {
+                    (destination.baseAddress! + y * width * 4).copyMemory(from: data + y * stride, byteCount: width * 4)
                 }
             }
         }
         wl_shm_buffer_end_access(shm)
-        image = PNGImage(width: width, height: height, rgba: rgba)
+        committed = (pixels, width, height, opaque)
     }
 
     nonisolated(unsafe) static let requests = requestTable(sweep_wl_surface_requests(
