@@ -33,15 +33,14 @@ extension Seat {
     private func key(time: UInt32, code: UInt32, state: UInt32) {
         guard keyboardFocus != nil, let keyboard else { return }
         guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else {
-            if repeatingKey == code { stopRepeat() }
+            keyRepeat.release(code)
+            if keyRepeat.key == nil { cancelRepeatTimer() }
             return
         }
         deliverKey(code: code, time: time, isRepeat: false)
-        stopRepeat()
-        if repeatRate > 0, keyboard.repeats(evdevCode: code) {
-            repeatingKey = code
-            armRepeat(code: code, after: Double(repeatDelay), time: time)
-        }
+        keyRepeat.press(code, at: EventLoop.nowMilliseconds, repeats: keyboard.repeats(evdevCode: code))
+        repeatBase = (event: time, loop: EventLoop.nowMilliseconds)
+        armRepeat()
     }
 
     private func deliverKey(code: UInt32, time: UInt32, isRepeat: Bool) {
@@ -50,20 +49,30 @@ extension Seat {
                         modifiers: keyboard.modifiers, isRepeat: isRepeat, time: time))
     }
 
-    private func armRepeat(code: UInt32, after milliseconds: Double, time: UInt32) {
-        repeatTimer = connection.loop.schedule(after: milliseconds) { [weak self] in
-            guard let self, self.repeatingKey == code else { return }
-            let interval = 1000 / Double(max(1, self.repeatRate))
-            let next = time &+ UInt32(milliseconds)
-            self.deliverKey(code: code, time: next, isRepeat: true)
-            self.armRepeat(code: code, after: interval, time: next)
+    /// One timer for the next repeat; repeats that fell due while the loop was busy are all delivered.
+    private func armRepeat() {
+        cancelRepeatTimer()
+        guard let next = keyRepeat.nextRepeat else { return }
+        repeatTimer = connection.loop.schedule(after: next - EventLoop.nowMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.repeatTimer = nil
+            for due in self.keyRepeat.repeats(until: EventLoop.nowMilliseconds) {
+                guard let code = self.keyRepeat.key else { break }
+                let time = self.repeatBase.event &+ UInt32(max(0, due - self.repeatBase.loop))
+                self.deliverKey(code: code, time: time, isRepeat: true)
+            }
+            self.armRepeat()
         }
     }
 
-    func stopRepeat() {
+    private func cancelRepeatTimer() {
         if let repeatTimer { connection.loop.cancel(repeatTimer) }
         repeatTimer = nil
-        repeatingKey = nil
+    }
+
+    func stopRepeat() {
+        keyRepeat.stop()
+        cancelRepeatTimer()
     }
 
     private func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
@@ -71,9 +80,8 @@ extension Seat {
     }
 
     private func repeatInfo(rate: Int32, delay: Int32) {
-        repeatRate = max(0, rate)
-        repeatDelay = max(0, delay)
-        if repeatRate == 0 { stopRepeat() }
+        keyRepeat.configure(rate: rate, delay: delay)
+        if keyRepeat.key == nil { cancelRepeatTimer() }
     }
 
     nonisolated(unsafe) static let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {

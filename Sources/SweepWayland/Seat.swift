@@ -37,10 +37,10 @@ public final class Seat {
     // Keyboard state.
     var keyboard: Keyboard?
     var keyboardFocus: OpaquePointer?
-    var repeatRate: Int32 = 25
-    var repeatDelay: Int32 = 600
-    var repeatingKey: UInt32?
+    var keyRepeat = KeyRepeat()
     var repeatTimer: EventLoop.TimerID?
+    /// The compositor's time of the repeating key's press and the loop's time then.
+    var repeatBase = (event: UInt32(0), loop: 0.0)
 
     /// Whether a surface is one of the app's (decoration surfaces are not).
     public var ownsSurface: (OpaquePointer) -> Bool = { _ in true }

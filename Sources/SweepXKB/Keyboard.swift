@@ -15,6 +15,10 @@ public final class Keyboard {
     public convenience init(fileDescriptor fd: Int32, size: Int, format: UInt32) throws {
         guard format == 1 else { throw KeymapError.unsupportedFormat(format) }
         guard size > 0, size < 64 << 20 else { throw KeymapError.badSize(size) }
+        // Mapping past the end of the file would fault on the first read: check the size it claims.
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw KeymapError.mapFailed(errno: errno) }
+        guard info.st_size >= size else { throw KeymapError.badSize(size) }
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
             throw KeymapError.mapFailed(errno: errno)
         }
@@ -90,12 +94,14 @@ public final class Keyboard {
         KeySym(rawValue: xkb_state_key_get_one_sym(state, code + 8))
     }
 
-    /// The text an evdev key code types now (empty for none).
+    /// The text an evdev key code types now: empty for none, and for the
+    /// control characters xkb gives Escape, Return, Tab or Ctrl+letters.
     public func text(forEvdevCode code: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         let length = xkb_state_key_get_utf8(state, code + 8, &buffer, buffer.count)
         guard length > 0 else { return "" }
-        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7f }) ? "" : text
     }
 
     /// Whether the keymap says this key repeats when held.

@@ -207,4 +207,21 @@ import Testing
         #expect(run.committedSelections == ["[[0,3,3]]"], "the pointer plugged back clicks: \(run.diagnostics)")
         #expect(run.scrollOffsets.last == Double(1_000_000 * 44 - 556), "the keyboard plugged back scrolls: \(run.scrollOffsets)")
     }
+
+    @Test func aHeldKeyRepeatsAsRepeatInfoSays() throws {
+        // The scripted compositor sends repeat_info 25 a second after 600 ms.
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"key.down","key":"Down"}
+        {"op":"wait","ms":1500}
+        {"op":"key.up","key":"Down"}
+        {"op":"wait","ms":300}
+        """, label: "key-repeat")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        // About 22 repeats in the 900 ms after the delay: the focus reached row 20 or so and the list followed it.
+        let offset = run.scrollOffsets.last ?? 0
+        #expect((350...700).contains(offset), "\(run.scrollOffsets)")
+    }
 }

@@ -1,0 +1,105 @@
+import CSweepSystem
+import Glibc
+import SweepInput
+import SweepXKB
+import Testing
+
+/// The keyboard with a real compiled keymap (the system's default layout),
+/// as the compositor sends it: text in a sealed memfd.
+@Suite struct KeyboardTests {
+    /// Xkb masks of the default keymap: Shift is bit 0, Control bit 2 (real
+    /// modifiers), as every xkb keymap orders them.
+    static let shiftMask: UInt32 = 1 << 0, controlMask: UInt32 = 1 << 2
+
+    private func memfd(holding text: String) throws -> Int32 {
+        let fd = sweep_memfd_create("keymap-test")
+        try #require(fd >= 0)
+        let bytes = Array(text.utf8) + [0]
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        try #require(written == bytes.count)
+        #expect(sweep_memfd_seal(fd) == 0)
+        return fd
+    }
+
+    @Test func keysTypeTextAndModifiersChangeIt() throws {
+        let keyboard = try Keyboard(defaultLayout: ())
+        let a = try #require(keyboard.evdevCode(forKeysymNamed: "a")).code
+        #expect(a == 30, "KEY_A")
+        #expect(keyboard.keysym(forEvdevCode: a) == .a)
+        #expect(keyboard.text(forEvdevCode: a) == "a")
+        keyboard.updateModifiers(depressed: KeyboardTests.shiftMask, latched: 0, locked: 0, group: 0)
+        #expect(keyboard.text(forEvdevCode: a) == "A")
+        #expect(keyboard.modifiers == .shift)
+        keyboard.updateModifiers(depressed: KeyboardTests.shiftMask | KeyboardTests.controlMask, latched: 0, locked: 0, group: 0)
+        #expect(keyboard.modifiers == [.shift, .control])
+        keyboard.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        #expect(keyboard.modifiers == [])
+        let escape = try #require(keyboard.evdevCode(forKeysymNamed: "Escape")).code
+        #expect(keyboard.keysym(forEvdevCode: escape) == .escape)
+        #expect(keyboard.text(forEvdevCode: escape).isEmpty)
+        let shift = try #require(keyboard.evdevCode(forKeysymNamed: "Shift_L")).code
+        #expect(keyboard.repeats(evdevCode: a))
+        #expect(!keyboard.repeats(evdevCode: shift), "modifiers do not repeat")
+    }
+
+    @Test func theKeymapComesFromTheCompositorsFileDescriptor() throws {
+        let text = try Keyboard(defaultLayout: ()).keymapText
+        let fd = try memfd(holding: text)
+        defer { close(fd) }
+        let keyboard = try Keyboard(fileDescriptor: fd, size: text.utf8.count + 1, format: 1)
+        #expect(keyboard.keysym(forEvdevCode: 30) == .a)
+    }
+
+    @Test func aBadDescriptorSizeOrFormatIsAnErrorNotACrash() throws {
+        let text = try Keyboard(defaultLayout: ()).keymapText
+        let fd = try memfd(holding: text)
+        defer { close(fd) }
+        // A size past the end of the file would fault when read.
+        #expect(throws: KeymapError.badSize(text.utf8.count + 4096)) {
+            try Keyboard(fileDescriptor: fd, size: text.utf8.count + 4096, format: 1)
+        }
+        #expect(throws: KeymapError.badSize(0)) { try Keyboard(fileDescriptor: fd, size: 0, format: 1) }
+        #expect(throws: KeymapError.unsupportedFormat(0)) { try Keyboard(fileDescriptor: fd, size: 10, format: 0) }
+        #expect(throws: KeymapError.self) { try Keyboard(fileDescriptor: -1, size: 100, format: 1) }
+        // Text that is not a keymap.
+        let junk = try memfd(holding: "xkb_keymap { this is not a keymap")
+        defer { close(junk) }
+        #expect(throws: KeymapError.compileFailed) { try Keyboard(fileDescriptor: junk, size: 20, format: 1) }
+    }
+}
+
+@Suite struct KeyRepeatTests {
+    @Test func aHeldKeyRepeatsAfterTheDelayAtTheRate() {
+        var repeater = KeyRepeat()
+        repeater.configure(rate: 25, delay: 600)
+        repeater.press(30, at: 1000, repeats: true)
+        #expect(repeater.nextRepeat == 1600)
+        #expect(repeater.repeats(until: 1599).isEmpty)
+        #expect(repeater.repeats(until: 1600) == [1600])
+        // 40 ms apart; a late timer delivers every repeat it missed.
+        #expect(repeater.repeats(until: 1700) == [1640, 1680])
+        repeater.release(31)
+        #expect(repeater.key == 30, "another key's release does not stop it")
+        repeater.release(30)
+        #expect(repeater.repeats(until: 5000).isEmpty)
+        #expect(repeater.nextRepeat == nil)
+    }
+
+    @Test func modifiersANewKeyFocusLossAndRateZeroStopIt() {
+        var repeater = KeyRepeat()
+        repeater.press(30, at: 0, repeats: true)
+        repeater.press(42, at: 100, repeats: false)
+        #expect(repeater.key == nil, "pressing Shift stops the repeat and does not repeat itself")
+        repeater.press(30, at: 200, repeats: true)
+        repeater.press(31, at: 300, repeats: true)
+        #expect(repeater.key == 31 && repeater.nextRepeat == 900)
+        repeater.stop()
+        #expect(repeater.key == nil)
+        repeater.configure(rate: 0, delay: 200)
+        repeater.press(30, at: 1000, repeats: true)
+        #expect(repeater.key == nil, "rate 0 turns repeat off")
+        repeater.configure(rate: 50, delay: 200)
+        repeater.press(30, at: 1000, repeats: true)
+        #expect(repeater.repeats(until: 1250) == [1200, 1220, 1240])
+    }
+}
