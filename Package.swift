@@ -81,6 +81,7 @@ let package = Package(
         .testTarget(name: "SweepLayoutTests", dependencies: ["SweepTestSupport", "SweepLayout"]),
         .testTarget(name: "SweepPresentationTests", dependencies: ["SweepTestSupport", "SweepPresentation"]),
         .testTarget(name: "SweepSelectionTests", dependencies: ["SweepTestSupport", "SweepSelection"]),
+        .testTarget(name: "SweepInputTests", dependencies: ["SweepInput", "SweepGeometry"]),
         .testTarget(name: "SweepXKBTests", dependencies: ["SweepXKB", "SweepInput", "CSweepSystem"]),
         .testTarget(name: "SweepGesturesTests", dependencies: ["SweepGestures", "SweepInput", "SweepGeometry"]),
         .testTarget(name: "SweepInteractionTests",

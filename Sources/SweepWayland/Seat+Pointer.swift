@@ -19,9 +19,7 @@ extension Seat {
         guard let surface, ownsSurface(surface) else { return }
         pointerFocus = surface
         pointerEnterSerial = serial
-        let position = point(x, y)
-        pendingPointerFrame.entered = position
-        pendingPointerFrame.position = position
+        pointerEvents.enter(at: point(x, y))
         applyCursor()
         flushIfUngrouped()
     }
@@ -31,76 +29,65 @@ extension Seat {
         // virtual pointer); only the first for our surface counts.
         guard let surface, surface == pointerFocus else { return }
         pointerFocus = nil
-        pendingPointerFrame.left = true
+        pointerEvents.leave()
         flushIfUngrouped()
     }
 
     private func pointerMotion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         guard pointerFocus != nil else { return }
-        pendingPointerFrame.position = point(x, y)
-        pendingPointerFrame.time = time
+        pointerEvents.motion(to: point(x, y), time: time)
         flushIfUngrouped()
     }
 
     private func pointerButton(time: UInt32, button: UInt32, state: UInt32) {
         guard pointerFocus != nil else { return }
-        pendingPointerFrame.buttons.append((button, state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
-        pendingPointerFrame.time = time
+        pointerEvents.button(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
         flushIfUngrouped()
     }
 
-    private func axisMotion(_ axis: UInt32, _ update: (inout AxisMotion) -> Void) {
-        guard pointerFocus != nil else { return }
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
-            var motion = pendingPointerFrame.vertical ?? AxisMotion()
-            update(&motion)
-            pendingPointerFrame.vertical = motion
-        } else if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
-            var motion = pendingPointerFrame.horizontal ?? AxisMotion()
-            update(&motion)
-            pendingPointerFrame.horizontal = motion
+    private func isVertical(_ axis: UInt32) -> Bool? {
+        switch axis {
+        case WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue: true
+        case WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue: false
+        default: nil
         }
     }
 
     private func pointerAxis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
-        axisMotion(axis) { $0.value += wl_fixed_to_double(value) }
-        if pointerFocus != nil { pendingPointerFrame.time = time }
+        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        pointerEvents.axis(vertical: vertical, value: wl_fixed_to_double(value), time: time)
         flushIfUngrouped()
     }
 
     private func pointerAxisSource(_ source: UInt32) {
         guard pointerFocus != nil else { return }
         switch source {
-        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: pendingPointerFrame.source = .wheel
-        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: pendingPointerFrame.source = .finger
-        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: pendingPointerFrame.source = .continuous
-        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: pendingPointerFrame.source = .wheelTilt
+        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: pointerEvents.axisSource(.wheel)
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: pointerEvents.axisSource(.finger)
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: pointerEvents.axisSource(.continuous)
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: pointerEvents.axisSource(.wheelTilt)
         default: break
         }
     }
 
     private func pointerAxisDiscrete(axis: UInt32, discrete: Int32) {
-        // axis_discrete (v5–7); axis_value120 (v8) replaces it and wins when both come.
-        axisMotion(axis) { motion in
-            if motion.value120 == nil { motion.value120 = Int(discrete) * 120 }
-        }
+        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        pointerEvents.axisDiscrete(vertical: vertical, steps: discrete)
     }
 
     private func pointerAxisValue120(axis: UInt32, value120: Int32) {
-        axisMotion(axis) { motion in
-            motion.value120 = (motion.value120 ?? 0) + Int(value120)
-        }
+        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        pointerEvents.axisValue120(vertical: vertical, value: value120)
     }
 
     private func pointerAxisStop(time: UInt32, axis: UInt32) {
-        axisMotion(axis) { $0.stopped = true }
+        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        pointerEvents.axisStop(vertical: vertical, time: time)
         flushIfUngrouped()
     }
 
     func pointerFrame() {
-        let frame = pendingPointerFrame
-        pendingPointerFrame = PointerFrame()
-        guard !frame.isEmpty else { return }
+        guard let frame = pointerEvents.take() else { return }
         onPointerFrame?(frame)
     }
 

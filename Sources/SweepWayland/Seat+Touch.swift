@@ -8,41 +8,28 @@ extension Seat {
     private func touchDown(time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let surface, ownsSurface(surface) else { return }
         ownedTouches.insert(id)
-        pendingTouchFrame.down.append(TouchPoint(id: id, position: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))))
-        pendingTouchFrame.time = time
+        touchEvents.down(id, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
     }
 
     private func touchMotion(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard ownedTouches.contains(id) else { return }
-        let point = TouchPoint(id: id, position: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
-        if let index = pendingTouchFrame.moved.firstIndex(where: { $0.id == id }) {
-            pendingTouchFrame.moved[index] = point
-        } else {
-            pendingTouchFrame.moved.append(point)
-        }
-        pendingTouchFrame.time = time
+        touchEvents.motion(id, to: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
     }
 
     private func touchUp(time: UInt32, id: Int32) {
         guard ownedTouches.remove(id) != nil else { return }
-        pendingTouchFrame.up.append(id)
-        pendingTouchFrame.time = time
+        touchEvents.up(id, time: time)
     }
 
     private func touchFrame() {
-        let frame = pendingTouchFrame
-        pendingTouchFrame = TouchFrame()
-        guard !frame.isEmpty else { return }
+        guard let frame = touchEvents.take() else { return }
         onTouchFrame?(frame)
     }
 
     private func touchCancel() {
         guard !ownedTouches.isEmpty else { return }
         ownedTouches.removeAll()
-        pendingTouchFrame = TouchFrame()
-        var frame = TouchFrame()
-        frame.cancelled = true
-        onTouchFrame?(frame)
+        onTouchFrame?(touchEvents.cancel())
     }
 
     nonisolated(unsafe) static let touchListener: UnsafeMutablePointer<wl_touch_listener> = {

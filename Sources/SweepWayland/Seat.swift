@@ -18,14 +18,14 @@ public final class Seat {
     private(set) var keyboardProxy: OpaquePointer?
 
     // Pointer state.
-    var pendingPointerFrame = PointerFrame()
+    var pointerEvents = PointerFrameAccumulator()
     var pointerFocus: OpaquePointer?
     var pointerEnterSerial: UInt32 = 0
     var cursor: CursorTheme?
 
     // Touch state.
     private(set) var touchProxy: OpaquePointer?
-    var pendingTouchFrame = TouchFrame()
+    var touchEvents = TouchFrameAccumulator()
     var ownedTouches: Set<Int32> = []
 
     // Touchpad gestures (on the pointer).
