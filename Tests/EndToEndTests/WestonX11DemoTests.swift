@@ -62,4 +62,43 @@ import Testing
             #expect(status == 0, "sweep-demo did not close from its title bar: \(String(describing: status))\n\(demo.logTail)")
         }
     }
+
+    @Test func aPointerBandReplacesExtendsWithShiftAndTogglesWithControl() throws {
+        let logPath = "\(FileManager.default.temporaryDirectory.path)/sweep-weston-band-\(getpid()).jsonl"
+        try? FileManager.default.removeItem(atPath: logPath)
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        try withDemo("band", arguments: ["--size", "640x480", "--rows", "40", "--event-log", logPath]) { weston, demo, first in
+            let box = first.boundingBox(of: DemoColors.toolbar)!
+            let left = box.minX, listTop = box.minY + DemoColors.toolbarHeight
+            func y(_ row: Int, _ offset: Int = 22) -> String { "\(listTop + DemoColors.rowHeight * row + offset)" }
+            // A plain band over rows 1 to 3, a Shift band over rows 6 and 7, a Control band over rows 3 to 6.
+            try weston.movePointer(to: left + 300, listTop + DemoColors.rowHeight + 10)
+            try weston.xdotool(["mousedown", "1", "mousemove", "\(left + 290)", y(2), "mousemove", "\(left + 250)", y(3),
+                                "mouseup", "1"])
+            try weston.xdotool(["mousemove", "\(left + 300)", y(6), "keydown", "shift", "mousedown", "1",
+                                "mousemove", "\(left + 290)", y(6, 30), "mousemove", "\(left + 280)", y(7),
+                                "mouseup", "1", "keyup", "shift"])
+            try weston.xdotool(["mousemove", "\(left + 300)", y(3), "keydown", "ctrl", "mousedown", "1",
+                                "mousemove", "\(left + 290)", y(4), "mousemove", "\(left + 280)", y(6),
+                                "mouseup", "1", "keyup", "ctrl"])
+            let (shot, settled) = try weston.screenshot(within: 5) { shot in
+                let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                return text.components(separatedBy: "\"phase\":\"ended\"").count == 4
+            }
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            #expect(settled, "three bands did not end\n\(log)\n\(demo.logTail)")
+            #expect(log.contains("\"phase\":\"began\",\"mode\":\"replace\""))
+            #expect(log.contains("\"phase\":\"began\",\"mode\":\"extend\""))
+            #expect(log.contains("\"phase\":\"began\",\"mode\":\"toggle\""))
+            // Replace: rows 1-3. Shift adds 6-7. Control toggles 3-6: 3 and 6 out, 4 and 5 in.
+            #expect(log.contains("\"ranges\":[[0,1,3]],\"count\":3,\"provisional\":false"), "\(log)")
+            #expect(log.contains("\"ranges\":[[0,1,3],[0,6,7]],\"count\":5,\"provisional\":false"), "\(log)")
+            #expect(log.contains("\"ranges\":[[0,1,2],[0,4,5],[0,7,7]],\"count\":5,\"provisional\":false"), "\(log)")
+            for row in 0..<9 {
+                let colour = shot.rgb(x: left + 600, y: listTop + DemoColors.rowHeight * row + 5)
+                let tinted = colour != DemoColors.listBackground && colour != DemoColors.rowHover
+                #expect(tinted == [1, 2, 4, 5, 7].contains(row), "row \(row): \(shot.hex(x: left + 600, y: listTop + DemoColors.rowHeight * row + 5))")
+            }
+        }
+    }
 }
