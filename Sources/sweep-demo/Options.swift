@@ -9,11 +9,16 @@ struct Options {
     static let usage = """
     Usage: sweep-demo [options]
 
-    A list of generated rows in a Wayland window: scroll it with the wheel or
-    touchpad fingers; drag a band to select (Shift extends, Ctrl toggles);
-    click (Ctrl toggles, Shift selects a range); arrows, Page Up / Down and
-    Home / End move the focus, Shift extends, Space toggles, Ctrl+A selects
-    all, Escape leaves editing mode. Ctrl+Q quits.
+    A list of generated rows in a Wayland window: scroll it with the wheel,
+    touchpad fingers or a finger on a touchscreen (with a fling); sweep over
+    rows to select them with two fingers on a touchscreen, one finger in the
+    checkbox column while editing, a three- or four-finger touchpad swipe,
+    or two touchpad fingers held still for a moment and then moved; tap to
+    select, long-press to start editing; drag a band with the pointer to
+    select (Shift extends, Ctrl toggles, Escape cancels); click (Ctrl
+    toggles, Shift selects a range); arrows, Page Up / Down and Home / End
+    move the focus, Shift extends, Space toggles, Ctrl+A selects all,
+    Escape leaves editing mode. Ctrl+Q quits.
 
     Options:
       --tour          play a short scripted tour (scrolling, selection) with no input
@@ -23,7 +28,8 @@ struct Options {
       --size WxH      initial window size in logical pixels (default 800x600)
       --event-log FILE
                       append what the app does to FILE, one JSON object a
-                      line (ready, scroll, selection, band, editing, activate)
+                      line (ready, scroll, selection, band, editing,
+                      multiselect, select, deselect, activate)
       -h, --help      show this help
 
     Exit status: 0 on close, 2 when there is no compositor or the connection
