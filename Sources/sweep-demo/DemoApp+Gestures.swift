@@ -19,7 +19,7 @@ extension DemoApp {
     func installGestures() {
         let g = gestures
         arena.add(g.view)
-        g.view.frame = list.frame
+        g.view.frame = itemView.frame
         g.twoFingerSweep.shouldBegin = { [unowned self, unowned g] _ in
             sweepShouldBegin(at: g.twoFingerSweep.startLocation, input: .touch2)
         }
@@ -27,9 +27,10 @@ extension DemoApp {
             sweepStateChanged(r, start: g.twoFingerSweep.startLocation, input: .touch2)
         }
         g.checkboxSweep.shouldBegin = { [unowned self, unowned g] _ in
-            selection.isEditing && g.checkboxSweep.startLocation.x < ListView.checkboxColumnWidth
+            selection.isEditing && oneFingerSweepMayStart(g.checkboxSweep)
                 && sweepShouldBegin(at: g.checkboxSweep.startLocation, input: .touch1)
         }
+        g.pinch.onStateChange = { [unowned self] r in pinchChanged(r as! PinchGestureRecognizer) }
         g.checkboxSweep.onStateChange = { [unowned self, unowned g] r in
             sweepStateChanged(r, start: g.checkboxSweep.startLocation, input: .touch1)
         }
@@ -67,6 +68,46 @@ extension DemoApp {
 
     // MARK: - Sweeps
 
+    /// A one-finger sweep in editing mode starts in a list's checkbox
+    /// column, or on a grid cell moving within 30 degrees of horizontal
+    /// (vertical motion scrolls the grid).
+    private func oneFingerSweepMayStart(_ pan: PanGestureRecognizer) -> Bool {
+        guard gridView != nil else { return pan.startLocation.x < ListView.checkboxColumnWidth }
+        let motion = pan.translation
+        return abs(motion.y) <= abs(motion.x) * 0.5773502691896257   // tan 30°
+    }
+
+    // MARK: - Pinch zoom (grid)
+
+    private func pinchChanged(_ pinch: PinchGestureRecognizer) {
+        guard let gridView else { return }
+        switch pinch.state {
+        case .began:
+            gridView.stopFling()
+            zoom = GridZoom(layout: gridView.layout, contentOffset: gridView.scroll.offset, centre: pinch.location,
+                            viewportHeight: gridView.frame.height)
+            zoom?.update(scale: pinch.scale)
+        case .changed:
+            zoom?.update(scale: pinch.scale)
+        case .ended:
+            zoom?.end()
+        case .cancelled:
+            zoom?.cancel()
+        default:
+            return
+        }
+        guard let current = zoom else { return }
+        gridView.setLayout(current.layout, offset: current.contentOffset)
+        syncInteractor()
+        if pinch.state == .ended || pinch.state == .cancelled { zoom = nil }
+        if pinch.state != .changed || loggedCellSize != current.cellSize {
+            loggedCellSize = current.cellSize
+            log?.log(view: "grid", event: "zoom", ["cellSize": .double((current.cellSize * 10).rounded() / 10),
+                                                   "state": .string(pinch.state.rawValue)])
+        }
+        window.invalidate(Region(gridView.frame))
+    }
+
     private func sweepShouldBegin(at point: Point, input: SweepInput) -> Bool {
         syncInteractor()
         let (allowed, events) = interactor.sweepShouldBegin(at: point, input: input)
@@ -77,7 +118,7 @@ extension DemoApp {
     private func sweepStateChanged(_ recognizer: GestureRecognizer, start: Point, input: SweepInput) {
         switch recognizer.state {
         case .began:
-            list.stopFling()
+            itemView.stopFling()
             syncInteractor()
             apply(interactor.startSweep(at: start, input: input))
             apply(interactor.moveSweep(to: recognizer.location))
@@ -116,17 +157,17 @@ extension DemoApp {
     private func scrollPanChanged(_ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
-            list.stopFling()
-            panStartOffset = list.scroll.offset
-            list.scrollImmediately(to: panStartOffset - pan.translation.y)
+            itemView.stopFling()
+            panStartOffset = itemView.scroll.offset
+            itemView.scrollImmediately(to: panStartOffset - pan.translation.y)
         case .changed:
-            list.scrollImmediately(to: panStartOffset - pan.translation.y)
+            itemView.scrollImmediately(to: panStartOffset - pan.translation.y)
         case .ended:
-            list.fling(velocity: -pan.velocity.y / 1000, time: EventLoop.nowMilliseconds)
+            itemView.fling(velocity: -pan.velocity.y / 1000, time: EventLoop.nowMilliseconds)
         default:
             return
         }
-        window.invalidate(Region(list.frame))
+        window.invalidate(Region(itemView.frame))
     }
 
     /// Wheel, touchpad fingers and continuous scrolling; the hold-then-scroll
@@ -141,10 +182,10 @@ extension DemoApp {
             return
         }
         if let value120 = vertical.value120 {
-            list.scroll(by: Double(value120) / 120 * DemoApp.rowsPerNotch * list.layout.rowHeight)
+            itemView.scroll(by: Double(value120) / 120 * DemoApp.rowsPerNotch * itemView.lineHeight)
         } else if vertical.value != 0 {
             // Fingers and continuous devices: follow them one to one.
-            list.scrollImmediately(to: list.scroll.offset + vertical.value)
+            itemView.scrollImmediately(to: itemView.scroll.offset + vertical.value)
             if frame.source == .finger {
                 var tracker = fingerScroll ?? VelocityTracker()
                 fingerScrollDistance += vertical.value
@@ -154,10 +195,10 @@ extension DemoApp {
         }
         if vertical.stopped, let tracker = fingerScroll {
             // The fingers left the touchpad: fling on at their speed.
-            list.fling(velocity: tracker.velocity.y / 1000, time: EventLoop.nowMilliseconds)
+            itemView.fling(velocity: tracker.velocity.y / 1000, time: EventLoop.nowMilliseconds)
             fingerScroll = nil
         }
-        window.invalidate(Region(list.frame))
+        window.invalidate(Region(itemView.frame))
     }
 
     // MARK: - Routing
@@ -165,7 +206,7 @@ extension DemoApp {
     func handleTouch(_ frame: TouchFrame) {
         if !frame.down.isEmpty && liveTouches.isEmpty {
             // A touch during a fling stops it and selects nothing (spec §6).
-            touchStoppedFling = list.stopFling()
+            touchStoppedFling = itemView.stopFling()
         }
         liveTouches.formUnion(frame.down.map(\.id))
         liveTouches.subtract(frame.up)
@@ -175,7 +216,7 @@ extension DemoApp {
     }
 
     func handleGesture(_ gesture: PointerGesture) {
-        if case .holdBegin = gesture { list.stopFling() }
+        if case .holdBegin = gesture { itemView.stopFling() }
         arena.handle(gesture)
         switch gesture {
         case .swipeBegin(_, let time), .pinchBegin(_, let time), .holdBegin(_, let time): armGestureTimer(eventTime: Double(time))

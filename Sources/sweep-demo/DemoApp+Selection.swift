@@ -11,23 +11,25 @@ import SweepWayland
 /// selection core; every change is drawn and logged.
 extension DemoApp: SelectionDelegate {
     /// A viewport point of the list from a window point.
-    func listPoint(_ point: Point) -> Point { Point(x: point.x - list.frame.minX, y: point.y - list.frame.minY) }
+    func listPoint(_ point: Point) -> Point { Point(x: point.x - itemView.frame.minX, y: point.y - itemView.frame.minY) }
 
     /// Brings the interactor's geometry and offset in line with the list view.
     func syncInteractor() {
-        if interactor.layout.width != list.frame.width {
-            interactor.layout = SectionedListLayout(itemCounts: [list.layout.rowCount], width: list.frame.width)
+        if let gridView {
+            interactor.layout = .grid(gridView.layout)
+        } else if interactor.layout.width != itemView.frame.width {
+            interactor.layout = .list(SectionedListLayout(itemCounts: [rowCount], width: itemView.frame.width))
         }
-        interactor.viewportHeight = list.frame.height
-        interactor.setContentOffset(list.scroll.target)
+        interactor.viewportHeight = itemView.frame.height
+        interactor.setContentOffset(itemView.scroll.target)
     }
 
     func setEditing(_ editing: Bool) {
         guard editing != selection.isEditing else { return }
         let change = selection.setEditing(editing)
-        list.isEditing = editing
+        itemView.isEditing = editing
         toolbar.title = editing ? "Select items" : title
-        log?.log(view: "list", event: "editing", ["editing": .bool(editing)])
+        log?.log(view: viewName, event: "editing", ["editing": .bool(editing)])
         if !change.isEmpty { logSelection(provisional: false) }
         window.invalidateAll()
     }
@@ -38,23 +40,23 @@ extension DemoApp: SelectionDelegate {
             switch event {
             case .selection(let change, let provisional):
                 if !change.isEmpty || !provisional { logSelection(provisional: provisional) }
-                window.invalidate(Region(list.frame))
+                window.invalidate(Region(itemView.frame))
             case .band(let phase, let rect, let mode):
-                list.bandRect = phase == .began || phase == .selecting ? rect : nil
-                log?.log(view: "list", event: "band", ["phase": .string(phase.rawValue), "mode": .string(mode.rawValue),
+                itemView.bandRect = phase == .began || phase == .selecting ? rect : nil
+                log?.log(view: viewName, event: "band", ["phase": .string(phase.rawValue), "mode": .string(mode.rawValue),
                                                         "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double(($0 * 10).rounded() / 10) })])
-                window.invalidate(Region(list.frame))
+                window.invalidate(Region(itemView.frame))
             case .multiselect(let phase, let item, let input):
-                log?.log(view: "list", event: "multiselect", ["phase": .string(phase.rawValue), "input": .string(input.rawValue),
+                log?.log(view: viewName, event: "multiselect", ["phase": .string(phase.rawValue), "input": .string(input.rawValue),
                                                                "item": .array([.int(item?.section ?? 0), .int(item?.item ?? 0)])])
             case .scroll(let offset):
-                list.scroll(toOffset: offset)
-                window.invalidate(Region(list.frame))
+                itemView.scroll(toOffset: offset)
+                window.invalidate(Region(itemView.frame))
             case .focus(let item):
-                list.focusedRow = item.item
-                window.invalidate(Region(list.frame))
+                itemView.focusedItem = item
+                window.invalidate(Region(itemView.frame))
             case .activate(let item):
-                log?.log(view: "list", event: "activate", ["item": .array([.int(item.section), .int(item.item)])])
+                log?.log(view: viewName, event: "activate", ["item": .array([.int(item.section), .int(item.item)])])
             case .endEditing:
                 setEditing(false)
             }
@@ -65,7 +67,7 @@ extension DemoApp: SelectionDelegate {
     func logSelection(provisional: Bool) {
         guard let log else { return }
         let ranges = selection.model.effectiveRanges
-        log.log(view: "list", event: "selection", [
+        log.log(view: viewName, event: "selection", [
             "ranges": .array(ranges.map { .array([.int($0.section), .int($0.items.lowerBound), .int($0.items.upperBound)]) }),
             "count": .int(ranges.reduce(0) { $0 + $1.count }),
             "provisional": .bool(provisional),
@@ -81,9 +83,9 @@ extension DemoApp: SelectionDelegate {
             let now = EventLoop.nowMilliseconds
             let events = interactor.autoscroll(elapsed: now - last)
             last = now
-            for case .scroll(let offset) in events { list.scrollImmediately(to: offset) }
+            for case .scroll(let offset) in events { itemView.scrollImmediately(to: offset) }
             apply(events.filter { if case .scroll = $0 { false } else { true } })
-            window.invalidate(Region(list.frame))
+            window.invalidate(Region(itemView.frame))
             if interactor.wantsAutoscroll {
                 window.connection.loop.schedule(after: 16) { tick() }
             } else {
@@ -118,10 +120,10 @@ extension DemoApp: SelectionDelegate {
     }
 
     func didSelect(_ item: IndexPath, source: SelectionSource) {
-        log?.log(view: "list", event: "select", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
+        log?.log(view: viewName, event: "select", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 
     func didDeselect(_ item: IndexPath, source: SelectionSource) {
-        log?.log(view: "list", event: "deselect", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
+        log?.log(view: viewName, event: "deselect", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 }

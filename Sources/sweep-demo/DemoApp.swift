@@ -13,13 +13,19 @@ import SweepWayland
 final class DemoApp: WindowContent {
     let window: Window
     let toolbar: ToolbarView
-    let list: ListView
+    /// The item view: a list, or a grid with `--grid`.
+    let itemView: ItemScrollView
+    let gridView: GridView?
+    let rowCount: Int
+    /// The grid's pinch zoom while it runs.
+    var zoom: GridZoom?
     private(set) var shouldQuit = false
     let log: EventLog?
     private var loggedOffset: Double?
+    var loggedCellSize: Double?
     let title: String
     let selection: SelectionController
-    let interactor: SelectionInteractor<SectionedListLayout>
+    let interactor: SelectionInteractor<PaneLayout>
     var autoscrolling = false
     // Gestures (see DemoApp+Gestures).
     let arena = GestureArena()
@@ -41,18 +47,31 @@ final class DemoApp: WindowContent {
         title = "Sweep · \(DemoApp.formatted(options.rows)) rows"
         toolbar = ToolbarView(frame: Rect(x: 0, y: 0, width: size.width, height: ToolbarView.height),
                               title: title, theme: theme)
-        list = ListView(frame: Rect(x: 0, y: ToolbarView.height, width: size.width, height: size.height - ToolbarView.height),
-                        dataSource: rows, theme: theme)
+        let frame = Rect(x: 0, y: ToolbarView.height, width: size.width, height: size.height - ToolbarView.height)
+        rowCount = options.rows
+        if options.grid {
+            let grid = GridView(frame: frame, dataSource: rows, theme: theme)
+            gridView = grid
+            itemView = grid
+        } else {
+            gridView = nil
+            itemView = ListView(frame: frame, dataSource: rows, theme: theme)
+        }
         var configuration = SelectionConfiguration()
         configuration.allowsMultipleSelectionDuringEditing = true
         selection = SelectionController(itemCounts: [options.rows], configuration: configuration)
-        interactor = SelectionInteractor(layout: SectionedListLayout(itemCounts: [options.rows], width: size.width),
+        interactor = SelectionInteractor(layout: gridView.map { .grid($0.layout) }
+                                            ?? .list(SectionedListLayout(itemCounts: [options.rows], width: size.width)),
                                          selection: selection, viewportHeight: size.height - ToolbarView.height)
-        gestures = ListGestures(view: GestureView(name: "list", frame: list.frame))
+        gestures = ListGestures(view: GestureView(name: options.grid ? "grid" : "list", frame: frame), grid: options.grid)
         window = try Window(connection: connection, title: "Sweep", appID: "org.sweep.Demo", size: size)
         installGestures()
         selection.delegate = self
-        list.isSelected = { [unowned selection] row in selection.isSelected(IndexPath(item: row)) }
+        if let gridView {
+            gridView.isSelected = { [unowned selection] item in selection.isSelected(item) }
+        } else if let list = itemView as? ListView {
+            list.isSelected = { [unowned selection] row in selection.isSelected(IndexPath(item: row)) }
+        }
         interactor.onBandWillBegin = { [unowned self] in self.setEditing(true) }
         window.content = self
         window.onCommit = { [weak self] frames in self?.committed(frame: frames) }
@@ -71,6 +90,9 @@ final class DemoApp: WindowContent {
         window.onScaleChange = { [weak seat] _ in seat?.applyCursor() }
     }
 
+    /// The event log's name for the item view.
+    var viewName: String { gridView == nil ? "list" : "grid" }
+
     static func formatted(_ count: Int) -> String {
         let digits = Array(String(count))
         var result = ""
@@ -85,13 +107,13 @@ final class DemoApp: WindowContent {
 
     func windowDidResize(to size: Size) {
         toolbar.frame = Rect(x: 0, y: 0, width: size.width, height: ToolbarView.height)
-        list.setFrame(Rect(x: 0, y: ToolbarView.height, width: size.width, height: max(0, size.height - ToolbarView.height)))
-        gestures.view.frame = list.frame
+        itemView.setFrame(Rect(x: 0, y: ToolbarView.height, width: size.width, height: max(0, size.height - ToolbarView.height)))
+        gestures.view.frame = itemView.frame
     }
 
     func draw(in canvas: Canvas, damage: Region) {
         if damage.intersects(toolbar.frame) { toolbar.draw(in: canvas) }
-        list.draw(in: canvas, damage: damage)
+        itemView.draw(in: canvas, damage: damage)
     }
 
     /// Logs the first frame, then the scroll offset once a frame when it changed.
@@ -101,17 +123,17 @@ final class DemoApp: WindowContent {
             log.log(view: "window", event: "ready", ["width": .double(window.size.width), "height": .double(window.size.height),
                                                       "scale": .double(window.scale)])
         }
-        let offset = list.scroll.offset
+        let offset = itemView.scroll.offset
         if loggedOffset != nil && loggedOffset != offset {
-            log.log(view: "list", event: "scroll", ["offset": .double((offset * 100).rounded() / 100)])
+            log.log(view: viewName, event: "scroll", ["offset": .double((offset * 100).rounded() / 100)])
         }
         loggedOffset = offset
     }
 
-    var isAnimating: Bool { list.isAnimating }
+    var isAnimating: Bool { itemView.isAnimating }
 
     func advanceAnimations(to time: Double) -> Region {
-        list.advance(to: time)
+        itemView.advance(to: time)
     }
 
     func windowShouldClose() {
@@ -131,9 +153,9 @@ final class DemoApp: WindowContent {
     func handle(_ frame: PointerFrame, modifiers: Modifiers = []) {
         routePointer(frame, modifiers: modifiers)
         if frame.left {
-            window.invalidate(list.hover(at: nil))
+            window.invalidate(itemView.hover(at: nil))
         } else if let position = frame.position {
-            window.invalidate(list.hover(at: position))
+            window.invalidate(itemView.hover(at: position))
         }
         handleScroll(frame)
         if frame.time != 0 { armGestureTimer(eventTime: Double(frame.time)) }
@@ -142,17 +164,18 @@ final class DemoApp: WindowContent {
     func handle(_ key: KeyEvent) {
         if key.keysym == .q && key.modifiers.contains(.control) { quit(); return }
         if handleSelectionKey(key) { return }
-        let row = list.layout.rowHeight
+        let line = itemView.lineHeight
+        let page = max(line, itemView.frame.height - line)
         switch key.keysym {
-        case .down: list.scroll(by: row)
-        case .up: list.scroll(by: -row)
-        case .pageDown: list.scroll(by: Double(list.rowsPerPage) * row)
-        case .pageUp: list.scroll(by: -Double(list.rowsPerPage) * row)
-        case .home: list.scroll(toOffset: 0)
-        case .end: list.scroll(toOffset: list.scroll.maxOffset)
+        case .down: itemView.scroll(by: line)
+        case .up: itemView.scroll(by: -line)
+        case .pageDown: itemView.scroll(by: page)
+        case .pageUp: itemView.scroll(by: -page)
+        case .home: itemView.scroll(toOffset: 0)
+        case .end: itemView.scroll(toOffset: itemView.scroll.maxOffset)
         case .q where key.modifiers.contains(.control): quit()
         default: return
         }
-        window.invalidate(Region(list.frame))
+        window.invalidate(Region(itemView.frame))
     }
 }

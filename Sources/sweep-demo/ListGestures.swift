@@ -8,7 +8,8 @@ final class ListGestures {
     let view: GestureView
     /// Two touches moving together (spec §3).
     let twoFingerSweep = TwoFingerSweepGestureRecognizer(name: "two-finger sweep")
-    /// One finger starting in the checkbox column, in editing mode.
+    /// One finger starting in the checkbox column (a list) or moving across
+    /// the cells (a grid), in editing mode.
     let checkboxSweep = PanGestureRecognizer(name: "checkbox sweep", minimumTouches: 1, maximumTouches: 1)
     /// A three- or four-finger touchpad swipe.
     let swipeSweep = PanGestureRecognizer(name: "swipe sweep", minimumTouches: 3, maximumTouches: 4)
@@ -18,17 +19,20 @@ final class ListGestures {
     let scrollPan = PanGestureRecognizer(name: "scroll", minimumTouches: 1, maximumTouches: 1)
     let tap = TapGestureRecognizer(name: "tap")
     let longPress = LongPressGestureRecognizer(name: "long press")
+    /// Two touches apart or together, or the touchpad pinch: zooms a grid.
+    let pinch = PinchGestureRecognizer(name: "pinch")
     let band = BandGestureRecognizer(name: "band")
     let click = ClickGestureRecognizer(name: "click")
 
-    init(view: GestureView) {
+    init(view: GestureView, grid: Bool) {
         self.view = view
+        pinch.isEnabled = grid
         checkboxSweep.acceptsTouchpadSwipes = false
         scrollPan.acceptsTouchpadSwipes = false
         scrollPan.require(toFail: checkboxSweep)
         click.require(toFail: band)
         for recognizer: GestureRecognizer in [twoFingerSweep, checkboxSweep, swipeSweep, holdSweep, scrollPan,
-                                              tap, longPress, band, click] {
+                                              pinch, tap, longPress, band, click] {
             view.addRecognizer(recognizer)
         }
     }

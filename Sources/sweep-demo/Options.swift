@@ -1,6 +1,7 @@
 /// The command line of sweep-demo.
 struct Options {
     var tour = false
+    var grid = false
     var rows = 1_000_000
     var width = 800.0
     var height = 600.0
@@ -25,6 +26,8 @@ struct Options {
                       needed, print "tour: <step>" after each step is on
                       screen, and exit 0 at the end
       --rows N        number of rows (default 1000000)
+      --grid          show the rows as a grid of cells (pinch to zoom; one
+                      finger across the cells sweeps while editing)
       --size WxH      initial window size in logical pixels (default 800x600)
       --event-log FILE
                       append what the app does to FILE, one JSON object a
@@ -44,6 +47,8 @@ struct Options {
             switch argument {
             case "--tour":
                 options.tour = true
+            case "--grid":
+                options.grid = true
             case "--rows":
                 guard let value = remaining.popFirst(), let rows = Int(value), rows >= 0, rows <= 1_000_000_000 else {
                     throw OptionError(message: "--rows needs a count from 0 to 1000000000")

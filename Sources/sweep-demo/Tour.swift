@@ -15,11 +15,14 @@ final class Tour {
         self.app = app
         steps = [
             ("top", { _ in }),
-            ("scrolled", { app in app.list.scroll(toReveal: 40) }),
-            ("middle", { app in app.list.scroll(toOffset: Double(app.list.layout.rowCount / 2) * app.list.layout.rowHeight) }),
-            ("end", { app in app.list.scroll(toOffset: app.list.scroll.maxOffset) }),
+            ("scrolled", { app in
+                // Row 40 at the bottom edge.
+                app.itemView.scroll(toOffset: 41 * app.itemView.lineHeight - app.itemView.frame.height)
+            }),
+            ("middle", { app in app.itemView.scroll(toOffset: Double(app.rowCount / 2) * app.itemView.lineHeight) }),
+            ("end", { app in app.itemView.scroll(toOffset: app.itemView.scroll.maxOffset) }),
             ("selection", { app in
-                app.list.scroll(toOffset: 0)
+                app.itemView.scroll(toOffset: 0)
                 app.setEditing(true)
                 app.apply([.selection(app.selection.selectRanges([ItemRange(section: 0, items: 2...5), ItemRange(section: 0, items: 8...8)],
                                                                  additive: false, source: .api), provisional: false)])

@@ -1,0 +1,163 @@
+import SweepGeometry
+import SweepGraphics
+import SweepLayout
+
+/// A vertically scrolling grid of equal cells ("collection view"): a title
+/// in each cell, a selection circle in the bottom-right corner in editing
+/// mode, a focus ring, the band, and pinch zoom through `setLayout`.
+///
+/// Like `ListView` it keeps its state and repaints only what the caller says
+/// is damaged; points are window coordinates unless named otherwise.
+public final class GridView {
+    public private(set) var frame: Rect
+    public private(set) var layout: GridLayout
+    public private(set) var scroll: ScrollModel
+    public var theme: Theme
+    public let dataSource: ListDataSource
+    /// Whether an item is selected (asked only for cells being drawn).
+    public var isSelected: (IndexPath) -> Bool = { _ in false }
+    /// Editing mode shows a selection circle in each cell.
+    public var isEditing = false
+    /// The keyboard focus ring's item.
+    public var focusedItem: IndexPath?
+    /// A band selection's rectangle in content coordinates.
+    public var bandRect: Rect?
+    private var kinetic: KineticScroller?
+
+    /// Radius of the selection circle, and its centre's inset from the cell's bottom-right corner.
+    public static let circleRadius = 10.0
+    public static let circleInset = 16.0
+
+    public init(frame: Rect, dataSource: ListDataSource, cellSize: Double = 100, theme: Theme) {
+        self.frame = frame
+        self.dataSource = dataSource
+        self.theme = theme
+        layout = GridLayout(itemCounts: [dataSource.numberOfRows], cellSize: Size(width: cellSize, height: cellSize),
+                            width: frame.width)
+        scroll = ScrollModel(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+    }
+
+    /// Moves or resizes the view; the columns follow the new width.
+    public func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        layout = GridLayout(itemCounts: layout.itemCounts, cellSize: layout.cellSize, spacing: layout.spacing,
+                            inset: layout.inset, width: newFrame.width)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: newFrame.height)
+    }
+
+    /// Takes a zoomed layout and the offset that keeps the pinch centre's item in place.
+    public func setLayout(_ newLayout: GridLayout, offset: Double) {
+        layout = newLayout
+        kinetic = nil
+        scroll.resize(contentHeight: newLayout.contentSize.height, viewportHeight: frame.height)
+        scroll.jump(to: offset)
+    }
+
+    /// A cell's rectangle in window coordinates.
+    public func windowRect(of item: IndexPath) -> Rect {
+        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+    }
+
+    // MARK: - Scrolling
+
+    public func scroll(by delta: Double) {
+        kinetic = nil
+        scroll.glide(by: delta)
+    }
+
+    public func scroll(toOffset offset: Double) {
+        kinetic = nil
+        scroll.glide(to: offset)
+    }
+
+    public func scrollImmediately(to offset: Double) {
+        kinetic = nil
+        scroll.jump(to: offset)
+    }
+
+    /// A fling at `velocity` px/ms from `time` on the animation clock.
+    public func fling(velocity: Double, time: Double) {
+        guard abs(velocity) > KineticScroller.minimumSpeed else { return }
+        kinetic = KineticScroller(offset: scroll.offset, velocity: velocity, time: time, bounds: 0...scroll.maxOffset)
+    }
+
+    @discardableResult
+    public func stopFling() -> Bool {
+        defer { kinetic = nil }
+        return kinetic != nil
+    }
+
+    public var isAnimating: Bool { scroll.isAnimating || kinetic != nil }
+
+    /// Advances animations to `time` (ms) and returns the damage.
+    public func advance(to time: Double) -> Region {
+        let before = scroll.offset
+        if let running = kinetic {
+            scroll.jump(to: running.offset(at: time))
+            if running.isFinished(at: time) { kinetic = nil }
+        } else {
+            scroll.advance(to: time)
+        }
+        return before == scroll.offset ? Region() : Region(frame)
+    }
+
+    // MARK: - Drawing
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        let area = damage.bounds.intersection(frame)
+        guard !area.isEmpty else { return }
+        canvas.withClip(area) {
+            canvas.fill(area, color: theme.background)
+            let visible = Rect(x: 0, y: area.minY - frame.minY + scroll.offset, width: layout.width, height: area.height)
+            for range in layout.items(in: visible) {
+                for item in range.items { drawCell(IndexPath(section: range.section, item: item), in: canvas) }
+            }
+            drawBand(in: canvas)
+            drawScrollIndicator(in: canvas)
+        }
+    }
+
+    private func drawCell(_ item: IndexPath, in canvas: Canvas) {
+        let rect = windowRect(of: item)
+        let selected = isSelected(item)
+        canvas.fillRoundedRect(rect, radius: 8, color: theme.rowHover)
+        if selected { canvas.fillRoundedRect(rect, radius: 8, color: theme.selectionTint) }
+        canvas.drawText(dataSource.title(forRow: item.item), at: Point(x: rect.minX + 8, y: rect.minY + 8),
+                        role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
+        if isEditing {
+            let centre = Point(x: rect.maxX - GridView.circleInset, y: rect.maxY - GridView.circleInset)
+            if selected {
+                canvas.fillCircle(center: centre, radius: GridView.circleRadius + 1, color: theme.accent)
+                canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
+            } else {
+                canvas.fillCircle(center: centre, radius: GridView.circleRadius, color: theme.background)
+                canvas.strokeCircle(center: centre, radius: GridView.circleRadius - 0.5, lineWidth: 1.5, color: theme.secondaryText)
+            }
+        }
+        if item == focusedItem {
+            for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 2), Rect(x: rect.minX, y: rect.maxY - 2, width: rect.width, height: 2),
+                         Rect(x: rect.minX, y: rect.minY, width: 2, height: rect.height), Rect(x: rect.maxX - 2, y: rect.minY, width: 2, height: rect.height)] {
+                canvas.fill(edge, color: theme.accent)
+            }
+        }
+    }
+
+    private func drawBand(in canvas: Canvas) {
+        guard let band = bandRect else { return }
+        let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset).intersection(frame)
+        guard !rect.isEmpty else { return }
+        canvas.fill(rect, color: theme.accent.withOpacity(0.18))
+        for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 1), Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1),
+                     Rect(x: rect.minX, y: rect.minY, width: 1, height: rect.height), Rect(x: rect.maxX - 1, y: rect.minY, width: 1, height: rect.height)] {
+            canvas.fill(edge, color: theme.accent)
+        }
+    }
+
+    private func drawScrollIndicator(in canvas: Canvas) {
+        guard scroll.maxOffset > 0 else { return }
+        let track = frame.insetBy(dx: 0, dy: 3)
+        let length = max(32, track.height * frame.height / scroll.contentHeight)
+        let position = track.minY + (track.height - length) * (scroll.offset / scroll.maxOffset)
+        canvas.fillRoundedRect(Rect(x: frame.maxX - 7, y: position, width: 4, height: length), radius: 2, color: theme.scrollIndicator)
+    }
+}

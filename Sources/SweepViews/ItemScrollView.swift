@@ -1,0 +1,43 @@
+import SweepGeometry
+import SweepGraphics
+import SweepLayout
+
+/// What an app needs of a scrolling item view, list or grid, to drive it
+/// from input: its frame, scrolling (with fling), editing mode, the focus
+/// ring, the band, and drawing.
+public protocol ItemScrollView: AnyObject {
+    var frame: Rect { get }
+    var scroll: ScrollModel { get }
+    var isEditing: Bool { get set }
+    var bandRect: Rect? { get set }
+    var focusedItem: IndexPath? { get set }
+    /// The scroll distance of one line (a row, or a row of cells).
+    var lineHeight: Double { get }
+    func setFrame(_ frame: Rect)
+    /// The pointer moved to a window point (nil when it left); returns damage.
+    func hover(at point: Point?) -> Region
+    func scroll(by delta: Double)
+    func scroll(toOffset offset: Double)
+    func scrollImmediately(to offset: Double)
+    func fling(velocity: Double, time: Double)
+    @discardableResult func stopFling() -> Bool
+    var isAnimating: Bool { get }
+    func advance(to time: Double) -> Region
+    func draw(in canvas: Canvas, damage: Region)
+}
+
+extension ListView: ItemScrollView {
+    public var focusedItem: IndexPath? {
+        get { focusedRow.map { IndexPath(item: $0) } }
+        set { focusedRow = newValue?.item }
+    }
+
+    public var lineHeight: Double { layout.rowHeight }
+}
+
+extension GridView: ItemScrollView {
+    /// The grid highlights nothing under the pointer.
+    public func hover(at point: Point?) -> Region { Region() }
+
+    public var lineHeight: Double { layout.cellSize.height + layout.spacing }
+}
