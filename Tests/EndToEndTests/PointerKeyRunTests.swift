@@ -224,4 +224,31 @@ import Testing
         let offset = run.scrollOffsets.last ?? 0
         #expect((350...700).contains(offset), "\(run.scrollOffsets)")
     }
+
+    @Test func aTouchpadHoldStopsAFingerScrollFling() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":300,"y":300}
+        {"op":"pointer.axis","dy":40,"source":"finger"}
+        {"op":"wait","ms":10}
+        {"op":"pointer.axis","dy":40,"source":"finger"}
+        {"op":"wait","ms":10}
+        {"op":"pointer.axis","dy":40,"source":"finger"}
+        {"op":"pointer.axisStop"}
+        {"op":"wait","ms":80}
+        {"op":"hold.begin","fingers":2}
+        {"op":"wait","ms":30}
+        {"op":"screenshot","file":"stopped.png"}
+        {"op":"wait","ms":300}
+        {"op":"screenshot","file":"later.png"}
+        {"op":"hold.end"}
+        """, label: "hold-stops-fling")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let offsets = run.scrollOffsets
+        #expect((offsets.last ?? 0) > 120, "the fling went past the fingers' 120 px: \(offsets)")
+        #expect(try run.shot("stopped.png").rgba == run.shot("later.png").rgba, "the content kept moving after the hold")
+        #expect(run.multiselect.isEmpty, "a hold that ends without moving sweeps nothing")
+    }
 }
