@@ -23,7 +23,11 @@ public final class CompositorServer {
     var surfaces: [ObjectIdentifier: Surface] = [:]
     private(set) var toplevel: Toplevel?
     var outputs: [WLResource] = []
-    let seat: SeatServer
+    /// Every seat; the first has the touchpad gestures. Script input goes to `seat`.
+    private(set) var seats: [SeatServer]
+    private var activeSeat = 0
+    /// The seat the script's input steps drive (see `useSeat`).
+    var seat: SeatServer { seats[activeSeat] }
     let gestures: GesturesServer
     let clipboard = ClipboardServer()
     private let start = sweep_monotonic_ns()
@@ -36,8 +40,9 @@ public final class CompositorServer {
         outputWidth = width
         outputHeight = height
         outputScale = scale
-        seat = SeatServer()
-        gestures = GesturesServer(seat: seat)
+        let first = SeatServer(name: "seat0")
+        seats = [first]
+        gestures = GesturesServer(seat: first)
         guard wl_display_init_shm(display) == 0 else { throw CompositorFailure("wl_display_init_shm failed") }
         compositorObject.server = self
         let shared = compositorObject
@@ -76,9 +81,27 @@ public final class CompositorServer {
             _ = Resource.create(client: client, interface: sweep_server_wl_data_device_manager_interface(), version: version,
                                 id: id, requests: ClipboardServer.managerRequests, object: clipboard)
         }
-        offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: excluded) { [unowned self] client, version, id in
-            seat.bind(client: client, version: version, id: id, server: self)
+        offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: excluded) { [unowned self, unowned first] client, version, id in
+            first.bind(client: client, version: version, id: id, server: self)
         }
+    }
+
+    /// Adds another seat at run time (a second person's mouse and keyboard):
+    /// a new `wl_seat` global, focused on the window like the first.
+    func addSeat() {
+        let added = SeatServer(name: "seat\(seats.count)")
+        seats.append(added)
+        offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: []) { [unowned self, unowned added] client, version, id in
+            added.bind(client: client, version: version, id: id, server: self)
+        }
+        if let surface = toplevel?.surface { added.focus(surface, server: self) }
+    }
+
+    /// Sends the script's later input through seat `index`; false when there is no such seat.
+    func useSeat(_ index: Int) -> Bool {
+        guard seats.indices.contains(index) else { return false }
+        activeSeat = index
+        return true
     }
 
     /// A global's bind handler, kept alive with the display.
@@ -187,13 +210,13 @@ public final class CompositorServer {
                 wl_surface_send_enter(resource, output)
             }
             toplevel.configure(width: self.outputWidth, height: self.outputHeight)
-            self.seat.focus(toplevel.surface, server: self)
+            for seat in self.seats { seat.focus(toplevel.surface, server: self) }
         }
     }
 
     func toplevelGone(_ toplevel: Toplevel) {
         if self.toplevel === toplevel { self.toplevel = nil }
-        seat.unfocus()
+        for seat in seats { seat.unfocus() }
     }
 
     /// Whether the window has committed a buffer.

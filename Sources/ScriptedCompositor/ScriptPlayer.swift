@@ -175,6 +175,13 @@ public final class ScriptPlayer {
         case .holdEnd(let cancelled):
             server.gestures.holdEnd(cancelled: cancelled)
             try pause(stepPause)
+        case .seatAdd:
+            server.addSeat()
+            try pause(stepPause)
+        case .seatUse(let index):
+            guard server.useSeat(index) else {
+                throw CompositorFailure("script line \(line): there is no seat \(index) (add one with seat.add)")
+            }
         case .seat(let pointer, let keyboard, let touch):
             server.seat.setCapabilities(pointer: pointer, keyboard: keyboard, touch: touch)
             try pause(stepPause)

@@ -28,6 +28,10 @@ public enum ScriptStep: Equatable, Sendable {
     case holdEnd(cancelled: Bool)
     /// The seat's devices: false unplugs one, true plugs it back.
     case seat(pointer: Bool, keyboard: Bool, touch: Bool)
+    /// A second (third…) seat appears.
+    case seatAdd
+    /// Later input steps go through seat `index` (0 is the first).
+    case seatUse(index: Int)
     /// Writes the client's clipboard selection (as `mime`) to `file`.
     case clipboardSave(file: String, mime: String)
     case screenshot(file: String)
@@ -117,6 +121,8 @@ public enum ScriptParser {
         case "pinch.end": return .pinchEnd(cancelled: try get.bool("cancelled", default: false))
         case "hold.begin": return .holdBegin(fingers: try get.int("fingers", 1...5, default: 2))
         case "hold.end": return .holdEnd(cancelled: try get.bool("cancelled", default: false))
+        case "seat.add": return .seatAdd
+        case "seat.use": return .seatUse(index: try get.int("index", 0...15))
         case "seat":
             return .seat(pointer: try get.bool("pointer", default: true), keyboard: try get.bool("keyboard", default: true),
                          touch: try get.bool("touch", default: true))

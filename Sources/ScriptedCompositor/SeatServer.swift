@@ -30,7 +30,11 @@ final class SeatServer: ResourceOwner {
         for seat in seats { wl_seat_send_capabilities(seat, capabilities) }
     }
 
-    init() {
+    /// `wl_seat.name`.
+    let name: String
+
+    init(name: String) {
+        self.name = name
         keyboard = try? Keyboard(defaultLayout: ())
         keymapText = keyboard?.keymapText ?? ""
     }
@@ -49,7 +53,7 @@ final class SeatServer: ResourceOwner {
                                              id: id, requests: SeatServer.seatRequests, object: self) else { return }
         seats.append(resource)
         wl_seat_send_capabilities(resource, capabilities)
-        if version >= 2 { wl_seat_send_name(resource, "seat0") }
+        if version >= 2 { wl_seat_send_name(resource, name) }
     }
 
     private var serial: UInt32 { server.map { wl_display_next_serial($0.display) } ?? 0 }

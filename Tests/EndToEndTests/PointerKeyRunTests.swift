@@ -251,4 +251,28 @@ import Testing
         #expect(try run.shot("stopped.png").rgba == run.shot("later.png").rgba, "the content kept moving after the hold")
         #expect(run.multiselect.isEmpty, "a hold that ends without moving sweeps nothing")
     }
+
+    @Test func aSecondSeatThatAppearsAtRunTimeDrivesTheAppToo() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"seat.add"}
+        {"op":"wait","ms":50}
+        {"op":"seat.use","index":1}
+        {"op":"pointer.move","x":400,"y":198}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"End"}
+        {"op":"wait","ms":300}
+        {"op":"seat.use","index":0}
+        {"op":"key.tap","key":"Home"}
+        {"op":"wait","ms":300}
+        """, label: "two-seats")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(run.committedSelections == ["[[0,3,3]]"], "the second seat's click: \(run.diagnostics)")
+        let offsets = run.scrollOffsets
+        #expect(offsets.contains(Double(1_000_000 * 44 - 556)), "the second seat's End")
+        #expect(offsets.last == 0, "then the first seat's Home")
+    }
 }

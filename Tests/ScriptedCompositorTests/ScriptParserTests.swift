@@ -18,6 +18,16 @@ import Testing
         #expect(steps[3].step == .touchDrag(points: [[10, 10], [40, 10]], by: [0, 100], steps: 20, ms: 300))
     }
 
+    @Test func readsSeatSteps() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"seat","pointer":false}
+        {"op":"seat.add"}
+        {"op":"seat.use","index":1}
+        """)
+        #expect(steps.map(\.step) == [.seat(pointer: false, keyboard: true, touch: true), .seatAdd, .seatUse(index: 1)])
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"seat.use","index":1.5}"#) }
+    }
+
     @Test func readsPointerGestureSteps() throws {
         let steps = try ScriptParser.parse("""
         {"op":"swipe.begin","fingers":4}
