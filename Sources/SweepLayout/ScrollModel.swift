@@ -14,6 +14,8 @@ public struct ScrollModel: Hashable, Sendable {
 
     private var animationStart: Double = 0
     private var animationStartTime: Double?
+    /// A running fling (kinetic scrolling after the fingers lifted).
+    private var kinetic: KineticScroller?
 
     public init(contentHeight: Double, viewportHeight: Double) {
         self.contentHeight = contentHeight
@@ -21,10 +23,28 @@ public struct ScrollModel: Hashable, Sendable {
     }
 
     public var maxOffset: Double { max(0, contentHeight - viewportHeight) }
-    public var isAnimating: Bool { offset != target }
+    public var isAnimating: Bool { offset != target || kinetic != nil }
+    public var isFlinging: Bool { kinetic != nil }
+
+    /// Flings on at `velocity` px/ms (positive scrolls down) from `time`,
+    /// slowing down by itself; too slow a velocity does nothing.
+    public mutating func fling(velocity: Double, time: Double) {
+        guard abs(velocity) > KineticScroller.minimumSpeed else { return }
+        target = offset
+        animationStartTime = nil
+        kinetic = KineticScroller(offset: offset, velocity: velocity, time: time, bounds: 0...maxOffset)
+    }
+
+    /// Stops a fling where it is (a touch, a touchpad hold); true if one ran.
+    @discardableResult
+    public mutating func stopFling() -> Bool {
+        defer { kinetic = nil }
+        return kinetic != nil
+    }
 
     /// Changes the sizes, keeping the offset in bounds.
     public mutating func resize(contentHeight: Double, viewportHeight: Double) {
+        kinetic = nil
         self.contentHeight = contentHeight
         self.viewportHeight = viewportHeight
         let clampedTarget = clamp(target), clampedOffset = clamp(offset)
@@ -41,6 +61,7 @@ public struct ScrollModel: Hashable, Sendable {
 
     /// Jumps to `newOffset` (clamped) at once, ending any animation.
     public mutating func jump(to newOffset: Double) {
+        kinetic = nil
         offset = clamp(newOffset)
         target = offset
         animationStartTime = nil
@@ -49,6 +70,7 @@ public struct ScrollModel: Hashable, Sendable {
     /// Starts (or retargets) a glide to `newTarget` (clamped).
     /// The glide starts on the next `advance`, so its first frame moves.
     public mutating func glide(to newTarget: Double) {
+        kinetic = nil
         target = clamp(newTarget)
         animationStart = offset
         animationStartTime = nil
@@ -62,6 +84,12 @@ public struct ScrollModel: Hashable, Sendable {
     /// Moves the animation to `time` (ms). Returns true while still animating.
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
+        if let running = kinetic {
+            offset = clamp(running.offset(at: time))
+            target = offset
+            if running.isFinished(at: time) { kinetic = nil }
+            return isAnimating
+        }
         guard isAnimating else { return false }
         guard let start = animationStartTime else {
             animationStartTime = time - 16  // one frame's worth of progress on the first frame

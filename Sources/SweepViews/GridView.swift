@@ -22,7 +22,6 @@ public final class GridView {
     public var focusedItem: IndexPath?
     /// A band selection's rectangle in content coordinates.
     public var bandRect: Rect?
-    private var kinetic: KineticScroller?
 
     /// Radius of the selection circle, and its centre's inset from the cell's bottom-right corner.
     public static let circleRadius = 10.0
@@ -48,7 +47,6 @@ public final class GridView {
     /// Takes a zoomed layout and the offset that keeps the pinch centre's item in place.
     public func setLayout(_ newLayout: GridLayout, offset: Double) {
         layout = newLayout
-        kinetic = nil
         scroll.resize(contentHeight: newLayout.contentSize.height, viewportHeight: frame.height)
         scroll.jump(to: offset)
     }
@@ -61,43 +59,31 @@ public final class GridView {
     // MARK: - Scrolling
 
     public func scroll(by delta: Double) {
-        kinetic = nil
         scroll.glide(by: delta)
     }
 
     public func scroll(toOffset offset: Double) {
-        kinetic = nil
         scroll.glide(to: offset)
     }
 
     public func scrollImmediately(to offset: Double) {
-        kinetic = nil
         scroll.jump(to: offset)
     }
 
     /// A fling at `velocity` px/ms from `time` on the animation clock.
     public func fling(velocity: Double, time: Double) {
-        guard abs(velocity) > KineticScroller.minimumSpeed else { return }
-        kinetic = KineticScroller(offset: scroll.offset, velocity: velocity, time: time, bounds: 0...scroll.maxOffset)
+        scroll.fling(velocity: velocity, time: time)
     }
 
     @discardableResult
-    public func stopFling() -> Bool {
-        defer { kinetic = nil }
-        return kinetic != nil
-    }
+    public func stopFling() -> Bool { scroll.stopFling() }
 
-    public var isAnimating: Bool { scroll.isAnimating || kinetic != nil }
+    public var isAnimating: Bool { scroll.isAnimating }
 
     /// Advances animations to `time` (ms) and returns the damage.
     public func advance(to time: Double) -> Region {
         let before = scroll.offset
-        if let running = kinetic {
-            scroll.jump(to: running.offset(at: time))
-            if running.isFinished(at: time) { kinetic = nil }
-        } else {
-            scroll.advance(to: time)
-        }
+        scroll.advance(to: time)
         return before == scroll.offset ? Region() : Region(frame)
     }
 
@@ -135,29 +121,15 @@ public final class GridView {
             }
         }
         if item == focusedItem {
-            for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 2), Rect(x: rect.minX, y: rect.maxY - 2, width: rect.width, height: 2),
-                         Rect(x: rect.minX, y: rect.minY, width: 2, height: rect.height), Rect(x: rect.maxX - 2, y: rect.minY, width: 2, height: rect.height)] {
-                canvas.fill(edge, color: theme.accent)
-            }
+            ItemViewDecorations.strokeEdges(of: rect, width: 2, color: theme.accent, in: canvas)
         }
     }
 
     private func drawBand(in canvas: Canvas) {
-        guard let band = bandRect else { return }
-        let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset).intersection(frame)
-        guard !rect.isEmpty else { return }
-        canvas.fill(rect, color: theme.accent.withOpacity(0.18))
-        for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 1), Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1),
-                     Rect(x: rect.minX, y: rect.minY, width: 1, height: rect.height), Rect(x: rect.maxX - 1, y: rect.minY, width: 1, height: rect.height)] {
-            canvas.fill(edge, color: theme.accent)
-        }
+        ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
     }
 
     private func drawScrollIndicator(in canvas: Canvas) {
-        guard scroll.maxOffset > 0 else { return }
-        let track = frame.insetBy(dx: 0, dy: 3)
-        let length = max(32, track.height * frame.height / scroll.contentHeight)
-        let position = track.minY + (track.height - length) * (scroll.offset / scroll.maxOffset)
-        canvas.fillRoundedRect(Rect(x: frame.maxX - 7, y: position, width: 4, height: length), radius: 2, color: theme.scrollIndicator)
+        ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, theme: theme, in: canvas)
     }
 }

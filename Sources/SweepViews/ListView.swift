@@ -24,15 +24,12 @@ public final class ListView {
     public var focusedRow: Int?
     /// A band selection's rectangle in content coordinates, drawn over the rows.
     public var bandRect: Rect?
-    /// A running fling.
-    private var kinetic: KineticScroller?
 
     /// Width of the checkbox column in editing mode.
     public static let checkboxColumnWidth: Double = 44
 
     /// Leading inset of text and separators.
     public static let textInset: Double = 16
-    static let indicatorWidth: Double = 4
 
     public init(frame: Rect, dataSource: ListDataSource, rowHeight: Double = 44, theme: Theme) {
         self.frame = frame
@@ -81,25 +78,20 @@ public final class ListView {
 
     /// Glides the content by `delta` logical pixels (positive scrolls down).
     public func scroll(by delta: Double) {
-        kinetic = nil
         scroll.glide(by: delta)
     }
 
     /// A fling after the fingers lifted: `velocity` in px/ms (positive scrolls
     /// down) from `time` on the animation clock, slowing down by itself.
     public func fling(velocity: Double, time: Double) {
-        guard abs(velocity) > KineticScroller.minimumSpeed else { return }
-        kinetic = KineticScroller(offset: scroll.offset, velocity: velocity, time: time, bounds: 0...scroll.maxOffset)
+        scroll.fling(velocity: velocity, time: time)
     }
 
     /// Stops a fling where it is (a touch, a touchpad hold); true if one ran.
     @discardableResult
-    public func stopFling() -> Bool {
-        defer { kinetic = nil }
-        return kinetic != nil
-    }
+    public func stopFling() -> Bool { scroll.stopFling() }
 
-    public var isFlinging: Bool { kinetic != nil }
+    public var isFlinging: Bool { scroll.isFlinging }
 
     /// Glides so row `row` is fully visible.
     public func scroll(toReveal row: Int) {
@@ -112,28 +104,21 @@ public final class ListView {
     }
 
     public func scroll(toOffset offset: Double) {
-        kinetic = nil
         scroll.glide(to: offset)
     }
 
     /// Moves the content at once (fingers, autoscroll).
     public func scrollImmediately(to offset: Double) {
-        kinetic = nil
         scroll.jump(to: offset)
         hoveredRow = hoverPoint.flatMap { row(at: $0) }
     }
 
-    public var isAnimating: Bool { scroll.isAnimating || kinetic != nil }
+    public var isAnimating: Bool { scroll.isAnimating }
 
     /// Advances animations to `time` (ms) and returns the damage.
     public func advance(to time: Double) -> Region {
         let before = scroll.offset
-        if let running = kinetic {
-            scroll.jump(to: running.offset(at: time))
-            if running.isFinished(at: time) { kinetic = nil }
-        } else {
-            scroll.advance(to: time)
-        }
+        scroll.advance(to: time)
         guard before != scroll.offset else { return Region() }
         hoveredRow = hoverPoint.flatMap { row(at: $0) }
         return Region(frame)
@@ -178,11 +163,7 @@ public final class ListView {
             }
         }
         if row == focusedRow {
-            let ring = rect.insetBy(dx: 1, dy: 1)
-            for edge in [Rect(x: ring.minX, y: ring.minY, width: ring.width, height: 2), Rect(x: ring.minX, y: ring.maxY - 2, width: ring.width, height: 2),
-                         Rect(x: ring.minX, y: ring.minY, width: 2, height: ring.height), Rect(x: ring.maxX - 2, y: ring.minY, width: 2, height: ring.height)] {
-                canvas.fill(edge, color: theme.accent)
-            }
+            ItemViewDecorations.strokeEdges(of: rect.insetBy(dx: 1, dy: 1), width: 2, color: theme.accent, in: canvas)
         }
         let textLeft = rect.minX + leading + ListView.textInset
         let textWidth = max(0, rect.maxX - textLeft - ListView.textInset)
@@ -205,25 +186,11 @@ public final class ListView {
                          width: rect.maxX - textLeft, height: hairline), color: theme.separator)
     }
 
-    /// The band: a translucent accent fill with a 1 px accent border.
     private func drawBand(in canvas: Canvas) {
-        guard let band = bandRect else { return }
-        let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset).intersection(frame)
-        guard !rect.isEmpty else { return }
-        canvas.fill(rect, color: theme.accent.withOpacity(0.18))
-        for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 1), Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1),
-                     Rect(x: rect.minX, y: rect.minY, width: 1, height: rect.height), Rect(x: rect.maxX - 1, y: rect.minY, width: 1, height: rect.height)] {
-            canvas.fill(edge, color: theme.accent)
-        }
+        ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
     }
 
     private func drawScrollIndicator(in canvas: Canvas) {
-        guard scroll.maxOffset > 0 else { return }
-        let track = frame.insetBy(dx: 0, dy: 3)
-        let length = max(32, track.height * frame.height / scroll.contentHeight)
-        let position = track.minY + (track.height - length) * (scroll.offset / scroll.maxOffset)
-        let bar = Rect(x: frame.maxX - ListView.indicatorWidth - 3, y: position,
-                       width: ListView.indicatorWidth, height: length)
-        canvas.fillRoundedRect(bar, radius: ListView.indicatorWidth / 2, color: theme.scrollIndicator)
+        ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, theme: theme, in: canvas)
     }
 }

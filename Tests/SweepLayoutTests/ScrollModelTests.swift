@@ -192,4 +192,25 @@ import Testing
         _ = run(&model, from: time + 1)
         #expect(!model.isAnimating && model.offset == model.target)
     }
+
+    @Test func aFlingMovesOnSlowsDownAndStopsWhenAskedOrByAGlide() {
+        var model = ScrollModel(contentHeight: 100_000, viewportHeight: 500)
+        model.fling(velocity: 2, time: 1000)
+        #expect(model.isFlinging && model.isAnimating)
+        model.advance(to: 1100)
+        let first = model.offset
+        model.advance(to: 1200)
+        let second = model.offset - first
+        #expect(first > 150 && first < 200, "about 2 px/ms, slowing: \(first)")
+        #expect(second < first, "slower in the second 100 ms")
+        let stopped = model.stopFling()
+        #expect(stopped)
+        model.advance(to: 1300)
+        #expect(model.offset == first + second && !model.isAnimating)
+        model.fling(velocity: 0.001, time: 2000)
+        #expect(!model.isFlinging, "too slow to fling")
+        model.fling(velocity: -2, time: 3000)
+        model.glide(to: 10)
+        #expect(!model.isFlinging, "a glide takes over")
+    }
 }

@@ -1,0 +1,39 @@
+import SweepGeometry
+import SweepGraphics
+import SweepLayout
+
+/// What lists and grids draw alike: the band, the focus ring and the scroll indicator.
+enum ItemViewDecorations {
+    /// Width of the scroll indicator, and its margin from the view's right edge.
+    static let indicatorWidth = 4.0
+    static let indicatorMargin = 3.0
+
+    /// The four edges of `rect`, `width` thick, inside it.
+    static func strokeEdges(of rect: Rect, width: Double, color: Color, in canvas: Canvas) {
+        for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width),
+                     Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width),
+                     Rect(x: rect.minX, y: rect.minY, width: width, height: rect.height),
+                     Rect(x: rect.maxX - width, y: rect.minY, width: width, height: rect.height)] {
+            canvas.fill(edge, color: color)
+        }
+    }
+
+    /// The band (`band` in content coordinates): a translucent accent fill with a 1 px accent border.
+    static func drawBand(_ band: Rect?, frame: Rect, offset: Double, theme: Theme, in canvas: Canvas) {
+        guard let band else { return }
+        let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - offset).intersection(frame)
+        guard !rect.isEmpty else { return }
+        canvas.fill(rect, color: theme.accent.withOpacity(0.18))
+        strokeEdges(of: rect, width: 1, color: theme.accent, in: canvas)
+    }
+
+    /// A pill in the right margin whose length and place show the visible part of the content.
+    static func drawScrollIndicator(frame: Rect, scroll: ScrollModel, theme: Theme, in canvas: Canvas) {
+        guard scroll.maxOffset > 0 else { return }
+        let track = frame.insetBy(dx: 0, dy: indicatorMargin)
+        let length = max(32, track.height * frame.height / scroll.contentHeight)
+        let position = track.minY + (track.height - length) * (scroll.offset / scroll.maxOffset)
+        let bar = Rect(x: frame.maxX - indicatorWidth - indicatorMargin, y: position, width: indicatorWidth, height: length)
+        canvas.fillRoundedRect(bar, radius: indicatorWidth / 2, color: theme.scrollIndicator)
+    }
+}
