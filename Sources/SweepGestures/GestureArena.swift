@@ -146,8 +146,17 @@ public final class GestureArena {
 
     /// The earliest time a recognizer asked for; the loop arms a timer for it.
     public var nextDeadline: Double? {
-        (touchSequence + touchpadSequence + pointerSequence).compactMap { $0.state.isFinished ? nil : $0.deadline }.min()
+        var earliest: Double?
+        for sequence in [touchSequence, touchpadSequence, pointerSequence] {
+            for recognizer in sequence where !recognizer.state.isFinished {
+                if let deadline = recognizer.deadline, deadline < earliest ?? .infinity { earliest = deadline }
+            }
+        }
+        return earliest
     }
+
+    /// Whether touches are down now (a new one starts a sequence otherwise).
+    public var hasTouches: Bool { !activeTouches.isEmpty }
 
     /// Time has come to `time`: recognizers whose deadline passed are told.
     public func advance(to time: Double) {

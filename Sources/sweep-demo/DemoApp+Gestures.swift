@@ -187,6 +187,7 @@ extension DemoApp {
             // Fingers and continuous devices: follow them one to one.
             itemView.scrollImmediately(to: itemView.scroll.offset + vertical.value)
             if frame.source == .finger {
+                if fingerScroll == nil { fingerScrollDistance = 0 }   // a new stroke of the fingers
                 var tracker = fingerScroll ?? VelocityTracker()
                 fingerScrollDistance += vertical.value
                 tracker.add(Point(x: 0, y: fingerScrollDistance), time: time)
@@ -204,13 +205,10 @@ extension DemoApp {
     // MARK: - Routing
 
     func handleTouch(_ frame: TouchFrame) {
-        if !frame.down.isEmpty && liveTouches.isEmpty {
+        if !frame.down.isEmpty && !arena.hasTouches {
             // A touch during a fling stops it and selects nothing (spec §6).
             touchStoppedFling = itemView.stopFling()
         }
-        liveTouches.formUnion(frame.down.map(\.id))
-        liveTouches.subtract(frame.up)
-        if frame.cancelled { liveTouches.removeAll() }
         arena.handle(frame)
         armGestureTimer(eventTime: Double(frame.time))
     }
@@ -243,15 +241,19 @@ extension DemoApp {
     /// compositor's event clock to the loop's.
     func armGestureTimer(eventTime: Double) {
         clock = (event: eventTime, loop: EventLoop.nowMilliseconds)
-        if let gestureTimer { window.connection.loop.cancel(gestureTimer) }
+        let deadline = arena.nextDeadline
+        // Most input (every pointer motion) leaves the deadline as it was: keep the timer.
+        guard deadline != gestureTimer?.deadline else { return }
+        if let gestureTimer { window.connection.loop.cancel(gestureTimer.id) }
         gestureTimer = nil
-        guard let deadline = arena.nextDeadline else { return }
-        gestureTimer = window.connection.loop.schedule(after: max(0, deadline - eventTime)) { [weak self] in
+        guard let deadline else { return }
+        let id = window.connection.loop.schedule(after: max(0, deadline - eventTime)) { [weak self] in
             guard let self else { return }
             self.gestureTimer = nil
             let now = self.clock.event + (EventLoop.nowMilliseconds - self.clock.loop)
             self.arena.advance(to: max(now, deadline))
             self.armGestureTimer(eventTime: max(now, deadline))
         }
+        gestureTimer = (id, deadline)
     }
 }

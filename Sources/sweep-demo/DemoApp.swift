@@ -34,8 +34,8 @@ final class DemoApp: WindowContent {
     var fingerScroll: VelocityTracker?
     var fingerScrollDistance = 0.0
     var touchStoppedFling = false
-    var liveTouches: Set<Int32> = []
-    var gestureTimer: EventLoop.TimerID?
+    /// The armed timer for the arena's earliest deadline, and that deadline.
+    var gestureTimer: (id: EventLoop.TimerID, deadline: Double)?
     /// The compositor's event time and the loop's time at the latest input.
     var clock = (event: 0.0, loop: 0.0)
 
