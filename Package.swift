@@ -70,13 +70,16 @@ let package = Package(
         // MARK: Products
         .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
+        // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
+        .target(name: "DemoPages", dependencies: ["SweepGeometry"]),
         .executableTarget(name: "sweep-demo",
-                          dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
+                          dependencies: ["DemoPages", "SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
                                          "SweepSelection", "SweepInteraction", "SweepGestures",
                                          "SweepViews", "SweepPixman", "SweepWayland"]),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
+        .testTarget(name: "DemoPagesTests", dependencies: ["DemoPages", "SweepGeometry"]),
         .testTarget(name: "SweepGeometryTests", dependencies: ["SweepTestSupport", "SweepGeometry"]),
         .testTarget(name: "SweepLayoutTests", dependencies: ["SweepTestSupport", "SweepLayout"]),
         .testTarget(name: "SweepPresentationTests", dependencies: ["SweepTestSupport", "SweepPresentation"]),

@@ -14,6 +14,7 @@ public struct KeySym: RawRepresentable, Hashable, Sendable {
     public static let end = KeySym(rawValue: 0xff57)
     public static let returnKey = KeySym(rawValue: 0xff0d)
     public static let escape = KeySym(rawValue: 0xff1b)
+    public static let backspace = KeySym(rawValue: 0xff08)
     public static let space = KeySym(rawValue: 0x0020)
     public static let tab = KeySym(rawValue: 0xff09)
     public static let q = KeySym(rawValue: 0x0071)

@@ -31,7 +31,7 @@ public final class GridView {
         self.frame = frame
         self.dataSource = dataSource
         self.theme = theme
-        layout = GridLayout(itemCounts: [dataSource.numberOfRows], cellSize: Size(width: cellSize, height: cellSize),
+        layout = GridLayout(itemCounts: dataSource.sectionCounts, cellSize: Size(width: cellSize, height: cellSize),
                             width: frame.width)
         scroll = ScrollModel(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
     }
@@ -108,7 +108,7 @@ public final class GridView {
         let selected = isSelected(item)
         canvas.fillRoundedRect(rect, radius: 8, color: theme.rowHover)
         if selected { canvas.fillRoundedRect(rect, radius: 8, color: theme.selectionTint) }
-        canvas.drawText(dataSource.title(forRow: item.item), at: Point(x: rect.minX + 8, y: rect.minY + 8),
+        canvas.drawText(dataSource.title(for: item), at: Point(x: rect.minX + 8, y: rect.minY + 8),
                         role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
         if isEditing {
             let centre = Point(x: rect.maxX - GridView.circleInset, y: rect.maxY - GridView.circleInset)

@@ -27,11 +27,6 @@ public protocol ItemScrollView: AnyObject {
 }
 
 extension ListView: ItemScrollView {
-    public var focusedItem: IndexPath? {
-        get { focusedRow.map { IndexPath(item: $0) } }
-        set { focusedRow = newValue?.item }
-    }
-
     public var lineHeight: Double { layout.rowHeight }
 }
 

@@ -36,4 +36,22 @@ enum ItemViewDecorations {
         let bar = Rect(x: frame.maxX - indicatorWidth - indicatorMargin, y: position, width: indicatorWidth, height: length)
         canvas.fillRoundedRect(bar, radius: indicatorWidth / 2, color: theme.scrollIndicator)
     }
+
+    /// A row's accessory, centred in the trailing `ListView.accessoryWidth` of `rowRect`.
+    static func drawAccessory(_ accessory: RowAccessory, rowRect: Rect, theme: Theme, in canvas: Canvas) {
+        let centre = Point(x: rowRect.maxX - ListView.accessoryWidth / 2, y: rowRect.midY)
+        switch accessory {
+        case .none:
+            return
+        case .checkmark:
+            canvas.drawCheckmark(in: Rect(x: centre.x - 8, y: centre.y - 8, width: 16, height: 16), lineWidth: 2.5, color: theme.accent)
+        case .detailButton:
+            canvas.strokeCircle(center: centre, radius: 10, lineWidth: 1.5, color: theme.accent)
+            canvas.fill(Rect(x: centre.x - 1, y: centre.y - 2, width: 2, height: 7), color: theme.accent)
+            canvas.fillCircle(center: Point(x: centre.x, y: centre.y - 5), radius: 1.3, color: theme.accent)
+        case .disclosure:
+            canvas.drawLine(from: Point(x: centre.x - 3, y: centre.y - 6), to: Point(x: centre.x + 3, y: centre.y), lineWidth: 2, color: theme.secondaryText)
+            canvas.drawLine(from: Point(x: centre.x + 3, y: centre.y), to: Point(x: centre.x - 3, y: centre.y + 6), lineWidth: 2, color: theme.secondaryText)
+        }
+    }
 }

@@ -1,7 +1,44 @@
-/// What a `ListView` shows: the rows' text, asked for only for visible rows.
+import SweepGeometry
+
+/// What a row shows at its trailing edge (UIKit's accessory types).
+public enum RowAccessory: Sendable, Hashable {
+    case none
+    /// A check in the accent colour: the chosen rows of inclusive and exclusive lists.
+    case checkmark
+    /// An "i" in a circle; tapping it reports the accessory and never selects.
+    case detailButton
+    /// A chevron: the row leads to another page.
+    case disclosure
+}
+
+/// What a `ListView` or `GridView` shows: sections of items with text,
+/// asked for only for the items being drawn.
 public protocol ListDataSource: AnyObject {
+    /// The number of items in each section.
+    var sectionCounts: [Int] { get }
+    func title(for item: IndexPath) -> String
+    /// nil for a one-line row.
+    func subtitle(for item: IndexPath) -> String?
+    /// A section's header; nil for none.
+    func headerTitle(forSection section: Int) -> String?
+    func accessory(for item: IndexPath) -> RowAccessory
+}
+
+extension ListDataSource {
+    public func subtitle(for item: IndexPath) -> String? { nil }
+    public func headerTitle(forSection section: Int) -> String? { nil }
+    public func accessory(for item: IndexPath) -> RowAccessory { .none }
+}
+
+/// A data source of one section without a header: rows by number.
+public protocol RowDataSource: ListDataSource {
     var numberOfRows: Int { get }
     func title(forRow row: Int) -> String
-    /// nil for a one-line row.
     func subtitle(forRow row: Int) -> String?
+}
+
+extension RowDataSource {
+    public var sectionCounts: [Int] { [numberOfRows] }
+    public func title(for item: IndexPath) -> String { title(forRow: item.item) }
+    public func subtitle(for item: IndexPath) -> String? { subtitle(forRow: item.item) }
 }

@@ -2,64 +2,93 @@ import SweepGeometry
 import SweepGraphics
 import SweepLayout
 
-/// A vertically scrolling list of uniform rows with titles and subtitles.
+/// A vertically scrolling list ("table view"): sections with optional
+/// headers, rows of one height with a title, an optional subtitle and an
+/// optional accessory.
 ///
-/// The view keeps its state (scroll position, hovered row) and answers each
-/// change with the damage it causes, in window coordinates; drawing repaints
-/// only what the caller says is damaged.
+/// The view keeps its state (scroll position, hovered row, fading rows) and
+/// answers each change with the damage it causes, in window coordinates;
+/// drawing repaints only what the caller says is damaged.
 public final class ListView {
     public private(set) var frame: Rect
-    public private(set) var layout: ListLayout
+    public private(set) var layout: SectionedListLayout
     public private(set) var scroll: ScrollModel
-    public private(set) var hoveredRow: Int?
+    public private(set) var hoveredItem: IndexPath?
     /// Where the pointer is, so the highlight follows the content as it scrolls.
     private var hoverPoint: Point?
     public var theme: Theme
     public let dataSource: ListDataSource
     /// Whether a row is selected (asked only for rows being drawn).
-    public var isSelected: (Int) -> Bool = { _ in false }
+    public var isSelected: (IndexPath) -> Bool = { _ in false }
     /// Editing mode shows a selection circle in a leading column.
     public var isEditing = false
     /// The keyboard focus ring's row.
-    public var focusedRow: Int?
+    public var focusedItem: IndexPath?
     /// A band selection's rectangle in content coordinates, drawn over the rows.
     public var bandRect: Rect?
+    /// Rows whose selection tint is fading out, and when each fade started.
+    private var fades: [IndexPath: Double] = [:]
+    private var animationTime = 0.0
 
     /// Width of the checkbox column in editing mode.
     public static let checkboxColumnWidth: Double = 44
-
     /// Leading inset of text and separators.
     public static let textInset: Double = 16
+    /// Height of a section header.
+    public static let headerHeight: Double = 32
+    /// Width of the area at a row's trailing edge that an accessory takes.
+    public static let accessoryWidth: Double = 44
+    /// How long a deselected row's tint takes to fade (ms).
+    public static let fadeDuration = 300.0
 
     public init(frame: Rect, dataSource: ListDataSource, rowHeight: Double = 44, theme: Theme) {
         self.frame = frame
         self.dataSource = dataSource
         self.theme = theme
-        layout = ListLayout(rowCount: dataSource.numberOfRows, rowHeight: rowHeight, width: frame.width)
-        scroll = ScrollModel(contentHeight: layout.contentHeight, viewportHeight: frame.height)
+        layout = ListView.makeLayout(dataSource, rowHeight: rowHeight, width: frame.width)
+        scroll = ScrollModel(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+    }
+
+    private static func makeLayout(_ source: ListDataSource, rowHeight: Double, width: Double) -> SectionedListLayout {
+        let counts = source.sectionCounts
+        let headers = counts.indices.contains { source.headerTitle(forSection: $0) != nil }
+        return SectionedListLayout(itemCounts: counts, rowHeight: rowHeight, headerHeight: headers ? headerHeight : 0, width: width)
+    }
+
+    /// Reads the sections' counts again (after the data source changed them).
+    public func reloadData() {
+        layout = ListView.makeLayout(dataSource, rowHeight: layout.rowHeight, width: frame.width)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
     }
 
     /// Moves or resizes the view, keeping the first visible row in place.
     public func setFrame(_ newFrame: Rect) {
         frame = newFrame
         layout.width = newFrame.width
-        scroll.resize(contentHeight: layout.contentHeight, viewportHeight: newFrame.height)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: newFrame.height)
     }
 
-    /// The rows at least partly visible now.
-    public var visibleRows: Range<Int> {
-        layout.rows(inContentRange: scroll.offset, height: frame.height)
-    }
-
-    /// The row under a window-coordinate point.
-    public func row(at point: Point) -> Int? {
+    /// The item under a window-coordinate point.
+    public func item(at point: Point) -> IndexPath? {
         guard frame.contains(point) else { return nil }
-        return layout.row(atContentY: point.y - frame.minY + scroll.offset)
+        return layout.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY + scroll.offset))
     }
 
     /// A row's rectangle in window coordinates.
-    public func windowRect(ofRow row: Int) -> Rect {
-        layout.rect(ofRow: row).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+    public func windowRect(of item: IndexPath) -> Rect {
+        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+    }
+
+    /// The accessory area of a row with a detail button (window coordinates), else nil.
+    public func accessoryRect(of item: IndexPath) -> Rect? {
+        guard dataSource.accessory(for: item) == .detailButton else { return nil }
+        let row = windowRect(of: item)
+        return Rect(x: row.maxX - ListView.accessoryWidth, y: row.minY, width: ListView.accessoryWidth, height: row.height)
+    }
+
+    /// The rows at least partly visible now, as ranges per section.
+    public var visibleItems: [ItemRange] {
+        layout.items(in: Rect(x: 0, y: scroll.offset, width: layout.width, height: frame.height))
     }
 
     // MARK: - State changes, each returning damage
@@ -67,13 +96,21 @@ public final class ListView {
     /// The pointer moved to `point` (nil when it left): highlights the row under it.
     public func hover(at point: Point?) -> Region {
         hoverPoint = point
-        let newRow = point.flatMap { row(at: $0) }
-        guard newRow != hoveredRow else { return Region() }
+        let newItem = point.flatMap { item(at: $0) }
+        guard newItem != hoveredItem else { return Region() }
         var damage = Region()
-        if let old = hoveredRow { damage.add(windowRect(ofRow: old).intersection(frame)) }
-        if let new = newRow { damage.add(windowRect(ofRow: new).intersection(frame)) }
-        hoveredRow = newRow
+        if let old = hoveredItem { damage.add(windowRect(of: old).intersection(frame)) }
+        if let new = newItem { damage.add(windowRect(of: new).intersection(frame)) }
+        hoveredItem = newItem
         return damage
+    }
+
+    /// Fades out the selection tint of a row that was just deselected,
+    /// starting at `time` (ms on the animation clock). Input is never held up:
+    /// the row is already deselected, only its drawing lags.
+    public func fadeSelection(of item: IndexPath, from time: Double) {
+        fades[item] = time
+        animationTime = max(animationTime, time)
     }
 
     /// Glides the content by `delta` logical pixels (positive scrolls down).
@@ -93,9 +130,9 @@ public final class ListView {
 
     public var isFlinging: Bool { scroll.isFlinging }
 
-    /// Glides so row `row` is fully visible.
-    public func scroll(toReveal row: Int) {
-        let rect = layout.rect(ofRow: row)
+    /// Glides so `item` is fully visible.
+    public func scroll(toReveal item: IndexPath) {
+        let rect = layout.frame(of: item)
         if rect.minY < scroll.target {
             scroll.glide(to: rect.minY)
         } else if rect.maxY > scroll.target + frame.height {
@@ -110,22 +147,25 @@ public final class ListView {
     /// Moves the content at once (fingers, autoscroll).
     public func scrollImmediately(to offset: Double) {
         scroll.jump(to: offset)
-        hoveredRow = hoverPoint.flatMap { row(at: $0) }
+        hoveredItem = hoverPoint.flatMap { item(at: $0) }
     }
 
-    public var isAnimating: Bool { scroll.isAnimating }
+    public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty }
 
     /// Advances animations to `time` (ms) and returns the damage.
     public func advance(to time: Double) -> Region {
+        animationTime = max(animationTime, time)
+        var damage = Region()
+        for (item, start) in fades {
+            damage.add(windowRect(of: item).intersection(frame))
+            if time - start >= ListView.fadeDuration { fades[item] = nil }
+        }
         let before = scroll.offset
         scroll.advance(to: time)
-        guard before != scroll.offset else { return Region() }
-        hoveredRow = hoverPoint.flatMap { row(at: $0) }
+        guard before != scroll.offset else { return damage }
+        hoveredItem = hoverPoint.flatMap { item(at: $0) }
         return Region(frame)
     }
-
-    /// The first visible row and the page size in rows, for paging keys.
-    public var rowsPerPage: Int { max(1, Int(frame.height / layout.rowHeight) - 1) }
 
     // MARK: - Drawing
 
@@ -135,21 +175,42 @@ public final class ListView {
         guard !area.isEmpty else { return }
         canvas.withClip(area) {
             canvas.fill(area, color: theme.background)
-            let contentTop = area.minY - frame.minY + scroll.offset
-            for row in layout.rows(inContentRange: contentTop, height: area.height) {
-                drawRow(row, in: canvas)
+            let visible = Rect(x: 0, y: area.minY - frame.minY + scroll.offset, width: layout.width, height: area.height)
+            for range in layout.items(in: visible) {
+                for item in range.items { drawRow(IndexPath(section: range.section, item: item), in: canvas) }
             }
-            drawBand(in: canvas)
-            drawScrollIndicator(in: canvas)
+            if layout.headerHeight > 0 { drawHeaders(in: visible, canvas: canvas) }
+            ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
+            ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, theme: theme, in: canvas)
         }
     }
 
-    private func drawRow(_ row: Int, in canvas: Canvas) {
-        let rect = windowRect(ofRow: row)
-        let selected = isSelected(row)
-        if selected {
-            canvas.fill(rect, color: theme.selectionTint)
-        } else if row == hoveredRow {
+    private func drawHeaders(in visible: Rect, canvas: Canvas) {
+        for section in layout.itemCounts.indices {
+            guard let header = layout.headerFrame(ofSection: section), header.intersects(visible),
+                  let title = dataSource.headerTitle(forSection: section) else { continue }
+            let rect = header.offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+            canvas.fill(rect, color: theme.headerBackground)
+            let metrics = canvas.metrics(for: .caption)
+            canvas.drawText(title.uppercased(), at: Point(x: rect.minX + ListView.textInset, y: rect.maxY - metrics.lineHeight - 6),
+                            role: .caption, color: theme.secondaryText, maxWidth: max(0, rect.width - 2 * ListView.textInset))
+        }
+    }
+
+    /// The opacity of a row's selection tint: 1 when selected, less while fading.
+    private func tintOpacity(of item: IndexPath, selected: Bool) -> Double {
+        if selected { return 1 }
+        guard let start = fades[item] else { return 0 }
+        return max(0, 1 - (animationTime - start) / ListView.fadeDuration)
+    }
+
+    private func drawRow(_ item: IndexPath, in canvas: Canvas) {
+        let rect = windowRect(of: item)
+        let selected = isSelected(item)
+        let tint = tintOpacity(of: item, selected: selected)
+        if tint > 0 {
+            canvas.fill(rect, color: theme.accent.withOpacity(0.16 * tint))
+        } else if item == hoveredItem {
             canvas.fill(rect, color: theme.rowHover)
         }
         let leading = isEditing ? ListView.checkboxColumnWidth : 0
@@ -162,14 +223,16 @@ public final class ListView {
                 canvas.strokeCircle(center: centre, radius: 10.5, lineWidth: 1.5, color: theme.secondaryText)
             }
         }
-        if row == focusedRow {
+        if item == focusedItem {
             ItemViewDecorations.strokeEdges(of: rect.insetBy(dx: 1, dy: 1), width: 2, color: theme.accent, in: canvas)
         }
+        let accessory = dataSource.accessory(for: item)
+        let trailing = accessory == .none ? ListView.textInset : ListView.accessoryWidth
         let textLeft = rect.minX + leading + ListView.textInset
-        let textWidth = max(0, rect.maxX - textLeft - ListView.textInset)
-        let title = dataSource.title(forRow: row)
+        let textWidth = max(0, rect.maxX - textLeft - trailing)
+        let title = dataSource.title(for: item)
         let titleMetrics = canvas.metrics(for: .body)
-        if let subtitle = dataSource.subtitle(forRow: row) {
+        if let subtitle = dataSource.subtitle(for: item) {
             let captionMetrics = canvas.metrics(for: .caption)
             let total = titleMetrics.lineHeight + captionMetrics.lineHeight
             let top = rect.midY - total / 2
@@ -181,16 +244,9 @@ public final class ListView {
             canvas.drawText(title, at: Point(x: textLeft, y: rect.midY - titleMetrics.lineHeight / 2),
                             role: .body, color: theme.primaryText, maxWidth: textWidth)
         }
+        ItemViewDecorations.drawAccessory(accessory, rowRect: rect, theme: theme, in: canvas)
         let hairline = 1 / canvas.scale
         canvas.fill(Rect(x: textLeft, y: rect.maxY - hairline,
                          width: rect.maxX - textLeft, height: hairline), color: theme.separator)
-    }
-
-    private func drawBand(in canvas: Canvas) {
-        ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
-    }
-
-    private func drawScrollIndicator(in canvas: Canvas) {
-        ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, theme: theme, in: canvas)
     }
 }

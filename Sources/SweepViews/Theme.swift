@@ -11,6 +11,8 @@ public struct Theme: Hashable, Sendable {
     public var toolbarBackground: Color
     public var toolbarText: Color
     public var scrollIndicator: Color
+    /// Section headers and the tab bar.
+    public var headerBackground: Color
 
     public static let light = Theme(
         background: Color(rgb: 0xffffff),
@@ -21,7 +23,8 @@ public struct Theme: Hashable, Sendable {
         accent: Color(rgb: 0x0a6cdf),
         toolbarBackground: Color(rgb: 0xf4f4f6),
         toolbarText: Color(rgb: 0x1c1c1e),
-        scrollIndicator: Color(red: 0, green: 0, blue: 0, alpha: 90)
+        scrollIndicator: Color(red: 0, green: 0, blue: 0, alpha: 90),
+        headerBackground: Color(rgb: 0xf2f2f7)
     )
 
     public static let dark = Theme(
@@ -33,11 +36,21 @@ public struct Theme: Hashable, Sendable {
         accent: Color(rgb: 0x3b9bff),
         toolbarBackground: Color(rgb: 0x242426),
         toolbarText: Color(rgb: 0xf2f2f7),
-        scrollIndicator: Color(red: 255, green: 255, blue: 255, alpha: 90)
+        scrollIndicator: Color(red: 255, green: 255, blue: 255, alpha: 90),
+        headerBackground: Color(rgb: 0x2c2c2e)
     )
 }
 
 extension Theme {
+    /// The theme called `name` ("light" or "dark").
+    public static func named(_ name: String) -> Theme? {
+        switch name {
+        case "light": .light
+        case "dark": .dark
+        default: nil
+        }
+    }
+
     /// The background of a selected row: the accent, lightly.
     public var selectionTint: Color { accent.withOpacity(0.16) }
 }

@@ -1,13 +1,34 @@
 import SweepGeometry
 import SweepGraphics
 
-/// A bar with a centred title and a hairline under it.
+/// A text button in a toolbar.
+public struct ToolbarItem: Hashable, Sendable {
+    /// What the app acts on ("edit", "done", "back", …); never shown.
+    public var id: String
+    public var title: String
+    /// Done is bold, as in UIKit.
+    public var isProminent: Bool
+
+    public init(id: String, title: String, isProminent: Bool = false) {
+        self.id = id
+        self.title = title
+        self.isProminent = isProminent
+    }
+}
+
+/// A bar with a centred title, buttons at either end and a hairline under it.
 public final class ToolbarView {
     public static let height: Double = 44
+    /// Space between buttons and from the edges.
+    static let buttonPadding = 12.0
 
     public var frame: Rect
     public var title: String
     public var theme: Theme
+    public var leadingItems: [ToolbarItem] = []
+    public var trailingItems: [ToolbarItem] = []
+    /// Where each button was last drawn (window coordinates), for hit testing.
+    private var buttonFrames: [(item: ToolbarItem, frame: Rect)] = []
 
     public init(frame: Rect, title: String, theme: Theme) {
         self.frame = frame
@@ -15,13 +36,46 @@ public final class ToolbarView {
         self.theme = theme
     }
 
+    /// The button under a window point (as last drawn), nil for none.
+    public func item(at point: Point) -> ToolbarItem? {
+        buttonFrames.first { $0.frame.contains(point) }?.item
+    }
+
     public func draw(in canvas: Canvas) {
         canvas.fill(frame, color: theme.toolbarBackground)
         canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: theme.separator)
+        buttonFrames.removeAll(keepingCapacity: true)
+        let body = canvas.metrics(for: .body)
+        let pad = ToolbarView.buttonPadding
+        var left = frame.minX + pad
+        for item in leadingItems {
+            let width = canvas.measureText(item.title, role: buttonRole(item))
+            place(item, x: left, width: width, body: body, canvas: canvas)
+            left += width + 2 * pad
+        }
+        var right = frame.maxX - pad
+        for item in trailingItems.reversed() {
+            let width = canvas.measureText(item.title, role: buttonRole(item))
+            right -= width
+            place(item, x: right, width: width, body: body, canvas: canvas)
+            right -= 2 * pad
+        }
+        // The title stays centred, shortened to fit between the buttons.
         let metrics = canvas.metrics(for: .title)
-        let maxWidth = max(0, frame.width - 32)
-        let width = min(canvas.measureText(title, role: .title), maxWidth)
+        let room = max(0, min(frame.midX - left, right - frame.midX) * 2 - pad)
+        let width = min(canvas.measureText(title, role: .title), room)
         let origin = Point(x: frame.midX - width / 2, y: frame.midY - metrics.lineHeight / 2)
-        canvas.drawText(title, at: origin, role: .title, color: theme.toolbarText, maxWidth: maxWidth)
+        canvas.drawText(title, at: origin, role: .title, color: theme.toolbarText, maxWidth: room)
+    }
+
+    private func buttonRole(_ item: ToolbarItem) -> FontRole { item.isProminent ? .title : .body }
+
+    private func place(_ item: ToolbarItem, x: Double, width: Double, body: FontMetrics, canvas: Canvas) {
+        let role = buttonRole(item)
+        let lineHeight = canvas.metrics(for: role).lineHeight
+        canvas.drawText(item.title, at: Point(x: x, y: frame.midY - lineHeight / 2), role: role, color: theme.accent, maxWidth: nil)
+        // The touch target is the whole bar height and a padding either side.
+        let pad = ToolbarView.buttonPadding
+        buttonFrames.append((item, Rect(x: x - pad, y: frame.minY, width: width + 2 * pad, height: frame.height)))
     }
 }

@@ -1,9 +1,12 @@
 import Glibc
 import SweepGeometry
+import SweepInteraction
 import SweepWayland
 
 /// `--tour`: the app plays its own states with no input, announcing each one
-/// on stdout once the compositor has shown it, so a script can screenshot it.
+/// on stdout once the compositor has shown it, so a script can screenshot it:
+/// scrolling the list, editing mode with a selection, a sweep, and a band
+/// over the grid.
 final class Tour {
     private let app: DemoApp
     private var steps: [(name: String, action: (DemoApp) -> Void)]
@@ -16,16 +19,36 @@ final class Tour {
         steps = [
             ("top", { _ in }),
             ("scrolled", { app in
+                let view = app.list.itemView
                 // Row 40 at the bottom edge.
-                app.itemView.scroll(toOffset: 41 * app.itemView.lineHeight - app.itemView.frame.height)
+                view.scroll(toOffset: 41 * view.lineHeight - view.frame.height)
             }),
-            ("middle", { app in app.itemView.scroll(toOffset: Double(app.rowCount / 2) * app.itemView.lineHeight) }),
-            ("end", { app in app.itemView.scroll(toOffset: app.itemView.scroll.maxOffset) }),
+            ("middle", { app in app.list.itemView.scroll(toOffset: Double(app.rowCount / 2) * app.list.itemView.lineHeight) }),
+            ("end", { app in app.list.itemView.scroll(toOffset: app.list.itemView.scroll.maxOffset) }),
             ("selection", { app in
-                app.itemView.scroll(toOffset: 0)
-                app.setEditing(true)
-                app.apply([.selection(app.selection.selectRanges([ItemRange(section: 0, items: 2...5), ItemRange(section: 0, items: 8...8)],
-                                                                 additive: false, source: .api), provisional: false)])
+                let pane = app.list
+                pane.itemView.scroll(toOffset: 0)
+                pane.setEditing(true)
+                pane.apply([.selection(pane.selection.selectRanges([ItemRange(section: 0, items: 2...5), ItemRange(section: 0, items: 8...8)],
+                                                                   additive: false, source: .api), provisional: false)])
+            }),
+            ("sweep", { app in
+                // The same calls two fingers make, from row 10 down to row 13.
+                let pane = app.list
+                pane.syncInteractor()
+                let line = pane.itemView.lineHeight
+                let start = Point(x: 120, y: 10.5 * line)
+                pane.apply(pane.interactor.startSweep(at: start, input: .touch2))
+                pane.apply(pane.interactor.moveSweep(to: Point(x: 120, y: 13.5 * line)))
+                pane.apply(pane.interactor.endSweep())
+            }),
+            ("band", { app in
+                // A band over the grid's first cells, held on screen.
+                let pane = app.grid
+                if !pane.isVisible { app.show(.grid) }
+                pane.syncInteractor()
+                pane.apply(pane.interactor.beginBand(anchor: Point(x: 20, y: 20), modifiers: [], to: Point(x: 180, y: 170)))
+                pane.apply(pane.interactor.moveBand(to: Point(x: 190, y: 180)))
             }),
         ]
     }

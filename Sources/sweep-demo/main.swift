@@ -1,5 +1,7 @@
+import DemoPages
 import Glibc
 import SweepEventLog
+import SweepViews
 import SweepWayland
 
 let options: Options
@@ -17,7 +19,31 @@ do {
 // A compositor that goes away must not kill us with SIGPIPE before we can say so.
 signal(SIGPIPE, SIG_IGN)
 
+/// The process environment as a dictionary.
+func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+        entry += 1
+    }
+    return result
+}
+
 do {
+    // The items are read before connecting, so a bad file is reported even without a compositor.
+    let items: ListDataSource
+    if let path = options.itemsFile {
+        do {
+            items = FileRows(file: try ItemsFile(path: path))
+        } catch {
+            printError("\(error)")
+            exit(1)
+        }
+    } else {
+        items = GeneratedRows(count: options.rows)
+    }
     let connection = try Connection()
     var log: EventLog?
     if let path = options.eventLog {
@@ -29,7 +55,8 @@ do {
             exit(1)
         }
     }
-    let app = try DemoApp(connection: connection, options: options, log: log)
+    let store = PackingStore.defaultDirectory(environment: environment()).map { PackingStore(directory: $0) }
+    let app = try DemoApp(connection: connection, options: options, items: items, store: store, log: log)
     let tour = options.tour ? Tour(app: app) : nil
     tour?.start()
     try connection.loop.run()

@@ -205,7 +205,7 @@ import Testing
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.committedSelections == ["[[0,3,3]]"], "the pointer plugged back clicks: \(run.diagnostics)")
-        #expect(run.scrollOffsets.last == Double(1_000_000 * 44 - 556), "the keyboard plugged back scrolls: \(run.scrollOffsets)")
+        #expect(run.scrollOffsets.last == Double(1_000_000 * 44 - 507), "the keyboard plugged back scrolls: \(run.scrollOffsets)")
     }
 
     @Test func aHeldKeyRepeatsAsRepeatInfoSays() throws {
@@ -272,7 +272,7 @@ import Testing
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.committedSelections == ["[[0,3,3]]"], "the second seat's click: \(run.diagnostics)")
         let offsets = run.scrollOffsets
-        #expect(offsets.contains(Double(1_000_000 * 44 - 556)), "the second seat's End")
+        #expect(offsets.contains(Double(1_000_000 * 44 - 507)), "the second seat's End")
         #expect(offsets.last == 0, "then the first seat's Home")
     }
 }

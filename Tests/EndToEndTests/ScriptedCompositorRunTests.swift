@@ -15,7 +15,7 @@ import Testing
         let directory = try TestDirectory("scripted-\(label)")
         let scriptPath = "\(directory.path)/script.jsonl"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let command = try client ?? [builtProduct("sweep-demo")]
+        let command = try client ?? [builtProduct("sweep-demo"), "--layout", "tabs"]
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                        arguments: ["--script", scriptPath, "--shots", directory.path] + options + ["--"] + command,
                                        environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
@@ -86,7 +86,7 @@ import Testing
         {"op":"pointer.move","x":100,"y":100}
         {"op":"pointer.axis","dy":30,"source":"wheel"}
         {"op":"wait","ms":1500}
-        """, label: "event-log", client: [try builtProduct("sweep-demo"), "--event-log", logPath])
+        """, label: "event-log", client: [try builtProduct("sweep-demo"), "--layout", "tabs", "--event-log", logPath])
         defer { directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
         let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
@@ -225,7 +225,7 @@ import Testing
         {"op":"screenshot","file":"click.png"}
         {"op":"key.tap","key":"Escape"}
         {"op":"wait","ms":100}
-        """, label: "selection", client: [try builtProduct("sweep-demo"), "--event-log", logPath])
+        """, label: "selection", client: [try builtProduct("sweep-demo"), "--layout", "tabs", "--event-log", logPath])
         defer { directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
         let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").map(String.init)

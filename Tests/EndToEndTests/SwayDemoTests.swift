@@ -10,7 +10,7 @@ import Testing
         let sway = try HeadlessSway(label: label)
         defer { sway.stop() }
         try before?(sway)
-        let demo = try DemoClient(under: sway, arguments: arguments, directory: sway.directory.path)
+        let demo = try DemoClient(under: sway, arguments: ["--layout", "tabs"] + arguments, directory: sway.directory.path)
         defer { demo.stop() }
         try body(sway, demo)
     }
@@ -120,7 +120,7 @@ import Testing
         try withDemo("tour", arguments: ["--tour"]) { sway, demo in
             let status = demo.process.waitForExit(seconds: 30)
             #expect(status == 0, "\(demo.logTail)")
-            #expect(demo.process.stdout == "tour: top\ntour: scrolled\ntour: middle\ntour: end\ntour: selection\n")
+            #expect(demo.process.stdout == "tour: top\ntour: scrolled\ntour: middle\ntour: end\ntour: selection\ntour: sweep\ntour: band\n")
         }
     }
 

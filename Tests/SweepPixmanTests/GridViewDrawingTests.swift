@@ -8,7 +8,7 @@ import Testing
 /// The grid view drawn by the real painter: cells, titles, selection tint
 /// and circles in editing mode, and a zoomed layout.
 @Suite struct GridViewDrawingTests {
-    final class Cells: ListDataSource {
+    final class Cells: RowDataSource {
         let numberOfRows = 100
         func title(forRow row: Int) -> String { "Cell \(row)" }
         func subtitle(forRow row: Int) -> String? { nil }

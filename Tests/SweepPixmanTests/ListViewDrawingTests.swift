@@ -10,13 +10,13 @@ import Testing
     typealias Support = CanvasTestSupport
 
     /// Three rows, the middle one with a subtitle: the content is shorter than the view.
-    final class TinyRows: ListDataSource {
+    final class TinyRows: RowDataSource {
         let numberOfRows = 3
         func title(forRow row: Int) -> String { ["Alpha", "Bravo", "Charlie"][row] }
         func subtitle(forRow row: Int) -> String? { row == 1 ? "Second line" : nil }
     }
 
-    final class ManyRows: ListDataSource {
+    final class ManyRows: RowDataSource {
         let numberOfRows = 1_000_000
         func title(forRow row: Int) -> String { "Row \(row)" }
         func subtitle(forRow row: Int) -> String? { nil }
@@ -106,7 +106,7 @@ import Testing
     @Test func theHoveredRowIsHighlighted() throws {
         let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
         _ = list.hover(at: Point(x: 10, y: 100))
-        #expect(list.hoveredRow == 1)
+        #expect(list.hoveredItem == IndexPath(item: 1))
         let image = try render(list).image
         #expect(image.pixel(x: 250, y: 95) == opaque(light.rowHover), "hovered row 1")
         #expect(image.pixel(x: 250, y: 60) == opaque(light.background), "row 0 is not")
@@ -181,6 +181,6 @@ import Testing
         #expect(list.advance(to: 0) == Region(list.frame))
         #expect(list.advance(to: 1000).rects == [list.frame])
         #expect(list.advance(to: 2000).isEmpty, "at rest nothing changes")
-        #expect(list.visibleRows == 3..<8)
+        #expect(list.visibleItems == [ItemRange(section: 0, items: 3...7)])
     }
 }

@@ -6,7 +6,8 @@ final class DemoClient {
 
     init(under compositor: Compositor, arguments: [String] = [], directory: String) throws {
         process = try ChildProcess(name: "sweep-demo", executable: try builtProduct("sweep-demo"),
-                                   arguments: arguments, environment: compositor.clientEnvironment,
+                                   arguments: arguments,
+                                   environment: compositor.clientEnvironment.merging(["XDG_STATE_HOME": directory + "/state"]) { $1 },
                                    directory: directory)
     }
 

@@ -43,15 +43,18 @@ struct ScriptedDemoRun {
     }
 }
 
-/// Plays `script` (JSON Lines) against sweep-demo with `--event-log`.
-func playDemo(_ script: String, label: String, arguments: [String] = []) throws -> ScriptedDemoRun {
-    let directory = try TestDirectory("gesture-\(label)")
+/// Plays `script` (JSON Lines) against sweep-demo with `--event-log`. The
+/// demo shows one page at a time (`--layout tabs`) unless `arguments` say
+/// otherwise, and keeps its state in the test's directory (`state/`).
+func playDemo(_ script: String, label: String, arguments: [String] = [], directory: TestDirectory? = nil) throws -> ScriptedDemoRun {
+    let directory = try directory ?? TestDirectory("gesture-\(label)")
     let scriptPath = "\(directory.path)/script.jsonl", logPath = "\(directory.path)/events.jsonl"
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                    arguments: ["--script", scriptPath, "--shots", directory.path, "--",
-                                               try builtProduct("sweep-demo"), "--event-log", logPath] + arguments,
-                                   environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+                                               try builtProduct("sweep-demo"), "--event-log", logPath, "--layout", "tabs"] + arguments,
+                                   environment: ["PATH": "/usr/bin:/bin", "XDG_STATE_HOME": "\(directory.path)/state"],
+                                   directory: directory.path)
     let status = process.waitForExit(seconds: 90)
     if status == nil { process.stop() }
     let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

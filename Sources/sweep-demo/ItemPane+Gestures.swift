@@ -8,18 +8,13 @@ import SweepViews
 import SweepWayland
 
 /// Input through the recognizers: touch, touchpad gestures, the pointer
-/// button and scrolling reach the list's `ListGestures`, whose states drive
+/// button and scrolling reach the pane's `PaneGestures`, whose states drive
 /// the selection interactor (sweeps, band, click, tap, long press) and the
-/// list's scrolling (finger scrolling, fling). Recognizer deadlines run on a
-/// timer of the event loop, in the compositor's clock.
-extension DemoApp {
-    /// Button code of the left button (`BTN_LEFT`).
-    static let leftButton: UInt32 = 0x110
-
+/// view's scrolling (finger scrolling, fling).
+extension ItemPane {
     func installGestures() {
         let g = gestures
-        arena.add(g.view)
-        g.view.frame = itemView.frame
+        g.band.isEnabled = editButtonTitle != nil
         g.twoFingerSweep.shouldBegin = { [unowned self, unowned g] _ in
             sweepShouldBegin(at: g.twoFingerSweep.startLocation, input: .touch2)
         }
@@ -48,12 +43,12 @@ extension DemoApp {
         }
         g.scrollPan.onStateChange = { [unowned self] r in scrollPanChanged(r as! PanGestureRecognizer) }
         g.tap.onStateChange = { [unowned self] r in
-            guard !touchStoppedFling else { return }
+            guard !touchStoppedFling, !accessoryTapped(at: r.location) else { return }
             syncInteractor()
             apply(interactor.tap(at: r.location))
         }
         g.longPress.onStateChange = { [unowned self] r in
-            guard r.state == .began, !touchStoppedFling, !selection.isEditing else { return }
+            guard r.state == .began, !touchStoppedFling, !selection.isEditing, editButtonTitle != nil else { return }
             syncInteractor()
             guard let item = interactor.item(at: r.location) else { return }
             setEditing(true)
@@ -61,9 +56,21 @@ extension DemoApp {
         }
         g.band.onStateChange = { [unowned self] r in bandStateChanged(r as! BandGestureRecognizer) }
         g.click.onStateChange = { [unowned self, unowned g] _ in
+            guard !accessoryTapped(at: g.click.location) else { return }
             syncInteractor()
             apply(interactor.click(atViewportPoint: g.click.location, modifiers: g.click.modifiers))
         }
+    }
+
+    /// A tap or click on a row's detail button reports the accessory and
+    /// selects nothing (spec §2); true when it was one. `point` is in the view.
+    private func accessoryTapped(at point: Point) -> Bool {
+        guard let listView, onAccessory != nil else { return false }
+        let window = Point(x: point.x + listView.frame.minX, y: point.y + listView.frame.minY)
+        guard let item = listView.item(at: window), let rect = listView.accessoryRect(of: item), rect.contains(window) else { return false }
+        log?.log(view: name, event: "accessory", ["item": .array([.int(item.section), .int(item.item)])])
+        onAccessory?(item)
+        return true
     }
 
     // MARK: - Sweeps
@@ -102,7 +109,7 @@ extension DemoApp {
         if pinch.state == .ended || pinch.state == .cancelled { zoom = nil }
         if pinch.state != .changed || loggedCellSize != current.cellSize {
             loggedCellSize = current.cellSize
-            log?.log(view: "grid", event: "zoom", ["cellSize": .double((current.cellSize * 10).rounded() / 10),
+            log?.log(view: name, event: "zoom", ["cellSize": .double((current.cellSize * 10).rounded() / 10),
                                                    "state": .string(pinch.state.rawValue)])
         }
         window.invalidate(Region(gridView.frame))
@@ -173,6 +180,7 @@ extension DemoApp {
     /// Wheel, touchpad fingers and continuous scrolling; the hold-then-scroll
     /// sweep takes finger scrolling first.
     func handleScroll(_ frame: PointerFrame) {
+        guard isVisible else { return }
         guard let vertical = frame.vertical else { return }
         let time = Double(frame.time)
         let motion = ScrollMotion(dx: frame.horizontal?.value ?? 0, dy: vertical.value, source: frame.source,
@@ -201,59 +209,11 @@ extension DemoApp {
         }
         window.invalidate(Region(itemView.frame))
     }
+}
 
-    // MARK: - Routing
-
-    func handleTouch(_ frame: TouchFrame) {
-        if !frame.down.isEmpty && !arena.hasTouches {
-            // A touch during a fling stops it and selects nothing (spec §6).
-            touchStoppedFling = itemView.stopFling()
-        }
-        arena.handle(frame)
-        armGestureTimer(eventTime: Double(frame.time))
-    }
-
-    func handleGesture(_ gesture: PointerGesture) {
-        if case .holdBegin = gesture { itemView.stopFling() }
-        arena.handle(gesture)
-        switch gesture {
-        case .swipeBegin(_, let time), .pinchBegin(_, let time), .holdBegin(_, let time): armGestureTimer(eventTime: Double(time))
-        default: break
-        }
-    }
-
-    /// Pointer position and button into the arena (window coordinates).
-    func routePointer(_ frame: PointerFrame, modifiers: Modifiers) {
-        let time = Double(frame.time)
-        if let position = frame.position { arena.pointerMoved(to: position, time: time) }
-        for (code, pressed) in frame.buttons where code == DemoApp.leftButton {
-            if !autoscrolling { syncInteractor() }
-            arena.pointerButton(pressed: pressed, modifiers: modifiers, time: time)
-        }
-        if frame.left {
-            // The pointer left mid-drag: the compositor will not send the release to us.
-            arena.pointerButton(pressed: false, modifiers: modifiers, time: time)
-            arena.pointerMoved(to: nil, time: time)
-        }
-    }
-
-    /// Arms one timer for the earliest recognizer deadline, converting the
-    /// compositor's event clock to the loop's.
-    func armGestureTimer(eventTime: Double) {
-        clock = (event: eventTime, loop: EventLoop.nowMilliseconds)
-        let deadline = arena.nextDeadline
-        // Most input (every pointer motion) leaves the deadline as it was: keep the timer.
-        guard deadline != gestureTimer?.deadline else { return }
-        if let gestureTimer { window.connection.loop.cancel(gestureTimer.id) }
-        gestureTimer = nil
-        guard let deadline else { return }
-        let id = window.connection.loop.schedule(after: max(0, deadline - eventTime)) { [weak self] in
-            guard let self else { return }
-            self.gestureTimer = nil
-            let now = self.clock.event + (EventLoop.nowMilliseconds - self.clock.loop)
-            self.arena.advance(to: max(now, deadline))
-            self.armGestureTimer(eventTime: max(now, deadline))
-        }
-        gestureTimer = (id, deadline)
+extension ItemPane {
+    /// A first touch on the pane: it stops a fling, and then selects nothing (spec §6).
+    func touchesBegan() {
+        touchStoppedFling = itemView.stopFling()
     }
 }

@@ -6,19 +6,16 @@ import SweepLayout
 import SweepSelection
 import SweepWayland
 
-/// The list's selection: clicks with modifiers, the pointer band (which
+/// A pane's selection: clicks with modifiers, the pointer band (which
 /// enters editing mode), keyboard focus and selection, all through the
 /// selection core; every change is drawn and logged.
-extension DemoApp: SelectionDelegate {
-    /// A viewport point of the list from a window point.
-    func listPoint(_ point: Point) -> Point { Point(x: point.x - itemView.frame.minX, y: point.y - itemView.frame.minY) }
-
-    /// Brings the interactor's geometry and offset in line with the list view.
+extension ItemPane: SelectionDelegate {
+    /// Brings the interactor's geometry and offset in line with the item view.
     func syncInteractor() {
         if let gridView {
             interactor.layout = .grid(gridView.layout)
-        } else if interactor.layout.width != itemView.frame.width {
-            interactor.layout = .list(SectionedListLayout(itemCounts: [rowCount], width: itemView.frame.width))
+        } else if let listView, interactor.layout.width != listView.layout.width {
+            interactor.layout = .list(listView.layout)
         }
         interactor.viewportHeight = itemView.frame.height
         interactor.setContentOffset(itemView.scroll.target)
@@ -28,10 +25,10 @@ extension DemoApp: SelectionDelegate {
         guard editing != selection.isEditing else { return }
         let change = selection.setEditing(editing)
         itemView.isEditing = editing
-        toolbar.title = editing ? "Select items" : title
-        log?.log(view: viewName, event: "editing", ["editing": .bool(editing)])
+        updateToolbar()
+        log?.log(view: name, event: "editing", ["editing": .bool(editing)])
         if !change.isEmpty { logSelection(provisional: false) }
-        window.invalidateAll()
+        window.invalidate(Region(frame))
     }
 
     /// Applies what the interactor reports: damage, scrolling, focus, the log.
@@ -40,14 +37,15 @@ extension DemoApp: SelectionDelegate {
             switch event {
             case .selection(let change, let provisional):
                 if !change.isEmpty || !provisional { logSelection(provisional: provisional) }
+                if !provisional && selection.isEditing { updateToolbar() }
                 window.invalidate(Region(itemView.frame))
             case .band(let phase, let rect, let mode):
                 itemView.bandRect = phase == .began || phase == .selecting ? rect : nil
-                log?.log(view: viewName, event: "band", ["phase": .string(phase.rawValue), "mode": .string(mode.rawValue),
+                log?.log(view: name, event: "band", ["phase": .string(phase.rawValue), "mode": .string(mode.rawValue),
                                                         "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double(($0 * 10).rounded() / 10) })])
                 window.invalidate(Region(itemView.frame))
             case .multiselect(let phase, let item, let input):
-                log?.log(view: viewName, event: "multiselect", ["phase": .string(phase.rawValue), "input": .string(input.rawValue),
+                log?.log(view: name, event: "multiselect", ["phase": .string(phase.rawValue), "input": .string(input.rawValue),
                                                                "item": .array([.int(item?.section ?? 0), .int(item?.item ?? 0)])])
             case .scroll(let offset):
                 itemView.scroll(toOffset: offset)
@@ -56,7 +54,8 @@ extension DemoApp: SelectionDelegate {
                 itemView.focusedItem = item
                 window.invalidate(Region(itemView.frame))
             case .activate(let item):
-                log?.log(view: viewName, event: "activate", ["item": .array([.int(item.section), .int(item.item)])])
+                log?.log(view: name, event: "activate", ["item": .array([.int(item.section), .int(item.item)])])
+                onActivate?(item)
             case .endEditing:
                 setEditing(false)
             }
@@ -67,7 +66,7 @@ extension DemoApp: SelectionDelegate {
     func logSelection(provisional: Bool) {
         guard let log else { return }
         let ranges = selection.model.effectiveRanges
-        log.log(view: viewName, event: "selection", [
+        log.log(view: name, event: "selection", [
             "ranges": .array(ranges.map { .array([.int($0.section), .int($0.items.lowerBound), .int($0.items.upperBound)]) }),
             "count": .int(ranges.reduce(0) { $0 + $1.count }),
             "provisional": .bool(provisional),
@@ -113,17 +112,18 @@ extension DemoApp: SelectionDelegate {
 
     // MARK: - SelectionDelegate
 
-    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { true }
+    /// Only panes with editing mode take part in sweeps.
+    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { editButtonTitle != nil }
 
     func didBeginMultipleSelectionInteraction(at item: IndexPath) {
         setEditing(true)
     }
 
     func didSelect(_ item: IndexPath, source: SelectionSource) {
-        log?.log(view: viewName, event: "select", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
+        log?.log(view: name, event: "select", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 
     func didDeselect(_ item: IndexPath, source: SelectionSource) {
-        log?.log(view: viewName, event: "deselect", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
+        log?.log(view: name, event: "deselect", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 }

@@ -1,0 +1,45 @@
+import SweepGeometry
+import SweepGraphics
+import SweepViews
+
+/// A message card at the bottom of a page (a trail's information, a file
+/// error); a tap or click on it dismisses it.
+final class Banner {
+    static let height = 64.0
+    var message: String?
+    var detail: String?
+    private(set) var frame: Rect = .zero
+    let buttons: ButtonArea
+
+    init(name: String) {
+        buttons = ButtonArea(name: name + " banner")
+        buttons.view.isUserInteractionEnabled = false
+    }
+
+    /// Places the card at the bottom of `area`.
+    func layout(in area: Rect) {
+        frame = Rect(x: area.minX + 12, y: area.maxY - Banner.height - 12, width: max(0, area.width - 24), height: Banner.height)
+        buttons.view.frame = frame
+    }
+
+    func show(_ message: String, detail: String?, visible: Bool) {
+        self.message = message
+        self.detail = detail
+        buttons.view.isUserInteractionEnabled = visible
+    }
+
+    func hide() {
+        message = nil
+        buttons.view.isUserInteractionEnabled = false
+    }
+
+    func draw(in canvas: Canvas, theme: Theme) {
+        guard let message else { return }
+        canvas.fillRoundedRect(frame, radius: 12, color: theme.toolbarText)
+        let width = max(0, frame.width - 32)
+        canvas.drawText(message, at: Point(x: frame.minX + 16, y: frame.minY + 12), role: .body, color: theme.background, maxWidth: width)
+        if let detail {
+            canvas.drawText(detail, at: Point(x: frame.minX + 16, y: frame.minY + 34), role: .caption, color: theme.background, maxWidth: width)
+        }
+    }
+}

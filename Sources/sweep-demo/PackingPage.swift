@@ -1,0 +1,173 @@
+import DemoPages
+import SweepEventLog
+import SweepGeometry
+import SweepGestures
+import SweepGraphics
+import SweepInput
+import SweepSelection
+import SweepViews
+import SweepWayland
+
+/// Packing list: an inclusive list. Tapping a row checks or unchecks it and
+/// the row deselects at once with a fade; the checkmarks are saved after
+/// every change (atomically, see `PackingStore`). A file that cannot be read
+/// is moved aside and reported, and a save that fails keeps the checkmarks
+/// in memory and says so; the next change tries again.
+final class PackingPage: Page {
+    let name = "packing"
+    let list: ItemPane
+    private let rows: PackingRows
+    private let store: PackingStore?
+    private let log: EventLog?
+    private let window: Window
+    private let banner = Banner(name: "packing")
+    var isVisible = true {
+        didSet {
+            list.isVisible = isVisible
+            banner.buttons.view.isUserInteractionEnabled = isVisible && banner.message != nil
+        }
+    }
+    var frame: Rect { list.frame }
+
+    init(store: PackingStore?, theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+        self.store = store
+        self.log = log
+        self.window = window
+        var problem: (String, String?)?
+        var packed: Set<String> = []
+        if let store {
+            do {
+                switch try store.load() {
+                case .none: break
+                case .packed(let items): packed = items
+                case .corrupt(let reason, let aside):
+                    problem = ("The saved packing list could not be read", "It is \(reason); kept as \(aside)")
+                }
+            } catch {
+                problem = ("The saved packing list could not be read", "\(error)")
+            }
+        } else {
+            problem = ("Checkmarks will not be kept", "Neither XDG_STATE_HOME nor HOME is set")
+        }
+        rows = PackingRows(list: PackingList(packed: packed))
+        list = ItemPane(name: "packing", kind: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
+                        configuration: SelectionConfiguration(), theme: theme, window: window, log: log, arena: arena)
+        arena.add(banner.buttons.view)
+        banner.buttons.action = { [unowned self] _ in dismissBanner() }
+        list.onActivate = { [unowned self] item in toggle(item) }
+        if let (message, detail) = problem { report(message, detail: detail) }
+    }
+
+    func setFrame(_ newFrame: Rect) {
+        list.setFrame(newFrame)
+        banner.layout(in: list.itemView.frame)
+    }
+
+    /// Checks or unchecks a row, deselects it with a fade and saves.
+    private func toggle(_ item: IndexPath) {
+        let packed = rows.list.toggle(item.item)
+        log?.log(view: name, event: "check", ["item": .array([.int(item.section), .int(item.item)]), "checked": .bool(packed)])
+        list.deselectWithFade(item)
+        save()
+        window.invalidate(Region(list.itemView.frame))
+    }
+
+    private func save() {
+        guard let store else { return }
+        do {
+            try store.save(rows.list.packedInOrder)
+            log?.log(view: name, event: "saved", ["path": .string(store.path), "count": .int(rows.list.packed.count)])
+        } catch {
+            report("Could not save the packing list", detail: "\(error); the checkmarks are kept until the next try")
+        }
+    }
+
+    /// Shows a problem in the banner, on stderr and in the event log.
+    private func report(_ message: String, detail: String?) {
+        let text = detail.map { "\(message): \($0)" } ?? message
+        printError(text)
+        log?.log(view: name, event: "error", ["message": .string(text)])
+        banner.show(message, detail: detail, visible: isVisible)
+        window.invalidate(Region(banner.frame))
+    }
+
+    private func dismissBanner() {
+        banner.hide()
+        window.invalidate(Region(list.itemView.frame))
+    }
+
+    /// The checked items, for tests and the clipboard.
+    var packedItems: [String] { rows.list.packedInOrder }
+
+    // MARK: - Page
+
+    func draw(in canvas: Canvas, damage: Region) {
+        list.draw(in: canvas, damage: damage)
+        if damage.intersects(banner.frame) { banner.draw(in: canvas, theme: list.theme) }
+    }
+
+    var isAnimating: Bool { list.isAnimating }
+    func advanceAnimations(to time: Double) -> Region { list.advanceAnimations(to: time) }
+    func hover(at point: Point?) -> Region { list.hover(at: point) }
+    func handleScroll(_ frame: PointerFrame) { list.handleScroll(frame) }
+    func touchesBegan() { list.touchesBegan() }
+    func didCommitFrame() { list.didCommitFrame() }
+
+    func handleKey(_ key: KeyEvent) -> Bool {
+        if key.keysym == .escape && banner.message != nil {
+            dismissBanner()
+            return true
+        }
+        return list.handleKey(key)
+    }
+
+    /// Ctrl+C copies the checked items.
+    var selectedText: String? { packedItems.isEmpty ? nil : packedItems.joined(separator: "\n") + "\n" }
+}
+
+/// Filters: exclusive choices, one per section; tapping a row moves the
+/// section's checkmark to it and the row deselects at once with a fade.
+final class FiltersPage: Page {
+    let name = "filters"
+    let list: ItemPane
+    private let rows = FilterRows(choices: .trailFilters)
+    private let log: EventLog?
+    private let window: Window
+    var isVisible = true { didSet { list.isVisible = isVisible } }
+    var frame: Rect { list.frame }
+
+    init(theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+        self.log = log
+        self.window = window
+        list = ItemPane(name: "filters", kind: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
+                        configuration: SelectionConfiguration(), theme: theme, window: window, log: log, arena: arena)
+        list.onActivate = { [unowned self] item in choose(item) }
+    }
+
+    private func choose(_ item: IndexPath) {
+        rows.choices.choose(item.item, inSection: item.section)
+        log?.log(view: name, event: "choice", ["section": .int(item.section), "option": .int(item.item),
+                                               "title": .string(rows.title(for: item))])
+        list.deselectWithFade(item)
+        window.invalidate(Region(list.itemView.frame))
+    }
+
+    var choices: FilterChoices { rows.choices }
+
+    func setFrame(_ newFrame: Rect) { list.setFrame(newFrame) }
+    func draw(in canvas: Canvas, damage: Region) { list.draw(in: canvas, damage: damage) }
+    var isAnimating: Bool { list.isAnimating }
+    func advanceAnimations(to time: Double) -> Region { list.advanceAnimations(to: time) }
+    func hover(at point: Point?) -> Region { list.hover(at: point) }
+    func handleScroll(_ frame: PointerFrame) { list.handleScroll(frame) }
+    func handleKey(_ key: KeyEvent) -> Bool { list.handleKey(key) }
+    func touchesBegan() { list.touchesBegan() }
+    func didCommitFrame() { list.didCommitFrame() }
+
+    /// Ctrl+C copies the chosen options, one a line.
+    var selectedText: String? {
+        rows.choices.sections.indices.compactMap { section in
+            rows.choices.chosen[section].map { rows.choices.sections[section].options[$0] }
+        }.joined(separator: "\n") + "\n"
+    }
+}

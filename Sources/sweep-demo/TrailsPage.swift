@@ -1,0 +1,178 @@
+import DemoPages
+import SweepEventLog
+import SweepGeometry
+import SweepGestures
+import SweepGraphics
+import SweepInput
+import SweepSelection
+import SweepViews
+import SweepWayland
+
+/// Trails: a list of hiking trails by region. A tap (or click, or Enter)
+/// pushes the trail's page; its back button (or Escape, or a swipe in from
+/// the left edge) returns, and the row deselects with a fade. The detail
+/// button shows the trail's facts in a banner and selects nothing.
+final class TrailsPage: Page {
+    let name = "trails"
+    let list: ItemPane
+    private let rows: TrailRows
+    private let log: EventLog?
+    private let window: Window
+    private let banner: Banner
+    /// The pushed trail, if any, and its page.
+    private(set) var detail: TrailDetailPage?
+    private let detailButtons: ButtonArea
+    private let edgeSwipe = ScreenEdgePanGestureRecognizer(name: "back swipe", edges: .left)
+    private let detailGestures: GestureView
+    private(set) var frame: Rect = .zero
+    var isVisible = true { didSet { updateInteraction() } }
+
+    init(theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+        rows = TrailRows()
+        self.log = log
+        self.window = window
+        list = ItemPane(name: "trails", kind: .list, title: "Trails", dataSource: rows, editButtonTitle: nil,
+                        configuration: SelectionConfiguration(), theme: theme, window: window, log: log, arena: arena)
+        banner = Banner(name: "trails")
+        detailButtons = ButtonArea(name: "trail toolbar")
+        detailGestures = GestureView(name: "trail", frame: .zero)
+        detailGestures.addRecognizer(edgeSwipe)
+        arena.add(banner.buttons.view)
+        arena.add(detailGestures)
+        arena.add(detailButtons.view)
+        banner.buttons.view.isUserInteractionEnabled = false
+        list.onActivate = { [unowned self] item in push(item) }
+        list.onAccessory = { [unowned self] item in showInfo(item) }
+        edgeSwipe.onStateChange = { [unowned self] r in if r.state == .ended { pop() } }
+        banner.buttons.action = { [unowned self] _ in dismissBanner() }
+        detailButtons.action = { [unowned self] point in
+            if let item = detail?.toolbar.item(at: point), item.id == "back" { pop() }
+        }
+    }
+
+    func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        list.setFrame(newFrame)
+        banner.layout(in: list.itemView.frame)
+        detail?.setFrame(newFrame)
+        detailGestures.frame = newFrame
+        detailButtons.view.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: ToolbarView.height)
+    }
+
+    private func updateInteraction() {
+        list.isVisible = isVisible && detail == nil
+        banner.buttons.view.isUserInteractionEnabled = isVisible && detail == nil && banner.message != nil
+        detailGestures.isUserInteractionEnabled = isVisible && detail != nil
+        detailButtons.view.isUserInteractionEnabled = isVisible && detail != nil
+    }
+
+    // MARK: - Navigation
+
+    func push(_ item: IndexPath) {
+        guard detail == nil else { return }
+        banner.hide()
+        let trail = rows.trail(item)
+        let page = TrailDetailPage(trail: trail, theme: list.theme)
+        page.setFrame(frame)
+        detail = page
+        log?.log(view: name, event: "navigate", ["push": .string("trail"), "title": .string(trail.name)])
+        updateInteraction()
+        window.invalidate(Region(frame))
+    }
+
+    /// Back to the list: the activated row deselects with a fade.
+    func pop() {
+        guard detail != nil else { return }
+        detail = nil
+        log?.log(view: name, event: "navigate", ["pop": .bool(true)])
+        updateInteraction()
+        list.returnFromActivation()
+        window.invalidate(Region(frame))
+    }
+
+    private func showInfo(_ item: IndexPath) {
+        let trail = rows.trail(item)
+        banner.show(trail.name, detail: "\(trail.region): \(trail.summary)", visible: isVisible)
+        window.invalidate(Region(banner.frame))
+    }
+
+    func dismissBanner() {
+        guard banner.message != nil else { return }
+        banner.hide()
+        updateInteraction()
+        window.invalidate(Region(list.itemView.frame))
+    }
+
+    // MARK: - Page
+
+    func draw(in canvas: Canvas, damage: Region) {
+        if let detail {
+            detail.draw(in: canvas, damage: damage)
+            return
+        }
+        list.draw(in: canvas, damage: damage)
+        if damage.intersects(banner.frame) { banner.draw(in: canvas, theme: list.theme) }
+    }
+
+    var isAnimating: Bool { list.isAnimating }
+    func advanceAnimations(to time: Double) -> Region { list.advanceAnimations(to: time) }
+    func hover(at point: Point?) -> Region { detail == nil ? list.hover(at: point) : Region() }
+    func handleScroll(_ frame: PointerFrame) { if detail == nil { list.handleScroll(frame) } }
+    func touchesBegan() { if detail == nil { list.touchesBegan() } }
+    func didCommitFrame() { list.didCommitFrame() }
+
+    func handleKey(_ key: KeyEvent) -> Bool {
+        if detail != nil {
+            guard key.keysym == .escape || key.keysym == .backspace || (key.keysym == .left && key.modifiers.contains(.alt)) else { return false }
+            pop()
+            return true
+        }
+        if key.keysym == .escape && banner.message != nil {
+            dismissBanner()
+            return true
+        }
+        return list.handleKey(key)
+    }
+
+    var selectedText: String? { list.selectedText }
+}
+
+/// A trail's page: its facts under a toolbar with a back button.
+final class TrailDetailPage {
+    let trail: Trail
+    let toolbar: ToolbarView
+    private(set) var frame: Rect = .zero
+
+    init(trail: Trail, theme: Theme) {
+        self.trail = trail
+        toolbar = ToolbarView(frame: .zero, title: trail.name, theme: theme)
+        toolbar.leadingItems = [ToolbarItem(id: "back", title: "‹ Trails")]
+    }
+
+    func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        toolbar.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: ToolbarView.height)
+    }
+
+    func draw(in canvas: Canvas, damage: Region) {
+        guard damage.intersects(frame) else { return }
+        let theme = toolbar.theme
+        canvas.withClip(frame) {
+            canvas.fill(frame, color: theme.background)
+            toolbar.draw(in: canvas)
+            var y = frame.minY + ToolbarView.height + 24
+            let left = frame.minX + 20
+            let width = max(0, frame.width - 40)
+            canvas.drawText(trail.name, at: Point(x: left, y: y), role: .title, color: theme.primaryText, maxWidth: width)
+            y += 36
+            let length = trail.lengthKilometres == trail.lengthKilometres.rounded() ? String(Int(trail.lengthKilometres))
+                                                                                   : String(trail.lengthKilometres)
+            for (label, value) in [("Region", trail.region), ("Length", "\(length) km"),
+                                   ("Ascent", "\(trail.ascentMetres) m"), ("Difficulty", trail.difficulty)] {
+                canvas.drawText(label, at: Point(x: left, y: y), role: .caption, color: theme.secondaryText, maxWidth: width)
+                canvas.drawText(value, at: Point(x: left, y: y + 16), role: .body, color: theme.primaryText, maxWidth: width)
+                y += 48
+            }
+        }
+    }
+}
