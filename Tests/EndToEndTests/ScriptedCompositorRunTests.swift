@@ -90,7 +90,8 @@ import Testing
         defer { directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
         let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first?.contains("\"event\":\"ready\",\"width\":640,\"height\":480,\"scale\":2") == true, "\(lines.first ?? "")")
+        let ready = lines.first { $0.contains("\"event\":\"ready\"") }
+        #expect(ready?.contains("\"event\":\"ready\",\"width\":640,\"height\":480,\"scale\":2") == true, "\(ready ?? "")")
         // Two notches glide 6 rows of 44 px: scroll events end at 264.
         #expect(lines.contains { $0.contains("\"event\":\"scroll\"") })
         #expect(lines.last?.contains("\"offset\":264}") == true, "\(lines.joined(separator: "\n"))")

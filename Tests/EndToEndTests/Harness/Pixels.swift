@@ -37,3 +37,17 @@ extension String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
+
+extension PNGImage {
+    /// Pixels in a rectangle whose blue clearly outweighs red: the accent colour (buttons, checkmarks, the selected tab).
+    func accentPixelCount(x: Int, y: Int, width: Int, height: Int) -> Int {
+        var count = 0
+        for row in max(0, y)..<min(self.height, y + height) {
+            for column in max(0, x)..<min(self.width, x + width) {
+                let rgb = self.rgb(x: column, y: row)
+                if Int(rgb & 0xff) > Int(rgb >> 16 & 0xff) + 80 { count += 1 }
+            }
+        }
+        return count
+    }
+}
