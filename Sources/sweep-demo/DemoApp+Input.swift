@@ -40,7 +40,18 @@ extension DemoApp {
             switch key.keysym {
             case .q: quit(); return
             case .c: copySelection(from: seat); return
-            default: break
+            case .pageDown, .pageUp:
+                // Ctrl+Page Down / Up: the next or previous tab, as in browsers.
+                let count = tabBar.titles.count
+                select(tab: (tabBar.selectedIndex + (key.keysym == .pageDown ? 1 : count - 1)) % count)
+                return
+            default:
+                // Ctrl+1 … Ctrl+6: that tab.
+                let digit = Int(key.keysym.rawValue) - 0x31
+                if (0..<tabBar.titles.count).contains(digit) {
+                    select(tab: digit)
+                    return
+                }
             }
         }
         if keyPage.isVisible, keyPage.handleKey(key) { return }

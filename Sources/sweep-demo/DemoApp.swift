@@ -132,10 +132,9 @@ final class DemoApp: WindowContent {
     func select(tab index: Int) {
         guard tabs.indices.contains(index) else { return }
         let chosen = tabs[index].destinations
-        // The Items tab keeps whichever of list and grid was in use.
-        let next = chosen.contains(destination) ? destination : chosen[0]
-        guard next != destination || !chosen.contains(destination) else { return }
-        show(next)
+        // Already there (the Items tab keeps whichever of list and grid was in use).
+        guard !chosen.contains(destination) else { return }
+        show(chosen[0])
     }
 
     /// Makes `next` the current page (and gives it the keyboard).

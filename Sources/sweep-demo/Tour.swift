@@ -5,8 +5,9 @@ import SweepWayland
 
 /// `--tour`: the app plays its own states with no input, announcing each one
 /// on stdout once the compositor has shown it, so a script can screenshot it:
-/// scrolling the list, editing mode with a selection, a sweep, and a band
-/// over the grid.
+/// scrolling the list, editing mode with a selection, a sweep, a band over
+/// the grid, then the other pages (a trail pushed and popped). It changes
+/// no saved state: the packing list is only shown.
 final class Tour {
     private let app: DemoApp
     private var steps: [(name: String, action: (DemoApp) -> Void)]
@@ -50,6 +51,20 @@ final class Tour {
                 pane.apply(pane.interactor.beginBand(anchor: Point(x: 20, y: 20), modifiers: [], to: Point(x: 180, y: 170)))
                 pane.apply(pane.interactor.moveBand(to: Point(x: 190, y: 180)))
             }),
+            ("trails", { app in
+                app.grid.apply(app.grid.interactor.endBand())
+                app.show(.trails)
+            }),
+            ("trail", { app in
+                // What a tap on the second trail does.
+                let pane = app.trails.list
+                pane.apply([.selection(pane.selection.select(IndexPath(section: 0, item: 1), source: .tap), provisional: false),
+                            .activate(IndexPath(section: 0, item: 1))])
+            }),
+            ("back", { app in app.trails.pop() }),
+            ("packing", { app in app.show(.packing) }),
+            ("filters", { app in app.show(.filters) }),
+            ("canvas", { app in app.show(.canvas) }),
         ]
     }
 

@@ -121,7 +121,38 @@ import Testing
         try withDemo("tour", arguments: ["--tour"]) { sway, demo in
             let status = demo.process.waitForExit(seconds: 30)
             #expect(status == 0, "\(demo.logTail)")
-            #expect(demo.process.stdout == "tour: top\ntour: scrolled\ntour: middle\ntour: end\ntour: selection\ntour: sweep\ntour: band\n")
+            #expect(demo.process.stdout == ["top", "scrolled", "middle", "end", "selection", "sweep", "band", "trails", "trail", "back", "packing", "filters", "canvas"].map { "tour: \($0)\n" }.joined())
+        }
+    }
+
+    /// At 1024 x 768 the list and the grid share the window; Ctrl+2 opens
+    /// Trails, Down and Return push a trail's page, Escape comes back.
+    @Test func showsTheSplitViewAndTheTrailsPageFlow() throws {
+        let headerGrey: UInt32 = 0xf2f2f7
+        try withDemo("split", arguments: ["--layout", "auto", "--rows", "200"]) { sway, demo in
+            let (split, ready) = try sway.screenshot(within: 15) { shot in
+                shot.rgb(x: 512, y: 300) == DemoColors.separator && shot.rgb(x: 513 + 8 + 50, y: 44 + 8 + 80) == DemoColors.rowHover
+            }
+            #expect(ready, "no split view: \(split.hex(x: 512, y: 300)) \(split.hex(x: 571, y: 132))\n\(demo.logTail)")
+            #expect(split.darkPixelCount(x: 16, y: 48, width: 200, height: 20) > 60, "list text on the left")
+            #expect(split.darkPixelCount(x: 513 + 8, y: 52, width: 100, height: 20) > 20, "cell text on the right")
+            #expect(split.accentPixelCount(x: 0, y: 719, width: 204, height: 49) > 20, "the Items tab is selected")
+            try sway.type(["-M", "ctrl", "2", "-m", "ctrl"])
+            let (trails, shown) = try sway.screenshot(within: 10) { $0.rgb(x: 300, y: 50) == headerGrey }
+            #expect(shown, "Ctrl+2 did not show Trails: \(trails.hex(x: 300, y: 50))\n\(demo.logTail)")
+            #expect(trails.rgb(x: 512, y: 300) != DemoColors.separator, "one page, no divider")
+            #expect(trails.accentPixelCount(x: 1024 - 44, y: 76, width: 44, height: 44) > 10, "the detail button")
+            try sway.type(["-k", "Down", "-k", "Return"])
+            let (detail, pushed) = try sway.screenshot(within: 10) { shot in
+                shot.accentPixelCount(x: 0, y: 8, width: 100, height: 28) > 20 && shot.rgb(x: 300, y: 50) != headerGrey
+            }
+            #expect(pushed, "Return did not push the trail's page\n\(demo.logTail)")
+            #expect(detail.darkPixelCount(x: 20, y: 68, width: 300, height: 24) > 60, "the trail's name")
+            try sway.type(["-k", "Escape"])
+            let (back, popped) = try sway.screenshot(within: 10) { shot in
+                shot.rgb(x: 300, y: 50) == headerGrey && shot.accentPixelCount(x: 0, y: 8, width: 100, height: 28) == 0
+            }
+            #expect(popped, "Escape did not come back: \(back.hex(x: 300, y: 50))\n\(demo.logTail)")
         }
     }
 
