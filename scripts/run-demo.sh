@@ -50,14 +50,15 @@ if [ -n "${DISPLAY:-}" ] && command -v weston >/dev/null; then
 fi
 
 # 3. Neither: a headless sway, the tour, and screenshots.
-shots="$root/screenshots"
+# SWEEP_SHOTS and SWEEP_OUTPUT (WIDTHxHEIGHT) choose where the screenshots go and the output's size.
+shots="${SWEEP_SHOTS:-$root/screenshots}"
 mkdir -p "$shots"
 work=$(mktemp -d /tmp/sweep-demo.XXXXXX)
 chmod 755 "$work"
 mkdir -p "$work/run" "$work/home"
 chmod 700 "$work/run"
 cat >"$work/sway.conf" <<CONF
-output HEADLESS-1 resolution 1024x768 position 0 0 bg #202020 solid_color
+output HEADLESS-1 resolution ${SWEEP_OUTPUT:-1024x768} position 0 0 bg #202020 solid_color
 default_border none
 xwayland disable
 CONF

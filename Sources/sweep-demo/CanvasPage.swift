@@ -179,6 +179,17 @@ final class CanvasPage: Page {
         log?.log(view: name, event: "pieces", ["origins": .array(model.pieces.map { .array([.double($0.frame.minX), .double($0.frame.minY)]) })])
     }
 
+    /// Draws a band over `rect` (drawing-area coordinates) and selects what it touches, as a pointer
+    /// drag would, leaving the band on screen (the tour).
+    func showBand(over rect: Rect) {
+        model.beginBand(extend: false)
+        model.updateBand(rect)
+        model.endBand()
+        bandRect = rect
+        logSelection()
+        window.invalidate(Region(area))
+    }
+
     func handleKey(_ key: KeyEvent) -> Bool {
         guard key.keysym == .escape, band.state.isActive || pan.state.isActive else { return false }
         if band.state.isActive { band.cancel() }

@@ -37,7 +37,7 @@ extension ItemPane: SelectionDelegate {
             switch event {
             case .selection(let change, let provisional):
                 if !change.isEmpty || !provisional { logSelection(provisional: provisional) }
-                if !provisional && selection.isEditing { updateToolbar() }
+                if selection.isEditing && !change.isEmpty || !provisional { updateToolbar() }
                 window.invalidate(Region(itemView.frame))
             case .band(let phase, let rect, let mode):
                 itemView.bandRect = phase == .began || phase == .selecting ? rect : nil

@@ -64,7 +64,10 @@ final class Tour {
             ("back", { app in app.trails.pop() }),
             ("packing", { app in app.show(.packing) }),
             ("filters", { app in app.show(.filters) }),
-            ("canvas", { app in app.show(.canvas) }),
+            ("canvas", { app in
+                app.show(.canvas)
+                app.canvasPage.showBand(over: Rect(x: 20, y: 20, width: 300, height: 120))
+            }),
         ]
     }
 
