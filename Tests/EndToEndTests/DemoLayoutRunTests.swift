@@ -246,6 +246,19 @@ import Testing
         return (status, demo.stderr)
     }
 
+    @Test func helpListsEveryOptionAndPage() throws {
+        let directory = try TestDirectory("demo-help")
+        defer { directory.remove() }
+        let demo = try ChildProcess(name: "sweep-demo", executable: try builtProduct("sweep-demo"), arguments: ["--help"],
+                                    environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        #expect(demo.waitForExit(seconds: 20) == 0)
+        let help = demo.stdout
+        for word in ["--items", "--rows", "--page", "--grid", "--layout", "--theme", "--size", "--tour", "--event-log", "--help",
+                     "Trails", "Packing", "Filters", "Canvas", "Ctrl+C", "XDG_STATE_HOME", "accessory", "navigate", "pan", "error"] {
+            #expect(help.contains(word), "--help does not mention \(word)")
+        }
+    }
+
     @Test func anUnreadableItemsFileIsAClearError() throws {
         let missing = try runDemoAlone(["--items", "/nonexistent/items.txt"])
         #expect(missing.status == 1, "\(missing.stderr)")

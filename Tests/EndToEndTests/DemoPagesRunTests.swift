@@ -64,6 +64,25 @@ import Testing
         #expect(faded.rgb(x: 300, y: 125) == DemoColors.listBackground, "after the fade: \(faded.hex(x: 300, y: 125))")
     }
 
+    @Test func aSwipeInFromTheLeftEdgeGoesBack() throws {
+        let run = try playDemo("""
+        \(Self.output)
+        {"op":"waitReady"}
+        \(tap(200, 98))
+        {"op":"wait","ms":100}
+        {"op":"touch.drag","points":[[4,300]],"by":[200,0],"steps":10,"ms":150}
+        {"op":"wait","ms":100}
+        {"op":"touch.drag","points":[[200,300]],"by":[200,0],"steps":10,"ms":150}
+        {"op":"wait","ms":100}
+        """, label: "trails-edge", arguments: ["--page", "trails"])
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let navigation = run.events("navigate").filter { $0["view"] as? String == "trails" }
+            .map { ($0["push"] as? String).map { "push \($0)" } ?? "pop" }
+        // The edge swipe pops; a drag from the middle of the list page does not push or pop anything.
+        #expect(navigation == ["push trail", "pop"], "\(run.diagnostics)")
+    }
+
     @Test func theDetailButtonShowsInformationAndNeverSelects() throws {
         let run = try playDemo("""
         \(Self.output)
