@@ -25,9 +25,12 @@ public struct Trail: Hashable, Sendable {
         ]),
     ]
 
-    /// One line of facts: "9.5 km · 1000 m ascent · Moderate".
-    public var summary: String {
-        let length = lengthKilometres == lengthKilometres.rounded() ? String(Int(lengthKilometres)) : String(lengthKilometres)
-        return "\(length) km · \(ascentMetres) m ascent · \(difficulty)"
+    /// The length without a needless ".0": "9.5 km", "170 km".
+    public var lengthText: String {
+        let number = lengthKilometres == lengthKilometres.rounded() ? String(Int(lengthKilometres)) : String(lengthKilometres)
+        return number + " km"
     }
+
+    /// One line of facts: "9.5 km · 1000 m ascent · Moderate".
+    public var summary: String { "\(lengthText) · \(ascentMetres) m ascent · \(difficulty)" }
 }

@@ -3,7 +3,8 @@ import SweepGraphics
 import SweepLayout
 
 /// What lists and grids draw alike: the band, the focus ring and the scroll indicator.
-enum ItemViewDecorations {
+/// The band is public so other views (a canvas) draw the same one.
+public enum ItemViewDecorations {
     /// Width of the scroll indicator, and its margin from the view's right edge.
     static let indicatorWidth = 4.0
     static let indicatorMargin = 3.0
@@ -18,8 +19,9 @@ enum ItemViewDecorations {
         }
     }
 
-    /// The band (`band` in content coordinates): a translucent accent fill with a 1 px accent border.
-    static func drawBand(_ band: Rect?, frame: Rect, offset: Double, theme: Theme, in canvas: Canvas) {
+    /// The band (`band` in content coordinates, `offset` the scroll offset of a view at
+    /// `frame`): a translucent accent fill with a 1 px accent border, clipped to the frame.
+    public static func drawBand(_ band: Rect?, frame: Rect, offset: Double, theme: Theme, in canvas: Canvas) {
         guard let band else { return }
         let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - offset).intersection(frame)
         guard !rect.isEmpty else { return }

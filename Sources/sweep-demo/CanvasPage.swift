@@ -80,7 +80,7 @@ final class CanvasPage: Page {
             pointerDrags = model.piece(at: band.anchor) != nil
             if pointerDrags {
                 beginDrag(at: band.anchor)
-                drag(by: Point(x: band.current.x - band.anchor.x, y: band.current.y - band.anchor.y), state: "changed")
+                drag(by: pointerTranslation, state: "changed")
             } else {
                 let extend = band.initialModifiers.contains(.shift)
                 model.beginBand(extend: extend)
@@ -88,7 +88,7 @@ final class CanvasPage: Page {
             }
         case .changed:
             if pointerDrags {
-                drag(by: Point(x: band.current.x - band.anchor.x, y: band.current.y - band.anchor.y), state: "changed")
+                drag(by: pointerTranslation, state: "changed")
             } else {
                 updateBand(phase: "selecting", mode: band.initialModifiers.contains(.shift) ? "extend" : "replace")
             }
@@ -106,6 +106,9 @@ final class CanvasPage: Page {
             break
         }
     }
+
+    /// How far the pointer has moved since the press.
+    private var pointerTranslation: Point { Point(x: band.current.x - band.anchor.x, y: band.current.y - band.anchor.y) }
 
     private func updateBand(phase: String, mode: String) {
         let rect = band.rect
@@ -218,16 +221,7 @@ final class CanvasPage: Page {
                 canvas.drawText(piece.title, at: Point(x: rect.minX + 10, y: rect.minY + 8), role: .body,
                                 color: selected ? .white : theme.primaryText, maxWidth: max(0, rect.width - 20))
             }
-            if let bandRect {
-                let rect = bandRect.offsetBy(dx: area.minX, dy: area.minY)
-                canvas.fill(rect, color: theme.accent.withOpacity(0.18))
-                for edge in [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 1),
-                             Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1),
-                             Rect(x: rect.minX, y: rect.minY, width: 1, height: rect.height),
-                             Rect(x: rect.maxX - 1, y: rect.minY, width: 1, height: rect.height)] {
-                    canvas.fill(edge, color: theme.accent)
-                }
-            }
+            ItemViewDecorations.drawBand(bandRect, frame: area, offset: 0, theme: theme, in: canvas)
         }
     }
 }

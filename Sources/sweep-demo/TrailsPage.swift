@@ -165,9 +165,7 @@ final class TrailDetailPage {
             let width = max(0, frame.width - 40)
             canvas.drawText(trail.name, at: Point(x: left, y: y), role: .title, color: theme.primaryText, maxWidth: width)
             y += 36
-            let length = trail.lengthKilometres == trail.lengthKilometres.rounded() ? String(Int(trail.lengthKilometres))
-                                                                                   : String(trail.lengthKilometres)
-            for (label, value) in [("Region", trail.region), ("Length", "\(length) km"),
+            for (label, value) in [("Region", trail.region), ("Length", trail.lengthText),
                                    ("Ascent", "\(trail.ascentMetres) m"), ("Difficulty", trail.difficulty)] {
                 canvas.drawText(label, at: Point(x: left, y: y), role: .caption, color: theme.secondaryText, maxWidth: width)
                 canvas.drawText(value, at: Point(x: left, y: y + 16), role: .body, color: theme.primaryText, maxWidth: width)
