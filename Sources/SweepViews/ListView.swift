@@ -39,7 +39,7 @@ public final class ListView {
     /// Width of the area at a row's trailing edge that an accessory takes.
     public static let accessoryWidth: Double = 44
     /// How long a deselected row's tint takes to fade (ms).
-    public static let fadeDuration = 300.0
+    public var fadeDuration = 300.0
 
     public init(frame: Rect, dataSource: ListDataSource, rowHeight: Double = 44, theme: Theme) {
         self.frame = frame
@@ -158,7 +158,7 @@ public final class ListView {
         var damage = Region()
         for (item, start) in fades {
             damage.add(windowRect(of: item).intersection(frame))
-            if time - start >= ListView.fadeDuration { fades[item] = nil }
+            if time - start >= fadeDuration { fades[item] = nil }
         }
         let before = scroll.offset
         scroll.advance(to: time)
@@ -201,7 +201,7 @@ public final class ListView {
     private func tintOpacity(of item: IndexPath, selected: Bool) -> Double {
         if selected { return 1 }
         guard let start = fades[item] else { return 0 }
-        return max(0, 1 - (animationTime - start) / ListView.fadeDuration)
+        return max(0, 1 - (animationTime - start) / fadeDuration)
     }
 
     private func drawRow(_ item: IndexPath, in canvas: Canvas) {

@@ -69,6 +69,7 @@ final class DemoApp: WindowContent {
         packing = PackingPage(store: store, theme: theme, window: window, log: log, arena: arena)
         filters = FiltersPage(theme: theme, window: window, log: log, arena: arena)
         canvasPage = CanvasPage(theme: theme, window: window, log: log, arena: arena)
+        for pane in [list, trails.list, packing.list, filters.list] { pane.listView?.fadeDuration *= options.animationScale }
         tabBar = TabBarView(frame: .zero, titles: [], theme: theme)
         tabButtons = ButtonArea(name: "tab bar")
         arena.add(tabButtons.view)

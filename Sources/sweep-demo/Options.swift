@@ -11,6 +11,8 @@ struct Options {
     var width = 800.0
     var height = 600.0
     var eventLog: String?
+    /// How many times slower the deselect fade runs (`--slow-animations`).
+    var animationScale = 1.0
 
     static let usage = """
     Usage: sweep-demo [options]
@@ -48,6 +50,9 @@ struct Options {
       --layout MODE   auto (split view from 700 px wide), split or tabs
       --theme NAME    light (default) or dark
       --size WxH      initial window size in logical pixels (default 800x600)
+      --slow-animations FACTOR
+                      run the deselect fade (300 ms) FACTOR times slower, from 1 to
+                      100, to watch it (or screenshot it)
       --tour          play a short tour with no input needed (scrolling,
                       editing, a sweep, a band), print "tour: <step>" once each
                       step is on screen, and exit 0 at the end
@@ -106,6 +111,11 @@ struct Options {
                 }
                 options.width = parts[0]
                 options.height = parts[1]
+            case "--slow-animations":
+                guard let value = remaining.popFirst(), let factor = Double(value), factor >= 1, factor <= 100 else {
+                    throw OptionError(message: "--slow-animations needs a factor from 1 to 100")
+                }
+                options.animationScale = factor
             case "--event-log":
                 options.eventLog = try value(argument, "a file")
             case "-h", "--help":

@@ -253,7 +253,7 @@ import Testing
                                     environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
         #expect(demo.waitForExit(seconds: 20) == 0)
         let help = demo.stdout
-        for word in ["--items", "--rows", "--page", "--grid", "--layout", "--theme", "--size", "--tour", "--event-log", "--help",
+        for word in ["--items", "--rows", "--page", "--grid", "--layout", "--theme", "--size", "--tour", "--event-log", "--slow-animations", "--help",
                      "Trails", "Packing", "Filters", "Canvas", "Ctrl+C", "XDG_STATE_HOME", "accessory", "navigate", "pan", "error"] {
             #expect(help.contains(word), "--help does not mention \(word)")
         }
