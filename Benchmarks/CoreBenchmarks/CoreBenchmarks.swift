@@ -82,7 +82,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The peer: a selection kept as a set of items, as per-item models do
-    // (Qt's QItemSelectionModel, a Set<IndexPath>); measured in the same run.
+    // (Qt's QItemSelectionModel, a Set<ItemPath>); measured in the same run.
     Benchmark("peer-item-set-select-all-1M", configuration: bulk) { benchmark in
         var selected = Set<Int>()
         selected.reserveCapacity(1_000_000)
@@ -112,7 +112,7 @@ func makeController(count: Int) -> SelectionController {
 }
 
 final class SweepsAllowed: SelectionDelegate, Sendable {
-    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { true }
+    func shouldBeginMultipleSelectionInteraction(at item: ItemPath) -> Bool { true }
 }
 let sweepsAllowed = SweepsAllowed()
 

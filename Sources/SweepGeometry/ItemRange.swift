@@ -10,8 +10,8 @@ public struct ItemRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var count: Int { items.count }
-    public var first: IndexPath { IndexPath(section: section, item: items.lowerBound) }
-    public var last: IndexPath { IndexPath(section: section, item: items.upperBound) }
+    public var first: ItemPath { ItemPath(section: section, item: items.lowerBound) }
+    public var last: ItemPath { ItemPath(section: section, item: items.upperBound) }
 
     public var description: String { "[\(section), \(items.lowerBound), \(items.upperBound)]" }
 }

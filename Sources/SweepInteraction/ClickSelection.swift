@@ -6,9 +6,9 @@ import SweepInput
 /// value the selection controller carries out.
 public enum ClickAction: Hashable, Sendable {
     /// Replace the selection with the item (and make it the anchor).
-    case replace(IndexPath)
+    case replace(ItemPath)
     /// Ctrl: toggle the item (it becomes the anchor).
-    case toggle(IndexPath)
+    case toggle(ItemPath)
     /// Shift: the range from the anchor to the item replaces the selection
     /// (Ctrl+Shift: is added to it); the anchor stays.
     case selectRange([ItemRange], additive: Bool)
@@ -19,7 +19,7 @@ public enum ClickAction: Hashable, Sendable {
 
     /// The meaning of a click on `item` (nil over empty space) with `modifiers`,
     /// given the current anchor.
-    public init(item: IndexPath?, modifiers: Modifiers, anchor: IndexPath?, geometry: some ItemLayout) {
+    public init(item: ItemPath?, modifiers: Modifiers, anchor: ItemPath?, geometry: some ItemLayout) {
         guard let item else {
             self = modifiers.isDisjoint(with: [.shift, .control]) ? .clear : .none
             return

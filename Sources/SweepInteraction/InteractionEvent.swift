@@ -5,12 +5,12 @@ import SweepSelection
 public enum InteractionEvent: Hashable, Sendable {
     /// The effective selection changed; `provisional` while a sweep or band runs.
     case selection(SelectionChange, provisional: Bool)
-    case multiselect(phase: MultiselectPhase, item: IndexPath?, input: SweepInput)
+    case multiselect(phase: MultiselectPhase, item: ItemPath?, input: SweepInputKind)
     case band(phase: BandPhase, rect: Rect, mode: BandMode)
     /// The content offset changed (autoscroll, keyboard focus).
     case scroll(offset: Double)
-    case focus(IndexPath)
-    case activate(IndexPath)
+    case focus(ItemPath)
+    case activate(ItemPath)
     /// Escape asked to leave editing mode.
     case endEditing
 }

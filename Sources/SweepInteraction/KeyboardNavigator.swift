@@ -6,14 +6,14 @@ import SweepInput
 /// caller carries out: the navigator keeps only the focus and the anchor.
 public enum KeyboardAction: Hashable, Sendable {
     /// The focus ring moved (scroll it into view).
-    case focus(IndexPath)
+    case focus(ItemPath)
     /// Select the range from the anchor to the focus (replacing, or adding with Ctrl).
     case selectRange([ItemRange], additive: Bool)
     /// Select only this item (plain arrows in multi-select editing do not select; in
     /// normal mode moving the focus selects, as in a file manager).
-    case selectOnly(IndexPath)
-    case toggle(IndexPath)
-    case activate(IndexPath)
+    case selectOnly(ItemPath)
+    case toggle(ItemPath)
+    case activate(ItemPath)
     case selectAll
     /// Escape with no band running: leave editing mode.
     case endEditing
@@ -22,16 +22,16 @@ public enum KeyboardAction: Hashable, Sendable {
 /// Keyboard focus, anchor and the keys of spec §5: arrows, Shift+arrows,
 /// Space, Enter, Ctrl+A, Home / End / Page Up / Page Down, Escape.
 public struct KeyboardNavigator: Hashable, Sendable {
-    public private(set) var focus: IndexPath?
-    public private(set) var anchor: IndexPath?
+    public private(set) var focus: ItemPath?
+    public private(set) var anchor: ItemPath?
 
-    public init(focus: IndexPath? = nil) {
+    public init(focus: ItemPath? = nil) {
         self.focus = focus
         anchor = focus
     }
 
     /// Moves focus and anchor to `item` (after a click or tap elsewhere set them).
-    public mutating func setFocus(_ item: IndexPath?) {
+    public mutating func setFocus(_ item: ItemPath?) {
         focus = item
         anchor = item
     }
@@ -55,7 +55,7 @@ public struct KeyboardNavigator: Hashable, Sendable {
         default:
             break
         }
-        let target: IndexPath?
+        let target: ItemPath?
         switch key {
         case .up: target = focus.flatMap { geometry.item(movingFrom: $0, direction: .up) }
         case .down: target = focus.flatMap { geometry.item(movingFrom: $0, direction: .down) }

@@ -54,7 +54,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
 
     /// Starts a sweep at `point` if there is an item and the delegate agrees;
     /// false means the input keeps its ordinary meaning.
-    public func beginSweep(at point: Point, input: SweepInput) -> [InteractionEvent] {
+    public func beginSweep(at point: Point, input: SweepInputKind) -> [InteractionEvent] {
         let (allowed, asked) = sweepShouldBegin(at: point, input: input)
         guard allowed else { return asked }
         return asked + startSweep(at: point, input: input)
@@ -64,14 +64,14 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// there is an item and the delegate agrees. The answer comes with the
     /// `shouldBegin` event to log. A recognizer's should-begin calls this and
     /// `startSweep(at:input:)` follows when the recognizer begins.
-    public func sweepShouldBegin(at point: Point, input: SweepInput) -> (Bool, [InteractionEvent]) {
+    public func sweepShouldBegin(at point: Point, input: SweepInputKind) -> (Bool, [InteractionEvent]) {
         guard sweep == nil, band == nil, let item = layout.item(at: content(point)) else { return (false, []) }
         let asked: [InteractionEvent] = [.multiselect(phase: .shouldBegin, item: item, input: input)]
         return (selection.shouldBeginMultipleSelection(at: item), asked)
     }
 
     /// Starts a sweep the delegate has already agreed to (see `sweepShouldBegin`).
-    public func startSweep(at point: Point, input: SweepInput) -> [InteractionEvent] {
+    public func startSweep(at point: Point, input: SweepInputKind) -> [InteractionEvent] {
         startUpdate()
         guard sweep == nil, band == nil,
               let started = SweepSession.begin(at: content(point), input: input, geometry: layout,
@@ -228,7 +228,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     }
 
     /// The item under a viewport point.
-    public func item(at point: Point) -> IndexPath? { layout.item(at: content(point)) }
+    public func item(at point: Point) -> ItemPath? { layout.item(at: content(point)) }
 
     /// A click at a content point: select on release (spec §5).
     private func click(at point: Point, modifiers: Modifiers) -> [InteractionEvent] {

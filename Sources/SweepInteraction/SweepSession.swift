@@ -2,7 +2,7 @@ import SweepGeometry
 import SweepLayout
 
 /// Which input drives a sweep (the event log's `input` field).
-public enum SweepInput: String, Hashable, Sendable {
+public enum SweepInputKind: String, Hashable, Sendable {
     /// Two touches moving together on a touchscreen.
     case touch2
     /// One finger in a list's checkbox column or across a grid in editing mode.
@@ -26,16 +26,16 @@ public enum SweepMode: Hashable, Sendable {
 /// The session keeps only its two ends; the span is computed on demand, so an
 /// update costs the layout's `ranges(from:through:)`, not the items passed.
 public struct SweepSession: Hashable, Sendable {
-    public let input: SweepInput
-    public let start: IndexPath
+    public let input: SweepInputKind
+    public let start: ItemPath
     public let mode: SweepMode
-    public private(set) var current: IndexPath
+    public private(set) var current: ItemPath
 
     /// Starts a sweep at `point` (content coordinates) if there is an item
     /// there and `shouldBegin` agrees; nil means the input keeps its ordinary
     /// meaning (usually scrolling).
-    public static func begin(at point: Point, input: SweepInput, geometry: some ItemLayout,
-                             isSelected: (IndexPath) -> Bool, shouldBegin: (IndexPath) -> Bool) -> SweepSession? {
+    public static func begin(at point: Point, input: SweepInputKind, geometry: some ItemLayout,
+                             isSelected: (ItemPath) -> Bool, shouldBegin: (ItemPath) -> Bool) -> SweepSession? {
         guard let item = geometry.item(at: point), shouldBegin(item) else { return nil }
         return SweepSession(input: input, start: item, mode: isSelected(item) ? .deselect : .select, current: item)
     }

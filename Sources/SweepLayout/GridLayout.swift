@@ -51,7 +51,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
 
     private func cellsTop(_ section: Int) -> Double { index.top(of: section) + headerHeight + inset }
 
-    public func frame(of item: IndexPath) -> Rect {
+    public func frame(of item: ItemPath) -> Rect {
         let row = item.item / columns, column = item.item % columns
         return Rect(x: inset + Double(column) * pitchX, y: cellsTop(item.section) + Double(row) * pitchY,
                     width: cellSize.width, height: cellSize.height)
@@ -61,7 +61,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         headerHeight > 0 ? Rect(x: 0, y: index.top(of: section), width: width, height: headerHeight) : nil
     }
 
-    public func item(at point: Point) -> IndexPath? {
+    public func item(at point: Point) -> ItemPath? {
         guard !itemCounts.isEmpty, point.y >= 0, point.y < index.totalHeight else { return nil }
         let section = index.section(at: point.y)
         let x = point.x - inset, y = point.y - cellsTop(section)
@@ -69,21 +69,21 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         let column = Int(x / pitchX), row = Int(y / pitchY)
         guard column < columns, x - Double(column) * pitchX < cellSize.width, y - Double(row) * pitchY < cellSize.height else { return nil }
         let item = row * columns + column
-        return item < itemCounts[section] ? IndexPath(section: section, item: item) : nil
+        return item < itemCounts[section] ? ItemPath(section: section, item: item) : nil
     }
 
-    public func nearestItem(to point: Point) -> IndexPath? {
+    public func nearestItem(to point: Point) -> ItemPath? {
         guard let first = firstItem, let last = lastItem else { return nil }
         if point.y < 0 { return first }
         if point.y >= index.totalHeight { return last }
         let section = index.section(at: point.y)
         guard itemCounts[section] > 0 else { return counts.firstItem(atOrAfterSection: section) ?? last }
         let y = point.y - cellsTop(section)
-        if y < 0 { return IndexPath(section: section, item: 0) }
+        if y < 0 { return ItemPath(section: section, item: 0) }
         // Gaps belong to the nearer cell: shift by half the spacing, then clamp.
         let column = min(columns - 1, max(0, Int(((point.x - inset + spacing / 2) / pitchX).rounded(.down))))
         let row = min(rows(inSection: section) - 1, max(0, Int(((y + spacing / 2) / pitchY).rounded(.down))))
-        return IndexPath(section: section, item: min(itemCounts[section] - 1, row * columns + column))
+        return ItemPath(section: section, item: min(itemCounts[section] - 1, row * columns + column))
     }
 
     public func items(in rect: Rect, into result: inout [ItemRange]) {
@@ -118,36 +118,36 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         }
     }
 
-    public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
+    public func ranges(from start: ItemPath, through end: ItemPath, into result: inout [ItemRange]) {
         counts.ranges(from: start, through: end, into: &result)
     }
 
-    public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
+    public func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
         switch direction {
         case .left: return counts.item(before: item)
         case .right: return counts.item(after: item)
         case .up:
-            if item.item >= columns { return IndexPath(section: item.section, item: item.item - columns) }
+            if item.item >= columns { return ItemPath(section: item.section, item: item.item - columns) }
             guard item.section > 0, let previous = itemCounts[..<item.section].lastIndex(where: { $0 > 0 }) else { return nil }
             // The same column in the previous section's last row, or its last item.
             let lastRowStart = (rows(inSection: previous) - 1) * columns
-            return IndexPath(section: previous, item: min(itemCounts[previous] - 1, lastRowStart + item.item % columns))
+            return ItemPath(section: previous, item: min(itemCounts[previous] - 1, lastRowStart + item.item % columns))
         case .down:
-            if item.item + columns < itemCounts[item.section] { return IndexPath(section: item.section, item: item.item + columns) }
+            if item.item + columns < itemCounts[item.section] { return ItemPath(section: item.section, item: item.item + columns) }
             if item.item / columns < rows(inSection: item.section) - 1 {
-                return IndexPath(section: item.section, item: itemCounts[item.section] - 1)
+                return ItemPath(section: item.section, item: itemCounts[item.section] - 1)
             }
             guard let next = counts.firstItem(atOrAfterSection: item.section + 1) else { return nil }
-            return IndexPath(section: next.section, item: min(itemCounts[next.section] - 1, item.item % columns))
+            return ItemPath(section: next.section, item: min(itemCounts[next.section] - 1, item.item % columns))
         }
     }
 
-    public func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath? {
+    public func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
         let frame = frame(of: item)
         let step = max(pitchY, viewportHeight - pitchY)
         return nearestItem(to: Point(x: frame.midX, y: frame.midY + (down ? step : -step)))
     }
 
-    public var firstItem: IndexPath? { counts.firstItem }
-    public var lastItem: IndexPath? { counts.lastItem }
+    public var firstItem: ItemPath? { counts.firstItem }
+    public var lastItem: ItemPath? { counts.lastItem }
 }

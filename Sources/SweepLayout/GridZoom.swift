@@ -12,7 +12,7 @@ public struct GridZoom: Hashable, Sendable {
     /// Pinch centre in viewport coordinates.
     public let centre: Point
     /// The item under the centre and where in it (0…1 on each axis) the centre is.
-    public let anchor: IndexPath?
+    public let anchor: ItemPath?
     private let fraction: Point
     public private(set) var layout: GridLayout
     public private(set) var contentOffset: Double

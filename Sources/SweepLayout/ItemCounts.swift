@@ -10,32 +10,32 @@ struct ItemCounts: Hashable, Sendable {
     }
 
     /// The first item of the first non-empty section at or after `section`. - Complexity: O(sections skipped).
-    func firstItem(atOrAfterSection section: Int) -> IndexPath? {
+    func firstItem(atOrAfterSection section: Int) -> ItemPath? {
         guard section >= 0, section < counts.count, let found = counts[section...].firstIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: found, item: 0)
+        return ItemPath(section: found, item: 0)
     }
 
-    var firstItem: IndexPath? { firstItem(atOrAfterSection: 0) }
+    var firstItem: ItemPath? { firstItem(atOrAfterSection: 0) }
 
-    var lastItem: IndexPath? {
+    var lastItem: ItemPath? {
         guard let section = counts.lastIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: section, item: counts[section] - 1)
+        return ItemPath(section: section, item: counts[section] - 1)
     }
 
-    func item(after item: IndexPath) -> IndexPath? {
-        if item.item + 1 < counts[item.section] { return IndexPath(section: item.section, item: item.item + 1) }
+    func item(after item: ItemPath) -> ItemPath? {
+        if item.item + 1 < counts[item.section] { return ItemPath(section: item.section, item: item.item + 1) }
         return firstItem(atOrAfterSection: item.section + 1)
     }
 
-    func item(before item: IndexPath) -> IndexPath? {
-        if item.item > 0 { return IndexPath(section: item.section, item: item.item - 1) }
+    func item(before item: ItemPath) -> ItemPath? {
+        if item.item > 0 { return ItemPath(section: item.section, item: item.item - 1) }
         guard item.section > 0, let previous = counts[..<item.section].lastIndex(where: { $0 > 0 }) else { return nil }
-        return IndexPath(section: previous, item: counts[previous] - 1)
+        return ItemPath(section: previous, item: counts[previous] - 1)
     }
 
     /// Every item from `start` through `end` in index order, into `result` (emptied first).
     /// - Complexity: O(sections between).
-    func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
+    func ranges(from start: ItemPath, through end: ItemPath, into result: inout [ItemRange]) {
         result.removeAll(keepingCapacity: true)
         let low = min(start, end), high = max(start, end)
         guard low.section != high.section else {

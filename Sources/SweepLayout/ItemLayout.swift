@@ -18,24 +18,24 @@ public enum ScrollAlignment: Hashable, Sendable {
 public protocol ItemLayout {
     var contentSize: Size { get }
     /// The frame of an existing item.
-    func frame(of item: IndexPath) -> Rect
+    func frame(of item: ItemPath) -> Rect
     /// The item under `point`, nil over gaps, headers and past the ends.
-    func item(at point: Point) -> IndexPath?
+    func item(at point: Point) -> ItemPath?
     /// The item a sweep treats as under `point`: over a gap, a header or past
     /// an end, the nearest item in index order.
-    func nearestItem(to point: Point) -> IndexPath?
+    func nearestItem(to point: Point) -> ItemPath?
     /// Items whose frames intersect `rect`, in index order, written into
     /// `ranges` (emptied first) so a caller can reuse one buffer.
     func items(in rect: Rect, into ranges: inout [ItemRange])
     /// Every item from `start` through `end` in index order (either order
     /// given), written into `ranges` (emptied first).
-    func ranges(from start: IndexPath, through end: IndexPath, into ranges: inout [ItemRange])
+    func ranges(from start: ItemPath, through end: ItemPath, into ranges: inout [ItemRange])
     /// The item next to `item` in `direction`, nil at an edge.
-    func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath?
+    func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath?
     /// The item about one viewport away from `item`, clamped to the ends.
-    func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath?
-    var firstItem: IndexPath? { get }
-    var lastItem: IndexPath? { get }
+    func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath?
+    var firstItem: ItemPath? { get }
+    var lastItem: ItemPath? { get }
 }
 
 extension ItemLayout {
@@ -47,7 +47,7 @@ extension ItemLayout {
     }
 
     /// Every item from `start` through `end` in index order (either order given).
-    public func ranges(from start: IndexPath, through end: IndexPath) -> [ItemRange] {
+    public func ranges(from start: ItemPath, through end: ItemPath) -> [ItemRange] {
         var result: [ItemRange] = []
         ranges(from: start, through: end, into: &result)
         return result
@@ -55,7 +55,7 @@ extension ItemLayout {
 
     /// The content offset that shows `item` at `alignment` in a viewport of
     /// `viewportHeight`, clamped to the content. - Complexity: as `frame(of:)`.
-    public func contentOffset(toShow item: IndexPath, alignment: ScrollAlignment, viewportHeight: Double,
+    public func contentOffset(toShow item: ItemPath, alignment: ScrollAlignment, viewportHeight: Double,
                               currentOffset: Double) -> Double {
         let frame = frame(of: item)
         let target: Double

@@ -23,7 +23,7 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
 
     public var contentSize: Size { Size(width: width, height: index.totalHeight) }
 
-    public func frame(of item: IndexPath) -> Rect {
+    public func frame(of item: ItemPath) -> Rect {
         Rect(x: 0, y: index.top(of: item.section) + headerHeight + Double(item.item) * rowHeight, width: width, height: rowHeight)
     }
 
@@ -31,16 +31,16 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         headerHeight > 0 ? Rect(x: 0, y: index.top(of: section), width: width, height: headerHeight) : nil
     }
 
-    public func item(at point: Point) -> IndexPath? {
+    public func item(at point: Point) -> ItemPath? {
         guard point.x >= 0, point.x < width, point.y >= 0, point.y < index.totalHeight, !itemCounts.isEmpty else { return nil }
         let section = index.section(at: point.y)
         let local = point.y - index.top(of: section) - headerHeight
         guard local >= 0 else { return nil }
         let row = Int(local / rowHeight)
-        return row < itemCounts[section] ? IndexPath(section: section, item: row) : nil
+        return row < itemCounts[section] ? ItemPath(section: section, item: row) : nil
     }
 
-    public func nearestItem(to point: Point) -> IndexPath? {
+    public func nearestItem(to point: Point) -> ItemPath? {
         guard let first = firstItem, let last = lastItem else { return nil }
         if point.y < 0 { return first }
         if point.y >= index.totalHeight { return last }
@@ -50,7 +50,7 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
             // Over a header (or an empty section): the first item at or after it.
             return counts.firstItem(atOrAfterSection: section) ?? last
         }
-        return IndexPath(section: section, item: min(itemCounts[section] - 1, Int(local / rowHeight)))
+        return ItemPath(section: section, item: min(itemCounts[section] - 1, Int(local / rowHeight)))
     }
 
     public func items(in rect: Rect, into result: inout [ItemRange]) {
@@ -64,11 +64,11 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         }
     }
 
-    public func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
+    public func ranges(from start: ItemPath, through end: ItemPath, into result: inout [ItemRange]) {
         counts.ranges(from: start, through: end, into: &result)
     }
 
-    public func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
+    public func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
         switch direction {
         case .down: return counts.item(after: item)
         case .up: return counts.item(before: item)
@@ -76,12 +76,12 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         }
     }
 
-    public func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath? {
+    public func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
         let frame = frame(of: item)
         let step = max(rowHeight, viewportHeight - rowHeight)
         return nearestItem(to: Point(x: frame.midX, y: frame.midY + (down ? step : -step)))
     }
 
-    public var firstItem: IndexPath? { counts.firstItem }
-    public var lastItem: IndexPath? { counts.lastItem }
+    public var firstItem: ItemPath? { counts.firstItem }
+    public var lastItem: ItemPath? { counts.lastItem }
 }

@@ -21,7 +21,7 @@ public struct Selection: Hashable, Sendable {
     }
 
     /// - Complexity: O(log r).
-    public func contains(_ item: IndexPath) -> Bool {
+    public func contains(_ item: ItemPath) -> Bool {
         item.section >= 0 && item.section < sections.count && sections[item.section].contains(item.item)
     }
 
@@ -105,28 +105,28 @@ public struct Selection: Hashable, Sendable {
     }
 
     /// The selected index paths in order, produced lazily. - Complexity: O(1) to create.
-    public var indexPaths: some Sequence<IndexPath> {
+    public var indexPaths: some Sequence<ItemPath> {
         sections.enumerated().lazy.flatMap { section, ranges in
-            ranges.ranges.lazy.flatMap { $0.lazy.map { IndexPath(section: section, item: $0) } }
+            ranges.ranges.lazy.flatMap { $0.lazy.map { ItemPath(section: section, item: $0) } }
         }
     }
 
     /// The first and last selected items.
-    public var first: IndexPath? {
-        for (section, ranges) in sections.enumerated() { if let item = ranges.first { return IndexPath(section: section, item: item) } }
+    public var first: ItemPath? {
+        for (section, ranges) in sections.enumerated() { if let item = ranges.first { return ItemPath(section: section, item: item) } }
         return nil
     }
 
     /// The selected item nearest `item` in index order: in its own section if
     /// any, else the closest section's nearest end. - Complexity: O(log r + s).
-    public func nearest(to item: IndexPath) -> IndexPath? {
+    public func nearest(to item: ItemPath) -> ItemPath? {
         if item.section >= 0, item.section < sections.count, let found = sections[item.section].nearest(to: item.item) {
-            return IndexPath(section: item.section, item: found)
+            return ItemPath(section: item.section, item: found)
         }
         for distance in 1..<max(1, sections.count + 1) {
             let after = item.section + distance, before = item.section - distance
-            if after >= 0, after < sections.count, let first = sections[after].first { return IndexPath(section: after, item: first) }
-            if before >= 0, before < sections.count, let last = sections[before].last { return IndexPath(section: before, item: last) }
+            if after >= 0, after < sections.count, let first = sections[after].first { return ItemPath(section: after, item: first) }
+            if before >= 0, before < sections.count, let last = sections[before].last { return ItemPath(section: before, item: last) }
         }
         return nil
     }

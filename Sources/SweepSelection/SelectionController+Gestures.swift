@@ -5,7 +5,7 @@ import SweepGeometry
 extension SelectionController {
     /// Asks whether a sweep may start on `item` and, if so, tells the delegate
     /// it began (the demo enters editing mode there).
-    public func beginMultipleSelection(at item: IndexPath) -> Bool {
+    public func beginMultipleSelection(at item: ItemPath) -> Bool {
         guard shouldBeginMultipleSelection(at: item) else { return false }
         delegate?.didBeginMultipleSelectionInteraction(at: item)
         return true
@@ -13,13 +13,13 @@ extension SelectionController {
 
     /// Only asks whether a sweep may start on `item` (a recognizer's should-begin);
     /// `didBeginMultipleSelection(at:)` follows when it does start.
-    public func shouldBeginMultipleSelection(at item: IndexPath) -> Bool {
+    public func shouldBeginMultipleSelection(at item: ItemPath) -> Bool {
         model.provisionalKind == nil && exists(item)
             && delegate?.shouldBeginMultipleSelectionInteraction(at: item) ?? false
     }
 
     /// Tells the delegate a sweep that was already agreed to has begun.
-    public func didBeginMultipleSelection(at item: IndexPath) {
+    public func didBeginMultipleSelection(at item: ItemPath) {
         delegate?.didBeginMultipleSelectionInteraction(at: item)
     }
 
@@ -70,7 +70,7 @@ extension SelectionController {
         return lower <= upper ? ItemRange(section: range.section, items: lower...upper) : nil
     }
 
-    func exists(_ item: IndexPath) -> Bool {
+    func exists(_ item: ItemPath) -> Bool {
         item.section >= 0 && item.section < itemCounts.count && item.item >= 0 && item.item < itemCounts[item.section]
     }
 }

@@ -26,7 +26,7 @@ public final class SelectionController {
     /// Coming back from an activated item deselects it (UIKit's `clearsSelectionOnViewWillAppear`).
     public var clearsSelectionOnReturn = true
     /// The item activated last (in normal mode), deselected on return.
-    public private(set) var activatedItem: IndexPath?
+    public private(set) var activatedItem: ItemPath?
 
     public init(itemCounts: [Int], configuration: SelectionConfiguration = SelectionConfiguration(),
                 predicate: SelectionPredicate = AllowAllItems()) {
@@ -36,10 +36,10 @@ public final class SelectionController {
     }
 
     public var selectedCount: Int { model.count }
-    public func isSelected(_ item: IndexPath) -> Bool { model.isSelected(item) }
+    public func isSelected(_ item: ItemPath) -> Bool { model.isSelected(item) }
     /// The committed selection's index paths in order, lazily.
-    public var selectedIndexPaths: some Sequence<IndexPath> { model.committed.indexPaths }
-    public var anchor: IndexPath? { model.anchor }
+    public var selectedIndexPaths: some Sequence<ItemPath> { model.committed.indexPaths }
+    public var anchor: ItemPath? { model.anchor }
 
     private var allowsSelection: Bool { configuration.allowsSelection(editing: isEditing) }
     private var allowsMultiple: Bool { configuration.allowsMultipleSelection(editing: isEditing) }
@@ -91,14 +91,14 @@ public final class SelectionController {
     /// (which may refuse or redirect), keeps single selection, calls
     /// did-deselect / did-select, and in normal mode activates the item.
     @discardableResult
-    public func select(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
+    public func select(_ item: ItemPath, source: SelectionSource) -> SelectionChange {
         var change = SelectionChange()
         guard model.provisionalKind == nil, allowsSelection, exists(item), predicate.canSelect(item) else { return change }
-        let target: IndexPath
+        let target: ItemPath
         if source == .api {
             target = item
         } else {
-            let answer: IndexPath?
+            let answer: ItemPath?
             if let delegate { answer = delegate.shouldSelect(item, source: source) } else { answer = item }
             guard let redirected = answer, exists(redirected), predicate.canSelect(redirected) else { return change }
             target = redirected
@@ -121,14 +121,14 @@ public final class SelectionController {
 
     /// Deselects `item` as a person did, if should-deselect agrees.
     @discardableResult
-    public func deselect(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
+    public func deselect(_ item: ItemPath, source: SelectionSource) -> SelectionChange {
         var change = SelectionChange()
         guard model.provisionalKind == nil else { return change }
         deselectOne(item, source: source, asking: source != .api, into: &change)
         return change
     }
 
-    private func deselectOne(_ item: IndexPath, source: SelectionSource, asking: Bool, into change: inout SelectionChange) {
+    private func deselectOne(_ item: ItemPath, source: SelectionSource, asking: Bool, into change: inout SelectionChange) {
         guard model.committed.contains(item) else { return }
         if asking, !(delegate?.shouldDeselect(item, source: source) ?? true) { return }
         model.withCommitted { $0.remove(ItemRange(section: item.section, items: item.item...item.item), into: &change) }
@@ -137,7 +137,7 @@ public final class SelectionController {
 
     /// Selects or deselects `item` (a tap in editing mode, Ctrl+click, Space).
     @discardableResult
-    public func toggle(_ item: IndexPath, source: SelectionSource) -> SelectionChange {
+    public func toggle(_ item: ItemPath, source: SelectionSource) -> SelectionChange {
         model.committed.contains(item) ? deselect(item, source: source) : select(item, source: source)
     }
 
@@ -173,7 +173,7 @@ public final class SelectionController {
     // MARK: - Programmatic API (no did-select calls)
 
     /// Selects `item` and asks the view to scroll to it. Single selection and the predicate still hold.
-    public func selectItem(at item: IndexPath, scrollPosition: ScrollPosition) -> (SelectionChange, ScrollRequest?) {
+    public func selectItem(at item: ItemPath, scrollPosition: ScrollPosition) -> (SelectionChange, ScrollRequest?) {
         let change = select(item, source: .api)
         let request = model.committed.contains(item) && scrollPosition != .none || (scrollPosition == .none && exists(item))
             ? ScrollRequest(item: item, position: scrollPosition) : nil
@@ -181,7 +181,7 @@ public final class SelectionController {
     }
 
     @discardableResult
-    public func deselectItem(at item: IndexPath) -> SelectionChange {
+    public func deselectItem(at item: ItemPath) -> SelectionChange {
         deselect(item, source: .api)
     }
 
@@ -208,7 +208,7 @@ public final class SelectionController {
     }
 
     /// The selected item nearest `item`, to scroll to (UIKit's scrollToNearestSelectedRow).
-    public func nearestSelectedItem(to item: IndexPath) -> IndexPath? {
+    public func nearestSelectedItem(to item: ItemPath) -> ItemPath? {
         model.committed.nearest(to: item)
     }
 
@@ -222,7 +222,7 @@ public final class SelectionController {
     }
 
     /// Sets the anchor (a tap or keyboard focus elsewhere).
-    public func setAnchor(_ item: IndexPath?) {
+    public func setAnchor(_ item: ItemPath?) {
         model.anchor = item
     }
 }

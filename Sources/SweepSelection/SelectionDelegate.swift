@@ -10,30 +10,30 @@ public enum SelectionSource: String, Hashable, Sendable {
 /// did-deselect, as in UIKit.
 public protocol SelectionDelegate: AnyObject {
     /// Return `item` to allow, another index path to redirect, nil to refuse.
-    func shouldSelect(_ item: IndexPath, source: SelectionSource) -> IndexPath?
-    func didSelect(_ item: IndexPath, source: SelectionSource)
-    func shouldDeselect(_ item: IndexPath, source: SelectionSource) -> Bool
-    func didDeselect(_ item: IndexPath, source: SelectionSource)
+    func shouldSelect(_ item: ItemPath, source: SelectionSource) -> ItemPath?
+    func didSelect(_ item: ItemPath, source: SelectionSource)
+    func shouldDeselect(_ item: ItemPath, source: SelectionSource) -> Bool
+    func didDeselect(_ item: ItemPath, source: SelectionSource)
     /// Whether a sweep (two-finger pan and its relatives) may start here. Default false.
-    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool
-    func didBeginMultipleSelectionInteraction(at item: IndexPath)
+    func shouldBeginMultipleSelectionInteraction(at item: ItemPath) -> Bool
+    func didBeginMultipleSelectionInteraction(at item: ItemPath)
     func didEndMultipleSelectionInteraction()
     /// The detail button of a row was tapped; never a selection.
-    func accessoryButtonTapped(at item: IndexPath)
+    func accessoryButtonTapped(at item: ItemPath)
     /// An item was activated (selected in normal mode): the demo pushes a page.
-    func didActivate(_ item: IndexPath)
+    func didActivate(_ item: ItemPath)
 }
 
 extension SelectionDelegate {
-    public func shouldSelect(_ item: IndexPath, source: SelectionSource) -> IndexPath? { item }
-    public func didSelect(_ item: IndexPath, source: SelectionSource) {}
-    public func shouldDeselect(_ item: IndexPath, source: SelectionSource) -> Bool { true }
-    public func didDeselect(_ item: IndexPath, source: SelectionSource) {}
-    public func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { false }
-    public func didBeginMultipleSelectionInteraction(at item: IndexPath) {}
+    public func shouldSelect(_ item: ItemPath, source: SelectionSource) -> ItemPath? { item }
+    public func didSelect(_ item: ItemPath, source: SelectionSource) {}
+    public func shouldDeselect(_ item: ItemPath, source: SelectionSource) -> Bool { true }
+    public func didDeselect(_ item: ItemPath, source: SelectionSource) {}
+    public func shouldBeginMultipleSelectionInteraction(at item: ItemPath) -> Bool { false }
+    public func didBeginMultipleSelectionInteraction(at item: ItemPath) {}
     public func didEndMultipleSelectionInteraction() {}
-    public func accessoryButtonTapped(at item: IndexPath) {}
-    public func didActivate(_ item: IndexPath) {}
+    public func accessoryButtonTapped(at item: ItemPath) {}
+    public func didActivate(_ item: ItemPath) {}
 }
 
 /// Where to put an item when scrolling to it.
@@ -44,10 +44,10 @@ public enum ScrollPosition: Hashable, Sendable {
 
 /// A request to the view to scroll, returned by programmatic calls.
 public struct ScrollRequest: Hashable, Sendable {
-    public var item: IndexPath
+    public var item: ItemPath
     public var position: ScrollPosition
 
-    public init(item: IndexPath, position: ScrollPosition) {
+    public init(item: ItemPath, position: ScrollPosition) {
         self.item = item
         self.position = position
     }

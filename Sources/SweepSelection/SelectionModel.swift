@@ -13,7 +13,7 @@ public struct SelectionModel: Sendable {
     /// the caller passed, so the caller can reuse its buffer without copying.
     public private(set) var provisionalKind: ProvisionalKind?
     /// Where Shift-click and Shift-arrow ranges start.
-    public var anchor: IndexPath?
+    public var anchor: ItemPath?
 
     // The provisional ranges as a set, for O(log r) membership, and scratch
     // storage reused by every update.
@@ -25,7 +25,7 @@ public struct SelectionModel: Sendable {
     public init() {}
 
     /// - Complexity: O(log r).
-    public func isSelected(_ item: IndexPath) -> Bool {
+    public func isSelected(_ item: ItemPath) -> Bool {
         guard let kind = provisionalKind else { return committed.contains(item) }
         return kind.effective(committed: committed.contains(item), covered: covered.contains(item))
     }
@@ -169,7 +169,7 @@ public struct SelectionModel: Sendable {
         cuts.sort()
         var previous = cuts[0]
         for cut in cuts.dropFirst() where cut > previous {
-            let item = IndexPath(section: range.section, item: previous)
+            let item = ItemPath(section: range.section, item: previous)
             let isCommitted = committed.contains(item)
             let was = before.map { $0.effective(committed: isCommitted, covered: beforeCovered.contains(item)) } ?? isCommitted
             let now = after.map { $0.effective(committed: isCommitted, covered: afterCovered.contains(item)) } ?? isCommitted

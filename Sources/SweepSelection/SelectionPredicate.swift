@@ -4,7 +4,7 @@ import SweepGeometry
 /// Selection operations ask for whole ranges, so select-all and bands stay
 /// range-based with a range-backed predicate.
 public protocol SelectionPredicate: Sendable {
-    func canSelect(_ item: IndexPath) -> Bool
+    func canSelect(_ item: ItemPath) -> Bool
     /// The selectable parts of `range`, in order.
     func selectableParts(of range: ItemRange) -> [ItemRange]
     /// Whether every item of `range` is selectable (the fast path of gesture updates).
@@ -18,7 +18,7 @@ extension SelectionPredicate {
 /// Every item is selectable.
 public struct AllowAllItems: SelectionPredicate {
     public init() {}
-    public func canSelect(_ item: IndexPath) -> Bool { true }
+    public func canSelect(_ item: ItemPath) -> Bool { true }
     public func selectableParts(of range: ItemRange) -> [ItemRange] { [range] }
     public func allowsAll(of range: ItemRange) -> Bool { true }
 }
@@ -32,7 +32,7 @@ public struct ForbiddenItems: SelectionPredicate {
         self.forbidden = Selection(forbidden)
     }
 
-    public func canSelect(_ item: IndexPath) -> Bool { !forbidden.contains(item) }
+    public func canSelect(_ item: ItemPath) -> Bool { !forbidden.contains(item) }
 
     public func selectableParts(of range: ItemRange) -> [ItemRange] {
         var parts: [ItemRange] = []
@@ -50,19 +50,19 @@ public struct ForbiddenItems: SelectionPredicate {
 /// A predicate from a closure asked item by item.
 /// - Complexity: O(items) per range query: keep it for small views.
 public struct ItemPredicate: SelectionPredicate {
-    private let test: @Sendable (IndexPath) -> Bool
+    private let test: @Sendable (ItemPath) -> Bool
 
-    public init(_ test: @escaping @Sendable (IndexPath) -> Bool) {
+    public init(_ test: @escaping @Sendable (ItemPath) -> Bool) {
         self.test = test
     }
 
-    public func canSelect(_ item: IndexPath) -> Bool { test(item) }
+    public func canSelect(_ item: ItemPath) -> Bool { test(item) }
 
     public func selectableParts(of range: ItemRange) -> [ItemRange] {
         var parts: [ItemRange] = []
         var start: Int?
         for item in range.items {
-            if test(IndexPath(section: range.section, item: item)) {
+            if test(ItemPath(section: range.section, item: item)) {
                 if start == nil { start = item }
             } else if let first = start {
                 parts.append(ItemRange(section: range.section, items: first...(item - 1)))

@@ -15,11 +15,11 @@ public final class GridView {
     public var theme: Theme
     public let dataSource: ListDataSource
     /// Whether an item is selected (asked only for cells being drawn).
-    public var isSelected: (IndexPath) -> Bool = { _ in false }
+    public var isSelected: (ItemPath) -> Bool = { _ in false }
     /// Editing mode shows a selection circle in each cell.
     public var isEditing = false
     /// The keyboard focus ring's item.
-    public var focusedItem: IndexPath?
+    public var focusedItem: ItemPath?
     /// A band selection's rectangle in content coordinates.
     public var bandRect: Rect?
 
@@ -52,7 +52,7 @@ public final class GridView {
     }
 
     /// A cell's rectangle in window coordinates.
-    public func windowRect(of item: IndexPath) -> Rect {
+    public func windowRect(of item: ItemPath) -> Rect {
         layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
     }
 
@@ -96,14 +96,14 @@ public final class GridView {
             canvas.fill(area, color: theme.background)
             let visible = Rect(x: 0, y: area.minY - frame.minY + scroll.offset, width: layout.width, height: area.height)
             for range in layout.items(in: visible) {
-                for item in range.items { drawCell(IndexPath(section: range.section, item: item), in: canvas) }
+                for item in range.items { drawCell(ItemPath(section: range.section, item: item), in: canvas) }
             }
             drawBand(in: canvas)
             drawScrollIndicator(in: canvas)
         }
     }
 
-    private func drawCell(_ item: IndexPath, in canvas: Canvas) {
+    private func drawCell(_ item: ItemPath, in canvas: Canvas) {
         let rect = windowRect(of: item)
         let selected = isSelected(item)
         canvas.fillRoundedRect(rect, radius: 8, color: theme.rowHover)

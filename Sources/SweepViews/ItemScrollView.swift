@@ -10,7 +10,7 @@ public protocol ItemScrollView: AnyObject {
     var scroll: ScrollModel { get }
     var isEditing: Bool { get set }
     var bandRect: Rect? { get set }
-    var focusedItem: IndexPath? { get set }
+    var focusedItem: ItemPath? { get set }
     /// The scroll distance of one line (a row, or a row of cells).
     var lineHeight: Double { get }
     func setFrame(_ frame: Rect)

@@ -16,18 +16,18 @@ public enum RowAccessory: Sendable, Hashable {
 public protocol ListDataSource: AnyObject {
     /// The number of items in each section.
     var sectionCounts: [Int] { get }
-    func title(for item: IndexPath) -> String
+    func title(for item: ItemPath) -> String
     /// nil for a one-line row.
-    func subtitle(for item: IndexPath) -> String?
+    func subtitle(for item: ItemPath) -> String?
     /// A section's header; nil for none.
     func headerTitle(forSection section: Int) -> String?
-    func accessory(for item: IndexPath) -> RowAccessory
+    func accessory(for item: ItemPath) -> RowAccessory
 }
 
 extension ListDataSource {
-    public func subtitle(for item: IndexPath) -> String? { nil }
+    public func subtitle(for item: ItemPath) -> String? { nil }
     public func headerTitle(forSection section: Int) -> String? { nil }
-    public func accessory(for item: IndexPath) -> RowAccessory { .none }
+    public func accessory(for item: ItemPath) -> RowAccessory { .none }
 }
 
 /// A data source of one section without a header: rows by number.
@@ -39,6 +39,6 @@ public protocol RowDataSource: ListDataSource {
 
 extension RowDataSource {
     public var sectionCounts: [Int] { [numberOfRows] }
-    public func title(for item: IndexPath) -> String { title(forRow: item.item) }
-    public func subtitle(for item: IndexPath) -> String? { subtitle(forRow: item.item) }
+    public func title(for item: ItemPath) -> String { title(forRow: item.item) }
+    public func subtitle(for item: ItemPath) -> String? { subtitle(forRow: item.item) }
 }

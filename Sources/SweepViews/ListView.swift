@@ -13,21 +13,21 @@ public final class ListView {
     public private(set) var frame: Rect
     public private(set) var layout: SectionedListLayout
     public private(set) var scroll: ScrollModel
-    public private(set) var hoveredItem: IndexPath?
+    public private(set) var hoveredItem: ItemPath?
     /// Where the pointer is, so the highlight follows the content as it scrolls.
     private var hoverPoint: Point?
     public var theme: Theme
     public let dataSource: ListDataSource
     /// Whether a row is selected (asked only for rows being drawn).
-    public var isSelected: (IndexPath) -> Bool = { _ in false }
+    public var isSelected: (ItemPath) -> Bool = { _ in false }
     /// Editing mode shows a selection circle in a leading column.
     public var isEditing = false
     /// The keyboard focus ring's row.
-    public var focusedItem: IndexPath?
+    public var focusedItem: ItemPath?
     /// A band selection's rectangle in content coordinates, drawn over the rows.
     public var bandRect: Rect?
     /// Rows whose selection tint is fading out, and when each fade started.
-    private var fades: [IndexPath: Double] = [:]
+    private var fades: [ItemPath: Double] = [:]
     private var animationTime = 0.0
 
     /// Width of the checkbox column in editing mode.
@@ -69,18 +69,18 @@ public final class ListView {
     }
 
     /// The item under a window-coordinate point.
-    public func item(at point: Point) -> IndexPath? {
+    public func item(at point: Point) -> ItemPath? {
         guard frame.contains(point) else { return nil }
         return layout.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY + scroll.offset))
     }
 
     /// A row's rectangle in window coordinates.
-    public func windowRect(of item: IndexPath) -> Rect {
+    public func windowRect(of item: ItemPath) -> Rect {
         layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
     }
 
     /// The accessory area of a row with a detail button (window coordinates), else nil.
-    public func accessoryRect(of item: IndexPath) -> Rect? {
+    public func accessoryRect(of item: ItemPath) -> Rect? {
         guard dataSource.accessory(for: item) == .detailButton else { return nil }
         let row = windowRect(of: item)
         return Rect(x: row.maxX - ListView.accessoryWidth, y: row.minY, width: ListView.accessoryWidth, height: row.height)
@@ -108,7 +108,7 @@ public final class ListView {
     /// Fades out the selection tint of a row that was just deselected,
     /// starting at `time` (ms on the animation clock). Input is never held up:
     /// the row is already deselected, only its drawing lags.
-    public func fadeSelection(of item: IndexPath, from time: Double) {
+    public func fadeSelection(of item: ItemPath, from time: Double) {
         fades[item] = time
         animationTime = max(animationTime, time)
     }
@@ -131,7 +131,7 @@ public final class ListView {
     public var isFlinging: Bool { scroll.isFlinging }
 
     /// Glides so `item` is fully visible.
-    public func scroll(toReveal item: IndexPath) {
+    public func scroll(toReveal item: ItemPath) {
         let rect = layout.frame(of: item)
         if rect.minY < scroll.target {
             scroll.glide(to: rect.minY)
@@ -177,7 +177,7 @@ public final class ListView {
             canvas.fill(area, color: theme.background)
             let visible = Rect(x: 0, y: area.minY - frame.minY + scroll.offset, width: layout.width, height: area.height)
             for range in layout.items(in: visible) {
-                for item in range.items { drawRow(IndexPath(section: range.section, item: item), in: canvas) }
+                for item in range.items { drawRow(ItemPath(section: range.section, item: item), in: canvas) }
             }
             if layout.headerHeight > 0 { drawHeaders(in: visible, canvas: canvas) }
             ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
@@ -198,13 +198,13 @@ public final class ListView {
     }
 
     /// The opacity of a row's selection tint: 1 when selected, less while fading.
-    private func tintOpacity(of item: IndexPath, selected: Bool) -> Double {
+    private func tintOpacity(of item: ItemPath, selected: Bool) -> Double {
         if selected { return 1 }
         guard let start = fades[item] else { return 0 }
         return max(0, 1 - (animationTime - start) / fadeDuration)
     }
 
-    private func drawRow(_ item: IndexPath, in canvas: Canvas) {
+    private func drawRow(_ item: ItemPath, in canvas: Canvas) {
         let rect = windowRect(of: item)
         let selected = isSelected(item)
         let tint = tintOpacity(of: item, selected: selected)

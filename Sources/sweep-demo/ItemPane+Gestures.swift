@@ -115,14 +115,14 @@ extension ItemPane {
         window.invalidate(Region(gridView.frame))
     }
 
-    private func sweepShouldBegin(at point: Point, input: SweepInput) -> Bool {
+    private func sweepShouldBegin(at point: Point, input: SweepInputKind) -> Bool {
         syncInteractor()
         let (allowed, events) = interactor.sweepShouldBegin(at: point, input: input)
         apply(events)
         return allowed
     }
 
-    private func sweepStateChanged(_ recognizer: GestureRecognizer, start: Point, input: SweepInput) {
+    private func sweepStateChanged(_ recognizer: GestureRecognizer, start: Point, input: SweepInputKind) {
         switch recognizer.state {
         case .began:
             itemView.stopFling()

@@ -113,17 +113,17 @@ extension ItemPane: SelectionDelegate {
     // MARK: - SelectionDelegate
 
     /// Only panes with editing mode take part in sweeps.
-    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { editButtonTitle != nil }
+    func shouldBeginMultipleSelectionInteraction(at item: ItemPath) -> Bool { editButtonTitle != nil }
 
-    func didBeginMultipleSelectionInteraction(at item: IndexPath) {
+    func didBeginMultipleSelectionInteraction(at item: ItemPath) {
         setEditing(true)
     }
 
-    func didSelect(_ item: IndexPath, source: SelectionSource) {
+    func didSelect(_ item: ItemPath, source: SelectionSource) {
         log?.log(view: name, event: "select", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 
-    func didDeselect(_ item: IndexPath, source: SelectionSource) {
+    func didDeselect(_ item: ItemPath, source: SelectionSource) {
         log?.log(view: name, event: "deselect", ["item": .array([.int(item.section), .int(item.item)]), "source": .string(source.rawValue)])
     }
 }

@@ -41,9 +41,9 @@ final class ItemPane: Page {
         didSet { gestures.view.isUserInteractionEnabled = isVisible; toolbarButtons.view.isUserInteractionEnabled = isVisible }
     }
     /// Called when a row is activated (tapped or clicked in normal mode, or Enter).
-    var onActivate: ((IndexPath) -> Void)?
+    var onActivate: ((ItemPath) -> Void)?
     /// Called when a row's detail button is tapped or clicked; it selects nothing.
-    var onAccessory: ((IndexPath) -> Void)?
+    var onAccessory: ((ItemPath) -> Void)?
     /// Called for toolbar buttons the pane does not handle itself (a back button).
     var onToolbarItem: ((ToolbarItem) -> Void)?
 
@@ -181,7 +181,7 @@ final class ItemPane: Page {
     }
 
     /// Deselects `item` as the app, with the list's fade.
-    func deselectWithFade(_ item: IndexPath) {
+    func deselectWithFade(_ item: ItemPath) {
         let change = selection.deselectItem(at: item)
         fadeOut(change)
     }
@@ -195,7 +195,7 @@ final class ItemPane: Page {
         guard !change.isEmpty else { return }
         let now = EventLoop.nowMilliseconds
         for range in change.removed {
-            for item in range.items { listView?.fadeSelection(of: IndexPath(section: range.section, item: item), from: now) }
+            for item in range.items { listView?.fadeSelection(of: ItemPath(section: range.section, item: item), from: now) }
         }
         apply([.selection(change, provisional: false)])
     }

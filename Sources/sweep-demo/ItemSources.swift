@@ -44,11 +44,11 @@ final class FileRows: RowDataSource {
 /// The Trails page's rows: trails by region, each with a detail button.
 final class TrailRows: ListDataSource {
     let sectionCounts = Trail.catalog.map(\.trails.count)
-    func trail(_ item: IndexPath) -> Trail { Trail.catalog[item.section].trails[item.item] }
-    func title(for item: IndexPath) -> String { trail(item).name }
-    func subtitle(for item: IndexPath) -> String? { trail(item).summary }
+    func trail(_ item: ItemPath) -> Trail { Trail.catalog[item.section].trails[item.item] }
+    func title(for item: ItemPath) -> String { trail(item).name }
+    func subtitle(for item: ItemPath) -> String? { trail(item).summary }
     func headerTitle(forSection section: Int) -> String? { Trail.catalog[section].region }
-    func accessory(for item: IndexPath) -> RowAccessory { .detailButton }
+    func accessory(for item: ItemPath) -> RowAccessory { .detailButton }
 }
 
 /// The packing list's rows: a checkmark on what is packed.
@@ -56,8 +56,8 @@ final class PackingRows: ListDataSource {
     var list: PackingList
     init(list: PackingList) { self.list = list }
     var sectionCounts: [Int] { [list.items.count] }
-    func title(for item: IndexPath) -> String { list.items[item.item] }
-    func accessory(for item: IndexPath) -> RowAccessory { list.isPacked(item.item) ? .checkmark : .none }
+    func title(for item: ItemPath) -> String { list.items[item.item] }
+    func accessory(for item: ItemPath) -> RowAccessory { list.isPacked(item.item) ? .checkmark : .none }
 }
 
 /// The filters' rows: a section per filter, a checkmark on its choice.
@@ -65,7 +65,7 @@ final class FilterRows: ListDataSource {
     var choices: FilterChoices
     init(choices: FilterChoices) { self.choices = choices }
     var sectionCounts: [Int] { choices.sections.map(\.options.count) }
-    func title(for item: IndexPath) -> String { choices.sections[item.section].options[item.item] }
+    func title(for item: ItemPath) -> String { choices.sections[item.section].options[item.item] }
     func headerTitle(forSection section: Int) -> String? { choices.sections[section].title }
-    func accessory(for item: IndexPath) -> RowAccessory { choices.isChosen(item.item, inSection: item.section) ? .checkmark : .none }
+    func accessory(for item: ItemPath) -> RowAccessory { choices.isChosen(item.item, inSection: item.section) ? .checkmark : .none }
 }

@@ -64,7 +64,7 @@ final class PackingPage: Page {
     }
 
     /// Checks or unchecks a row, deselects it with a fade and saves.
-    private func toggle(_ item: IndexPath) {
+    private func toggle(_ item: ItemPath) {
         let packed = rows.list.toggle(item.item)
         log?.log(view: name, event: "check", ["item": .array([.int(item.section), .int(item.item)]), "checked": .bool(packed)])
         list.deselectWithFade(item)
@@ -144,7 +144,7 @@ final class FiltersPage: Page {
         list.onActivate = { [unowned self] item in choose(item) }
     }
 
-    private func choose(_ item: IndexPath) {
+    private func choose(_ item: ItemPath) {
         rows.choices.choose(item.item, inSection: item.section)
         log?.log(view: name, event: "choice", ["section": .int(item.section), "option": .int(item.item),
                                                "title": .string(rows.title(for: item))])

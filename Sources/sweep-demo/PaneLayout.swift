@@ -12,15 +12,15 @@ enum PaneLayout: ItemLayout {
         switch self { case .list(let l): l.contentSize; case .grid(let g): g.contentSize }
     }
 
-    func frame(of item: IndexPath) -> Rect {
+    func frame(of item: ItemPath) -> Rect {
         switch self { case .list(let l): l.frame(of: item); case .grid(let g): g.frame(of: item) }
     }
 
-    func item(at point: Point) -> IndexPath? {
+    func item(at point: Point) -> ItemPath? {
         switch self { case .list(let l): l.item(at: point); case .grid(let g): g.item(at: point) }
     }
 
-    func nearestItem(to point: Point) -> IndexPath? {
+    func nearestItem(to point: Point) -> ItemPath? {
         switch self { case .list(let l): l.nearestItem(to: point); case .grid(let g): g.nearestItem(to: point) }
     }
 
@@ -28,32 +28,32 @@ enum PaneLayout: ItemLayout {
         switch self { case .list(let l): l.items(in: rect, into: &ranges); case .grid(let g): g.items(in: rect, into: &ranges) }
     }
 
-    func ranges(from start: IndexPath, through end: IndexPath, into ranges: inout [ItemRange]) {
+    func ranges(from start: ItemPath, through end: ItemPath, into ranges: inout [ItemRange]) {
         switch self {
         case .list(let l): l.ranges(from: start, through: end, into: &ranges)
         case .grid(let g): g.ranges(from: start, through: end, into: &ranges)
         }
     }
 
-    func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
+    func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
         switch self {
         case .list(let l): l.item(movingFrom: item, direction: direction)
         case .grid(let g): g.item(movingFrom: item, direction: direction)
         }
     }
 
-    func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath? {
+    func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
         switch self {
         case .list(let l): l.item(pagingFrom: item, down: down, viewportHeight: viewportHeight)
         case .grid(let g): g.item(pagingFrom: item, down: down, viewportHeight: viewportHeight)
         }
     }
 
-    var firstItem: IndexPath? {
+    var firstItem: ItemPath? {
         switch self { case .list(let l): l.firstItem; case .grid(let g): g.firstItem }
     }
 
-    var lastItem: IndexPath? {
+    var lastItem: ItemPath? {
         switch self { case .list(let l): l.lastItem; case .grid(let g): g.lastItem }
     }
 

@@ -58,8 +58,8 @@ final class Tour {
             ("trail", { app in
                 // What a tap on the second trail does.
                 let pane = app.trails.list
-                pane.apply([.selection(pane.selection.select(IndexPath(section: 0, item: 1), source: .tap), provisional: false),
-                            .activate(IndexPath(section: 0, item: 1))])
+                pane.apply([.selection(pane.selection.select(ItemPath(section: 0, item: 1), source: .tap), provisional: false),
+                            .activate(ItemPath(section: 0, item: 1))])
             }),
             ("back", { app in app.trails.pop() }),
             ("packing", { app in app.show(.packing) }),

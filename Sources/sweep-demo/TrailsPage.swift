@@ -68,7 +68,7 @@ final class TrailsPage: Page {
 
     // MARK: - Navigation
 
-    func push(_ item: IndexPath) {
+    func push(_ item: ItemPath) {
         guard detail == nil else { return }
         banner.hide()
         let trail = rows.trail(item)
@@ -90,7 +90,7 @@ final class TrailsPage: Page {
         window.invalidate(Region(frame))
     }
 
-    private func showInfo(_ item: IndexPath) {
+    private func showInfo(_ item: ItemPath) {
         let trail = rows.trail(item)
         banner.show(trail.name, detail: "\(trail.region): \(trail.summary)", visible: isVisible)
         window.invalidate(Region(banner.frame))

@@ -63,20 +63,20 @@ import Testing
     let list = FakeGrid(count: 20, columns: 1)
 
     @Test func plainClickReplaces() {
-        #expect(ClickAction(item: IndexPath(item: 4), modifiers: [], anchor: IndexPath(item: 1), geometry: list) == .replace(IndexPath(item: 4)))
+        #expect(ClickAction(item: ItemPath(item: 4), modifiers: [], anchor: ItemPath(item: 1), geometry: list) == .replace(ItemPath(item: 4)))
     }
 
     @Test func ctrlTogglesShiftSelectsARangeCtrlShiftAddsIt() {
-        let anchor = IndexPath(item: 7)
-        #expect(ClickAction(item: IndexPath(item: 4), modifiers: .control, anchor: anchor, geometry: list) == .toggle(IndexPath(item: 4)))
-        #expect(ClickAction(item: IndexPath(item: 4), modifiers: .shift, anchor: anchor, geometry: list)
+        let anchor = ItemPath(item: 7)
+        #expect(ClickAction(item: ItemPath(item: 4), modifiers: .control, anchor: anchor, geometry: list) == .toggle(ItemPath(item: 4)))
+        #expect(ClickAction(item: ItemPath(item: 4), modifiers: .shift, anchor: anchor, geometry: list)
                 == .selectRange([ItemRange(section: 0, items: 4...7)], additive: false))
-        #expect(ClickAction(item: IndexPath(item: 9), modifiers: [.shift, .control], anchor: anchor, geometry: list)
+        #expect(ClickAction(item: ItemPath(item: 9), modifiers: [.shift, .control], anchor: anchor, geometry: list)
                 == .selectRange([ItemRange(section: 0, items: 7...9)], additive: true))
     }
 
     @Test func shiftWithoutAnAnchorSelectsTheItem() {
-        #expect(ClickAction(item: IndexPath(item: 3), modifiers: .shift, anchor: nil, geometry: list)
+        #expect(ClickAction(item: ItemPath(item: 3), modifiers: .shift, anchor: nil, geometry: list)
                 == .selectRange([ItemRange(section: 0, items: 3...3)], additive: false))
     }
 

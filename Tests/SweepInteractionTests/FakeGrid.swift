@@ -18,29 +18,29 @@ struct FakeGrid: ItemLayout {
         Size(width: Double(columns) * (cell + gap), height: Double((count + columns - 1) / columns) * (cell + gap))
     }
 
-    func frame(of item: IndexPath) -> Rect { frame(of: item.item) }
+    func frame(of item: ItemPath) -> Rect { frame(of: item.item) }
 
-    func item(at point: Point) -> IndexPath? {
-        (0..<count).first { frame(of: $0).contains(point) }.map { IndexPath(item: $0) }
+    func item(at point: Point) -> ItemPath? {
+        (0..<count).first { frame(of: $0).contains(point) }.map { ItemPath(item: $0) }
     }
 
-    func nearestItem(to point: Point) -> IndexPath? {
+    func nearestItem(to point: Point) -> ItemPath? {
         guard count > 0 else { return nil }
         let row = max(0, Int(point.y / (cell + gap)))
         let column = min(columns - 1, max(0, Int(point.x / (cell + gap))))
-        return IndexPath(item: min(count - 1, row * columns + column))
+        return ItemPath(item: min(count - 1, row * columns + column))
     }
 
     func items(in rect: Rect, into result: inout [ItemRange]) {
         result = ranges(of: (0..<count).filter { frame(of: $0).intersects(rect) })
     }
 
-    func ranges(from start: IndexPath, through end: IndexPath, into result: inout [ItemRange]) {
+    func ranges(from start: ItemPath, through end: ItemPath, into result: inout [ItemRange]) {
         let low = min(start.item, end.item), high = max(start.item, end.item)
         result = [ItemRange(section: 0, items: low...high)]
     }
 
-    func item(movingFrom item: IndexPath, direction: MoveDirection) -> IndexPath? {
+    func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
         let index: Int
         switch direction {
         case .up: index = item.item - columns
@@ -48,17 +48,17 @@ struct FakeGrid: ItemLayout {
         case .left: index = item.item % columns == 0 ? -1 : item.item - 1
         case .right: index = (item.item + 1) % columns == 0 ? -1 : item.item + 1
         }
-        return (0..<count).contains(index) ? IndexPath(item: index) : nil
+        return (0..<count).contains(index) ? ItemPath(item: index) : nil
     }
 
-    func item(pagingFrom item: IndexPath, down: Bool, viewportHeight: Double) -> IndexPath? {
+    func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
         let rows = max(1, Int(viewportHeight / (cell + gap)))
         let index = item.item + (down ? rows : -rows) * columns
-        return IndexPath(item: min(max(0, index), count - 1))
+        return ItemPath(item: min(max(0, index), count - 1))
     }
 
-    var firstItem: IndexPath? { count > 0 ? IndexPath(item: 0) : nil }
-    var lastItem: IndexPath? { count > 0 ? IndexPath(item: count - 1) : nil }
+    var firstItem: ItemPath? { count > 0 ? ItemPath(item: 0) : nil }
+    var lastItem: ItemPath? { count > 0 ? ItemPath(item: count - 1) : nil }
 
     /// Consecutive items as ranges.
     func ranges(of items: [Int]) -> [ItemRange] {

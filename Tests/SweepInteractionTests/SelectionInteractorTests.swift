@@ -9,8 +9,8 @@ import Testing
 final class DemoLikeDelegate: SelectionDelegate {
     weak var controller: SelectionController?
     var calls: [String] = []
-    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { true }
-    func didBeginMultipleSelectionInteraction(at item: IndexPath) {
+    func shouldBeginMultipleSelectionInteraction(at item: ItemPath) -> Bool { true }
+    func didBeginMultipleSelectionInteraction(at item: ItemPath) {
         calls.append("didBegin \(item.item)")
         controller?.setEditing(true)
     }
@@ -39,7 +39,7 @@ final class DemoLikeDelegate: SelectionDelegate {
     @Test func aSweepEntersEditingSelectsItsSpanAndCommits() {
         let (interactor, delegate) = makeList()
         let began = interactor.beginSweep(at: row(2), input: .touch2)
-        #expect(began.contains(.multiselect(phase: .began, item: IndexPath(item: 2), input: .touch2)))
+        #expect(began.contains(.multiselect(phase: .began, item: ItemPath(item: 2), input: .touch2)))
         #expect(interactor.selection.isEditing)
         _ = interactor.moveSweep(to: row(6))
         #expect(selected(interactor) == [ItemRange(section: 0, items: 2...6)])
@@ -60,7 +60,7 @@ final class DemoLikeDelegate: SelectionDelegate {
         _ = interactor.moveSweep(to: row(8))
         #expect(selected(interactor) == [ItemRange(section: 0, items: 1...1)])
         let events = interactor.cancelSweep()
-        #expect(events.contains(.multiselect(phase: .cancelled, item: IndexPath(item: 8), input: .swipe)))
+        #expect(events.contains(.multiselect(phase: .cancelled, item: ItemPath(item: 8), input: .swipe)))
         #expect(selected(interactor) == [ItemRange(section: 0, items: 1...3)])
     }
 

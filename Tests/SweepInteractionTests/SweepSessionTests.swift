@@ -49,8 +49,8 @@ import Testing
                                                     isSelected: { _ in false }, shouldBegin: { _ in true }))
         // The gap under row 2 and a point past the end both land on an item.
         _ = sweep.move(to: Point(x: 20, y: 2 * 50 + 45), geometry: list)
-        #expect(sweep.current == IndexPath(item: 2))
+        #expect(sweep.current == ItemPath(item: 2))
         _ = sweep.move(to: Point(x: 20, y: 99_999), geometry: list)
-        #expect(sweep.current == IndexPath(item: 49))
+        #expect(sweep.current == ItemPath(item: 49))
     }
 }

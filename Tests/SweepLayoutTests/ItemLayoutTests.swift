@@ -6,7 +6,7 @@ import Testing
 /// Checks any layout's queries against a scan of every item's frame.
 func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: Int) {
     var random = SplitMix64(seed: seed)
-    let all = itemCounts.enumerated().flatMap { section, count in (0..<count).map { IndexPath(section: section, item: $0) } }
+    let all = itemCounts.enumerated().flatMap { section, count in (0..<count).map { ItemPath(section: section, item: $0) } }
     let size = layout.contentSize
     for _ in 0..<60 {
         let point = Point(x: random.unit() * (size.width + 40) - 20, y: random.unit() * (size.height + 40) - 20)
@@ -19,7 +19,7 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
                         width: random.unit() * 300, height: random.unit() * 400)
         let hits = all.filter { layout.frame(of: $0).intersects(rect) }
         let ranges = layout.items(in: rect)
-        let listed = ranges.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } }
+        let listed = ranges.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } }
         #expect(listed == hits, "items in \(rect)")
     }
 }
@@ -29,31 +29,31 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
     var layout: SectionedListLayout { SectionedListLayout(itemCounts: counts, rowHeight: 44, headerHeight: 28, width: 320) }
 
     @Test func framesStackSectionsWithHeaders() {
-        #expect(layout.frame(of: IndexPath(section: 0, item: 0)).minY == 28)
+        #expect(layout.frame(of: ItemPath(section: 0, item: 0)).minY == 28)
         // Section 1 is empty but keeps its header: section 2 starts after 28 + 132 + 28.
         #expect(layout.headerFrame(ofSection: 2)?.minY == 188)
-        #expect(layout.frame(of: IndexPath(section: 2, item: 1)).minY == 188 + 28 + 44)
+        #expect(layout.frame(of: ItemPath(section: 2, item: 1)).minY == 188 + 28 + 44)
         #expect(layout.contentSize.height == 4 * 28 + 10 * 44)
     }
 
     @Test func headersAreNotItemsButSweepsPassThem() {
         #expect(layout.item(at: Point(x: 10, y: 10)) == nil)
-        #expect(layout.nearestItem(to: Point(x: 10, y: 10)) == IndexPath(section: 0, item: 0))
-        #expect(layout.nearestItem(to: Point(x: 10, y: 170)) == IndexPath(section: 2, item: 0), "an empty section's header")
-        #expect(layout.nearestItem(to: Point(x: 10, y: 99_999)) == IndexPath(section: 3, item: 1))
+        #expect(layout.nearestItem(to: Point(x: 10, y: 10)) == ItemPath(section: 0, item: 0))
+        #expect(layout.nearestItem(to: Point(x: 10, y: 170)) == ItemPath(section: 2, item: 0), "an empty section's header")
+        #expect(layout.nearestItem(to: Point(x: 10, y: 99_999)) == ItemPath(section: 3, item: 1))
     }
 
     @Test func rangesAcrossSectionsSkipEmptyOnes() {
-        #expect(layout.ranges(from: IndexPath(section: 3, item: 0), through: IndexPath(section: 0, item: 1)) == [
+        #expect(layout.ranges(from: ItemPath(section: 3, item: 0), through: ItemPath(section: 0, item: 1)) == [
             ItemRange(section: 0, items: 1...2), ItemRange(section: 2, items: 0...4), ItemRange(section: 3, items: 0...0),
         ])
     }
 
     @Test func keyboardMovementCrossesSections() {
-        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 2), direction: .down) == IndexPath(section: 2, item: 0))
-        #expect(layout.item(movingFrom: IndexPath(section: 2, item: 0), direction: .up) == IndexPath(section: 0, item: 2))
-        #expect(layout.item(movingFrom: IndexPath(section: 3, item: 1), direction: .down) == nil)
-        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 0), direction: .left) == nil)
+        #expect(layout.item(movingFrom: ItemPath(section: 0, item: 2), direction: .down) == ItemPath(section: 2, item: 0))
+        #expect(layout.item(movingFrom: ItemPath(section: 2, item: 0), direction: .up) == ItemPath(section: 0, item: 2))
+        #expect(layout.item(movingFrom: ItemPath(section: 3, item: 1), direction: .down) == nil)
+        #expect(layout.item(movingFrom: ItemPath(section: 0, item: 0), direction: .left) == nil)
     }
 
     @Test(arguments: 0..<10) func queriesMatchABruteForceScan(seed: Int) {
@@ -62,17 +62,17 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
 
     @Test func tenMillionRowsAnswerAtBothEnds() {
         let big = SectionedListLayout(itemCounts: [10_000_000], width: 320)
-        #expect(big.item(at: Point(x: 5, y: big.contentSize.height - 1)) == IndexPath(section: 0, item: 9_999_999))
+        #expect(big.item(at: Point(x: 5, y: big.contentSize.height - 1)) == ItemPath(section: 0, item: 9_999_999))
         #expect(big.items(in: Rect(x: 0, y: 44 * 5_000_000 + 1, width: 10, height: 88)) == [ItemRange(section: 0, items: 5_000_000...5_000_002)])
     }
 
     @Test func scrollingToShowAnItem() {
         let big = SectionedListLayout(itemCounts: [1000], width: 320)
-        #expect(big.contentOffset(toShow: IndexPath(item: 100), alignment: .top, viewportHeight: 440, currentOffset: 0) == 4400)
-        #expect(big.contentOffset(toShow: IndexPath(item: 100), alignment: .middle, viewportHeight: 440, currentOffset: 0) == 4400 + 22 - 220)
-        #expect(big.contentOffset(toShow: IndexPath(item: 100), alignment: .nearest, viewportHeight: 440, currentOffset: 0) == 4444 - 440)
-        #expect(big.contentOffset(toShow: IndexPath(item: 3), alignment: .nearest, viewportHeight: 440, currentOffset: 0) == 0, "already visible")
-        #expect(big.contentOffset(toShow: IndexPath(item: 999), alignment: .top, viewportHeight: 440, currentOffset: 0) == 44_000 - 440, "clamped")
+        #expect(big.contentOffset(toShow: ItemPath(item: 100), alignment: .top, viewportHeight: 440, currentOffset: 0) == 4400)
+        #expect(big.contentOffset(toShow: ItemPath(item: 100), alignment: .middle, viewportHeight: 440, currentOffset: 0) == 4400 + 22 - 220)
+        #expect(big.contentOffset(toShow: ItemPath(item: 100), alignment: .nearest, viewportHeight: 440, currentOffset: 0) == 4444 - 440)
+        #expect(big.contentOffset(toShow: ItemPath(item: 3), alignment: .nearest, viewportHeight: 440, currentOffset: 0) == 0, "already visible")
+        #expect(big.contentOffset(toShow: ItemPath(item: 999), alignment: .top, viewportHeight: 440, currentOffset: 0) == 44_000 - 440, "clamped")
     }
 }
 
@@ -88,10 +88,10 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
     }
 
     @Test func cellsAreRowMajorAndGapsAreNotItems() {
-        #expect(layout.frame(of: IndexPath(section: 0, item: 4)) == Rect(x: 8 + 108, y: 30 + 8 + 108, width: 100, height: 100))
+        #expect(layout.frame(of: ItemPath(section: 0, item: 4)) == Rect(x: 8 + 108, y: 30 + 8 + 108, width: 100, height: 100))
         #expect(layout.item(at: Point(x: 8 + 103, y: 50)) == nil, "the spacing between columns")
-        #expect(layout.nearestItem(to: Point(x: 8 + 103, y: 50)) == IndexPath(section: 0, item: 0), "a gap's nearer cell")
-        #expect(layout.nearestItem(to: Point(x: 8 + 105, y: 50)) == IndexPath(section: 0, item: 1))
+        #expect(layout.nearestItem(to: Point(x: 8 + 103, y: 50)) == ItemPath(section: 0, item: 0), "a gap's nearer cell")
+        #expect(layout.nearestItem(to: Point(x: 8 + 105, y: 50)) == ItemPath(section: 0, item: 1))
     }
 
     @Test func aBandAcrossWholeRowsIsOneRange() {
@@ -102,11 +102,11 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
     }
 
     @Test func verticalMovementKeepsTheColumn() {
-        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 4), direction: .down) == IndexPath(section: 0, item: 7))
-        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 8), direction: .down) == IndexPath(section: 0, item: 9), "to the short last row")
-        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 9), direction: .down) == IndexPath(section: 1, item: 0))
-        #expect(layout.item(movingFrom: IndexPath(section: 3, item: 1), direction: .up) == IndexPath(section: 1, item: 1))
-        #expect(layout.item(movingFrom: IndexPath(section: 0, item: 2), direction: .right) == IndexPath(section: 0, item: 3), "right wraps in index order")
+        #expect(layout.item(movingFrom: ItemPath(section: 0, item: 4), direction: .down) == ItemPath(section: 0, item: 7))
+        #expect(layout.item(movingFrom: ItemPath(section: 0, item: 8), direction: .down) == ItemPath(section: 0, item: 9), "to the short last row")
+        #expect(layout.item(movingFrom: ItemPath(section: 0, item: 9), direction: .down) == ItemPath(section: 1, item: 0))
+        #expect(layout.item(movingFrom: ItemPath(section: 3, item: 1), direction: .up) == ItemPath(section: 1, item: 1))
+        #expect(layout.item(movingFrom: ItemPath(section: 0, item: 2), direction: .right) == ItemPath(section: 0, item: 3), "right wraps in index order")
     }
 
     @Test(arguments: 0..<10) func queriesMatchABruteForceScan(seed: Int) {
@@ -116,7 +116,7 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
 
     @Test func tenMillionCells() {
         let big = GridLayout(itemCounts: [10_000_000], width: 800)
-        let last = IndexPath(section: 0, item: 9_999_999)
+        let last = ItemPath(section: 0, item: 9_999_999)
         let frame = big.frame(of: last)
         #expect(big.item(at: Point(x: frame.midX, y: frame.midY)) == last)
         #expect(big.lastItem == last)

@@ -86,7 +86,7 @@ enum Foundationless {
     let grid = GridLayout(itemCounts: [500], width: 800)
 
     /// The content point under the centre, as a fraction of the anchor item.
-    private func pointUnderCentre(_ zoom: GridZoom) -> (IndexPath?, Double) {
+    private func pointUnderCentre(_ zoom: GridZoom) -> (ItemPath?, Double) {
         let point = Point(x: zoom.centre.x, y: zoom.centre.y + zoom.contentOffset)
         guard let item = zoom.layout.nearestItem(to: point) else { return (nil, 0) }
         let frame = zoom.layout.frame(of: item)

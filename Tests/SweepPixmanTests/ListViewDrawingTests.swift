@@ -106,7 +106,7 @@ import Testing
     @Test func theHoveredRowIsHighlighted() throws {
         let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
         _ = list.hover(at: Point(x: 10, y: 100))
-        #expect(list.hoveredItem == IndexPath(item: 1))
+        #expect(list.hoveredItem == ItemPath(item: 1))
         let image = try render(list).image
         #expect(image.pixel(x: 250, y: 95) == opaque(light.rowHover), "hovered row 1")
         #expect(image.pixel(x: 250, y: 60) == opaque(light.background), "row 0 is not")

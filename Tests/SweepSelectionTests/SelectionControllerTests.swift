@@ -6,22 +6,22 @@ import Testing
 /// Records every delegate call, and can refuse or redirect.
 final class RecordingDelegate: SelectionDelegate {
     var calls: [String] = []
-    var redirect: [IndexPath: IndexPath?] = [:]
+    var redirect: [ItemPath: ItemPath?] = [:]
     var refuseDeselect = false
     var allowSweeps = true
 
-    func shouldSelect(_ item: IndexPath, source: SelectionSource) -> IndexPath? {
+    func shouldSelect(_ item: ItemPath, source: SelectionSource) -> ItemPath? {
         calls.append("shouldSelect \(item)")
         if let answer = redirect[item] { return answer }
         return item
     }
-    func didSelect(_ item: IndexPath, source: SelectionSource) { calls.append("didSelect \(item) \(source)") }
-    func shouldDeselect(_ item: IndexPath, source: SelectionSource) -> Bool { !refuseDeselect }
-    func didDeselect(_ item: IndexPath, source: SelectionSource) { calls.append("didDeselect \(item)") }
-    func shouldBeginMultipleSelectionInteraction(at item: IndexPath) -> Bool { allowSweeps }
-    func didBeginMultipleSelectionInteraction(at item: IndexPath) { calls.append("didBegin \(item)") }
+    func didSelect(_ item: ItemPath, source: SelectionSource) { calls.append("didSelect \(item) \(source)") }
+    func shouldDeselect(_ item: ItemPath, source: SelectionSource) -> Bool { !refuseDeselect }
+    func didDeselect(_ item: ItemPath, source: SelectionSource) { calls.append("didDeselect \(item)") }
+    func shouldBeginMultipleSelectionInteraction(at item: ItemPath) -> Bool { allowSweeps }
+    func didBeginMultipleSelectionInteraction(at item: ItemPath) { calls.append("didBegin \(item)") }
     func didEndMultipleSelectionInteraction() { calls.append("didEnd") }
-    func didActivate(_ item: IndexPath) { calls.append("activate \(item)") }
+    func didActivate(_ item: ItemPath) { calls.append("activate \(item)") }
 }
 
 @Suite struct SelectionConfigurationTests {
@@ -41,7 +41,7 @@ final class RecordingDelegate: SelectionDelegate {
 }
 
 @Suite struct SelectionControllerTests {
-    private func ip(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(section: section, item: item) }
+    private func ip(_ item: Int, _ section: Int = 0) -> ItemPath { ItemPath(section: section, item: item) }
 
     private func multiEditing(counts: [Int] = [100]) -> (SelectionController, RecordingDelegate) {
         var configuration = SelectionConfiguration()
@@ -163,7 +163,7 @@ final class RecordingDelegate: SelectionDelegate {
         let delegate = RecordingDelegate()
         controller.delegate = delegate
         for _ in 0..<200 {
-            let item = IndexPath(section: random.below(2), item: random.below(45))
+            let item = ItemPath(section: random.below(2), item: random.below(45))
             let range = ItemRange(section: item.section, items: item.item...(item.item + random.below(15)))
             switch random.below(9) {
             case 0: controller.select(item, source: .tap)
@@ -178,11 +178,11 @@ final class RecordingDelegate: SelectionDelegate {
             case 7: _ = controller.cancelProvisional()
             default: controller.deselect(item, source: .tap)
             }
-            let selected = controller.model.effectiveRanges.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } }
+            let selected = controller.model.effectiveRanges.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } }
             if !configuration.allowsMultipleSelection(editing: controller.isEditing) {
                 #expect(selected.count <= 1, "more than one item in single-selection mode: \(selected)")
             }
-            #expect(!selected.contains { $0.section == 0 && (10...12).contains($0.item) || $0 == IndexPath(section: 1, item: 0) })
+            #expect(!selected.contains { $0.section == 0 && (10...12).contains($0.item) || $0 == ItemPath(section: 1, item: 0) })
             #expect(!selected.contains { $0.item >= 40 }, "an item that does not exist")
             #expect(controller.model.committed.isValid)
         }

@@ -20,13 +20,13 @@ import Testing
         // Moving back over items reverts them to their state before the sweep.
         let back = model.setProvisional(ProvisionalSelection(.select, [r(2...3)]))
         #expect(back.removed == [r(5...6)])
-        #expect(model.isSelected(IndexPath(item: 4)), "4 was selected before the sweep")
+        #expect(model.isSelected(ItemPath(item: 4)), "4 was selected before the sweep")
     }
 
     @Test func aDeselectingSweepRestoresWhatItLeaves() {
         var model = model(committed: [r(0...9)])
         _ = model.setProvisional(ProvisionalSelection(.deselect, [r(2...8)]))
-        #expect(!model.isSelected(IndexPath(item: 5)))
+        #expect(!model.isSelected(ItemPath(item: 5)))
         let back = model.setProvisional(ProvisionalSelection(.deselect, [r(2...4)]))
         #expect(back.added == [r(5...8)])
     }
@@ -62,16 +62,16 @@ import Testing
     }
 
     /// The effective selection computed item by item, the slow obvious way.
-    private func bruteForce(committed: Set<IndexPath>, kind: ProvisionalKind, covered: Set<IndexPath>,
-                            universe: [IndexPath]) -> Set<IndexPath> {
+    private func bruteForce(committed: Set<ItemPath>, kind: ProvisionalKind, covered: Set<ItemPath>,
+                            universe: [ItemPath]) -> Set<ItemPath> {
         Set(universe.filter { kind.effective(committed: committed.contains($0), covered: covered.contains($0)) })
     }
 
     @Test(arguments: 0..<60) func gesturesMatchABruteForceModel(seed: Int) {
         var random = SplitMix64(seed: seed)
-        let universe = (0..<3).flatMap { section in (0..<60).map { IndexPath(section: section, item: $0) } }
+        let universe = (0..<3).flatMap { section in (0..<60).map { ItemPath(section: section, item: $0) } }
         var model = SelectionModel()
-        var committed = Set<IndexPath>()
+        var committed = Set<ItemPath>()
         for _ in 0..<15 {
             let kinds: [ProvisionalKind] = [.select, .deselect, .replace, .extend, .toggle]
             let kind = kinds[random.below(kinds.count)]
@@ -84,10 +84,10 @@ import Testing
                 }
                 var change = SelectionChange()
                 model.setProvisional(ProvisionalSelection(kind, ranges), into: &change)
-                let covered = Set(ranges.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } })
+                let covered = Set(ranges.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
                 let expected = bruteForce(committed: committed, kind: kind, covered: covered, universe: universe)
-                let added = Set(change.added.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } })
-                let removed = Set(change.removed.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } })
+                let added = Set(change.added.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
+                let removed = Set(change.removed.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
                 #expect(added == expected.subtracting(effective), "added, kind \(kind)")
                 #expect(removed == effective.subtracting(expected), "removed, kind \(kind)")
                 for item in universe { #expect(model.isSelected(item) == expected.contains(item)) }
@@ -96,8 +96,8 @@ import Testing
             if random.below(3) == 0 {
                 // Cancel: back exactly to the committed selection.
                 let change = model.cancelProvisional()
-                let added = Set(change.added.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } })
-                let removed = Set(change.removed.flatMap { range in range.items.map { IndexPath(section: range.section, item: $0) } })
+                let added = Set(change.added.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
+                let removed = Set(change.removed.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
                 #expect(added == committed.subtracting(effective))
                 #expect(removed == effective.subtracting(committed))
             } else {

@@ -1,6 +1,6 @@
 /// An item's address in a sectioned view. Ordered by section, then item:
 /// the view's index order (row-major in a grid).
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
 
@@ -9,7 +9,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
         self.item = item
     }
 
-    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+    public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
     }
 
