@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SweepPixman", targets: ["SweepPixman"]),
         .library(name: "SweepWayland", targets: ["SweepWayland"]),
         .library(name: "SweepPNG", targets: ["SweepPNG"]),
+        .library(name: "SweepUI", targets: ["SweepUI"]),
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
         .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
@@ -64,6 +65,11 @@ let package = Package(
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
                                "CWaylandClient", "CWaylandProtocols", "CDecor", "CSweepSystem"]),
 
+        // MARK: The component layer: what apps use
+        .target(name: "SweepUI",
+                dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepSelection",
+                               "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepWayland"]),
+
         .target(name: "ScriptedCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "SweepPNG", "SweepXKB"]),
 
@@ -73,9 +79,7 @@ let package = Package(
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry"]),
         .executableTarget(name: "sweep-demo",
-                          dependencies: ["DemoPages", "SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepEventLog",
-                                         "SweepSelection", "SweepInteraction", "SweepGestures",
-                                         "SweepViews", "SweepPixman", "SweepWayland"]),
+                          dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland"]),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),

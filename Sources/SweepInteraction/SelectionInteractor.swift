@@ -10,10 +10,12 @@ import SweepSelection
 /// scroll under a still finger, and the band's anchor stays in content
 /// coordinates. Every method returns what happened as `InteractionEvent`s.
 public final class SelectionInteractor<Layout: ItemLayout> {
-    public var layout: Layout
+    /// The view's geometry and scroll position (the interactor keeps no copy).
+    public let viewport: any ItemViewport<Layout>
     public let selection: SelectionController
-    public private(set) var contentOffset: Double
-    public var viewportHeight: Double
+    public var layout: Layout { viewport.layout }
+    public var contentOffset: Double { viewport.contentOffset }
+    public var viewportHeight: Double { viewport.viewportHeight }
     public private(set) var sweep: SweepSession?
     public private(set) var band: BandSession?
     public private(set) var keyboard = KeyboardNavigator()
@@ -35,11 +37,16 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         change.reset()
     }
 
-    public init(layout: Layout, selection: SelectionController, contentOffset: Double = 0, viewportHeight: Double) {
-        self.layout = layout
+    /// An interactor over a view's viewport.
+    public init(viewport: any ItemViewport<Layout>, selection: SelectionController) {
+        self.viewport = viewport
         self.selection = selection
-        self.contentOffset = contentOffset
-        self.viewportHeight = viewportHeight
+    }
+
+    /// An interactor over fixed geometry (tests, benchmarks).
+    public convenience init(layout: Layout, selection: SelectionController, contentOffset: Double = 0, viewportHeight: Double) {
+        self.init(viewport: FixedViewport(layout: layout, contentOffset: contentOffset, viewportHeight: viewportHeight),
+                  selection: selection)
     }
 
     private func content(_ point: Point) -> Point { Point(x: point.x, y: point.y + contentOffset) }
@@ -47,7 +54,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
 
     /// Scrolls (a person scrolled, or the app did).
     public func setContentOffset(_ offset: Double) {
-        contentOffset = min(max(offset, offsetBounds.lowerBound), offsetBounds.upperBound)
+        viewport.setContentOffset(min(max(offset, offsetBounds.lowerBound), offsetBounds.upperBound), animated: false)
     }
 
     // MARK: - Sweeps
@@ -286,7 +293,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         let next = zone.offset(from: contentOffset, atViewportY: point.y, viewportHeight: viewportHeight,
                                elapsed: elapsed, bounds: offsetBounds)
         guard next != contentOffset else { return [] }
-        contentOffset = next
+        viewport.setContentOffset(next, animated: false)
         let moved = sweep != nil ? moveSweep(to: point) : moveBand(to: point)
         return [.scroll(offset: next)] + moved
     }
@@ -299,6 +306,12 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     }
 
     // MARK: - Keys
+
+    /// Moves the keyboard focus and the anchor to `item` (the app chose it).
+    public func setFocus(_ item: ItemPath?) {
+        keyboard.setFocus(item)
+        selection.setAnchor(item)
+    }
 
     /// A key press (spec §5). Escape cancels a band first, else asks to leave editing.
     public func key(_ key: KeySym, modifiers: Modifiers) -> [InteractionEvent] {
@@ -316,7 +329,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
                 let offset = layout.contentOffset(toShow: item, alignment: .nearest, viewportHeight: viewportHeight,
                                                   currentOffset: contentOffset)
                 if offset != contentOffset {
-                    contentOffset = offset
+                    viewport.setContentOffset(offset, animated: true)
                     events.append(.scroll(offset: offset))
                 }
             case .selectRange(let ranges, let additive):

@@ -7,6 +7,7 @@ import SweepInput
 extension Seat {
     private func touchDown(time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let surface, ownsSurface(surface) else { return }
+        touchSurface = surface
         ownedTouches.insert(id)
         touchEvents.down(id, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
     }

@@ -27,6 +27,7 @@ public final class Seat {
     private(set) var touchProxy: OpaquePointer?
     var touchEvents = TouchFrameAccumulator()
     var ownedTouches: Set<Int32> = []
+    var touchSurface: OpaquePointer?
 
     // Touchpad gestures (on the pointer).
     var swipeGesture: OpaquePointer?
@@ -78,6 +79,12 @@ public final class Seat {
     public var hasTouch: Bool { touchProxy != nil }
     /// The keyboard modifiers held now (none without a keyboard).
     public var modifiers: Modifiers { keyboard?.modifiers ?? [] }
+
+    /// The app surface under the pointer, with keyboard focus, and where the
+    /// latest touch went down: an app with several windows routes by them.
+    public var pointerFocusSurface: OpaquePointer? { pointerFocus }
+    public var keyboardFocusSurface: OpaquePointer? { keyboardFocus }
+    public var touchFocusSurface: OpaquePointer? { touchSurface }
 
     private func capabilities(_ caps: UInt32) {
         let wantsPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0

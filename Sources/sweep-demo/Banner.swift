@@ -1,6 +1,6 @@
 import SweepGeometry
 import SweepGraphics
-import SweepViews
+import SweepUI
 
 /// A message card at the bottom of a page (a trail's information, a file
 /// error); a tap or click on it dismisses it.

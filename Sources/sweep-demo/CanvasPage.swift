@@ -1,11 +1,7 @@
 import DemoPages
 import SweepEventLog
-import SweepGeometry
 import SweepGestures
-import SweepGraphics
-import SweepInput
-import SweepViews
-import SweepWayland
+import SweepUI
 
 /// Canvas: pieces placed freely. A pointer drag on empty space draws a band
 /// that selects the pieces it touches (Shift at the press extends the
@@ -23,22 +19,22 @@ final class CanvasPage: Page {
     private let pan = PanGestureRecognizer(name: "canvas pan", minimumTouches: 1, maximumTouches: 1)
     private let tap = TapGestureRecognizer(name: "canvas tap")
     private let log: EventLog?
-    private let window: Window
+    private let host: AppWindow
     /// Whether the running pointer drag moves pieces (it began on one) rather than drawing a band.
     private var pointerDrags = false
     private var bandRect: Rect?
     private(set) var frame: Rect = .zero
     var isVisible = true { didSet { gestures.isUserInteractionEnabled = isVisible } }
 
-    init(theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+    init(theme: Theme, host: AppWindow, log: EventLog?) {
         self.log = log
-        self.window = window
+        self.host = host
         toolbar = ToolbarView(frame: .zero, title: "Canvas", theme: theme)
         gestures = GestureView(name: "canvas", frame: .zero)
         pan.acceptsTouchpadSwipes = false
         click.require(toFail: band)
         for recognizer: GestureRecognizer in [pan, tap, band, click] { gestures.addRecognizer(recognizer) }
-        arena.add(gestures)
+        host.gestureArena.add(gestures)
         band.onStateChange = { [unowned self] r in bandChanged() }
         click.onStateChange = { [unowned self] _ in
             let toggle = !click.modifiers.intersection([.control, .shift]).isEmpty
@@ -70,7 +66,7 @@ final class CanvasPage: Page {
         let before = model.selected
         change(&model)
         if model.selected != before { logSelection() }
-        window.invalidate(Region(area))
+        host.invalidate(Region(area))
     }
 
     private func bandChanged() {
@@ -118,7 +114,7 @@ final class CanvasPage: Page {
         log?.log(view: name, event: "band", ["phase": .string(phase), "mode": .string(mode),
                                              "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double($0) })])
         if model.selected != before { logSelection(provisional: true) }
-        window.invalidate(Region(area))
+        host.invalidate(Region(area))
     }
 
     private func finishBand(phase: String) {
@@ -127,7 +123,7 @@ final class CanvasPage: Page {
         log?.log(view: name, event: "band", ["phase": .string(phase), "mode": .string(band.initialModifiers.contains(.shift) ? "extend" : "replace"),
                                              "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double($0) })])
         logSelection()
-        window.invalidate(Region(area))
+        host.invalidate(Region(area))
     }
 
     private func panChanged() {
@@ -159,7 +155,7 @@ final class CanvasPage: Page {
         model.drag(by: translation)
         log?.log(view: name, event: "pan", ["state": .string(state),
                                             "translation": .array([.double(translation.x), .double(translation.y)])])
-        window.invalidate(Region(area))
+        host.invalidate(Region(area))
     }
 
     private func endDrag(cancelled: Bool) {
@@ -168,7 +164,7 @@ final class CanvasPage: Page {
         log?.log(view: name, event: "pan", ["state": .string(cancelled ? "cancelled" : "ended"),
                                             "translation": .array([.double(lastTranslation.x), .double(lastTranslation.y)])])
         if cancelled { logPositions() }
-        window.invalidate(Region(area))
+        host.invalidate(Region(area))
     }
 
     private func logSelection(provisional: Bool = false) {
@@ -190,7 +186,7 @@ final class CanvasPage: Page {
         model.endBand()
         bandRect = rect
         logSelection()
-        window.invalidate(Region(area))
+        host.invalidate(Region(area))
     }
 
     func handleKey(_ key: KeyEvent) -> Bool {
@@ -200,7 +196,7 @@ final class CanvasPage: Page {
         return true
     }
 
-    var selectedText: String? {
+    var copiedText: String? {
         let titles = model.selected.sorted().map { model.pieces[$0].title }
         return titles.isEmpty ? nil : titles.joined(separator: "\n") + "\n"
     }

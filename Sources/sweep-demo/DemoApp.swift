@@ -1,18 +1,12 @@
 import DemoPages
 import SweepEventLog
-import SweepGeometry
-import SweepGestures
-import SweepGraphics
-import SweepInput
-import SweepSelection
-import SweepViews
-import SweepWayland
+import SweepUI
 
 /// The demo: the list and the grid side by side in a split view when the
 /// window is at least 700 wide, one at a time otherwise, and the Trails,
 /// Packing list, Filters and Canvas pages, all reached from a tab bar at the
 /// bottom. Resizing switches between the two arrangements live.
-final class DemoApp: WindowContent {
+final class DemoApp: Component {
     /// The pages a tab can show. In the split view `.list` and `.grid` share the "Items" tab.
     enum Destination: String, CaseIterable {
         case list, grid, trails, packing, filters, canvas
@@ -26,11 +20,13 @@ final class DemoApp: WindowContent {
     /// The narrowest window that shows the split view.
     static let splitMinimumWidth = 700.0
 
-    let window: Window
+    let host: AppWindow
+    var window: Window { host.window }
     let log: EventLog?
-    let arena = GestureArena()
-    let list: ItemPane
-    let grid: ItemPane
+    let listPane: DemoPane
+    let gridPane: DemoPane
+    var list: CollectionController { listPane.controller }
+    var grid: CollectionController { gridPane.controller }
     let trails: TrailsPage
     let packing: PackingPage
     let filters: FiltersPage
@@ -41,62 +37,49 @@ final class DemoApp: WindowContent {
     private(set) var destination: Destination
     /// Whether the list and grid show side by side now.
     private(set) var isSplit = false
-    /// The page that gets the keyboard: the last one pressed or touched.
-    var keyPage: Page
-    var clipboard: Clipboard?
-    private(set) var shouldQuit = false
+    let application: Application
     let rowCount: Int
+    /// The list and grid's items (deleting and undoing change them).
+    let items: ItemStore
 
-    /// The armed timer for the arena's earliest deadline, and that deadline.
-    var gestureTimer: (id: EventLoop.TimerID, deadline: Double)?
-    /// The compositor's event time and the loop's time at the latest input.
-    var clock = (event: 0.0, loop: 0.0)
-
-    init(connection: Connection, options: Options, items: ListDataSource, store: PackingStore?, log: EventLog?) throws {
+    init(application: Application, options: Options, items: ItemStore, store: PackingStore?, log: EventLog?) throws {
+        self.application = application
         self.log = log
+        self.items = items
         let theme = options.theme
         rowCount = items.sectionCounts.reduce(0, +)
-        window = try Window(connection: connection, title: "Sweep", appID: "org.sweep.Demo",
-                            size: Size(width: options.width, height: options.height))
-        var configuration = SelectionConfiguration()
-        configuration.allowsMultipleSelectionDuringEditing = true
-        let count = DemoApp.formatted(rowCount)
-        list = ItemPane(name: "list", kind: .list, title: "List · \(count)", dataSource: items, editButtonTitle: "Edit",
-                        configuration: configuration, theme: theme, window: window, log: log, arena: arena)
-        grid = ItemPane(name: "grid", kind: .grid, title: "Grid · \(count)", dataSource: items, editButtonTitle: "Select",
-                        configuration: configuration, theme: theme, window: window, log: log, arena: arena)
-        trails = TrailsPage(theme: theme, window: window, log: log, arena: arena)
-        packing = PackingPage(store: store, theme: theme, window: window, log: log, arena: arena)
-        filters = FiltersPage(theme: theme, window: window, log: log, arena: arena)
-        canvasPage = CanvasPage(theme: theme, window: window, log: log, arena: arena)
-        for pane in [list, trails.list, packing.list, filters.list] { pane.listView?.fadeDuration *= options.animationScale }
+        host = try AppWindow(application: application, title: "Sweep", appID: "org.sweep.Demo",
+                             size: Size(width: options.width, height: options.height))
+        let count = NumberText.grouped(rowCount)
+        listPane = DemoPane(name: "list", style: .list, title: "List · \(count)", dataSource: items, editButtonTitle: "Edit",
+                            theme: theme, log: log, host: host)
+        gridPane = DemoPane(name: "grid", style: .grid, title: "Grid · \(count)", dataSource: items, editButtonTitle: "Select",
+                            theme: theme, log: log, host: host)
+        trails = TrailsPage(theme: theme, host: host, log: log)
+        packing = PackingPage(store: store, theme: theme, host: host, log: log)
+        filters = FiltersPage(theme: theme, host: host, log: log)
+        canvasPage = CanvasPage(theme: theme, host: host, log: log)
+        for pane in [listPane.controller, trails.list, packing.list, filters.list] { pane.collectionView.listView?.fadeDuration *= options.animationScale }
         tabBar = TabBarView(frame: .zero, titles: [], theme: theme)
         tabButtons = ButtonArea(name: "tab bar")
-        arena.add(tabButtons.view)
+        host.gestureArena.add(tabButtons.view)
         arrangement = options.arrangement
         destination = options.page
-        keyPage = list
         tabButtons.action = { [unowned self] point in
             if let index = tabBar.tab(at: point) { select(tab: index) }
         }
-        keyPage = page(for: destination)
-        window.content = self
-        window.onCommit = { [weak self] frames in self?.committed(frame: frames) }
-        for seat in connection.seats.values { attach(seat) }
-        connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
-        layoutPages(size: window.size)
+        host.onResize = { [unowned self] size in layoutPages(size: size) }
+        host.onKey = { [unowned self] key in handleAppKey(key) }
+        host.onCommit = { [unowned self] frames in committed(frame: frames) }
+        host.onClose = { [unowned self] in quit() }
+        host.onCopy = { [unowned self] lines, bytes in copied(lines: lines, bytes: bytes) }
+        application.onError = { message in printError(message) }
+        host.content = self
+        host.keyComponent = page(for: destination)
     }
 
-    private func attach(_ seat: Seat) {
-        seat.ownsSurface = { [weak window] surface in window?.owns(surface: surface) ?? false }
-        seat.cursorScale = { [weak window] in Int32((window?.scale ?? 1).rounded(.up)) }
-        seat.onPointerFrame = { [weak self, unowned seat] frame in self?.handle(frame, modifiers: seat.modifiers) }
-        seat.onKey = { [weak self, unowned seat] key in self?.handle(key, from: seat) }
-        seat.onTouchFrame = { [weak self] frame in self?.handleTouch(frame) }
-        seat.onGesture = { [weak self] gesture in self?.handleGesture(gesture) }
-        seat.onError = { message in printError(message) }
-        window.onScaleChange = { [weak seat] _ in seat?.applyCursor() }
-    }
+    /// The page that gets the keyboard: the last one pressed or touched.
+    var keyPage: Page { (host.keyComponent as? Page) ?? page(for: destination) }
 
     var pages: [Page] { [list, grid, trails, packing, filters, canvasPage] }
 
@@ -111,15 +94,7 @@ final class DemoApp: WindowContent {
         }
     }
 
-    static func formatted(_ count: Int) -> String {
-        let digits = Array(String(count))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
+    static func formatted(_ count: Int) -> String { NumberText.grouped(count) }
 
     // MARK: - Tabs and the split view
 
@@ -141,7 +116,7 @@ final class DemoApp: WindowContent {
     /// Makes `next` the current page (and gives it the keyboard).
     func show(_ next: Destination) {
         destination = next
-        keyPage = page(for: next)
+        host.keyComponent = page(for: next)
         log?.log(view: "window", event: "navigate", ["tab": .string(next.rawValue)])
         layoutPages(size: window.size)
     }
@@ -176,11 +151,14 @@ final class DemoApp: WindowContent {
     /// The pages on screen now.
     var visiblePages: [Page] { pages.filter(\.isVisible) }
 
-    // MARK: - WindowContent
+    // MARK: - Component
 
-    func windowDidResize(to size: Size) {
-        layoutPages(size: size)
-    }
+    /// The window routes input to the pages.
+    var children: [Component] { pages }
+    private(set) var frame: Rect = .zero
+    func setFrame(_ frame: Rect) { self.frame = frame }
+    var isVisible = true
+    func attach(to host: ComponentHost) {}
 
     func draw(in canvas: Canvas, damage: Region) {
         for page in visiblePages { page.draw(in: canvas, damage: damage) }
@@ -198,7 +176,6 @@ final class DemoApp: WindowContent {
             log.log(view: "window", event: "ready", ["width": .double(window.size.width), "height": .double(window.size.height),
                                                       "scale": .double(window.scale)])
         }
-        for page in visiblePages { page.didCommitFrame() }
     }
 
     var isAnimating: Bool { pages.contains { $0.isAnimating } }
@@ -212,12 +189,7 @@ final class DemoApp: WindowContent {
         return damage
     }
 
-    func windowShouldClose() {
-        quit()
-    }
-
     func quit() {
-        shouldQuit = true
-        window.connection.loop.stop()
+        application.quit()
     }
 }

@@ -1,12 +1,6 @@
 import DemoPages
 import SweepEventLog
-import SweepGeometry
-import SweepGestures
-import SweepGraphics
-import SweepInput
-import SweepSelection
-import SweepViews
-import SweepWayland
+import SweepUI
 
 /// Packing list: an inclusive list. Tapping a row checks or unchecks it and
 /// the row deselects at once with a fade; the checkmarks are saved after
@@ -15,11 +9,12 @@ import SweepWayland
 /// in memory and says so; the next change tries again.
 final class PackingPage: Page {
     let name = "packing"
-    let list: ItemPane
+    let pane: DemoPane
+    var list: CollectionController { pane.controller }
     private let rows: PackingRows
     private let store: PackingStore?
     private let log: EventLog?
-    private let window: Window
+    private let host: AppWindow
     private let banner = Banner(name: "packing")
     var isVisible = true {
         didSet {
@@ -29,10 +24,10 @@ final class PackingPage: Page {
     }
     var frame: Rect { list.frame }
 
-    init(store: PackingStore?, theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+    init(store: PackingStore?, theme: Theme, host: AppWindow, log: EventLog?) {
         self.store = store
         self.log = log
-        self.window = window
+        self.host = host
         var problem: (String, String?)?
         var packed: Set<String> = []
         if let store {
@@ -50,26 +45,26 @@ final class PackingPage: Page {
             problem = ("Checkmarks will not be kept", "Neither XDG_STATE_HOME nor HOME is set")
         }
         rows = PackingRows(list: PackingList(packed: packed))
-        list = ItemPane(name: "packing", kind: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
-                        configuration: SelectionConfiguration(), theme: theme, window: window, log: log, arena: arena)
-        arena.add(banner.buttons.view)
+        pane = DemoPane(name: "packing", style: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
+                        theme: theme, log: log, host: host)
+        host.gestureArena.add(banner.buttons.view)
         banner.buttons.action = { [unowned self] _ in dismissBanner() }
-        list.onActivate = { [unowned self] item in toggle(item) }
+        list.collectionView.onActivate = { [unowned self] item in toggle(item) }
         if let (message, detail) = problem { report(message, detail: detail) }
     }
 
     func setFrame(_ newFrame: Rect) {
         list.setFrame(newFrame)
-        banner.layout(in: list.itemView.frame)
+        banner.layout(in: list.collectionView.frame)
     }
 
     /// Checks or unchecks a row, deselects it with a fade and saves.
     private func toggle(_ item: ItemPath) {
         let packed = rows.list.toggle(item.item)
         log?.log(view: name, event: "check", ["item": .array([.int(item.section), .int(item.item)]), "checked": .bool(packed)])
-        list.deselectWithFade(item)
+        list.collectionView.deselectWithFade(item)
         save()
-        window.invalidate(Region(list.itemView.frame))
+        host.invalidate(Region(list.collectionView.frame))
     }
 
     private func save() {
@@ -88,12 +83,12 @@ final class PackingPage: Page {
         printError(text)
         log?.log(view: name, event: "error", ["message": .string(text)])
         banner.show(message, detail: detail, visible: isVisible)
-        window.invalidate(Region(banner.frame))
+        host.invalidate(Region(banner.frame))
     }
 
     private func dismissBanner() {
         banner.hide()
-        window.invalidate(Region(list.itemView.frame))
+        host.invalidate(Region(list.collectionView.frame))
     }
 
     /// The checked items, for tests and the clipboard.
@@ -122,34 +117,35 @@ final class PackingPage: Page {
     }
 
     /// Ctrl+C copies the checked items.
-    var selectedText: String? { packedItems.isEmpty ? nil : packedItems.joined(separator: "\n") + "\n" }
+    var copiedText: String? { packedItems.isEmpty ? nil : packedItems.joined(separator: "\n") + "\n" }
 }
 
 /// Filters: exclusive choices, one per section; tapping a row moves the
 /// section's checkmark to it and the row deselects at once with a fade.
 final class FiltersPage: Page {
     let name = "filters"
-    let list: ItemPane
+    let pane: DemoPane
+    var list: CollectionController { pane.controller }
     private let rows = FilterRows(choices: .trailFilters)
     private let log: EventLog?
-    private let window: Window
+    private let host: AppWindow
     var isVisible = true { didSet { list.isVisible = isVisible } }
     var frame: Rect { list.frame }
 
-    init(theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+    init(theme: Theme, host: AppWindow, log: EventLog?) {
         self.log = log
-        self.window = window
-        list = ItemPane(name: "filters", kind: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
-                        configuration: SelectionConfiguration(), theme: theme, window: window, log: log, arena: arena)
-        list.onActivate = { [unowned self] item in choose(item) }
+        self.host = host
+        pane = DemoPane(name: "filters", style: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
+                        theme: theme, log: log, host: host)
+        list.collectionView.onActivate = { [unowned self] item in choose(item) }
     }
 
     private func choose(_ item: ItemPath) {
         rows.choices.choose(item.item, inSection: item.section)
         log?.log(view: name, event: "choice", ["section": .int(item.section), "option": .int(item.item),
                                                "title": .string(rows.title(for: item))])
-        list.deselectWithFade(item)
-        window.invalidate(Region(list.itemView.frame))
+        list.collectionView.deselectWithFade(item)
+        host.invalidate(Region(list.collectionView.frame))
     }
 
     var choices: FilterChoices { rows.choices }
@@ -165,7 +161,7 @@ final class FiltersPage: Page {
     func didCommitFrame() { list.didCommitFrame() }
 
     /// Ctrl+C copies the chosen options, one a line.
-    var selectedText: String? {
+    var copiedText: String? {
         rows.choices.sections.indices.compactMap { section in
             rows.choices.chosen[section].map { rows.choices.sections[section].options[$0] }
         }.joined(separator: "\n") + "\n"

@@ -1,7 +1,5 @@
 import Glibc
-import SweepGeometry
-import SweepInteraction
-import SweepWayland
+import SweepUI
 
 /// `--tour`: the app plays its own states with no input, announcing each one
 /// on stdout once the compositor has shown it, so a script can screenshot it:
@@ -20,46 +18,46 @@ final class Tour {
         steps = [
             ("top", { _ in }),
             ("scrolled", { app in
-                let view = app.list.itemView
+                let view = app.list.collectionView.itemView
                 // Row 40 at the bottom edge.
                 view.scroll(toOffset: 41 * view.lineHeight - view.frame.height)
             }),
-            ("middle", { app in app.list.itemView.scroll(toOffset: Double(app.rowCount / 2) * app.list.itemView.lineHeight) }),
-            ("end", { app in app.list.itemView.scroll(toOffset: app.list.itemView.scroll.maxOffset) }),
+            ("middle", { app in
+                let view = app.list.collectionView.itemView
+                view.scroll(toOffset: Double(app.rowCount / 2) * view.lineHeight)
+            }),
+            ("end", { app in
+                let view = app.list.collectionView.itemView
+                view.scroll(toOffset: view.scroll.maxOffset)
+            }),
             ("selection", { app in
-                let pane = app.list
-                pane.itemView.scroll(toOffset: 0)
-                pane.setEditing(true)
-                pane.apply([.selection(pane.selection.selectRanges([ItemRange(section: 0, items: 2...5), ItemRange(section: 0, items: 8...8)],
-                                                                   additive: false, source: .api), provisional: false)])
+                let view = app.list.collectionView
+                view.itemView.scroll(toOffset: 0)
+                view.setEditing(true)
+                view.selectRanges([ItemRange(section: 0, items: 2...5), ItemRange(section: 0, items: 8...8)])
             }),
             ("sweep", { app in
                 // The same calls two fingers make, from row 10 down to row 13.
-                let pane = app.list
-                pane.syncInteractor()
-                let line = pane.itemView.lineHeight
-                let start = Point(x: 120, y: 10.5 * line)
-                pane.apply(pane.interactor.startSweep(at: start, input: .touch2))
-                pane.apply(pane.interactor.moveSweep(to: Point(x: 120, y: 13.5 * line)))
-                pane.apply(pane.interactor.endSweep())
+                let view = app.list.collectionView
+                let line = view.itemView.lineHeight
+                view.playSweepBegin(at: Point(x: 120, y: 10.5 * line))
+                view.playSweepMove(to: Point(x: 120, y: 13.5 * line))
+                view.playSweepEnd()
             }),
             ("band", { app in
                 // A band over the grid's first cells, held on screen.
-                let pane = app.grid
-                if !pane.isVisible { app.show(.grid) }
-                pane.syncInteractor()
-                pane.apply(pane.interactor.beginBand(anchor: Point(x: 20, y: 20), modifiers: [], to: Point(x: 180, y: 170)))
-                pane.apply(pane.interactor.moveBand(to: Point(x: 190, y: 180)))
+                if !app.grid.isVisible { app.show(.grid) }
+                let view = app.grid.collectionView
+                view.playBandBegin(from: Point(x: 20, y: 20), to: Point(x: 180, y: 170))
+                view.playBandMove(to: Point(x: 190, y: 180))
             }),
             ("trails", { app in
-                app.grid.apply(app.grid.interactor.endBand())
+                app.grid.collectionView.playBandEnd()
                 app.show(.trails)
             }),
             ("trail", { app in
                 // What a tap on the second trail does.
-                let pane = app.trails.list
-                pane.apply([.selection(pane.selection.select(ItemPath(section: 0, item: 1), source: .tap), provisional: false),
-                            .activate(ItemPath(section: 0, item: 1))])
+                app.trails.list.collectionView.playSelect(ItemPath(section: 0, item: 1))
             }),
             ("back", { app in app.trails.pop() }),
             ("packing", { app in app.show(.packing) }),

@@ -1,12 +1,7 @@
 import DemoPages
 import SweepEventLog
-import SweepGeometry
 import SweepGestures
-import SweepGraphics
-import SweepInput
-import SweepSelection
-import SweepViews
-import SweepWayland
+import SweepUI
 
 /// Trails: a list of hiking trails by region. A tap (or click, or Enter)
 /// pushes the trail's page; its back button (or Escape, or a swipe in from
@@ -14,10 +9,11 @@ import SweepWayland
 /// button shows the trail's facts in a banner and selects nothing.
 final class TrailsPage: Page {
     let name = "trails"
-    let list: ItemPane
+    let pane: DemoPane
+    var list: CollectionController { pane.controller }
     private let rows: TrailRows
     private let log: EventLog?
-    private let window: Window
+    private let host: AppWindow
     private let banner: Banner
     /// The pushed trail, if any, and its page.
     private(set) var detail: TrailDetailPage?
@@ -27,12 +23,13 @@ final class TrailsPage: Page {
     private(set) var frame: Rect = .zero
     var isVisible = true { didSet { updateInteraction() } }
 
-    init(theme: Theme, window: Window, log: EventLog?, arena: GestureArena) {
+    init(theme: Theme, host: AppWindow, log: EventLog?) {
         rows = TrailRows()
         self.log = log
-        self.window = window
-        list = ItemPane(name: "trails", kind: .list, title: "Trails", dataSource: rows, editButtonTitle: nil,
-                        configuration: SelectionConfiguration(), theme: theme, window: window, log: log, arena: arena)
+        self.host = host
+        pane = DemoPane(name: "trails", style: .list, title: "Trails", dataSource: rows, editButtonTitle: nil,
+                        theme: theme, log: log, host: host)
+        let arena = host.gestureArena
         banner = Banner(name: "trails")
         detailButtons = ButtonArea(name: "trail toolbar")
         detailGestures = GestureView(name: "trail", frame: .zero)
@@ -41,8 +38,8 @@ final class TrailsPage: Page {
         arena.add(detailGestures)
         arena.add(detailButtons.view)
         banner.buttons.view.isUserInteractionEnabled = false
-        list.onActivate = { [unowned self] item in push(item) }
-        list.onAccessory = { [unowned self] item in showInfo(item) }
+        list.collectionView.onActivate = { [unowned self] item in push(item) }
+        pane.logger.onAccessory = { [unowned self] item in showInfo(item) }
         edgeSwipe.onStateChange = { [unowned self] r in if r.state == .ended { pop() } }
         banner.buttons.action = { [unowned self] _ in dismissBanner() }
         detailButtons.action = { [unowned self] point in
@@ -53,7 +50,7 @@ final class TrailsPage: Page {
     func setFrame(_ newFrame: Rect) {
         frame = newFrame
         list.setFrame(newFrame)
-        banner.layout(in: list.itemView.frame)
+        banner.layout(in: list.collectionView.frame)
         detail?.setFrame(newFrame)
         detailGestures.frame = newFrame
         detailButtons.view.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: ToolbarView.height)
@@ -77,7 +74,7 @@ final class TrailsPage: Page {
         detail = page
         log?.log(view: name, event: "navigate", ["push": .string("trail"), "title": .string(trail.name)])
         updateInteraction()
-        window.invalidate(Region(frame))
+        host.invalidate(Region(frame))
     }
 
     /// Back to the list: the activated row deselects with a fade.
@@ -86,21 +83,21 @@ final class TrailsPage: Page {
         detail = nil
         log?.log(view: name, event: "navigate", ["pop": .bool(true)])
         updateInteraction()
-        list.returnFromActivation()
-        window.invalidate(Region(frame))
+        list.collectionView.returnFromActivation()
+        host.invalidate(Region(frame))
     }
 
     private func showInfo(_ item: ItemPath) {
         let trail = rows.trail(item)
         banner.show(trail.name, detail: "\(trail.region): \(trail.summary)", visible: isVisible)
-        window.invalidate(Region(banner.frame))
+        host.invalidate(Region(banner.frame))
     }
 
     func dismissBanner() {
         guard banner.message != nil else { return }
         banner.hide()
         updateInteraction()
-        window.invalidate(Region(list.itemView.frame))
+        host.invalidate(Region(list.collectionView.frame))
     }
 
     // MARK: - Page
@@ -134,7 +131,7 @@ final class TrailsPage: Page {
         return list.handleKey(key)
     }
 
-    var selectedText: String? { list.selectedText }
+    var copiedText: String? { list.copiedText }
 }
 
 /// A trail's page: its facts under a toolbar with a back button.

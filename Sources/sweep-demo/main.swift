@@ -1,7 +1,7 @@
 import DemoPages
 import Glibc
 import SweepEventLog
-import SweepViews
+import SweepUI
 import SweepWayland
 
 let options: Options
@@ -33,7 +33,7 @@ func environment() -> [String: String] {
 
 do {
     // The items are read before connecting, so a bad file is reported even without a compositor.
-    let items: ListDataSource
+    let items: RowDataSource
     if let path = options.itemsFile {
         do {
             items = FileRows(file: try ItemsFile(path: path))
@@ -44,7 +44,7 @@ do {
     } else {
         items = GeneratedRows(count: options.rows)
     }
-    let connection = try Connection()
+    let application = try Application()
     var log: EventLog?
     if let path = options.eventLog {
         do {
@@ -56,10 +56,10 @@ do {
         }
     }
     let store = PackingStore.defaultDirectory(environment: environment()).map { PackingStore(directory: $0) }
-    let app = try DemoApp(connection: connection, options: options, items: items, store: store, log: log)
+    let app = try DemoApp(application: application, options: options, items: ItemStore(base: items), store: store, log: log)
     let tour = options.tour ? Tour(app: app) : nil
     tour?.start()
-    try connection.loop.run()
+    try application.run()
     exit(0)
 } catch let error as WaylandError {
     printError("\(error)")

@@ -1,20 +1,12 @@
-import SweepGeometry
 import SweepGestures
-import SweepInput
-import SweepInteraction
-import SweepLayout
-import SweepSelection
-import SweepViews
-import SweepWayland
 
-/// Input through the recognizers: touch, touchpad gestures, the pointer
-/// button and scrolling reach the pane's `PaneGestures`, whose states drive
-/// the selection interactor (sweeps, band, click, tap, long press) and the
-/// view's scrolling (finger scrolling, fling).
-extension ItemPane {
+/// Input through the recognizers: touches, touchpad gestures, the pointer
+/// button and scrolling reach the view's `CollectionGestures`, whose states
+/// drive the interactor (sweeps, band, taps, clicks), the grid's zoom and
+/// the view's scrolling (finger scrolling, fling).
+extension CollectionView {
     func installGestures() {
         let g = gestures
-        g.band.isEnabled = editButtonTitle != nil
         g.twoFingerSweep.shouldBegin = { [unowned self, unowned g] _ in
             sweepShouldBegin(at: g.twoFingerSweep.startLocation, input: .touch2)
         }
@@ -25,7 +17,6 @@ extension ItemPane {
             selection.isEditing && oneFingerSweepMayStart(g.checkboxSweep)
                 && sweepShouldBegin(at: g.checkboxSweep.startLocation, input: .touch1)
         }
-        g.pinch.onStateChange = { [unowned self] r in pinchChanged(r as! PinchGestureRecognizer) }
         g.checkboxSweep.onStateChange = { [unowned self, unowned g] r in
             sweepStateChanged(r, start: g.checkboxSweep.startLocation, input: .touch1)
         }
@@ -41,35 +32,33 @@ extension ItemPane {
         g.holdSweep.onStateChange = { [unowned self, unowned g] r in
             sweepStateChanged(r, start: g.holdSweep.startLocation, input: .holdScroll)
         }
+        g.pinch.onStateChange = { [unowned self] r in pinchChanged(r as! PinchGestureRecognizer) }
         g.scrollPan.onStateChange = { [unowned self] r in scrollPanChanged(r as! PanGestureRecognizer) }
         g.tap.onStateChange = { [unowned self] r in
             guard !touchStoppedFling, !accessoryTapped(at: r.location) else { return }
-            syncInteractor()
             apply(interactor.tap(at: r.location))
         }
         g.longPress.onStateChange = { [unowned self] r in
-            guard r.state == .began, !touchStoppedFling, !selection.isEditing, editButtonTitle != nil else { return }
-            syncInteractor()
-            guard let item = interactor.item(at: r.location) else { return }
+            // A long press enters editing mode and selects (spec §5), where editing allows selection.
+            guard r.state == .began, !touchStoppedFling, !isEditing, allowsSelectionDuringEditing,
+                  let item = interactor.item(at: r.location) else { return }
             setEditing(true)
             apply([.selection(selection.select(item, source: .tap), provisional: false), .focus(item)])
         }
         g.band.onStateChange = { [unowned self] r in bandStateChanged(r as! BandGestureRecognizer) }
         g.click.onStateChange = { [unowned self, unowned g] _ in
             guard !accessoryTapped(at: g.click.location) else { return }
-            syncInteractor()
-            apply(interactor.click(atViewportPoint: g.click.location, modifiers: g.click.modifiers))
+            click(at: g.click.location, modifiers: g.click.modifiers)
         }
     }
 
     /// A tap or click on a row's detail button reports the accessory and
     /// selects nothing (spec §2); true when it was one. `point` is in the view.
     private func accessoryTapped(at point: Point) -> Bool {
-        guard let listView, onAccessory != nil else { return false }
+        guard let listView else { return false }
         let window = Point(x: point.x + listView.frame.minX, y: point.y + listView.frame.minY)
         guard let item = listView.item(at: window), let rect = listView.accessoryRect(of: item), rect.contains(window) else { return false }
-        log?.log(view: name, event: "accessory", ["item": .array([.int(item.section), .int(item.item)])])
-        onAccessory?(item)
+        delegate?.collectionView(self, accessoryButtonTappedFor: item)
         return true
     }
 
@@ -82,6 +71,29 @@ extension ItemPane {
         guard gridView != nil else { return pan.startLocation.x < ListView.checkboxColumnWidth }
         let motion = pan.translation
         return abs(motion.y) <= abs(motion.x) * 0.5773502691896257   // tan 30°
+    }
+
+    private func sweepShouldBegin(at point: Point, input: SweepInputKind) -> Bool {
+        let (allowed, events) = interactor.sweepShouldBegin(at: point, input: input)
+        apply(events)
+        return allowed
+    }
+
+    private func sweepStateChanged(_ recognizer: GestureRecognizer, start: Point, input: SweepInputKind) {
+        switch recognizer.state {
+        case .began:
+            itemView.stopFling()
+            apply(interactor.startSweep(at: start, input: input))
+            apply(interactor.moveSweep(to: recognizer.location))
+        case .changed:
+            apply(interactor.moveSweep(to: recognizer.location))
+        case .ended:
+            apply(interactor.endSweep())
+        case .cancelled:
+            apply(interactor.cancelSweep())
+        default:
+            break
+        }
     }
 
     // MARK: - Pinch zoom (grid)
@@ -105,50 +117,21 @@ extension ItemPane {
         }
         guard let current = zoom else { return }
         gridView.setLayout(current.layout, offset: current.contentOffset)
-        syncInteractor()
         if pinch.state == .ended || pinch.state == .cancelled { zoom = nil }
         if pinch.state != .changed || loggedCellSize != current.cellSize {
             loggedCellSize = current.cellSize
-            log?.log(view: name, event: "zoom", ["cellSize": .double((current.cellSize * 10).rounded() / 10),
-                                                   "state": .string(pinch.state.rawValue)])
+            delegate?.collectionView(self, didZoomTo: current.cellSize, phase: pinch.state.rawValue)
         }
-        window.invalidate(Region(gridView.frame))
+        invalidate()
     }
 
-    private func sweepShouldBegin(at point: Point, input: SweepInputKind) -> Bool {
-        syncInteractor()
-        let (allowed, events) = interactor.sweepShouldBegin(at: point, input: input)
-        apply(events)
-        return allowed
-    }
-
-    private func sweepStateChanged(_ recognizer: GestureRecognizer, start: Point, input: SweepInputKind) {
-        switch recognizer.state {
-        case .began:
-            itemView.stopFling()
-            syncInteractor()
-            apply(interactor.startSweep(at: start, input: input))
-            apply(interactor.moveSweep(to: recognizer.location))
-        case .changed:
-            apply(interactor.moveSweep(to: recognizer.location))
-        case .ended:
-            apply(interactor.endSweep())
-        case .cancelled:
-            apply(interactor.cancelSweep())
-        default:
-            break
-        }
-    }
-
-    // MARK: - Band and click
+    // MARK: - Band, clicks
 
     private func bandStateChanged(_ band: BandGestureRecognizer) {
         switch band.state {
         case .began:
-            syncInteractor()
             apply(interactor.beginBand(anchor: band.anchor, modifiers: band.initialModifiers, to: band.current))
         case .changed:
-            if !autoscrolling { syncInteractor() }
             apply(interactor.moveBand(to: band.current))
         case .ended:
             apply(interactor.endBand())
@@ -158,6 +141,34 @@ extension ItemPane {
             break
         }
     }
+
+    /// A click (select on release) with the desktop's modifiers: Ctrl
+    /// toggles, Shift selects the range from the anchor, Ctrl+Shift adds it.
+    /// Where multiple selection needs editing mode, a modified click on an
+    /// item enters it first (as the band does).
+    private func click(at point: Point, modifiers: Modifiers) {
+        if !modifiers.intersection([.shift, .control]).isEmpty, interactor.item(at: point) != nil {
+            enterEditingForMultipleSelection()
+        }
+        apply(interactor.click(atViewportPoint: point, modifiers: modifiers))
+    }
+
+    /// A right click (window point) on an unselected item selects it first,
+    /// as file managers do before their context menu; on a selected one it
+    /// keeps the selection.
+    public func handleSecondaryClick(at windowPoint: Point) {
+        let point = Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY)
+        guard isVisible, let item = interactor.item(at: point), !selection.isSelected(item), sweepOrBandIdle else { return }
+        if isEditing && allowsMultipleSelectionDuringEditing || !isEditing && allowsMultipleSelection {
+            var change = selection.deselectAll()
+            change.formUnion(selection.select(item, source: .click))
+            apply([.selection(change, provisional: false), .focus(item)])
+        } else {
+            apply([.selection(selection.select(item, source: .click), provisional: false), .focus(item)])
+        }
+    }
+
+    var sweepOrBandIdle: Bool { interactor.sweep == nil && interactor.band == nil }
 
     // MARK: - Scrolling
 
@@ -170,27 +181,26 @@ extension ItemPane {
         case .changed:
             itemView.scrollImmediately(to: panStartOffset - pan.translation.y)
         case .ended:
-            itemView.fling(velocity: -pan.velocity.y / 1000, time: EventLoop.nowMilliseconds)
+            itemView.fling(velocity: -pan.velocity.y / 1000, time: now)
         default:
             return
         }
-        window.invalidate(Region(itemView.frame))
+        invalidate()
     }
 
     /// Wheel, touchpad fingers and continuous scrolling; the hold-then-scroll
     /// sweep takes finger scrolling first.
-    func handleScroll(_ frame: PointerFrame) {
-        guard isVisible else { return }
-        guard let vertical = frame.vertical else { return }
+    public func handleScroll(_ frame: PointerFrame) {
+        guard isVisible, let vertical = frame.vertical else { return }
         let time = Double(frame.time)
         let motion = ScrollMotion(dx: frame.horizontal?.value ?? 0, dy: vertical.value, source: frame.source,
                                   stopped: vertical.stopped, time: time)
-        if arena.handle(motion) {
+        if let arena = host?.gestureArena, arena.handle(motion) {
             fingerScroll = nil
             return
         }
         if let value120 = vertical.value120 {
-            itemView.scroll(by: Double(value120) / 120 * DemoApp.rowsPerNotch * itemView.lineHeight)
+            itemView.scroll(by: Double(value120) / 120 * linesPerNotch * itemView.lineHeight)
         } else if vertical.value != 0 {
             // Fingers and continuous devices: follow them one to one.
             itemView.scrollImmediately(to: itemView.scroll.offset + vertical.value)
@@ -204,16 +214,14 @@ extension ItemPane {
         }
         if vertical.stopped, let tracker = fingerScroll {
             // The fingers left the touchpad: fling on at their speed.
-            itemView.fling(velocity: tracker.velocity.y / 1000, time: EventLoop.nowMilliseconds)
+            itemView.fling(velocity: tracker.velocity.y / 1000, time: now)
             fingerScroll = nil
         }
-        window.invalidate(Region(itemView.frame))
+        invalidate()
     }
-}
 
-extension ItemPane {
-    /// A first touch on the pane: it stops a fling, and then selects nothing (spec §6).
-    func touchesBegan() {
+    /// A first touch on the view: it stops a fling, and then selects nothing (spec §6).
+    public func touchesBegan() {
         touchStoppedFling = itemView.stopFling()
     }
 }

@@ -1,10 +1,10 @@
 import SweepGestures
 
-/// The recognizers of an item pane (list or grid), in the order they see input, and how
+/// The recognizers of a collection view (list or grid), in the order they see input, and how
 /// they are arbitrated: every sweep goes before scrolling (the one-finger
 /// scroll waits for the checkbox-column sweep to fail), and a click waits for
 /// the band to fail, so a press that becomes a band selects nothing by itself.
-final class PaneGestures {
+final class CollectionGestures {
     let view: GestureView
     /// Two touches moving together (spec §3).
     let twoFingerSweep = TwoFingerSweepGestureRecognizer(name: "two-finger sweep")

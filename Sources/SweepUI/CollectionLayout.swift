@@ -1,63 +1,63 @@
 import SweepGeometry
 import SweepLayout
 
-/// The geometry of the demo's item view, list or grid, as one `ItemLayout`
+/// The geometry of a collection view, list or grid, as one `ItemLayout`
 /// for the selection interactor. Each member switches rather than going
 /// through an existential, so a running sweep or band still allocates nothing.
-enum PaneLayout: ItemLayout {
+public enum CollectionLayout: ItemLayout {
     case list(SectionedListLayout)
     case grid(GridLayout)
 
-    var contentSize: Size {
+    public var contentSize: Size {
         switch self { case .list(let l): l.contentSize; case .grid(let g): g.contentSize }
     }
 
-    func frame(of item: ItemPath) -> Rect {
+    public func frame(of item: ItemPath) -> Rect {
         switch self { case .list(let l): l.frame(of: item); case .grid(let g): g.frame(of: item) }
     }
 
-    func item(at point: Point) -> ItemPath? {
+    public func item(at point: Point) -> ItemPath? {
         switch self { case .list(let l): l.item(at: point); case .grid(let g): g.item(at: point) }
     }
 
-    func nearestItem(to point: Point) -> ItemPath? {
+    public func nearestItem(to point: Point) -> ItemPath? {
         switch self { case .list(let l): l.nearestItem(to: point); case .grid(let g): g.nearestItem(to: point) }
     }
 
-    func items(in rect: Rect, into ranges: inout [ItemRange]) {
+    public func items(in rect: Rect, into ranges: inout [ItemRange]) {
         switch self { case .list(let l): l.items(in: rect, into: &ranges); case .grid(let g): g.items(in: rect, into: &ranges) }
     }
 
-    func ranges(from start: ItemPath, through end: ItemPath, into ranges: inout [ItemRange]) {
+    public func ranges(from start: ItemPath, through end: ItemPath, into ranges: inout [ItemRange]) {
         switch self {
         case .list(let l): l.ranges(from: start, through: end, into: &ranges)
         case .grid(let g): g.ranges(from: start, through: end, into: &ranges)
         }
     }
 
-    func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
+    public func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
         switch self {
         case .list(let l): l.item(movingFrom: item, direction: direction)
         case .grid(let g): g.item(movingFrom: item, direction: direction)
         }
     }
 
-    func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
+    public func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
         switch self {
         case .list(let l): l.item(pagingFrom: item, down: down, viewportHeight: viewportHeight)
         case .grid(let g): g.item(pagingFrom: item, down: down, viewportHeight: viewportHeight)
         }
     }
 
-    var firstItem: ItemPath? {
+    public var firstItem: ItemPath? {
         switch self { case .list(let l): l.firstItem; case .grid(let g): g.firstItem }
     }
 
-    var lastItem: ItemPath? {
+    public var lastItem: ItemPath? {
         switch self { case .list(let l): l.lastItem; case .grid(let g): g.lastItem }
     }
 
-    var width: Double {
+    public var width: Double {
         switch self { case .list(let l): l.width; case .grid(let g): g.width }
     }
 }

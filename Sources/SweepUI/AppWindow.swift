@@ -1,0 +1,231 @@
+import SweepGestures
+import SweepWayland
+
+/// A window of an `Application` showing a `Component` (its `content`), and
+/// everything between the compositor and that content: the gesture arena
+/// and its one deadline timer, routing of the pointer, touches, touchpad
+/// gestures and keys, drawing once a frame, and the clipboard.
+///
+/// Routing: the left button, touches and touchpad gestures go through the
+/// arena, which finds the gesture view under them; hover, scrolling and the
+/// right button go to the visible component under the pointer; keys go
+/// first to `onKey` (the app's shortcuts), then Ctrl+C copies the key
+/// component's `copiedText`, then the key component (the one last pressed
+/// or touched) gets them. The components are the content's `children`, or
+/// the content itself when it has none.
+public final class AppWindow: WindowContent, ComponentHost {
+    public unowned let application: Application
+    /// The toplevel (size, scale, title, frame pacing).
+    public let window: Window
+    public let gestureArena = GestureArena()
+    private var clipboard: Clipboard?
+
+    /// What the window shows; it fills the window unless `onResize` places it.
+    public var content: Component? {
+        didSet {
+            guard let content else { return }
+            content.attach(to: self)
+            keyComponent = components.first
+            layout(size: window.size)
+        }
+    }
+    /// Places the content for a new size; by default it fills the window.
+    public var onResize: ((Size) -> Void)?
+    /// The app's own shortcuts, before the key component; true when handled.
+    public var onKey: ((KeyEvent) -> Bool)?
+    /// The person asked to close the window; by default the app quits.
+    public var onClose: (() -> Void)?
+    /// Called after each frame is committed, with the frame count.
+    public var onCommit: ((Int) -> Void)?
+    /// Called when Ctrl+C put text on the clipboard (lines, bytes), or could not (nil).
+    public var onCopy: ((_ lines: Int, _ bytes: Int) -> Void)?
+    /// The component that gets keys: the last one pressed or touched.
+    public var keyComponent: Component?
+
+    /// Timers armed for components, by their tokens.
+    private var timers: [TimerToken: EventLoop.TimerID] = [:]
+    private var nextTimer: UInt64 = 0
+    /// The armed timer for the arena's earliest deadline, and that deadline.
+    private var gestureTimer: (id: EventLoop.TimerID, deadline: Double)?
+    /// The compositor's event time and the loop's time at the latest input.
+    private var clock = (event: 0.0, loop: 0.0)
+
+    /// Button codes (`BTN_LEFT`, `BTN_RIGHT`).
+    static let leftButton: UInt32 = 0x110
+    static let rightButton: UInt32 = 0x111
+
+    public init(application: Application, title: String, appID: String, size: Size = Size(width: 800, height: 600),
+                minimumSize: Size = Size(width: 320, height: 240)) throws {
+        self.application = application
+        window = try Window(connection: application.connection, title: title, appID: appID, size: size, minimumSize: minimumSize)
+        window.content = self
+        window.onCommit = { [weak self] frames in self?.committed(frames) }
+        window.onScaleChange = { [weak application] _ in
+            for seat in application?.connection.seats.values ?? [:].values { seat.applyCursor() }
+        }
+        application.add(self)
+    }
+
+    /// The components input is routed to.
+    public var components: [Component] {
+        guard let content else { return [] }
+        let children = content.children
+        return children.isEmpty ? [content] : children
+    }
+
+    private var visibleComponents: [Component] { components.filter(\.isVisible) }
+
+    /// The visible component under a window point.
+    public func component(at point: Point) -> Component? {
+        visibleComponents.first { $0.frame.contains(point) }
+    }
+
+    private func layout(size: Size) {
+        if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
+        window.invalidateAll()
+    }
+
+    // MARK: - ComponentHost
+
+    public func invalidate(_ region: Region) { window.invalidate(region) }
+
+    @discardableResult
+    public func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken {
+        nextTimer += 1
+        let token = TimerToken(nextTimer)
+        timers[token] = window.connection.loop.schedule(after: milliseconds) { [weak self] in
+            self?.timers[token] = nil
+            body()
+        }
+        return token
+    }
+
+    public func cancel(_ timer: TimerToken) {
+        if let id = timers.removeValue(forKey: timer) { window.connection.loop.cancel(id) }
+    }
+
+    public var now: Double { EventLoop.nowMilliseconds }
+
+    // MARK: - WindowContent
+
+    public func windowDidResize(to size: Size) { layout(size: size) }
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        content?.draw(in: canvas, damage: damage)
+    }
+
+    public var isAnimating: Bool { content?.isAnimating ?? false }
+
+    public func advanceAnimations(to time: Double) -> Region { content?.advanceAnimations(to: time) ?? Region() }
+
+    public func windowShouldClose() {
+        if let onClose { onClose() } else { application.quit() }
+    }
+
+    private func committed(_ frames: Int) {
+        onCommit?(frames)
+        for component in visibleComponents { component.didCommitFrame() }
+    }
+
+    // MARK: - Input
+
+    func handle(_ frame: PointerFrame, modifiers: Modifiers) {
+        let previous = gestureArena.pointerPosition
+        routePointer(frame, modifiers: modifiers)
+        if frame.left {
+            if let previous, let component = component(at: previous) { window.invalidate(component.hover(at: nil)) }
+        } else if let position = frame.position {
+            for component in visibleComponents {
+                window.invalidate(component.hover(at: component.frame.contains(position) ? position : nil))
+            }
+        }
+        if frame.vertical != nil, let position = gestureArena.pointerPosition, let component = component(at: position) {
+            component.handleScroll(frame)
+        }
+        if frame.time != 0 { armGestureTimer(eventTime: Double(frame.time)) }
+    }
+
+    func handle(_ key: KeyEvent, from seat: Seat) {
+        if let onKey, onKey(key) { return }
+        if key.modifiers.contains(.control) && key.keysym == .c {
+            copySelection(from: seat)
+            return
+        }
+        if let keyComponent, keyComponent.isVisible, keyComponent.handleKey(key) { return }
+    }
+
+    /// Ctrl+C: the key component's text goes on the clipboard.
+    private func copySelection(from seat: Seat) {
+        guard let text = keyComponent?.copiedText else { return }
+        if clipboard == nil { clipboard = Clipboard(connection: window.connection, seat: seat) }
+        guard let clipboard else {
+            application.reportError("the compositor offers no clipboard (wl_data_device_manager)")
+            onCopy?(0, 0)
+            return
+        }
+        clipboard.copy(text, serial: seat.latestInputSerial)
+        var lines = 0
+        for byte in text.utf8 where byte == 0x0A { lines += 1 }
+        onCopy?(lines, text.utf8.count)
+    }
+
+    func handleTouch(_ frame: TouchFrame) {
+        if !frame.down.isEmpty && !gestureArena.hasTouches, let component = component(at: frame.down[0].position) {
+            // A touch during a fling stops it and selects nothing (spec §6).
+            component.touchesBegan()
+            keyComponent = component
+        }
+        gestureArena.handle(frame)
+        armGestureTimer(eventTime: Double(frame.time))
+    }
+
+    func handleGesture(_ gesture: PointerGesture) {
+        if case .holdBegin = gesture, let position = gestureArena.pointerPosition { component(at: position)?.touchesBegan() }
+        gestureArena.handle(gesture)
+        switch gesture {
+        case .swipeBegin(_, let time), .pinchBegin(_, let time), .holdBegin(_, let time): armGestureTimer(eventTime: Double(time))
+        default: break
+        }
+    }
+
+    /// Pointer position and buttons: the left into the arena, the right to the component under it.
+    private func routePointer(_ frame: PointerFrame, modifiers: Modifiers) {
+        let time = Double(frame.time)
+        if let position = frame.position { gestureArena.pointerMoved(to: position, time: time) }
+        for (code, pressed) in frame.buttons {
+            guard let position = gestureArena.pointerPosition else { continue }
+            if code == AppWindow.leftButton {
+                if pressed, let component = component(at: position) { keyComponent = component }
+                gestureArena.pointerButton(pressed: pressed, modifiers: modifiers, time: time)
+            } else if code == AppWindow.rightButton && pressed, let component = component(at: position) {
+                keyComponent = component
+                component.handleSecondaryClick(at: position)
+            }
+        }
+        if frame.left {
+            // The pointer left mid-drag: the compositor will not send the release to us.
+            gestureArena.pointerButton(pressed: false, modifiers: modifiers, time: time)
+            gestureArena.pointerMoved(to: nil, time: time)
+        }
+    }
+
+    /// Arms one timer for the earliest recognizer deadline, converting the
+    /// compositor's event clock to the loop's.
+    private func armGestureTimer(eventTime: Double) {
+        clock = (event: eventTime, loop: EventLoop.nowMilliseconds)
+        let deadline = gestureArena.nextDeadline
+        // Most input (every pointer motion) leaves the deadline as it was: keep the timer.
+        guard deadline != gestureTimer?.deadline else { return }
+        if let gestureTimer { window.connection.loop.cancel(gestureTimer.id) }
+        gestureTimer = nil
+        guard let deadline else { return }
+        let id = window.connection.loop.schedule(after: max(0, deadline - eventTime)) { [weak self] in
+            guard let self else { return }
+            self.gestureTimer = nil
+            let now = self.clock.event + (EventLoop.nowMilliseconds - self.clock.loop)
+            self.gestureArena.advance(to: max(now, deadline))
+            self.armGestureTimer(eventTime: max(now, deadline))
+        }
+        gestureTimer = (id, deadline)
+    }
+}

@@ -1,0 +1,78 @@
+import Glibc
+import SweepWayland
+
+/// An app's connection to the compositor and its one event loop: it owns
+/// the seats and hands each one's input to the window it is for. Windows
+/// (`AppWindow`) register themselves; `run()` dispatches until `quit()`.
+///
+/// The loop polls the display fd and any fd the app adds (`watch`), with the
+/// nearest timer (recognizer deadlines, animations, key repeat) as the
+/// timeout; app code never sees seats, the arena or deadlines.
+public final class Application {
+    public let connection: Connection
+    /// The windows, in the order they were made.
+    public private(set) var windows: [AppWindow] = []
+
+    /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
+    /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.
+    public init() throws {
+        // A compositor that goes away must not kill us with SIGPIPE before we can say so.
+        signal(SIGPIPE, SIG_IGN)
+        connection = try Connection()
+        for seat in connection.seats.values { attach(seat) }
+        connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
+    }
+
+    public var loop: EventLoop { connection.loop }
+
+    /// Dispatches events until `quit()`; throws when the connection breaks.
+    public func run() throws {
+        try connection.loop.run()
+    }
+
+    /// Ends `run()` after the events being handled.
+    public func quit() {
+        connection.loop.stop()
+    }
+
+    func add(_ window: AppWindow) {
+        windows.append(window)
+    }
+
+    func remove(_ window: AppWindow) {
+        windows.removeAll { $0 === window }
+    }
+
+    /// The window a surface belongs to.
+    private func window(for surface: OpaquePointer?) -> AppWindow? {
+        guard let surface else { return windows.count == 1 ? windows[0] : nil }
+        return windows.first { $0.window.owns(surface: surface) }
+    }
+
+    private func attach(_ seat: Seat) {
+        seat.ownsSurface = { [weak self] surface in self?.windows.contains { $0.window.owns(surface: surface) } ?? false }
+        seat.cursorScale = { [weak self, unowned seat] in
+            Int32((self?.window(for: seat.pointerFocusSurface)?.window.scale ?? 1).rounded(.up))
+        }
+        seat.onPointerFrame = { [weak self, unowned seat] frame in
+            self?.window(for: seat.pointerFocusSurface ?? self?.lastPointerSurface[ObjectIdentifier(seat)])?
+                .handle(frame, modifiers: seat.modifiers)
+            if let surface = seat.pointerFocusSurface { self?.lastPointerSurface[ObjectIdentifier(seat)] = surface }
+        }
+        seat.onKey = { [weak self, unowned seat] key in self?.window(for: seat.keyboardFocusSurface)?.handle(key, from: seat) }
+        seat.onTouchFrame = { [weak self, unowned seat] frame in self?.window(for: seat.touchFocusSurface)?.handleTouch(frame) }
+        seat.onGesture = { [weak self, unowned seat] gesture in self?.window(for: seat.pointerFocusSurface)?.handleGesture(gesture) }
+        seat.onError = { [weak self] message in self?.reportError(message) }
+    }
+
+    /// The surface each seat's pointer was last over: the frame that says it
+    /// left comes after the focus is gone.
+    private var lastPointerSurface: [ObjectIdentifier: OpaquePointer] = [:]
+
+    /// Where messages for the person go (one line each); stderr by default.
+    public var onError: (String) -> Void = { message in
+        _ = (message + "\n").withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+
+    func reportError(_ message: String) { onError(message) }
+}

@@ -1,0 +1,142 @@
+/// A toolbar over a `CollectionView`, as UIKit's collection view controller
+/// with its navigation bar and `editButtonItem`: the title, an Edit (or
+/// Select) button that turns into Done in editing mode, and there Select All
+/// (Deselect All once everything is selected) and a count of the selection
+/// in the title. App-specific buttons go in `extraLeadingItems` /
+/// `extraTrailingItems` and reach `onToolbarItem`.
+public final class CollectionController: Component {
+    public let collectionView: CollectionView
+    public let toolbar: ToolbarView
+    private let toolbarButtons: ButtonArea
+    private(set) weak var host: ComponentHost?
+    public private(set) var frame: Rect = .zero
+
+    /// The title outside editing mode.
+    public var title: String { didSet { updateToolbar() } }
+    /// The word of the button that enters editing mode ("Edit", "Select");
+    /// nil for no editing mode.
+    public var editButtonTitle: String? { didSet { updateToolbar() } }
+    /// Buttons of the app, before the controller's own.
+    public var extraLeadingItems: [ToolbarItem] = [] { didSet { updateToolbar() } }
+    public var extraTrailingItems: [ToolbarItem] = [] { didSet { updateToolbar() } }
+    /// Called for every toolbar button tapped or clicked, before the
+    /// controller acts on its own (Edit, Done, Select All, Deselect All).
+    public var onToolbarItem: ((ToolbarItem) -> Void)?
+    /// The title in editing mode for a count of selected items.
+    public var editingTitle: (Int) -> String = { count in
+        count == 0 ? "Select Items" : "\(NumberText.grouped(count)) Selected"
+    }
+
+    public init(collectionView: CollectionView, title: String, editButtonTitle: String? = "Edit") {
+        self.collectionView = collectionView
+        self.title = title
+        self.editButtonTitle = editButtonTitle
+        toolbar = ToolbarView(frame: .zero, title: title, theme: collectionView.theme)
+        toolbarButtons = ButtonArea(name: collectionView.name + " toolbar")
+        toolbarButtons.action = { [unowned self] point in toolbarTapped(at: point) }
+        collectionView.onStateChange = { [unowned self] in updateToolbar() }
+        updateToolbar()
+    }
+
+    // MARK: - Component
+
+    public func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        toolbar.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: ToolbarView.height)
+        toolbarButtons.view.frame = toolbar.frame
+        collectionView.setFrame(Rect(x: newFrame.minX, y: newFrame.minY + ToolbarView.height, width: newFrame.width,
+                                     height: max(0, newFrame.height - ToolbarView.height)))
+        host?.invalidate(Region(newFrame))
+    }
+
+    public var isVisible = true {
+        didSet {
+            collectionView.isVisible = isVisible
+            toolbarButtons.view.isUserInteractionEnabled = isVisible
+        }
+    }
+
+    public func attach(to host: ComponentHost) {
+        guard self.host !== host else { return }
+        self.host = host
+        collectionView.attach(to: host)
+        host.gestureArena.add(toolbarButtons.view)
+    }
+
+    public var theme: Theme {
+        get { toolbar.theme }
+        set {
+            toolbar.theme = newValue
+            collectionView.theme = newValue
+            host?.invalidate(Region(frame))
+        }
+    }
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        if damage.intersects(toolbar.frame) { toolbar.draw(in: canvas) }
+        collectionView.draw(in: canvas, damage: damage)
+    }
+
+    public var isAnimating: Bool { collectionView.isAnimating }
+    public func advanceAnimations(to time: Double) -> Region { collectionView.advanceAnimations(to: time) }
+    public func hover(at point: Point?) -> Region { collectionView.hover(at: point) }
+    public func handleScroll(_ frame: PointerFrame) { collectionView.handleScroll(frame) }
+    public func handleKey(_ key: KeyEvent) -> Bool { collectionView.handleKey(key) }
+    public func handleSecondaryClick(at point: Point) { collectionView.handleSecondaryClick(at: point) }
+    public func touchesBegan() { collectionView.touchesBegan() }
+    public var copiedText: String? { collectionView.copiedText }
+    public func didCommitFrame() { collectionView.didCommitFrame() }
+
+    // MARK: - Toolbar
+
+    /// Edit turns into Done in editing mode, where Select All (or Deselect
+    /// All once everything is selected) appears; the title counts the selection.
+    public func updateToolbar() {
+        defer { host?.invalidate(Region(toolbar.frame)) }
+        guard let editButtonTitle else {
+            toolbar.title = title
+            toolbar.leadingItems = extraLeadingItems
+            toolbar.trailingItems = extraTrailingItems
+            return
+        }
+        let view = collectionView
+        if view.isEditing {
+            let total = view.itemCount
+            let count = view.selectedCount
+            toolbar.title = editingTitle(count)
+            let all = count == total && total > 0 ? ToolbarItem(id: "deselectAll", title: "Deselect All")
+                                                  : ToolbarItem(id: "selectAll", title: "Select All")
+            toolbar.leadingItems = extraLeadingItems + (view.allowsMultipleSelectionDuringEditing ? [all] : [])
+            toolbar.trailingItems = extraTrailingItems + [ToolbarItem(id: "done", title: "Done", isProminent: true)]
+        } else {
+            toolbar.title = title
+            toolbar.leadingItems = extraLeadingItems
+            toolbar.trailingItems = extraTrailingItems + [ToolbarItem(id: "edit", title: editButtonTitle)]
+        }
+    }
+
+    private func toolbarTapped(at point: Point) {
+        guard let item = toolbar.item(at: point) else { return }
+        onToolbarItem?(item)
+        switch item.id {
+        case "edit": collectionView.setEditing(true)
+        case "done": collectionView.setEditing(false)
+        case "selectAll": collectionView.selectAll()
+        case "deselectAll": collectionView.deselectAll()
+        default: break
+        }
+    }
+}
+
+/// Numbers as people read them: grouped by thousands with commas.
+public enum NumberText {
+    public static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count.magnitude))
+        var result = count < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+/// The keyboard (spec §5) with the desktop's conventions in normal mode
+/// too, and the text Ctrl+C copies.
+extension CollectionView {
+    /// A key while the view has the keyboard; false when it means nothing here.
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        if key.keysym == .escape && gestures.band.state.isActive {
+            // Escape cancels the band; the recognizer reports it and the interactor restores.
+            gestures.band.cancel()
+            return true
+        }
+        if extendsSelection(key) { enterEditingForMultipleSelection() }
+        let events = interactor.key(key.keysym, modifiers: key.modifiers)
+        if !events.isEmpty {
+            apply(events)
+            return true
+        }
+        return scroll(for: key)
+    }
+
+    /// Keys that select several items or toggle one: Shift with a movement
+    /// key, Ctrl+A, Space. Where multiple selection needs editing mode they
+    /// enter it, as a band or a sweep does.
+    private func extendsSelection(_ key: KeyEvent) -> Bool {
+        switch key.keysym {
+        case .a: return key.modifiers.contains(.control)
+        case .space: return focusedItem != nil
+        case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end:
+            return key.modifiers.contains(.shift) && itemCount > 0
+        default: return false
+        }
+    }
+
+    /// Movement keys that found no item to focus scroll instead.
+    private func scroll(for key: KeyEvent) -> Bool {
+        let line = itemView.lineHeight
+        let page = max(line, itemView.frame.height - line)
+        switch key.keysym {
+        case .down: itemView.scroll(by: line)
+        case .up: itemView.scroll(by: -line)
+        case .pageDown: itemView.scroll(by: page)
+        case .pageUp: itemView.scroll(by: -page)
+        case .home: itemView.scroll(toOffset: 0)
+        case .end: itemView.scroll(toOffset: itemView.scroll.maxOffset)
+        default: return false
+        }
+        invalidate()
+        return true
+    }
+
+    // MARK: - Clipboard text
+
+    /// The selected titles in order, one a line, each followed by a newline;
+    /// nil when nothing is selected. At most `limit` lines.
+    public func selectedText(limit: Int = 1_000_000) -> String? {
+        guard selection.selectedCount > 0 else { return nil }
+        var text = ""
+        var lines = 0
+        for item in selection.selectedIndexPaths {
+            if lines == limit { break }
+            text += dataSource.title(for: item)
+            text += "\n"
+            lines += 1
+        }
+        return text
+    }
+
+    public var copiedText: String? { selectedText() }
+}

@@ -1,0 +1,136 @@
+import SweepGestures
+
+/// Carrying out what the interactor reports (damage, scrolling, focus,
+/// delegate calls), autoscroll while a sweep or band holds a point near an
+/// edge, and the programmatic selection API.
+extension CollectionView {
+    /// Applies interaction events: damage, scrolling, focus, delegate calls.
+    func apply(_ events: [InteractionEvent]) {
+        for event in events {
+            switch event {
+            case .selection(let change, let provisional):
+                if !change.isEmpty || !provisional { selectionChanged(provisional: provisional) }
+                invalidate()
+            case .band(let phase, let rect, let mode):
+                itemView.bandRect = phase == .began || phase == .selecting ? rect : nil
+                delegate?.collectionView(self, band: phase, rect: rect, mode: mode)
+                invalidate()
+            case .multiselect(let phase, let item, let input):
+                delegate?.collectionView(self, multipleSelection: phase, at: item, input: input)
+            case .scroll:
+                // The viewport has scrolled already; only the pixels are left.
+                invalidate()
+            case .focus(let item):
+                itemView.focusedItem = item
+                invalidate()
+            case .activate(let item):
+                delegate?.collectionView(self, didActivate: item)
+                onActivate?(item)
+            case .endEditing:
+                setEditing(false)
+            }
+        }
+        if interactor.wantsAutoscroll { startAutoscroll() }
+    }
+
+    /// Tells the delegate, the closure and the controller that the selection changed.
+    func selectionChanged(provisional: Bool) {
+        delegate?.collectionView(self, selectionDidChange: provisional)
+        onSelectionChange?(provisional)
+        onStateChange?()
+    }
+
+    /// Scrolls on a timer while a sweep or band holds a point near an edge.
+    private func startAutoscroll() {
+        guard !autoscrolling, let host else { return }
+        autoscrolling = true
+        var last = host.now
+        func tick() {
+            guard let host = self.host else { autoscrolling = false; return }
+            let now = host.now
+            apply(interactor.autoscroll(elapsed: now - last))
+            last = now
+            invalidate()
+            if interactor.wantsAutoscroll {
+                host.schedule(after: 16) { tick() }
+            } else {
+                autoscrolling = false
+            }
+        }
+        host.schedule(after: 16) { tick() }
+    }
+
+    // MARK: - Programmatic selection (UIKit's API; no did-select calls)
+
+    /// Selects `item` and scrolls it to `position` (UIKit's `selectItem(at:animated:scrollPosition:)`).
+    /// Single selection and the predicate still hold.
+    public func selectItem(at item: ItemPath, scrollPosition: ScrollPosition = .none) {
+        let (change, request) = selection.selectItem(at: item, scrollPosition: scrollPosition)
+        if let request { scrollToItem(request.item, position: request.position) }
+        apply([.selection(change, provisional: false)])
+    }
+
+    public func deselectItem(at item: ItemPath) {
+        apply([.selection(selection.deselectItem(at: item), provisional: false)])
+    }
+
+    /// Selects every selectable item in O(sections): one range each.
+    public func selectAll() {
+        apply([.selection(selection.selectAll(), provisional: false)])
+    }
+
+    public func deselectAll() {
+        apply([.selection(selection.deselectAll(), provisional: false)])
+    }
+
+    /// Scrolls so `item` shows at `position`, gliding.
+    public func scrollToItem(_ item: ItemPath, position: ScrollPosition = .none) {
+        let layout = viewport.layout
+        let alignment: ScrollAlignment
+        switch position {
+        case .none: alignment = .nearest
+        case .top: alignment = .top
+        case .middle: alignment = .middle
+        case .bottom: alignment = .bottom
+        }
+        let offset = layout.contentOffset(toShow: item, alignment: alignment, viewportHeight: viewport.viewportHeight,
+                                          currentOffset: viewport.contentOffset)
+        itemView.scroll(toOffset: offset)
+        invalidate()
+    }
+
+    /// Scrolls to the selected item nearest the focus (or the top of the view).
+    public func scrollToNearestSelectedItem(position: ScrollPosition = .none) {
+        let from = focusedItem ?? viewport.layout.item(at: Point(x: 1, y: viewport.contentOffset + 1)) ?? ItemPath(item: 0)
+        if let nearest = selection.nearestSelectedItem(to: from) { scrollToItem(nearest, position: position) }
+    }
+
+    /// Moves the keyboard focus ring to `item` (and the anchor of Shift ranges).
+    public func setFocus(_ item: ItemPath?) {
+        interactor.setFocus(item)
+        itemView.focusedItem = item
+        invalidate()
+    }
+
+    // MARK: - Activation and the deselect fade
+
+    /// Deselects `item` as the app, with the list's fade (an inclusive list's check).
+    public func deselectWithFade(_ item: ItemPath) {
+        fadeOut(selection.deselectItem(at: item))
+    }
+
+    /// Coming back from an activated item's page: it deselects with a fade
+    /// (UIKit's `clearsSelectionOnViewWillAppear`).
+    public func returnFromActivation() {
+        fadeOut(selection.returnFromActivation())
+    }
+
+    private func fadeOut(_ change: SelectionChange) {
+        guard !change.isEmpty else { return }
+        let time = now
+        for range in change.removed {
+            for item in range.items { listView?.fadeSelection(of: ItemPath(section: range.section, item: item), from: time) }
+        }
+        apply([.selection(change, provisional: false)])
+    }
+}

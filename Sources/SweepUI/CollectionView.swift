@@ -1,0 +1,205 @@
+import SweepGestures
+
+/// A list or grid of items with Sweep's whole interaction: the two-finger
+/// sweep and its relatives (one finger in the checkbox column, touchpad
+/// swipes, touchpad hold-then-drag), the pointer band with Shift / Ctrl /
+/// Escape, taps, long press, clicks with the desktop's modifiers, the
+/// keyboard, wheel and kinetic scrolling, autoscroll at the edges, pinch
+/// zoom on a grid, editing mode and clipboard text.
+///
+/// It is the single owner of its layout and scroll offset (through its
+/// item view) and of its selection; put it in an `AppWindow` (alone, or
+/// inside a `CollectionController` or an app's own component) and give it
+/// a data source. UIKit's names: `UICollectionView` / `UITableView` with
+/// `allowsSelection`, `allowsMultipleSelection`,
+/// `allowsSelectionDuringEditing`, `allowsMultipleSelectionDuringEditing`,
+/// `isEditing`, `selectItem(at:scrollPosition:)`,
+/// `performBatchUpdates`; GTK's: `GtkListView` / `GtkGridView` over a
+/// `GtkMultiSelection` with rubberband.
+public final class CollectionView: Component {
+    /// How items are laid out.
+    public enum Style: Sendable { case list, grid }
+
+    public let style: Style
+    /// The name of the view's gesture views (debugging, logs).
+    public let name: String
+    public let dataSource: ListDataSource
+    public weak var delegate: CollectionViewDelegate?
+    /// The selection: committed and provisional ranges, anchor, policy.
+    public let selection: SelectionController
+    /// The drawing view: a `ListView` or a `GridView`.
+    public let itemView: ItemScrollView
+    public var listView: ListView? { itemView as? ListView }
+    public var gridView: GridView? { itemView as? GridView }
+
+    let gestures: CollectionGestures
+    lazy var viewport = CollectionViewport(itemView: itemView)
+    lazy var interactor = SelectionInteractor<CollectionLayout>(viewport: viewport, selection: selection)
+    private(set) weak var host: ComponentHost?
+    private lazy var forwarder = SelectionForwarder(view: self)
+
+    /// Called after every change of the effective selection (`provisional`
+    /// while a sweep or band runs), after the delegate.
+    public var onSelectionChange: ((_ provisional: Bool) -> Void)?
+    /// Called when an item is activated, after the delegate.
+    public var onActivate: ((ItemPath) -> Void)?
+    /// Told about selection and editing changes (a controller's toolbar).
+    var onStateChange: (() -> Void)?
+
+    // Interaction state (see CollectionView+Gestures).
+    var zoom: GridZoom?
+    var loggedCellSize: Double?
+    var autoscrolling = false
+    var panStartOffset = 0.0
+    var fingerScroll: VelocityTracker?
+    var fingerScrollDistance = 0.0
+    var touchStoppedFling = false
+    private var reportedOffset: Double?
+
+    /// Wheel notches scroll this many lines each (120 = one notch).
+    public var linesPerNotch = 3.0
+
+    public init(style: Style, dataSource: ListDataSource, name: String = "items", theme: Theme = .light) {
+        self.style = style
+        self.name = name
+        self.dataSource = dataSource
+        switch style {
+        case .list: itemView = ListView(frame: .zero, dataSource: dataSource, theme: theme)
+        case .grid: itemView = GridView(frame: .zero, dataSource: dataSource, theme: theme)
+        }
+        selection = SelectionController(itemCounts: dataSource.sectionCounts)
+        gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), grid: style == .grid)
+        selection.delegate = forwarder
+        listView?.isSelected = { [unowned selection] item in selection.isSelected(item) }
+        gridView?.isSelected = { [unowned selection] item in selection.isSelected(item) }
+        interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
+        installGestures()
+        updateBandAvailability()
+    }
+
+    // MARK: - Configuration (UIKit's four properties)
+
+    public var allowsSelection: Bool {
+        get { selection.configuration.allowsSelection }
+        set { selection.configuration.allowsSelection = newValue; updateBandAvailability() }
+    }
+    public var allowsMultipleSelection: Bool {
+        get { selection.configuration.allowsMultipleSelection }
+        set { selection.configuration.allowsMultipleSelection = newValue; updateBandAvailability() }
+    }
+    public var allowsSelectionDuringEditing: Bool {
+        get { selection.configuration.allowsSelectionDuringEditing }
+        set { selection.configuration.allowsSelectionDuringEditing = newValue; updateBandAvailability() }
+    }
+    public var allowsMultipleSelectionDuringEditing: Bool {
+        get { selection.configuration.allowsMultipleSelectionDuringEditing }
+        set { selection.configuration.allowsMultipleSelectionDuringEditing = newValue; updateBandAvailability() }
+    }
+    /// Items a person may not select (disabled rows).
+    public var selectionPredicate: SelectionPredicate {
+        get { selection.predicate }
+        set { selection.predicate = newValue }
+    }
+
+    /// The band works where several items can be selected in some mode.
+    private func updateBandAvailability() {
+        gestures.band.isEnabled = allowsMultipleSelection || allowsMultipleSelectionDuringEditing
+    }
+
+    /// Editing mode: a list shows selection circles in a checkbox column, a
+    /// grid one in each cell. Leaving it clears the selection.
+    public var isEditing: Bool {
+        get { selection.isEditing }
+        set { setEditing(newValue) }
+    }
+
+    public func setEditing(_ editing: Bool) {
+        guard editing != selection.isEditing else { return }
+        let change = selection.setEditing(editing)
+        itemView.isEditing = editing
+        delegate?.collectionView(self, didChangeEditing: editing)
+        if !change.isEmpty { selectionChanged(provisional: false) }
+        onStateChange?()
+        invalidate()
+    }
+
+    /// Multiple selection that needs editing mode (UIKit's
+    /// `allowsMultipleSelectionDuringEditing` alone) enters it first.
+    func enterEditingForMultipleSelection() {
+        if !isEditing && !allowsMultipleSelection && allowsMultipleSelectionDuringEditing { setEditing(true) }
+    }
+
+    public var theme: Theme {
+        get { listView?.theme ?? gridView!.theme }
+        set {
+            listView?.theme = newValue
+            gridView?.theme = newValue
+            invalidate()
+        }
+    }
+
+    // MARK: - Component
+
+    public var frame: Rect { itemView.frame }
+
+    public func setFrame(_ frame: Rect) {
+        itemView.setFrame(frame)
+        gestures.view.frame = frame
+        invalidate()
+    }
+
+    public var isVisible = true {
+        didSet { gestures.view.isUserInteractionEnabled = isVisible }
+    }
+
+    public func attach(to host: ComponentHost) {
+        guard self.host !== host else { return }
+        self.host = host
+        host.gestureArena.add(gestures.view)
+    }
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        itemView.draw(in: canvas, damage: damage)
+    }
+
+    public var isAnimating: Bool { itemView.isAnimating }
+
+    public func advanceAnimations(to time: Double) -> Region { itemView.advance(to: time) }
+
+    public func hover(at point: Point?) -> Region { itemView.hover(at: point) }
+
+    public func didCommitFrame() {
+        let offset = itemView.scroll.offset
+        if reportedOffset != nil && reportedOffset != offset { delegate?.collectionView(self, didScrollTo: offset) }
+        reportedOffset = offset
+    }
+
+    /// Repaints the whole view at the next frame.
+    func invalidate() {
+        host?.invalidate(Region(itemView.frame))
+    }
+
+    var now: Double { host?.now ?? 0 }
+
+    // MARK: - Queries
+
+    /// The number of effectively selected items (a running sweep or band included).
+    /// - Complexity: O(1) at rest.
+    public var selectedCount: Int { selection.selectedCount }
+    /// The committed selection's items in order, produced lazily.
+    public var selectedItems: some Sequence<ItemPath> { selection.selectedIndexPaths }
+    /// The committed selection as ranges in order.
+    public var selectedRanges: [ItemRange] { selection.model.committed.ranges }
+    public func isSelected(_ item: ItemPath) -> Bool { selection.isSelected(item) }
+    /// The total number of items.
+    public var itemCount: Int { selection.itemCounts.reduce(0, +) }
+    /// The item under a window point.
+    public func item(at point: Point) -> ItemPath? {
+        guard itemView.frame.contains(point) else { return nil }
+        return interactor.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY))
+    }
+    /// The keyboard focus ring's item.
+    public var focusedItem: ItemPath? { itemView.focusedItem }
+    /// The content offset (content y at the top of the viewport).
+    public var contentOffset: Double { itemView.scroll.offset }
+}

@@ -1,0 +1,66 @@
+import SweepGeometry
+import SweepInteraction
+import SweepSelection
+
+/// What a `CollectionView` tells and asks its owner. Every method has a
+/// default, so an app implements only what it needs.
+///
+/// The names follow UIKit's `UICollectionViewDelegate` /
+/// `UITableViewDelegate` (should/did select, should/did deselect, the
+/// multiple-selection interaction of the two-finger pan, accessory button
+/// tapped) and `UIBandSelectionInteraction`'s states; "activate" is GTK's
+/// `GtkListView::activate` (UIKit has it as selecting a row in normal mode).
+/// Programmatic changes (`source == .api`) call no did-select or
+/// did-deselect, as in UIKit.
+public protocol CollectionViewDelegate: AnyObject {
+    /// Return `item` to allow, another item to redirect, nil to refuse.
+    func collectionView(_ view: CollectionView, shouldSelect item: ItemPath, source: SelectionSource) -> ItemPath?
+    func collectionView(_ view: CollectionView, didSelect item: ItemPath, source: SelectionSource)
+    func collectionView(_ view: CollectionView, shouldDeselect item: ItemPath, source: SelectionSource) -> Bool
+    func collectionView(_ view: CollectionView, didDeselect item: ItemPath, source: SelectionSource)
+    /// Whether a sweep (two-finger pan and its relatives) may start on `item`.
+    /// Default: when the view allows multiple selection in some mode.
+    func collectionView(_ view: CollectionView, shouldBeginMultipleSelectionInteractionAt item: ItemPath) -> Bool
+    func collectionView(_ view: CollectionView, didBeginMultipleSelectionInteractionAt item: ItemPath)
+    func collectionViewDidEndMultipleSelectionInteraction(_ view: CollectionView)
+    /// An item was activated: tapped or clicked in normal mode, or Enter.
+    func collectionView(_ view: CollectionView, didActivate item: ItemPath)
+    /// A row's detail button was tapped or clicked; it selects nothing.
+    func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath)
+    /// The effective selection changed; `provisional` while a sweep or band runs.
+    func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool)
+    func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool)
+
+    // Observation: what the interactions did (the demo's event log).
+    /// A sweep's phases, with the input that drives it.
+    func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind)
+    /// A band's states (`UIBandSelectionInteraction`): `rect` in content coordinates.
+    func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode)
+    /// A pinch changed the grid's cell size.
+    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String)
+    /// The content offset changed (reported once a frame at most).
+    func collectionView(_ view: CollectionView, didScrollTo offset: Double)
+    /// The item counts changed (a batch update or a reload).
+    func collectionView(_ view: CollectionView, itemsDidChange count: Int)
+}
+
+extension CollectionViewDelegate {
+    public func collectionView(_ view: CollectionView, shouldSelect item: ItemPath, source: SelectionSource) -> ItemPath? { item }
+    public func collectionView(_ view: CollectionView, didSelect item: ItemPath, source: SelectionSource) {}
+    public func collectionView(_ view: CollectionView, shouldDeselect item: ItemPath, source: SelectionSource) -> Bool { true }
+    public func collectionView(_ view: CollectionView, didDeselect item: ItemPath, source: SelectionSource) {}
+    public func collectionView(_ view: CollectionView, shouldBeginMultipleSelectionInteractionAt item: ItemPath) -> Bool {
+        view.allowsMultipleSelection || view.allowsMultipleSelectionDuringEditing
+    }
+    public func collectionView(_ view: CollectionView, didBeginMultipleSelectionInteractionAt item: ItemPath) {}
+    public func collectionViewDidEndMultipleSelectionInteraction(_ view: CollectionView) {}
+    public func collectionView(_ view: CollectionView, didActivate item: ItemPath) {}
+    public func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath) {}
+    public func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {}
+    public func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool) {}
+    public func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind) {}
+    public func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode) {}
+    public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {}
+    public func collectionView(_ view: CollectionView, didScrollTo offset: Double) {}
+    public func collectionView(_ view: CollectionView, itemsDidChange count: Int) {}
+}

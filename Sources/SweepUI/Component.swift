@@ -1,0 +1,79 @@
+import SweepGeometry
+import SweepGestures
+import SweepGraphics
+import SweepInput
+
+/// A part of a window's content that draws itself in its frame and takes
+/// input: a `CollectionView`, a `CollectionController`, or an app's own page.
+///
+/// The window (`AppWindow`) routes input to the visible components of its
+/// content (its `children`, or the content itself): touches, touchpad
+/// gestures and the pointer button through the gesture arena, to the
+/// `GestureView`s the components registered when attached; hover and
+/// scrolling to the component under the pointer; keys to the one last
+/// pressed or touched.
+public protocol Component: AnyObject {
+    var frame: Rect { get }
+    func setFrame(_ frame: Rect)
+    /// Hidden components get no input and are not drawn.
+    var isVisible: Bool { get set }
+    /// Puts the component in a window: it registers its gesture views with
+    /// the host's arena and keeps the host for damage, timers and the clock.
+    /// Called once; calling it again with the same host does nothing.
+    func attach(to host: ComponentHost)
+    /// Draws what lies inside `damage` (window coordinates).
+    func draw(in canvas: Canvas, damage: Region)
+    var isAnimating: Bool { get }
+    /// Advances animations to `time` (the host's clock, ms) and returns the damage.
+    func advanceAnimations(to time: Double) -> Region
+    /// The pointer moved over the component (nil: it left); returns damage.
+    func hover(at point: Point?) -> Region
+    /// Wheel and touchpad scrolling with the pointer over the component.
+    func handleScroll(_ frame: PointerFrame)
+    /// The right button was pressed at a window point over the component.
+    func handleSecondaryClick(at point: Point)
+    /// A key while the component has the keyboard; false when it is not its.
+    func handleKey(_ key: KeyEvent) -> Bool
+    /// A first touch landed on the component, or a touchpad hold began over it.
+    func touchesBegan()
+    /// What Ctrl+C copies (the selected items' titles, one a line), nil for nothing.
+    var copiedText: String? { get }
+    /// A frame was committed: report what changed once a frame (the scroll offset).
+    func didCommitFrame()
+    /// The components the window routes hover, scrolling and keys to, in
+    /// place of this one (a container's pages); empty for a leaf.
+    var children: [Component] { get }
+}
+
+extension Component {
+    public func hover(at point: Point?) -> Region { Region() }
+    public func handleScroll(_ frame: PointerFrame) {}
+    public func handleKey(_ key: KeyEvent) -> Bool { false }
+    public func handleSecondaryClick(at point: Point) {}
+    public func touchesBegan() {}
+    public var copiedText: String? { nil }
+    public func didCommitFrame() {}
+    public var isAnimating: Bool { false }
+    public func advanceAnimations(to time: Double) -> Region { Region() }
+    public var children: [Component] { [] }
+}
+
+/// What a component gets from the window it is in.
+public protocol ComponentHost: AnyObject {
+    /// Marks `region` (window coordinates) for repainting at the next frame.
+    func invalidate(_ region: Region)
+    /// Runs `body` once after `milliseconds` on the window's event loop.
+    @discardableResult
+    func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken
+    func cancel(_ timer: TimerToken)
+    /// Monotonic milliseconds: the clock of animations and flings.
+    var now: Double { get }
+    /// The arena that delivers touches, touchpad gestures and the pointer button.
+    var gestureArena: GestureArena { get }
+}
+
+/// Identifies a timer armed through a `ComponentHost`.
+public struct TimerToken: Hashable, Sendable {
+    public let value: UInt64
+    public init(_ value: UInt64) { self.value = value }
+}

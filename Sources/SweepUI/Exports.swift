@@ -1,0 +1,9 @@
+// An app imports SweepUI alone: the types its API uses come with it.
+@_exported import SweepGeometry
+@_exported import SweepGraphics
+@_exported import SweepInput
+@_exported import SweepInteraction
+@_exported import SweepLayout
+@_exported import SweepSelection
+@_exported import SweepViews
+@_exported import SweepWayland

@@ -1,0 +1,99 @@
+import SweepEventLog
+import SweepUI
+
+/// The demo's delegate of each list and grid: writes what the view did to
+/// the event log under the view's name (the events of testing.md), allows
+/// sweeps only where the view has editing mode, and hands activation and
+/// the detail button to the page.
+final class CollectionLogger: CollectionViewDelegate {
+    let name: String
+    let log: EventLog?
+    /// Only views with editing mode take part in sweeps.
+    var allowsSweeps: Bool
+    var onAccessory: ((ItemPath) -> Void)?
+
+    init(name: String, log: EventLog?, allowsSweeps: Bool) {
+        self.name = name
+        self.log = log
+        self.allowsSweeps = allowsSweeps
+    }
+
+    private static func item(_ item: ItemPath?) -> EventLog.Value {
+        .array([.int(item?.section ?? 0), .int(item?.item ?? 0)])
+    }
+
+    func collectionView(_ view: CollectionView, shouldBeginMultipleSelectionInteractionAt item: ItemPath) -> Bool { allowsSweeps }
+
+    func collectionView(_ view: CollectionView, didSelect item: ItemPath, source: SelectionSource) {
+        log?.log(view: name, event: "select", ["item": Self.item(item), "source": .string(source.rawValue)])
+    }
+
+    func collectionView(_ view: CollectionView, didDeselect item: ItemPath, source: SelectionSource) {
+        log?.log(view: name, event: "deselect", ["item": Self.item(item), "source": .string(source.rawValue)])
+    }
+
+    func collectionView(_ view: CollectionView, didActivate item: ItemPath) {
+        log?.log(view: name, event: "activate", ["item": Self.item(item)])
+    }
+
+    func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath) {
+        log?.log(view: name, event: "accessory", ["item": Self.item(item)])
+        onAccessory?(item)
+    }
+
+    func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {
+        guard let log else { return }
+        let ranges = view.selection.model.effectiveRanges
+        log.log(view: name, event: "selection", [
+            "ranges": .array(ranges.map { .array([.int($0.section), .int($0.items.lowerBound), .int($0.items.upperBound)]) }),
+            "count": .int(ranges.reduce(0) { $0 + $1.count }),
+            "provisional": .bool(provisional),
+        ])
+    }
+
+    func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool) {
+        log?.log(view: name, event: "editing", ["editing": .bool(isEditing)])
+    }
+
+    func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind) {
+        log?.log(view: name, event: "multiselect", ["phase": .string(phase.rawValue), "input": .string(input.rawValue),
+                                                       "item": Self.item(item)])
+    }
+
+    func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode) {
+        log?.log(view: name, event: "band", ["phase": .string(phase.rawValue), "mode": .string(mode.rawValue),
+                                                "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double(($0 * 10).rounded() / 10) })])
+    }
+
+    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {
+        log?.log(view: name, event: "zoom", ["cellSize": .double((cellSize * 10).rounded() / 10), "state": .string(phase)])
+    }
+
+    func collectionView(_ view: CollectionView, didScrollTo offset: Double) {
+        log?.log(view: name, event: "scroll", ["offset": .double((offset * 100).rounded() / 100)])
+    }
+
+    func collectionView(_ view: CollectionView, itemsDidChange count: Int) {
+        log?.log(view: name, event: "items", ["count": .int(count)])
+    }
+}
+
+/// A demo page's list or grid: a collection controller whose view logs
+/// through a `CollectionLogger`. Views without editing mode (Trails,
+/// Packing list, Filters) select one item at a time and take no sweeps.
+final class DemoPane {
+    let controller: CollectionController
+    let logger: CollectionLogger
+    var view: CollectionView { controller.collectionView }
+
+    init(name: String, style: CollectionView.Style, title: String, dataSource: ListDataSource, editButtonTitle: String?,
+         theme: Theme, log: EventLog?, host: ComponentHost) {
+        let view = CollectionView(style: style, dataSource: dataSource, name: name, theme: theme)
+        if editButtonTitle != nil { view.allowsMultipleSelectionDuringEditing = true }
+        logger = CollectionLogger(name: name, log: log, allowsSweeps: editButtonTitle != nil)
+        view.delegate = logger
+        controller = CollectionController(collectionView: view, title: title, editButtonTitle: editButtonTitle)
+        controller.onToolbarItem = { item in log?.log(view: name, event: "button", ["id": .string(item.id)]) }
+        controller.attach(to: host)
+    }
+}

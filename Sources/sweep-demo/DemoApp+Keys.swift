@@ -1,0 +1,39 @@
+import SweepUI
+
+/// The app's own keys, before the page with the keyboard gets them:
+/// Ctrl+Q quits, Ctrl+Page Up / Down and Ctrl+1…6 switch tabs. Ctrl+C is
+/// the window's (it copies the key page's text); the event log notes it.
+extension DemoApp {
+    func handleAppKey(_ key: KeyEvent) -> Bool {
+        guard key.modifiers.contains(.control) else { return false }
+        switch key.keysym {
+        case .q:
+            quit()
+            return true
+        case .pageDown, .pageUp:
+            // Ctrl+Page Down / Up: the next or previous tab, as in browsers.
+            let count = tabBar.titles.count
+            select(tab: (tabBar.selectedIndex + (key.keysym == .pageDown ? 1 : count - 1)) % count)
+            return true
+        default:
+            // Ctrl+1 … Ctrl+6: that tab.
+            let digit = Int(key.keysym.rawValue) - 0x31
+            guard (0..<tabBar.titles.count).contains(digit) else { return false }
+            select(tab: digit)
+            return true
+        }
+    }
+
+    /// Ctrl+C put the key page's text on the clipboard (0 bytes: there is no clipboard).
+    func copied(lines: Int, bytes: Int) {
+        if bytes == 0 {
+            log?.log(view: keyPage.name, event: "error", ["message": .string("the compositor offers no clipboard")])
+        } else {
+            log?.log(view: keyPage.name, event: "copy", ["lines": .int(lines), "bytes": .int(bytes)])
+        }
+    }
+}
+
+extension CollectionController: Page {
+    var name: String { collectionView.name }
+}

@@ -1,0 +1,92 @@
+import SweepUI
+
+/// The split view's items: the rows of a base source (generated, or the
+/// lines of `--items`) that have not been deleted, in the base's order.
+/// The rows shown are kept as sorted ranges of base rows, so deleting a
+/// million selected rows out of ten million, and putting them back, costs
+/// O(ranges), never O(rows). Restored rows return to their places because
+/// the order is the base's.
+final class ItemStore: RowDataSource {
+    let base: RowDataSource
+    /// The base rows shown, as sorted disjoint ranges.
+    private(set) var shown: IndexRanges
+    /// The position of each shown range's first row (a prefix sum).
+    private var starts: [Int] = []
+
+    init(base: RowDataSource) {
+        self.base = base
+        shown = IndexRanges(base.numberOfRows > 0 ? [0...(base.numberOfRows - 1)] : [])
+        reindex()
+    }
+
+    private func reindex() {
+        starts.removeAll(keepingCapacity: true)
+        var position = 0
+        for range in shown.ranges {
+            starts.append(position)
+            position += range.count
+        }
+    }
+
+    var numberOfRows: Int { shown.count }
+
+    /// The index of the shown range holding a position. - Complexity: O(log ranges).
+    private func rangeIndex(atPosition position: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= position { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The base row at a position. - Complexity: O(log ranges).
+    func baseRow(at position: Int) -> Int {
+        let index = rangeIndex(atPosition: position)
+        return shown.ranges[index].lowerBound + (position - starts[index])
+    }
+
+    /// The position of a shown base row (or where it would be). - Complexity: O(log ranges).
+    func position(ofBase row: Int) -> Int {
+        var low = 0, high = shown.ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if shown.ranges[mid].upperBound < row { low = mid + 1 } else { high = mid }
+        }
+        guard low < shown.ranges.count else { return shown.count }
+        return starts[low] + max(0, row - shown.ranges[low].lowerBound)
+    }
+
+    func title(forRow row: Int) -> String { base.title(forRow: baseRow(at: row)) }
+    func subtitle(forRow row: Int) -> String? { base.subtitle(forRow: baseRow(at: row)) }
+
+    /// Removes the rows at `positions` (sorted, disjoint ranges of positions)
+    /// and returns them as base rows, to restore later.
+    func delete(_ positions: [ClosedRange<Int>]) -> IndexRanges {
+        var removed = IndexRanges()
+        for range in positions {
+            // A range of positions covers one or more shown ranges of base rows.
+            var position = range.lowerBound
+            while position <= range.upperBound {
+                let index = rangeIndex(atPosition: position)
+                let row = shown.ranges[index].lowerBound + (position - starts[index])
+                let runEnd = min(shown.ranges[index].upperBound, row + (range.upperBound - position))
+                removed.insert(row...runEnd) { _ in }
+                position += runEnd - row + 1
+            }
+        }
+        for range in removed.ranges { shown.remove(range) { _ in } }
+        reindex()
+        return removed
+    }
+
+    /// Puts base rows back; returns the positions they have now, in order.
+    func restore(_ rows: IndexRanges) -> [ClosedRange<Int>] {
+        for range in rows.ranges { shown.insert(range) { _ in } }
+        reindex()
+        return rows.ranges.map { range in
+            let start = position(ofBase: range.lowerBound)
+            return start...(start + range.count - 1)
+        }
+    }
+}
