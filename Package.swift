@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
         .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
         .executable(name: "sweep-copy", targets: ["sweep-copy"]),
+        .executable(name: "hello-select", targets: ["hello-select"]),
     ],
     targets: [
         // MARK: C libraries (module maps and thin shims only)
@@ -81,6 +82,9 @@ let package = Package(
         .executableTarget(name: "sweep-demo",
                           dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland"]),
 
+        // The smallest app on SweepUI, shown whole in the README.
+        .executableTarget(name: "hello-select", dependencies: ["SweepUI"], path: "Examples/hello-select"),
+
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
         .testTarget(name: "DemoPagesTests", dependencies: ["DemoPages", "SweepGeometry"]),
@@ -99,7 +103,7 @@ let package = Package(
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "SweepPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "SweepPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -218,12 +218,13 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         return click(at: content(point), modifiers: modifiers)
     }
 
-    /// A touch tap at `point` (viewport): in editing mode it toggles the item;
-    /// otherwise it selects it, which activates it (spec §5).
+    /// A touch tap at `point` (viewport): in editing mode, or where several
+    /// items may be selected in normal mode (UIKit's `allowsMultipleSelection`),
+    /// it toggles the item; otherwise it selects it, which activates it (spec §5).
     public func tap(at point: Point) -> [InteractionEvent] {
         guard sweep == nil, band == nil, let item = layout.item(at: content(point)) else { return [] }
         keyboard.setFocus(item)
-        if selection.isEditing {
+        if selection.isEditing || selection.configuration.allowsMultipleSelection && selection.isSelected(item) {
             let change = selection.toggle(item, source: .tap)
             return change.isEmpty ? [] : [.selection(change, provisional: false)]
         }
@@ -245,8 +246,8 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         let result: SelectionChange
         switch action {
         case .replace(let item):
-            if selection.isEditing && selection.configuration.allowsMultipleSelection(editing: true) {
-                // In editing mode a plain click replaces the selection with the item.
+            if selection.configuration.allowsMultipleSelection(editing: selection.isEditing) {
+                // Where several may be selected, a plain click replaces the selection with the item.
                 var combined = selection.deselectAll()
                 combined.formUnion(selection.select(item, source: .click))
                 result = combined

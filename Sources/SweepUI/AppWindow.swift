@@ -14,7 +14,8 @@ import SweepWayland
 /// or touched) gets them. The components are the content's `children`, or
 /// the content itself when it has none.
 public final class AppWindow: WindowContent, ComponentHost {
-    public unowned let application: Application
+    /// The app; a window keeps it alive.
+    public let application: Application
     /// The toplevel (size, scale, title, frame pacing).
     public let window: Window
     public let gestureArena = GestureArena()

@@ -10,8 +10,10 @@ import SweepWayland
 /// timeout; app code never sees seats, the arena or deadlines.
 public final class Application {
     public let connection: Connection
-    /// The windows, in the order they were made.
-    public private(set) var windows: [AppWindow] = []
+    /// The windows, in the order they were made (a window keeps its app alive, not the reverse).
+    public var windows: [AppWindow] { windowRefs.compactMap(\.window) }
+    private struct WeakWindow { weak var window: AppWindow? }
+    private var windowRefs: [WeakWindow] = []
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.
@@ -36,32 +38,37 @@ public final class Application {
     }
 
     func add(_ window: AppWindow) {
-        windows.append(window)
-    }
-
-    func remove(_ window: AppWindow) {
-        windows.removeAll { $0 === window }
+        windowRefs.removeAll { $0.window == nil }
+        windowRefs.append(WeakWindow(window: window))
     }
 
     /// The window a surface belongs to.
     private func window(for surface: OpaquePointer?) -> AppWindow? {
+        let windows = self.windows
         guard let surface else { return windows.count == 1 ? windows[0] : nil }
         return windows.first { $0.window.owns(surface: surface) }
     }
 
+    /// Routes a seat's input to the window it is for. The seat is held
+    /// weakly: one going away reports a last frame from its deinit.
     private func attach(_ seat: Seat) {
+        let id = ObjectIdentifier(seat)
         seat.ownsSurface = { [weak self] surface in self?.windows.contains { $0.window.owns(surface: surface) } ?? false }
-        seat.cursorScale = { [weak self, unowned seat] in
-            Int32((self?.window(for: seat.pointerFocusSurface)?.window.scale ?? 1).rounded(.up))
+        seat.cursorScale = { [weak self, weak seat] in
+            Int32((self?.window(for: seat?.pointerFocusSurface)?.window.scale ?? 1).rounded(.up))
         }
-        seat.onPointerFrame = { [weak self, unowned seat] frame in
-            self?.window(for: seat.pointerFocusSurface ?? self?.lastPointerSurface[ObjectIdentifier(seat)])?
-                .handle(frame, modifiers: seat.modifiers)
-            if let surface = seat.pointerFocusSurface { self?.lastPointerSurface[ObjectIdentifier(seat)] = surface }
+        seat.onPointerFrame = { [weak self, weak seat] frame in
+            guard let self else { return }
+            let surface = seat?.pointerFocusSurface
+            window(for: surface ?? lastPointerSurface[id])?.handle(frame, modifiers: seat?.modifiers ?? [])
+            if let surface { lastPointerSurface[id] = surface }
         }
-        seat.onKey = { [weak self, unowned seat] key in self?.window(for: seat.keyboardFocusSurface)?.handle(key, from: seat) }
-        seat.onTouchFrame = { [weak self, unowned seat] frame in self?.window(for: seat.touchFocusSurface)?.handleTouch(frame) }
-        seat.onGesture = { [weak self, unowned seat] gesture in self?.window(for: seat.pointerFocusSurface)?.handleGesture(gesture) }
+        seat.onKey = { [weak self, weak seat] key in
+            guard let self, let seat else { return }
+            window(for: seat.keyboardFocusSurface)?.handle(key, from: seat)
+        }
+        seat.onTouchFrame = { [weak self, weak seat] frame in self?.window(for: seat?.touchFocusSurface)?.handleTouch(frame) }
+        seat.onGesture = { [weak self, weak seat] gesture in self?.window(for: seat?.pointerFocusSurface)?.handleGesture(gesture) }
         seat.onError = { [weak self] message in self?.reportError(message) }
     }
 

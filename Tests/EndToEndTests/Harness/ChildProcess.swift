@@ -8,7 +8,7 @@ final class ChildProcess {
     let stderrPath: String
 
     init(name: String, executable: String, arguments: [String], environment: [String: String],
-         directory: String, currentDirectory: String? = nil) throws {
+         directory: String, currentDirectory: String? = nil, standardInput: String? = nil) throws {
         self.name = name
         stdoutPath = "\(directory)/\(name).out"
         stderrPath = "\(directory)/\(name).err"
@@ -20,7 +20,8 @@ final class ChildProcess {
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+            ?? FileHandle.nullDevice
         do {
             try process.run()
         } catch {

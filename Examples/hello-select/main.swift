@@ -1,0 +1,27 @@
+// hello-select: the lines of standard input (or Item 1 … Item 1000) in a
+// list with multiple selection; prints "N selected" after every change.
+import Foundation
+import SweepUI
+
+var lines: [String] = []
+if isatty(STDIN_FILENO) != 0 {
+    lines = (1...1000).map { "Item \($0)" }
+} else {
+    while let line = readLine() { lines.append(line) }
+}
+
+do {
+    let app = try Application()
+    let window = try AppWindow(application: app, title: "Hello, Sweep", appID: "org.sweep.HelloSelect")
+    let list = CollectionView(style: .list, dataSource: StringItems(lines))
+    list.allowsMultipleSelection = true
+    list.onSelectionChange = { provisional in
+        guard !provisional else { return }
+        FileHandle.standardOutput.write(Data("\(list.selectedCount) selected\n".utf8))
+    }
+    window.content = list
+    try app.run()
+} catch {
+    FileHandle.standardError.write(Data("hello-select: \(error)\n".utf8))
+    exit(2)
+}
