@@ -99,6 +99,7 @@ let package = Package(
                     dependencies: ["SweepTestSupport", "SweepInteraction", "SweepSelection", "SweepLayout"]),
         .testTarget(name: "SweepPixmanTests",
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
+        .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures"]),
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),

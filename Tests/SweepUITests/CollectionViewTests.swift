@@ -1,0 +1,151 @@
+import SweepGestures
+import SweepUI
+import Testing
+
+/// The component driven by synthetic input through a gesture arena, with
+/// no compositor: sweeps, bands, clicks, keys, autoscroll on the host's
+/// timers, and the delegate. A list of 1,000 rows of 44 px in a 320 × 440
+/// view: row n's centre is at y 22 + 44n.
+@Suite struct CollectionViewTests {
+    private func row(_ n: Int, x: Double = 200) -> Point { Point(x: x, y: 22 + 44 * Double(n)) }
+
+    /// A list that allows several items while editing, as UIKit's sample does.
+    private func makeList(count: Int = 1000) -> (CollectionView, TestHost, RecordingDelegate) {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: StringItems((0..<count).map { "Row \($0)" }))
+        view.allowsMultipleSelectionDuringEditing = true
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        return (view, host, delegate)
+    }
+
+    /// Two fingers down at `from`'s row, moved together to `to` in steps of 20 ms.
+    private func twoFingerDrag(_ host: TestHost, from: Point, to: Point, steps: Int = 10, lift: Bool = true) -> UInt32 {
+        let arena = host.gestureArena
+        var time: UInt32 = 1000
+        arena.handle(Input.touches(down: [(0, from), (1, Point(x: from.x + 60, y: from.y))], time: time))
+        for step in 1...steps {
+            time += 20
+            let y = from.y + (to.y - from.y) * Double(step) / Double(steps)
+            arena.handle(Input.touches(moved: [(0, Point(x: from.x, y: y)), (1, Point(x: from.x + 60, y: y))], time: time))
+        }
+        if lift {
+            time += 20
+            arena.handle(Input.touches(up: [0, 1], time: time))
+        }
+        return time
+    }
+
+    private func click(_ host: TestHost, at point: Point, modifiers: Modifiers = [], time: Double) {
+        host.gestureArena.pointerMoved(to: point, time: time)
+        host.gestureArena.pointerButton(pressed: true, modifiers: modifiers, time: time)
+        host.gestureArena.pointerButton(pressed: false, modifiers: modifiers, time: time + 50)
+    }
+
+    @Test func aTwoFingerSweepEntersEditingAndSelectsItsSpan() {
+        let (view, host, delegate) = makeList()
+        _ = twoFingerDrag(host, from: row(1, x: 100), to: row(4, x: 100))
+        #expect(view.isEditing)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 1...4)])
+        #expect(delegate.calls == ["editing true", "didBegin 1", "didEnd"])
+        #expect(!host.takeDamage().isEmpty)
+    }
+
+    @Test func aSweepStartedOnASelectedRowDeselects() {
+        let (view, host, _) = makeList()
+        view.isEditing = true
+        view.selectRanges([ItemRange(section: 0, items: 0...9)])
+        _ = twoFingerDrag(host, from: row(3, x: 100), to: row(5, x: 100))
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 0...2), ItemRange(section: 0, items: 6...9)])
+    }
+
+    @Test func aBandWithShiftExtendsTheSelectionAndEntersEditing() {
+        let (view, host, delegate) = makeList()
+        click(host, at: row(0), time: 100)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 0...0)] && !view.isEditing)
+        let arena = host.gestureArena
+        arena.pointerMoved(to: row(2), time: 300)
+        arena.pointerButton(pressed: true, modifiers: .shift, time: 300)
+        for step in 1...6 { arena.pointerMoved(to: Point(x: 200, y: row(2).y + 22 * Double(step)), time: 300 + 16 * Double(step)) }
+        arena.pointerButton(pressed: false, modifiers: .shift, time: 420)
+        #expect(view.isEditing)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 0...0), ItemRange(section: 0, items: 2...5)])
+        #expect(delegate.calls.contains("band began extend") && delegate.calls.contains("band ended extend"))
+        #expect(delegate.calls.first == "didSelect 0 click" && delegate.calls.contains("activate 0"))
+    }
+
+    @Test func shiftArrowsInNormalModeEnterEditingAndExtendFromTheClickedRow() {
+        let (view, host, _) = makeList()
+        click(host, at: row(3), time: 100)
+        #expect(view.handleKey(Input.key(.down, .shift)))
+        #expect(view.handleKey(Input.key(.down, .shift)))
+        #expect(view.isEditing)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 3...5)])
+        #expect(view.handleKey(Input.key(.a, .control)))
+        #expect(view.selectedCount == 1000)
+        #expect(view.handleKey(Input.key(.escape)))
+        #expect(!view.isEditing && view.selectedCount == 0)
+    }
+
+    @Test func aSweepHeldAtTheBottomEdgeAutoscrollsOnTheHostsTimers() {
+        let (view, host, _) = makeList()
+        let time = twoFingerDrag(host, from: row(1, x: 100), to: Point(x: 100, y: 432), lift: false)
+        #expect(host.pendingTimers > 0)
+        host.advance(by: 600)
+        #expect(view.contentOffset > 100)
+        let last = view.selection.model.effectiveRanges.last?.items.upperBound ?? 0
+        #expect(last > 10, "the sweep extends over the rows that scrolled under the fingers")
+        host.gestureArena.handle(Input.touches(up: [0, 1], time: time + 620))
+        #expect(view.selectedRanges.first?.items.lowerBound == 1 && view.selectedCount == last)
+        host.advance(by: 100)
+        #expect(host.pendingTimers == 0, "autoscroll stops with the sweep")
+    }
+
+    @Test func theDelegateMayRefuseAPersonsSelectionButNotTheApps() {
+        let (view, host, delegate) = makeList()
+        delegate.refuse = [2]
+        click(host, at: row(2), time: 100)
+        #expect(view.selectedCount == 0)
+        view.selectItem(at: ItemPath(item: 2), scrollPosition: .none)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 2...2)])
+        #expect(!delegate.calls.contains { $0.hasPrefix("didSelect") }, "programmatic selection calls no did-select")
+    }
+
+    @Test func copiedTextIsTheSelectedTitlesInOrder() {
+        let (view, _, _) = makeList()
+        view.isEditing = true
+        view.selectRanges([ItemRange(section: 0, items: 7...8), ItemRange(section: 0, items: 2...2)])
+        #expect(view.copiedText == "Row 2\nRow 7\nRow 8\n")
+    }
+
+    @Test func aRightClickSelectsAnUnselectedItemOnly() {
+        let (view, _, _) = makeList()
+        view.isEditing = true
+        view.selectRanges([ItemRange(section: 0, items: 0...3)])
+        view.handleSecondaryClick(at: row(2))
+        #expect(view.selectedCount == 4, "a right click on a selected item keeps the selection")
+        view.handleSecondaryClick(at: row(6))
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 6...6)])
+    }
+
+    @Test func twoViewsInOneHostKeepTheirOwnSelections() {
+        let host = TestHost()
+        let items = StringItems((0..<100).map { "Item \($0)" })
+        let left = CollectionView(style: .list, dataSource: items, name: "left")
+        let right = CollectionView(style: .grid, dataSource: items, name: "right")
+        for view in [left, right] {
+            view.allowsMultipleSelection = true
+            view.attach(to: host)
+        }
+        left.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
+        right.setFrame(Rect(x: 301, y: 0, width: 300, height: 400))
+        click(host, at: Point(x: 100, y: 22), time: 100)
+        click(host, at: Point(x: 301 + 58, y: 58), time: 300)
+        #expect(left.selectedRanges == [ItemRange(section: 0, items: 0...0)])
+        #expect(right.selectedRanges == [ItemRange(section: 0, items: 0...0)])
+        click(host, at: Point(x: 301 + 58 + 108, y: 58), modifiers: .control, time: 500)
+        #expect(right.selectedCount == 2 && left.selectedCount == 1)
+    }
+}
