@@ -20,4 +20,6 @@ public struct KeySym: RawRepresentable, Hashable, Sendable {
     public static let q = KeySym(rawValue: 0x0071)
     public static let a = KeySym(rawValue: 0x0061)
     public static let c = KeySym(rawValue: 0x0063)
+    public static let z = KeySym(rawValue: 0x007a)
+    public static let delete = KeySym(rawValue: 0xffff)
 }

@@ -306,6 +306,24 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         return zone.speed(atViewportY: point.y, viewportHeight: viewportHeight) != 0
     }
 
+    // MARK: - Data changes
+
+    /// The items changed under the view (the selection has already followed
+    /// them): the keyboard focus and anchor follow their items too (a deleted
+    /// one moves to its nearest survivor), and a running sweep, band or
+    /// press ends, since the items under it are not the ones it started on.
+    /// Returns what ending them changed.
+    public func apply(_ mapping: ItemMapping) -> [InteractionEvent] {
+        var events: [InteractionEvent] = []
+        if sweep != nil { events += cancelSweep() }
+        if band != nil { events += cancelBand() }
+        press = nil
+        let anchor = selection.anchor
+        keyboard.setFocus(keyboard.focus.flatMap { mapping.mapNearest($0) })
+        selection.setAnchor(anchor)
+        return events
+    }
+
     // MARK: - Keys
 
     /// Moves the keyboard focus and the anchor to `item` (the app chose it).

@@ -19,6 +19,8 @@ public final class CollectionController: Component {
     /// Buttons of the app, before the controller's own.
     public var extraLeadingItems: [ToolbarItem] = [] { didSet { updateToolbar() } }
     public var extraTrailingItems: [ToolbarItem] = [] { didSet { updateToolbar() } }
+    /// Buttons shown only in editing mode, before Done (a Delete button).
+    public var editingItems: [ToolbarItem] = [] { didSet { updateToolbar() } }
     /// Called for every toolbar button tapped or clicked, before the
     /// controller acts on its own (Edit, Done, Select All, Deselect All).
     public var onToolbarItem: ((ToolbarItem) -> Void)?
@@ -107,7 +109,7 @@ public final class CollectionController: Component {
             let all = count == total && total > 0 ? ToolbarItem(id: "deselectAll", title: "Deselect All")
                                                   : ToolbarItem(id: "selectAll", title: "Select All")
             toolbar.leadingItems = extraLeadingItems + (view.allowsMultipleSelectionDuringEditing ? [all] : [])
-            toolbar.trailingItems = extraTrailingItems + [ToolbarItem(id: "done", title: "Done", isProminent: true)]
+            toolbar.trailingItems = extraTrailingItems + editingItems + [ToolbarItem(id: "done", title: "Done", isProminent: true)]
         } else {
             toolbar.title = title
             toolbar.leadingItems = extraLeadingItems

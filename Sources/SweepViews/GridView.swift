@@ -44,6 +44,13 @@ public final class GridView {
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: newFrame.height)
     }
 
+    /// Reads the sections' counts again (after the data source changed them).
+    public func reloadData() {
+        layout = GridLayout(itemCounts: dataSource.sectionCounts, cellSize: layout.cellSize, spacing: layout.spacing,
+                            inset: layout.inset, width: frame.width)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+    }
+
     /// Takes a zoomed layout and the offset that keeps the pinch centre's item in place.
     public func setLayout(_ newLayout: GridLayout, offset: Double) {
         layout = newLayout

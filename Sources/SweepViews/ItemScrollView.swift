@@ -14,6 +14,8 @@ public protocol ItemScrollView: AnyObject {
     /// The scroll distance of one line (a row, or a row of cells).
     var lineHeight: Double { get }
     func setFrame(_ frame: Rect)
+    /// Reads the data source's counts again.
+    func reloadData()
     /// The pointer moved to a window point (nil when it left); returns damage.
     func hover(at point: Point?) -> Region
     func scroll(by delta: Double)

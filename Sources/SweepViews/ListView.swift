@@ -57,6 +57,8 @@ public final class ListView {
 
     /// Reads the sections' counts again (after the data source changed them).
     public func reloadData() {
+        // Fading rows are addressed by position, which the change has moved.
+        fades.removeAll()
         layout = ListView.makeLayout(dataSource, rowHeight: layout.rowHeight, width: frame.width)
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
     }

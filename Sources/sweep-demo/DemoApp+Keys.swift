@@ -1,12 +1,20 @@
 import SweepUI
 
 /// The app's own keys, before the page with the keyboard gets them:
-/// Ctrl+Q quits, Ctrl+Page Up / Down and Ctrl+1…6 switch tabs. Ctrl+C is
-/// the window's (it copies the key page's text); the event log notes it.
+/// Ctrl+Q quits, Ctrl+Page Up / Down and Ctrl+1…6 switch tabs, Delete
+/// removes the list's or grid's selected items in editing mode and Ctrl+Z
+/// puts them back. Ctrl+C is the window's (it copies the key page's text);
+/// the event log notes it.
 extension DemoApp {
     func handleAppKey(_ key: KeyEvent) -> Bool {
+        if key.keysym == .delete, key.modifiers.isEmpty, let view = (keyPage as? CollectionController)?.collectionView,
+           itemViews.contains(where: { $0 === view }) {
+            return deleteSelected(in: view)
+        }
         guard key.modifiers.contains(.control) else { return false }
         switch key.keysym {
+        case .z:
+            return undoDelete()
         case .q:
             quit()
             return true

@@ -41,6 +41,8 @@ final class DemoApp: Component {
     let rowCount: Int
     /// The list and grid's items (deleting and undoing change them).
     let items: ItemStore
+    /// What Ctrl+Z puts back, the latest last.
+    var undoStack: [Deletion] = []
 
     init(application: Application, options: Options, items: ItemStore, store: PackingStore?, log: EventLog?) throws {
         self.application = application
@@ -74,6 +76,14 @@ final class DemoApp: Component {
         host.onClose = { [unowned self] in quit() }
         host.onCopy = { [unowned self] lines, bytes in copied(lines: lines, bytes: bytes) }
         application.onError = { message in printError(message) }
+        for pane in [listPane, gridPane] {
+            pane.controller.editingItems = [ToolbarItem(id: "delete", title: "Delete")]
+            let logButton = pane.controller.onToolbarItem
+            pane.controller.onToolbarItem = { [unowned self, unowned pane] item in
+                logButton?(item)
+                if item.id == "delete" { deleteSelected(in: pane.view) }
+            }
+        }
         host.content = self
         host.keyComponent = page(for: destination)
     }

@@ -1,0 +1,61 @@
+import SweepUI
+
+/// Delete and undo in the list and grid, to show data changes: in editing
+/// mode Delete (the key, or the toolbar's Delete) removes the selected
+/// items from both views, which stay in editing mode; Ctrl+Z puts the last
+/// deleted items back at their places, selected again, while every other
+/// selected item keeps its selection at its new position.
+extension DemoApp {
+    /// What one delete removed: base rows of the item store, and the view it was made in.
+    struct Deletion {
+        let rows: IndexRanges
+        let view: CollectionView
+    }
+
+    /// The views over the item store.
+    var itemViews: [CollectionView] { [list.collectionView, grid.collectionView] }
+
+    /// Deletes `view`'s selected items (in editing mode only); false when there was nothing to delete.
+    @discardableResult
+    func deleteSelected(in view: CollectionView) -> Bool {
+        guard view.isEditing, view.selectedCount > 0 else { return false }
+        let positions = view.selectedRanges.map(\.items)
+        let rows = items.delete(positions)
+        undoStack.append(Deletion(rows: rows, view: view))
+        applyToItemViews(.delete(view.selectedRanges))
+        log?.log(view: view.name, event: "delete", ["count": .int(rows.count)])
+        return true
+    }
+
+    /// Ctrl+Z: the last deleted items come back, selected in the view they were deleted from.
+    @discardableResult
+    func undoDelete() -> Bool {
+        guard let last = undoStack.popLast() else { return false }
+        let positions = items.restore(last.rows).map { ItemRange(section: 0, items: $0) }
+        applyToItemViews(.insert(positions))
+        last.view.setEditing(true)
+        last.view.selectRanges(positions, additive: true)
+        log?.log(view: last.view.name, event: "undo", ["count": .int(last.rows.count)])
+        return true
+    }
+
+    private func applyToItemViews(_ update: ItemUpdate) {
+        for view in itemViews {
+            do {
+                try view.performBatchUpdates(update)
+            } catch {
+                // The store and the views disagree: show the store as it is rather than a wrong selection.
+                printError("\(error)")
+                view.reloadData()
+            }
+        }
+        updateItemTitles()
+    }
+
+    /// "List · N" and "Grid · N" follow the item count.
+    func updateItemTitles() {
+        let count = NumberText.grouped(items.numberOfRows)
+        list.title = "List · \(count)"
+        grid.title = "Grid · \(count)"
+    }
+}
