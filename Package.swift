@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
-        .target(name: "DemoPages", dependencies: ["SweepGeometry"]),
+        .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection"]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland"]),
 

@@ -1,8 +1,11 @@
 import SweepGeometry
+import SweepSelection
 
 /// The Canvas page: pieces placed freely on a plane, selected by clicks,
 /// taps and a band (Shift extends), and moved together by a pan; a
-/// cancelled band or pan puts everything back as it was.
+/// cancelled band or pan puts everything back as it was. The selection is
+/// the core's `SelectionModel`: a band is its provisional selection
+/// (replace, or extend with Shift), committed or cancelled at the end.
 public struct CanvasModel: Sendable {
     public struct Piece: Hashable, Sendable {
         public var title: String
@@ -14,9 +17,10 @@ public struct CanvasModel: Sendable {
     }
 
     public private(set) var pieces: [Piece]
-    public private(set) var selected: Set<Int> = []
-    /// During a band: the selection it started from, and whether it extends it.
-    private var bandBase: (selection: Set<Int>, extend: Bool)?
+    /// Piece i is item i of section 0.
+    private var selection = SelectionModel()
+    /// The kind of the running band (nil: none).
+    private var bandKind: ProvisionalKind?
     /// During a pan: where the moving pieces started.
     private var dragOrigins: [Int: Point]?
 
@@ -42,44 +46,64 @@ public struct CanvasModel: Sendable {
         pieces.indices.last { pieces[$0].frame.contains(point) }
     }
 
+    /// The selected pieces (during a band, as it would leave them).
+    public var selected: Set<Int> {
+        Set(pieces.indices.filter { selection.isSelected(ItemPath(item: $0)) })
+    }
+
+    private static func item(_ index: Int) -> ItemRange { ItemRange(section: 0, items: index...index) }
+
+    /// Makes the committed selection exactly `indices`.
+    private mutating func select(only indices: [Int]) {
+        selection.withCommitted { committed in
+            committed.removeAll()
+            for index in indices { committed.insert(Self.item(index)) }
+        }
+    }
+
     // MARK: - Clicks and taps
 
     /// A click or tap: on a piece it selects just that piece (with `toggle`,
     /// Ctrl or Shift, it adds or removes it); on empty space it clears the selection.
     public mutating func click(at point: Point, toggle: Bool) {
         guard let index = piece(at: point) else {
-            if !toggle { selected.removeAll() }
+            if !toggle { select(only: []) }
             return
         }
         if toggle {
-            if selected.remove(index) == nil { selected.insert(index) }
+            var ignored = SelectionChange()
+            selection.withCommitted { $0.toggle(Self.item(index), into: &ignored) }
         } else {
-            selected = [index]
+            select(only: [index])
         }
     }
 
     // MARK: - Band
 
     public mutating func beginBand(extend: Bool) {
-        bandBase = (selected, extend)
+        let kind: ProvisionalKind = extend ? .extend : .replace
+        bandKind = kind
+        _ = selection.setProvisional(ProvisionalSelection(kind, []))
     }
 
     /// The band covers `rect` now: its pieces are selected (added to the starting selection when extending).
     public mutating func updateBand(_ rect: Rect) {
-        guard let base = bandBase else { return }
-        let inside = Set(pieces.indices.filter { pieces[$0].frame.intersects(rect) })
-        selected = base.extend ? base.selection.union(inside) : inside
+        guard let kind = bandKind else { return }
+        let inside = pieces.indices.filter { pieces[$0].frame.intersects(rect) }.map(Self.item)
+        _ = selection.setProvisional(ProvisionalSelection(kind, inside))
     }
 
-    public mutating func endBand() { bandBase = nil }
+    public mutating func endBand() {
+        selection.commitProvisional()
+        bandKind = nil
+    }
 
     public mutating func cancelBand() {
-        guard let base = bandBase else { return }
-        selected = base.selection
-        bandBase = nil
+        _ = selection.cancelProvisional()
+        bandKind = nil
     }
 
-    public var isBanding: Bool { bandBase != nil }
+    public var isBanding: Bool { bandKind != nil }
 
     // MARK: - Pan
 
@@ -87,7 +111,7 @@ public struct CanvasModel: Sendable {
     /// first; false (and nothing moves) when it starts on empty space.
     public mutating func beginDrag(at point: Point) -> Bool {
         guard let index = piece(at: point) else { return false }
-        if !selected.contains(index) { selected = [index] }
+        if !selection.isSelected(ItemPath(item: index)) { select(only: [index]) }
         var origins: [Int: Point] = [:]
         for index in selected { origins[index] = pieces[index].frame.origin }
         dragOrigins = origins
