@@ -100,6 +100,26 @@ public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Appends `range` after every present item, joining the last range when
+    /// they touch (building a set in index order, as `ItemMapping` does).
+    /// - Complexity: O(1) amortized.
+    mutating func append(_ range: ClosedRange<Int>) {
+        if let last = ranges.last {
+            precondition(last.upperBound < range.lowerBound, "append out of order")
+            if last.upperBound + 1 == range.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound...range.upperBound
+                count += range.count
+                return
+            }
+        }
+        ranges.append(range)
+        count += range.count
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        ranges.reserveCapacity(capacity)
+    }
+
     /// Flips every item of `range`: present ones go, absent ones come.
     /// - Complexity: O(log r + k).
     public mutating func toggle(_ range: ClosedRange<Int>, added: (ClosedRange<Int>) -> Void, removed: (ClosedRange<Int>) -> Void) {

@@ -13,6 +13,16 @@ public struct Selection: Hashable, Sendable {
         for range in ranges { insert(range, into: &change) }
     }
 
+    /// A selection of the given sections' ranges (built in order by `ItemMapping`).
+    /// - Complexity: O(s).
+    init(sections: [IndexRanges]) {
+        self.sections = sections
+        count = sections.reduce(0) { $0 + $1.count }
+    }
+
+    /// The number of sections with storage (at least one past the last selected section).
+    var sectionCount: Int { sections.count }
+
     public var isEmpty: Bool { count == 0 }
 
     /// The ranges of section `section` (empty when none).

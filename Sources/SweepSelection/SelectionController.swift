@@ -221,8 +221,47 @@ public final class SelectionController {
         return deselect(item, source: .api)
     }
 
+    // MARK: - Data changes
+
+    /// Applies a batch of data changes (UIKit's `performBatchUpdates`, GTK's
+    /// `items-changed`) to the selection: validates it against `itemCounts`,
+    /// sets `itemCounts` to the counts after it, and makes the selection
+    /// (committed and provisional), the anchor and the activated item follow
+    /// their items. Nothing is deselected but deleted items; no delegate is
+    /// called. On error nothing changes.
+    ///
+    /// The returned mapping maps the caller's own index paths (the focus,
+    /// the item at the top of the viewport: `mapNearest`). Predicates that
+    /// hold index paths (`ForbiddenItems`) are the caller's to update.
+    /// - Parameter newItemCounts: the counts the data source reports after
+    ///   the batch, checked against the batch when given.
+    /// - Complexity: O(s + u log u + r + g + m log r): sections, batch
+    ///   entries, selected ranges, segments and moves; never items.
+    @discardableResult
+    public func apply(_ update: ItemUpdate, newItemCounts: [Int]? = nil) throws(ItemUpdateError) -> ItemUpdateResult {
+        let mapping = try ItemMapping(oldItemCounts: itemCounts, update: update, newItemCounts: newItemCounts)
+        let deselected = model.apply(mapping)
+        itemCounts = mapping.newItemCounts
+        activatedItem = activatedItem.flatMap { mapping.map($0) }
+        return ItemUpdateResult(mapping: mapping, deselectedCount: deselected)
+    }
+
     /// Sets the anchor (a tap or keyboard focus elsewhere).
     public func setAnchor(_ item: ItemPath?) {
         model.anchor = item
+    }
+}
+
+/// What `SelectionController.apply(_:newItemCounts:)` did.
+public struct ItemUpdateResult: Sendable {
+    /// Where every old item went: map the caller's own index paths with it.
+    public let mapping: ItemMapping
+    /// How many effectively selected items the batch deleted (the selected
+    /// count fell by this much; inserts are never selected).
+    public let deselectedCount: Int
+
+    public init(mapping: ItemMapping, deselectedCount: Int) {
+        self.mapping = mapping
+        self.deselectedCount = deselectedCount
     }
 }

@@ -146,6 +146,28 @@ public struct SelectionModel: Sendable {
         provisionalKind == nil ? committed.count : effectiveRanges.reduce(0) { $0 + $1.count }
     }
 
+    // MARK: - Data changes
+
+    /// Makes the selection follow its items through a batch of data changes:
+    /// the committed selection and, if a sweep or band is running, the
+    /// ranges it covers (its kind stays) are mapped by `mapping`; the anchor
+    /// follows its item and becomes nil when that item is deleted. Inserted
+    /// items are not selected, moved ones carry their state.
+    ///
+    /// The effective selection after the batch is the mapped effective
+    /// selection, since both parts move the same way.
+    /// - Returns: the number of effectively selected items the batch deleted.
+    /// - Complexity: O(r + g + m log r) for r ranges, g segments and m moves
+    ///   (plus O(r) to count the effective selection during a gesture).
+    @discardableResult
+    public mutating func apply(_ mapping: ItemMapping) -> Int {
+        let before = count
+        committed = mapping.map(committed)
+        if provisionalKind != nil { covered = mapping.map(covered) }
+        anchor = anchor.flatMap { mapping.map($0) }
+        return before - count
+    }
+
     // MARK: - Range arithmetic
 
     /// Splits `range` into runs over which committed, old-covered and
