@@ -22,6 +22,8 @@ public protocol Canvas: AnyObject {
     func measureText(_ text: String, role: FontRole) -> Double
     /// The vertical metrics of a role's font.
     func metrics(for role: FontRole) -> FontMetrics
+    /// Draws `bitmap` scaled to fill `rect` (filtered), over what is there.
+    func drawBitmap(_ bitmap: Bitmap, in rect: Rect)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) while `body` runs.
     func withClip(_ rect: Rect, _ body: () -> Void)
 }

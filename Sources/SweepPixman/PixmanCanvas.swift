@@ -156,6 +156,27 @@ public final class PixmanCanvas: Canvas {
         }
     }
 
+    public func drawBitmap(_ bitmap: Bitmap, in rect: Rect) {
+        let target = device(rect)
+        guard !target.isEmpty, target.intersects(currentClip) else { return }
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            // pixman only reads a source image, so the constant buffer may back it.
+            guard let source = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(bitmap.width), Int32(bitmap.height),
+                                                        UnsafeMutablePointer(mutating: pixels.baseAddress),
+                                                        Int32(bitmap.width * 4)) else { return }
+            defer { pixman_image_unref(source) }
+            // The transform maps destination pixels to source pixels.
+            var transform = pixman_transform_t()
+            pixman_transform_init_scale(&transform, sweep_pixman_double_to_fixed(Double(bitmap.width) / target.width),
+                                        sweep_pixman_double_to_fixed(Double(bitmap.height) / target.height))
+            pixman_image_set_transform(source, &transform)
+            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+            pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
+            pixman_image_composite32(PIXMAN_OP_OVER, source, nil, image.handle, 0, 0, 0, 0,
+                                     Int32(target.minX), Int32(target.minY), Int32(target.width), Int32(target.height))
+        }
+    }
+
     public func withClip(_ rect: Rect, _ body: () -> Void) {
         let deviceRect = rect.scaledOutward(by: scale).intersection(currentClip)
         clipStack.append(deviceRect)

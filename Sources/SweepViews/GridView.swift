@@ -115,8 +115,18 @@ public final class GridView {
         let selected = isSelected(item)
         canvas.fillRoundedRect(rect, radius: 8, color: theme.rowHover)
         if selected { canvas.fillRoundedRect(rect, radius: 8, color: theme.selectionTint) }
-        canvas.drawText(dataSource.title(for: item), at: Point(x: rect.minX + 8, y: rect.minY + 8),
-                        role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
+        if let image = dataSource.image(for: item) {
+            // The picture above a one-line title at the bottom of the cell.
+            let line = canvas.metrics(for: .caption).lineHeight
+            let area = Rect(x: rect.minX + 6, y: rect.minY + 6, width: max(0, rect.width - 12),
+                            height: max(0, rect.height - 16 - line))
+            canvas.drawBitmap(image, in: image.aspectFit(in: area))
+            canvas.drawText(dataSource.title(for: item), at: Point(x: rect.minX + 8, y: rect.maxY - 6 - line),
+                            role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
+        } else {
+            canvas.drawText(dataSource.title(for: item), at: Point(x: rect.minX + 8, y: rect.minY + 8),
+                            role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
+        }
         if isEditing {
             let centre = Point(x: rect.maxX - GridView.circleInset, y: rect.maxY - GridView.circleInset)
             if selected {

@@ -1,4 +1,5 @@
 import SweepGeometry
+import SweepGraphics
 
 /// What a row shows at its trailing edge (UIKit's accessory types).
 public enum RowAccessory: Sendable, Hashable {
@@ -22,12 +23,17 @@ public protocol ListDataSource: AnyObject {
     /// A section's header; nil for none.
     func headerTitle(forSection section: Int) -> String?
     func accessory(for item: ItemPath) -> RowAccessory
+    /// A picture for the item: a list row shows it as a leading thumbnail,
+    /// a grid cell above its title. nil for none. Asked only for items
+    /// being drawn, so a source may decode lazily and cache.
+    func image(for item: ItemPath) -> Bitmap?
 }
 
 extension ListDataSource {
     public func subtitle(for item: ItemPath) -> String? { nil }
     public func headerTitle(forSection section: Int) -> String? { nil }
     public func accessory(for item: ItemPath) -> RowAccessory { .none }
+    public func image(for item: ItemPath) -> Bitmap? { nil }
 }
 
 /// A data source of one section without a header: rows by number.

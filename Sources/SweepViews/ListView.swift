@@ -230,7 +230,14 @@ public final class ListView {
         }
         let accessory = dataSource.accessory(for: item)
         let trailing = accessory == .none ? ListView.textInset : ListView.accessoryWidth
-        let textLeft = rect.minX + leading + ListView.textInset
+        var textLeft = rect.minX + leading + ListView.textInset
+        if let image = dataSource.image(for: item) {
+            // A square thumbnail before the text, as tall as the row less a margin.
+            let side = max(0, rect.height - 8)
+            let square = Rect(x: textLeft, y: rect.minY + 4, width: side, height: side)
+            canvas.drawBitmap(image, in: image.aspectFit(in: square))
+            textLeft += side + 10
+        }
         let textWidth = max(0, rect.maxX - textLeft - trailing)
         let title = dataSource.title(for: item)
         let titleMetrics = canvas.metrics(for: .body)
