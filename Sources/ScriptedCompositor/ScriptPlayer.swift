@@ -14,6 +14,8 @@ public final class ScriptPlayer {
     /// Globals the compositor does not offer.
     public var withoutGlobals: Set<String> = []
     private let steps: [(line: Int, step: ScriptStep)]
+    /// Set by an `expectExit` step: the client may end the run itself.
+    private var exitExpected = false
 
     public init(steps: [(line: Int, step: ScriptStep)], shotsDirectory: String) {
         self.steps = steps
@@ -45,7 +47,18 @@ public final class ScriptPlayer {
         var closed = false
         do throws(CompositorFailure) {
             for (line, step) in steps[index...] {
+                if case .expectExit = step { exitExpected = true }
+                if exitExpected && client.poll() { break }
                 try play(step, line: line, server: server, client: client, closed: &closed)
+            }
+            if exitExpected {
+                // The client ends the run itself; it is not asked to close.
+                server.dispatch(milliseconds: exitTimeout) { client.poll() }
+                guard client.poll() else {
+                    client.kill()
+                    throw CompositorFailure("the client did not exit within \(Int(exitTimeout)) ms of the script's end (expectExit)")
+                }
+                return client.exitStatus ?? 1
             }
             if !closed {
                 server.toplevel?.close()
@@ -66,7 +79,7 @@ public final class ScriptPlayer {
     private func play(_ step: ScriptStep, line: Int, server: CompositorServer, client: ClientProcess,
                       closed: inout Bool) throws(CompositorFailure) {
         func checkAlive() throws(CompositorFailure) {
-            if client.poll(), !closed {
+            if client.poll(), !closed, !exitExpected {
                 throw CompositorFailure("the client \(client.ending ?? "exited") while line \(line) was playing")
             }
         }
@@ -207,6 +220,8 @@ public final class ScriptPlayer {
             do { try PNGCodec.write(image, to: path) } catch {
                 throw CompositorFailure("script line \(line): \(error)")
             }
+        case .expectExit:
+            break
         case .close:
             server.toplevel?.close()
             closed = true

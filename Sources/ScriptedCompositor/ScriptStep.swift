@@ -36,6 +36,9 @@ public enum ScriptStep: Equatable, Sendable {
     case clipboardSave(file: String, mime: String)
     case screenshot(file: String)
     case close
+    /// From here on the client may exit by itself (a picker does on Enter):
+    /// playing stops when it does, and the run ends with its status.
+    case expectExit
     /// The compositor drops the client's connection, as a crashed compositor would.
     case disconnect
 }
@@ -135,6 +138,7 @@ public enum ScriptParser {
             guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }
             return .screenshot(file: file)
         case "close": return .close
+        case "expectExit": return .expectExit
         case "disconnect": return .disconnect
         default:
             throw ScriptError(line: number, message: "unknown op \"\(op)\"")

@@ -202,4 +202,8 @@ public final class CollectionView: Component {
     public var focusedItem: ItemPath? { itemView.focusedItem }
     /// The content offset (content y at the top of the viewport).
     public var contentOffset: Double { itemView.scroll.offset }
+    /// Whether a pointer band is being dragged (Escape cancels it).
+    public var isBandActive: Bool { gestures.band.state.isActive }
+    /// Whether a sweep or band is making a provisional selection now.
+    public var isInteracting: Bool { !sweepOrBandIdle }
 }
