@@ -18,11 +18,16 @@ let package = Package(
         .library(name: "SweepWayland", targets: ["SweepWayland"]),
         .library(name: "SweepPNG", targets: ["SweepPNG"]),
         .library(name: "SweepUI", targets: ["SweepUI"]),
+        .library(name: "PickCore", targets: ["PickCore"]),
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
         .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
         .executable(name: "sweep-copy", targets: ["sweep-copy"]),
         .executable(name: "hello-select", targets: ["hello-select"]),
+        .executable(name: "sweep-pick", targets: ["sweep-pick"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // MARK: C libraries (module maps and thin shims only)
@@ -79,6 +84,11 @@ let package = Package(
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection"]),
+        // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only.
+        .target(name: "PickCore"),
+        // The picker: SweepUI's public API, its own core, and the argument parser.
+        .executableTarget(name: "sweep-pick",
+                          dependencies: ["SweepUI", "PickCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland"]),
 
@@ -88,6 +98,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
         .testTarget(name: "DemoPagesTests", dependencies: ["DemoPages", "SweepGeometry"]),
+        .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "SweepTestSupport"]),
         .testTarget(name: "SweepGeometryTests", dependencies: ["SweepTestSupport", "SweepGeometry"]),
         .testTarget(name: "SweepLayoutTests", dependencies: ["SweepTestSupport", "SweepLayout"]),
         .testTarget(name: "SweepPresentationTests", dependencies: ["SweepTestSupport", "SweepPresentation"]),
@@ -104,7 +115,7 @@ let package = Package(
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "SweepPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "sweep-pick", "SweepPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,15 @@
+/// What can go wrong in the picker's core: only parsing the user's options.
+public enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A `--with-nth` / `--accept-nth` expression with a bad part: `token`
+    /// is the comma-separated part that did not parse, `expression` the
+    /// whole option value.
+    case invalidFieldExpression(token: String, expression: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidFieldExpression(token, expression):
+            return "invalid field expression \"\(expression)\": \"\(token)\" is not a field index or range "
+                + "(use N, -N, N.., ..N, N..M or .., comma-separated; fields count from 1)"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Matches records of a store by their shown text (dmenu metadata and a
+/// trailing CR cut, fields applied), with the buffers it reuses between
+/// records so the loop does not allocate.
+struct RecordMatching {
+    private var extractor: FieldExtractor?
+    private var fieldBuffer: [UInt8] = []
+    private var foldBuffer: [UInt8] = []
+
+    init(fields: FieldSelector?, delimiter: String?) {
+        extractor = fields.map { FieldExtractor(selector: $0, delimiter: delimiter) }
+    }
+
+    /// - Complexity: O(n) for the record's n bytes.
+    @inline(__always)
+    mutating func matches(_ record: Int, in view: StoreView, kernel: MatchKernel) -> Bool {
+        let (start, end) = view.bounds(record)
+        let plain = view.isPlain(record)
+        if extractor == nil {
+            if plain { return kernel.matches(view.base, start, end, knownASCII: true, scratch: &foldBuffer) }
+            let shown = view.shownRange(start, end)
+            return kernel.matches(view.base, shown.start, shown.end, knownASCII: false, scratch: &foldBuffer)
+        }
+        let shown = plain ? (start: start, end: end) : view.shownRange(start, end)
+        fieldBuffer.removeAll(keepingCapacity: true)
+        extractor!.appendFields(view.base, from: shown.start, to: shown.end, into: &fieldBuffer)
+        return fieldBuffer.withUnsafeBytes { fields in
+            guard let base = fields.baseAddress else {
+                return kernel.matches(view.base, 0, 0, knownASCII: true, scratch: &foldBuffer)
+            }
+            return kernel.matches(base, 0, FieldExtractor.shownEnd(fields), knownASCII: plain, scratch: &foldBuffer)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import SweepUI
+
+/// The picker's header: the prompt and the filter text (or the
+/// placeholder), a line that counts "N of M selected" (and says while
+/// input is still coming), and a Done button.
+final class PickHeader: Component {
+    static let height = 56.0
+    private(set) var frame: Rect = .zero
+    var isVisible = true
+    var theme: Theme
+    private weak var host: ComponentHost?
+    private let doneButton = ButtonArea(name: "done")
+    private var doneFrame: Rect = .zero
+
+    let prompt: String
+    let placeholder: String
+    var query = "" { didSet { invalidate() } }
+    /// "3 of 1,204 selected", with "reading…" while input comes.
+    var status = "" { didSet { invalidate() } }
+    var onDone: () -> Void = {}
+
+    init(prompt: String, placeholder: String, theme: Theme) {
+        self.prompt = prompt
+        self.placeholder = placeholder
+        self.theme = theme
+        doneButton.action = { [unowned self] _ in onDone() }
+    }
+
+    func attach(to host: ComponentHost) {
+        guard self.host !== host else { return }
+        self.host = host
+        host.gestureArena.add(doneButton.view)
+    }
+
+    func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        doneFrame = Rect(x: newFrame.maxX - 84, y: newFrame.minY + 10, width: 72, height: 36)
+        doneButton.view.frame = doneFrame
+        invalidate()
+    }
+
+    private func invalidate() { host?.invalidate(Region(frame)) }
+
+    func draw(in canvas: Canvas, damage: Region) {
+        guard damage.intersects(frame) else { return }
+        canvas.withClip(frame) {
+            canvas.fill(frame, color: theme.headerBackground)
+            let body = canvas.metrics(for: .body), caption = canvas.metrics(for: .caption)
+            let left = frame.minX + 12
+            let textTop = frame.minY + 8
+            let promptWidth = canvas.drawText(prompt, at: Point(x: left, y: textTop), role: .body,
+                                              color: theme.secondaryText, maxWidth: frame.width / 3)
+            let fieldLeft = left + promptWidth
+            let fieldWidth = max(0, doneFrame.minX - 12 - fieldLeft)
+            if query.isEmpty {
+                if !placeholder.isEmpty {
+                    canvas.drawText(placeholder, at: Point(x: fieldLeft, y: textTop), role: .body,
+                                    color: theme.secondaryText, maxWidth: fieldWidth)
+                }
+                canvas.fill(Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
+            } else {
+                let width = canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body,
+                                            color: theme.primaryText, maxWidth: fieldWidth)
+                canvas.fill(Rect(x: fieldLeft + width + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
+            }
+            canvas.drawText(status, at: Point(x: left, y: frame.maxY - caption.lineHeight - 6), role: .caption,
+                            color: theme.secondaryText, maxWidth: max(0, doneFrame.minX - 12 - left))
+            canvas.fillRoundedRect(doneFrame, radius: 8, color: theme.accent)
+            let label = "Done"
+            let labelWidth = canvas.measureText(label, role: .body)
+            canvas.drawText(label, at: Point(x: doneFrame.midX - labelWidth / 2, y: doneFrame.midY - body.lineHeight / 2),
+                            role: .body, color: .white, maxWidth: nil)
+            canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: theme.separator)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import ArgumentParser
+import PickCore
+
+/// sweep-pick's command line (fzf's and fuzzel's names where they have one).
+struct PickOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep-pick",
+        abstract: "Choose records from standard input (or files) with touch sweeps, touchpad, band and keyboard; print them.",
+        discussion: """
+        Records are lines (or NUL-separated with --read0), read as they arrive, kept as bytes and printed back \
+        exactly. Select by sweeping two fingers, a three- or four-finger touchpad swipe, a pointer band (Shift \
+        extends, Ctrl toggles), Shift/Ctrl+click, a tap, or the keyboard: Up/Down/Page Up/Page Down/Home/End move, \
+        Tab and Shift+Tab toggle and move, Shift+arrows extend, Ctrl+A selects every matching record, Ctrl+Shift+A \
+        or Ctrl+D clears, Ctrl+I inverts. Typing filters (smart case). Enter prints the selected records in input \
+        order (the focused one when none is selected); Escape cancels.
+
+        Exit status: 0 when records were printed, 1 when cancelled (nothing printed), 2 on an error (a usage error, \
+        no display, an unreadable file), 130 on SIGINT, as fzf.
+        """,
+        version: "0.1.0")
+
+    @Argument(help: "Files to read records from (default: standard input).")
+    var files: [String] = []
+
+    @Flag(name: .customLong("read0"), help: "Records are separated by NUL, not newline.")
+    var read0 = false
+
+    @Flag(name: .customLong("print0"), help: "End each printed record with NUL, not newline.")
+    var print0 = false
+
+    @Flag(help: "Show the records in a grid of cells instead of a list.")
+    var grid = false
+
+    @Flag(help: "Records that are paths of PNG or JPEG files show as thumbnails.")
+    var images = false
+
+    @Flag(help: "Choose one record: Enter, a click or a tap chooses it (dmenu).")
+    var single = false
+
+    @Option(name: .customLong("multi"), help: ArgumentHelp("At most MAX records may be selected.", valueName: "MAX"))
+    var multiMax: Int?
+
+    @Option(help: "The prompt before the filter.")
+    var prompt: String = "> "
+
+    @Option(help: "Shown in the filter field while it is empty.")
+    var placeholder: String = ""
+
+    @Option(help: "How the filter matches: substring, prefix, exact or fuzzy.")
+    var match: MatchOption = .substring
+
+    @Option(help: ArgumentHelp("Field delimiter for --with-nth and --accept-nth (a literal string; default: runs of blanks).",
+                               valueName: "STRING"))
+    var delimiter: String?
+
+    @Option(name: .customLong("with-nth"), help: ArgumentHelp("Fields shown, fzf's syntax (1,3.., -1).", valueName: "FIELDS"))
+    var withNth: String?
+
+    @Option(name: .customLong("accept-nth"), help: ArgumentHelp("Fields printed, fzf's syntax.", valueName: "FIELDS"))
+    var acceptNth: String?
+
+    @Option(help: "What Enter prints: lines (the records), indices (0-based input positions) or json.")
+    var output: OutputOption = .lines
+
+    @Flag(name: .customLong("print-query"), help: "Print the filter text first.")
+    var printQuery = false
+
+    @Option(name: .customLong("expect"), help: ArgumentHelp("Other keys that accept, comma-separated (ctrl-d, alt-enter); the key's name is printed first.", valueName: "KEYS"))
+    var expect: String?
+
+    @Option(name: .customLong("preselect-index"), help: ArgumentHelp("Records selected at the start: 0-based indices and ranges (1,4-9).", valueName: "LIST"))
+    var preselectIndex: String?
+
+    @Option(name: .customLong("preselect"), help: ArgumentHelp("Records selected at the start: those containing PATTERN.", valueName: "PATTERN"))
+    var preselect: String?
+
+    @Option(name: .customLong("app-id"), help: "The window's app id.")
+    var appID: String = "org.sweep.Pick"
+
+    @Option(help: "The window's title.")
+    var title: String = "sweep-pick"
+
+    @Option(help: "Window width in logical pixels.")
+    var width: Int = 640
+
+    @Option(help: "Window height in logical pixels.")
+    var height: Int?
+
+    @Option(help: "Window height in list lines (overrides --height).")
+    var lines: Int?
+
+    @Option(name: .customLong("event-log"), help: ArgumentHelp("Append what happens as JSON Lines.", valueName: "FILE"))
+    var eventLog: String?
+
+    mutating func validate() throws {
+        if let multiMax, multiMax < 1 { throw ValidationError("--multi must be at least 1") }
+        if width < 100 || width > 16384 { throw ValidationError("--width must be between 100 and 16384") }
+        if let height, height < 100 || height > 16384 { throw ValidationError("--height must be between 100 and 16384") }
+        if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
+    }
+
+    /// The window's height: --lines rows under the header, --height, or a default.
+    var windowHeight: Int {
+        if let lines { return 56 + 44 * lines }
+        return height ?? 480
+    }
+}
+
+enum MatchOption: String, ExpressibleByArgument, CaseIterable {
+    case substring, prefix, exact, fuzzy
+}
+
+enum OutputOption: String, ExpressibleByArgument, CaseIterable {
+    case lines, indices, json
+}
+
+extension MatchOption {
+    var mode: MatchMode {
+        switch self {
+        case .substring: .substring
+        case .prefix: .prefix
+        case .exact: .exact
+        case .fuzzy: .fuzzy
+        }
+    }
+}
+
+extension OutputOption {
+    var format: OutputFormat {
+        switch self {
+        case .lines: .lines
+        case .indices: .indices
+        case .json: .json
+        }
+    }
+}
+
+extension PickOptions {
+    /// `--preselect-index`: "1,4-9" as ranges of 0-based indices (bad parts are ignored).
+    static func indexRanges(_ list: String) -> [ClosedRange<Int>] {
+        list.split(separator: ",").compactMap { part -> ClosedRange<Int>? in
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false).map { Int(String($0).trimming(" ")) }
+            switch bounds.count {
+            case 1: return bounds[0].flatMap { $0 >= 0 ? $0...$0 : nil }
+            case 2:
+                guard let low = bounds[0], let high = bounds[1], low >= 0, low <= high else { return nil }
+                return low...high
+            default: return nil
+            }
+        }
+    }
+}

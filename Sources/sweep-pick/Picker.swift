@@ -1,0 +1,334 @@
+import Foundation
+import PickCore
+import SweepUI
+
+/// sweep-pick's behaviour: records stream in, the filter narrows them in
+/// slices on the loop, the selection is kept by record (a record hidden by
+/// the filter stays selected), and Enter prints the chosen records.
+final class Picker {
+    let options: PickOptions
+    let window: AppWindow
+    let store: RecordStore
+    let rows: RecordRows
+    let view: CollectionView
+    let header: PickHeader
+    let log: PickLog?
+    private let fields: FieldSelector?
+    private let acceptFields: FieldSelector?
+    private let expectKeys: [ExpectKey]
+
+    /// The selected records, whatever the filter shows.
+    private(set) var selectedRecords = IndexRanges()
+    /// The running filter pass (the shown rows are its last finished result).
+    private var pass: FilterPass
+    private var passTimer: TimerToken?
+    private(set) var query = ""
+    private var inputFinished = false
+    private var syncingSelection = false
+    /// What ends the run: the status and what to print.
+    var onFinish: (Int32, _ output: (records: [ClosedRange<Int>], key: String?)?) -> Void = { _, _ in }
+
+    /// Records checked per loop turn while filtering.
+    static let filterBudget = 250_000
+
+    init(options: PickOptions, window: AppWindow, log: PickLog?) throws {
+        self.options = options
+        self.window = window
+        self.log = log
+        fields = try options.withNth.map { try FieldSelector(parsing: $0) }
+        acceptFields = try options.acceptNth.map { try FieldSelector(parsing: $0) }
+        expectKeys = try ExpectKey.parseList(options.expect ?? "")
+        store = RecordStore(separator: options.read0 ? 0 : 0x0A)
+        pass = FilterPass(store: store, query: "", mode: options.match.mode, fields: fields, delimiter: options.delimiter)
+        rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter, result: pass.result)
+        view = CollectionView(style: options.grid ? .grid : .list, dataSource: rows, name: "list")
+        header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
+        if options.single {
+            view.allowsSelection = true
+        } else {
+            view.allowsMultipleSelectionDuringEditing = true
+            view.isEditing = true
+        }
+        view.onSelectionChange = { [unowned self] provisional in selectionChanged(provisional: provisional) }
+        view.onActivate = { [unowned self] row in if options.single { accept(row: row, key: nil) } }
+        header.onDone = { [unowned self] in accept(row: nil, key: nil) }
+        window.content = PickerView(header: header, records: view)
+        window.onKey = { [unowned self] key in handleKey(key) }
+        window.onClose = { [unowned self] in onFinish(1, nil) }
+        window.keyComponent = view
+        updateStatus()
+    }
+
+    // MARK: - Input
+
+    func receive(_ bytes: UnsafeRawBufferPointer) {
+        store.append(bytes)
+        advanceFilter()
+    }
+
+    func inputEnded() {
+        store.finish()
+        inputFinished = true
+        advanceFilter()
+        applyPreselection()
+        log?.write("input", ["count": store.count])
+    }
+
+    // MARK: - Filtering
+
+    private func setQuery(_ newQuery: String) {
+        guard newQuery != query else { return }
+        query = newQuery
+        header.query = newQuery
+        // A new keystroke replaces the pass that was running.
+        pass = FilterPass(store: store, query: newQuery, mode: options.match.mode, fields: fields,
+                          delimiter: options.delimiter, previous: rows.result)
+        advanceFilter()
+    }
+
+    /// Runs the pass a slice at a time; shows its result when it has caught up
+    /// (and, for a growing result of the same query, as rows are appended).
+    private func advanceFilter() {
+        if let passTimer { window.cancel(passTimer) }
+        passTimer = nil
+        let done = pass.run(budget: Self.filterBudget)
+        let result = pass.result
+        if result.matcher == rows.result.matcher && result.count >= rows.result.count {
+            // The same query over more records: rows are only appended.
+            appendRows(result)
+        } else if done {
+            replaceRows(result)
+        }
+        if !done { passTimer = window.schedule(after: 0) { [weak self] in self?.advanceFilter() } }
+        updateStatus()
+    }
+
+    private func appendRows(_ result: FilterResult) {
+        let old = rows.result.count
+        rows.result = result
+        guard result.count > old else { return }
+        do {
+            try view.performBatchUpdates(.insert(ItemRange(section: 0, items: old...(result.count - 1))))
+        } catch {
+            syncingSelection = true
+            view.reloadData()
+            syncingSelection = false
+            showSelectionOfRecords()
+        }
+        log?.write("items", ["count": result.count])
+    }
+
+    private func replaceRows(_ result: FilterResult) {
+        rows.result = result
+        // The view forgets its rows' selection; the records keep theirs.
+        syncingSelection = true
+        view.reloadData()
+        syncingSelection = false
+        if result.count > 0 { view.setFocus(ItemPath(item: 0)) }
+        showSelectionOfRecords()
+        log?.write("items", ["count": result.count, "query": query])
+    }
+
+    // MARK: - Selection by record
+
+    /// The view's rows of the selected records.
+    private func showSelectionOfRecords() {
+        let rowRanges = RowMapping(result: rows.result).rows(for: selectedRecords.ranges)
+        syncingSelection = true
+        view.selectRanges(rowRanges.map { ItemRange(section: 0, items: $0) })
+        syncingSelection = false
+    }
+
+    private func selectionChanged(provisional: Bool) {
+        updateStatus()
+        guard !provisional, !syncingSelection else { return }
+        let shown = view.selectedRanges.map(\.items)
+        var next: IndexRanges
+        if rows.result.isAll {
+            next = IndexRanges(shown)
+        } else {
+            // Records the filter hides keep their state; the shown ones take the view's.
+            next = selectedRecords
+            var run: ClosedRange<Int>?
+            for record in rows.result {
+                if let current = run, current.upperBound + 1 == record {
+                    run = current.lowerBound...record
+                } else {
+                    if let current = run { next.remove(current) { _ in } }
+                    run = record...record
+                }
+            }
+            if let run { next.remove(run) { _ in } }
+            for range in RowMapping(result: rows.result).records(for: shown) { next.insert(range) { _ in } }
+        }
+        if let limit = options.multiMax, next.count > limit {
+            // Over --multi: the change is refused and the view shows the records as they were.
+            showSelectionOfRecords()
+            updateStatus(note: "at most \(limit)")
+            return
+        }
+        selectedRecords = next
+        log?.write("selection", ["count": next.count, "ranges": next.ranges.map { [$0.lowerBound, $0.upperBound] }])
+        updateStatus()
+    }
+
+    private func applyPreselection() {
+        var chosen = IndexRanges()
+        if let list = options.preselectIndex {
+            for range in PickOptions.indexRanges(list) where range.lowerBound < store.count {
+                chosen.insert(range.lowerBound...min(range.upperBound, store.count - 1)) { _ in }
+            }
+        }
+        if let pattern = options.preselect, !pattern.isEmpty {
+            let matcher = Matcher(query: pattern, mode: .substring)
+            for record in 0..<store.count where matcher.matches(store.displayText(of: record, fields: fields, delimiter: options.delimiter)) {
+                chosen.insert(record...record) { _ in }
+            }
+        }
+        guard !chosen.isEmpty else { return }
+        for range in chosen.ranges { selectedRecords.insert(range) { _ in } }
+        showSelectionOfRecords()
+        updateStatus()
+    }
+
+    private func updateStatus(note: String? = nil) {
+        let selected = view.isInteracting ? view.selectedCount : selectedRecords.count
+        var text = "\(NumberText.grouped(selected)) of \(NumberText.grouped(store.count)) selected"
+        if !query.isEmpty { text += " · \(NumberText.grouped(rows.result.count)) match" }
+        if !inputFinished { text += " · reading…" }
+        if let note { text += " · \(note)" }
+        header.status = text
+    }
+
+    // MARK: - Keys
+
+    private func handleKey(_ key: KeyEvent) -> Bool {
+        let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
+        if let expected = expectKeys.first(where: { $0.matches(key) }) {
+            accept(row: nil, key: expected.name)
+            return true
+        }
+        switch key.keysym {
+        case .returnKey:
+            accept(row: nil, key: nil)
+            return true
+        case .escape:
+            if view.isBandActive { return false }   // the view cancels the band
+            onFinish(1, nil)
+            return true
+        case .tab, KeySym(rawValue: 0xfe20):   // Tab; Shift+Tab arrives as ISO_Left_Tab
+            toggleFocused(moving: shift || key.keysym != .tab ? .up : .down)
+            return true
+        case .backspace:
+            if !query.isEmpty { setQuery(String(query.dropLast())) }
+            return true
+        default:
+            break
+        }
+        if control {
+            switch key.keysym.rawValue {
+            case 0x61 where shift, 0x41, 0x64:   // Ctrl+Shift+A, Ctrl+D: clear
+                view.deselectAll()
+            case 0x61: view.selectAll()          // Ctrl+A: every matching record
+            case 0x69: invertShown()             // Ctrl+I
+            case 0x75: setQuery("")              // Ctrl+U
+            case 0x77: setQuery(Self.droppingLastWord(query))   // Ctrl+W
+            default: return false
+            }
+            return true
+        }
+        if !key.text.isEmpty && !key.modifiers.contains(.alt) && key.keysym != .space || key.keysym == .space {
+            setQuery(query + (key.keysym == .space ? " " : key.text))
+            return true
+        }
+        return false
+    }
+
+    private enum Direction { case up, down }
+
+    /// Tab: toggles the focused record and moves the focus (fzf's binding).
+    private func toggleFocused(moving direction: Direction) {
+        guard let focus = view.focusedItem ?? (rows.result.isEmpty ? nil : ItemPath(item: 0)) else { return }
+        if view.isSelected(focus) {
+            view.deselectItem(at: focus)
+        } else {
+            view.selectRanges([ItemRange(section: 0, items: focus.item...focus.item)], additive: true)
+        }
+        let next = direction == .down ? min(focus.item + 1, rows.result.count - 1) : max(focus.item - 1, 0)
+        view.setFocus(ItemPath(item: next))
+        view.scrollToItem(ItemPath(item: next))
+    }
+
+    /// Ctrl+I: the matching records that are selected become unselected and the rest selected.
+    private func invertShown() {
+        let count = rows.result.count
+        guard count > 0 else { return }
+        var gaps: [ItemRange] = []
+        var cursor = 0
+        for range in view.selectedRanges {
+            if range.items.lowerBound > cursor { gaps.append(ItemRange(section: 0, items: cursor...(range.items.lowerBound - 1))) }
+            cursor = range.items.upperBound + 1
+        }
+        if cursor < count { gaps.append(ItemRange(section: 0, items: cursor...(count - 1))) }
+        view.selectRanges(gaps)
+    }
+
+    static func droppingLastWord(_ text: String) -> String {
+        var characters = Array(text)
+        while characters.last == " " { characters.removeLast() }
+        while let last = characters.last, last != " " { characters.removeLast() }
+        return String(characters)
+    }
+
+    // MARK: - Accepting
+
+    /// Enter, Done, an expected key, or (with --single) a tap: the selected
+    /// records, else the focused (or first) one.
+    private func accept(row: ItemPath?, key: String?) {
+        var chosen = selectedRecords.ranges
+        if options.single || chosen.isEmpty {
+            let pick = row ?? view.focusedItem ?? (rows.result.isEmpty ? nil : ItemPath(item: 0))
+            if let pick, pick.item < rows.result.count {
+                let record = rows.result[pick.item]
+                chosen = [record...record]
+            } else {
+                chosen = []
+            }
+        }
+        if chosen.isEmpty && key == nil && !options.printQuery {
+            return   // nothing to print: Enter on an empty list does nothing
+        }
+        log?.write("accept", ["count": chosen.reduce(0) { $0 + $1.count }, "key": key ?? ""])
+        onFinish(0, (chosen, key))
+    }
+
+    /// Prints the chosen records to standard output in input order.
+    func write(_ output: (records: [ClosedRange<Int>], key: String?), to fd: Int32) -> Bool {
+        let writer = OutputWriter(store: store, acceptFields: acceptFields, delimiter: options.delimiter)
+        var ok = true
+        writer.write(records: output.records.lazy.flatMap { $0 }, format: options.output.format,
+                     terminator: options.print0 ? 0 : 0x0A, query: options.printQuery ? query : nil,
+                     key: output.key) { chunk in
+            guard ok else { return }
+            ok = writeAll(chunk, to: fd)
+        }
+        return ok
+    }
+}
+
+/// Writes all of `bytes`, waiting as long as the reader needs (a slow pipe).
+func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if written > 0 { offset += written; continue }
+        if written < 0 && errno == EINTR { continue }
+        if written < 0 && errno == EAGAIN {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, -1)
+            continue
+        }
+        return false
+    }
+    return true
+}

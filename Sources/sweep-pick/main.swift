@@ -1,0 +1,82 @@
+import Foundation
+import SweepUI
+
+// sweep-pick: choose records with touch sweeps, the touchpad, a band or the
+// keyboard, and print them (see PickOptions for the command line).
+
+/// One line on stderr.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("sweep-pick: \(message)\n".utf8))
+}
+
+let options: PickOptions
+do {
+    options = try PickOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    let code = PickOptions.exitCode(for: error)
+    if code == .success {
+        print(PickOptions.fullMessage(for: error))
+        exit(0)
+    }
+    // fzf's convention: 2 for a usage error, with one line and a hint.
+    printError(PickOptions.message(for: error) + " (see sweep-pick --help)")
+    exit(2)
+}
+
+// Ctrl+C in the terminal: nothing printed, 130 as shells expect.
+signal(SIGINT) { _ in _exit(130) }
+signal(SIGPIPE, SIG_IGN)
+
+// The sources open before the window, so an unreadable file is reported without a display.
+var sources: [InputReader.Source] = []
+if options.files.isEmpty {
+    if isatty(STDIN_FILENO) != 0 {
+        printError("no records: pipe them in (ls | sweep-pick) or name files")
+        exit(2)
+    }
+    sources = [InputReader.Source(name: "standard input", fd: STDIN_FILENO)]
+} else {
+    for path in options.files {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            printError("cannot read \(path): \(String(cString: strerror(errno)))")
+            exit(2)
+        }
+        sources.append(InputReader.Source(name: path, fd: fd))
+    }
+}
+
+do {
+    let log = try options.eventLog.map { try PickLog(path: $0) }
+    let app = try Application()
+    app.onError = { printError($0) }
+    let window = try AppWindow(application: app, title: options.title, appID: options.appID,
+                               size: Size(width: Double(options.width), height: Double(options.windowHeight)))
+    let picker = try Picker(options: options, window: window, log: log)
+    var status: Int32 = 1
+    var output: (records: [ClosedRange<Int>], key: String?)?
+    picker.onFinish = { code, chosen in
+        status = code
+        output = chosen
+        app.quit()
+    }
+    let reader = InputReader(sources: sources, separator: options.read0 ? 0 : 0x0A, host: window,
+                             onBytes: { picker.receive($0) }, onEnd: { picker.inputEnded() },
+                             onError: { printError($0) })
+    reader.start()
+    window.onCommit = { frame in if frame == 1 { log?.write("ready", ["width": options.width, "height": options.windowHeight]) } }
+    try app.run()
+    if let output, status == 0 {
+        guard picker.write(output, to: STDOUT_FILENO) else {
+            printError("cannot write the output: \(String(cString: strerror(errno)))")
+            exit(2)
+        }
+    }
+    exit(status)
+} catch let error as WaylandError {
+    printError("\(error)")
+    exit(2)
+} catch {
+    printError("\(error)")
+    exit(2)
+}

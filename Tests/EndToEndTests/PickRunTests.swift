@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// sweep-pick end to end: records on standard input, input through the
+/// scripted compositor, the chosen records on standard output.
+/// Rows are 44 px under the 56 px header: row n's centre is at y 78 + 44n.
+@Suite(.serialized) struct PickRunTests {
+    struct Run {
+        let status: Int32?
+        let output: [UInt8]
+        let process: ChildProcess
+        var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    private func row(_ n: Int) -> Int { 78 + 44 * n }
+
+    private func pick(_ steps: String, input: [UInt8], arguments: [String] = [], label: String) throws -> Run {
+        let directory = try TestDirectory("pick-\(label)")
+        defer { directory.remove() }
+        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
+        try ("{\"op\":\"output\",\"width\":800,\"height\":600,\"scale\":1}\n{\"op\":\"waitReady\"}\n{\"op\":\"wait\",\"ms\":100}\n"
+             + steps).write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try Data(input).write(to: URL(fileURLWithPath: inputPath))
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")] + arguments,
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
+                                       standardInput: inputPath)
+        let status = process.waitForExit(seconds: 120)
+        if status == nil { process.stop() }
+        let output = (try? Data(contentsOf: URL(fileURLWithPath: process.stdoutPath))).map { [UInt8]($0) } ?? []
+        return Run(status: status, output: output, process: process)
+    }
+
+    private func lines(_ records: [String]) -> [UInt8] { Array((records.joined(separator: "\n") + "\n").utf8) }
+    private let fruit = ["apple", "banana", "cherry", "avocado", "blueberry", "cranberry", "date", "elderberry"]
+
+    private func key(_ name: String, holding modifier: String? = nil) -> String {
+        guard let modifier else { return "{\"op\":\"key.tap\",\"key\":\"\(name)\"}\n" }
+        return "{\"op\":\"key.down\",\"key\":\"\(modifier)\"}\n{\"op\":\"key.tap\",\"key\":\"\(name)\"}\n{\"op\":\"key.up\",\"key\":\"\(modifier)\"}\n"
+    }
+
+    private func click(_ n: Int) -> String {
+        "{\"op\":\"pointer.move\",\"x\":300,\"y\":\(row(n))}\n{\"op\":\"pointer.down\",\"button\":\"left\"}\n{\"op\":\"pointer.up\",\"button\":\"left\"}\n"
+    }
+
+    @Test func aSweepThenEnterPrintsTheSweptRecords() throws {
+        let run = try pick("""
+        {"op":"touch.drag","points":[[100,\(row(1))],[160,\(row(1))]],"by":[0,132],"steps":12,"ms":240}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "sweep")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "banana\ncherry\navocado\nblueberry\n", "\(run.process.logTail)")
+    }
+
+    @Test func escapeCancelsABandThenThePickerWithNothingPrinted() throws {
+        let run = try pick("""
+        {"op":"pointer.move","x":300,"y":\(row(1))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":300,"y":\(row(4))}
+        \(key("Escape"))
+        {"op":"pointer.up","button":"left"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), label: "band-escape")
+        #expect(run.status == 1, "\(run.process.logTail)")
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func recordsHiddenByTheFilterStaySelected() throws {
+        let run = try pick("""
+        \(click(1))
+        \(key("a"))\(key("v"))
+        {"op":"wait","ms":50}
+        \(key("Tab"))
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "filter")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "banana\navocado\n", "\(run.process.logTail)")
+    }
+
+    @Test func tabTogglesAndMovesDownShiftTabUp() throws {
+        let run = try pick("""
+        \(key("Tab"))\(key("Tab"))\(key("Tab"))
+        \(key("Tab", holding: "Shift_L"))
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "tab")
+        // Tab ×3 selects rows 0–2 and leaves the focus on row 3; Shift+Tab selects 3 and goes up.
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "apple\nbanana\ncherry\navocado\n", "\(run.process.logTail)")
+    }
+
+    @Test func nulSeparatedRecordsWithNewlinesRoundTrip() throws {
+        let input = Array("one\ntwo\u{0}three\u{0}four".utf8)
+        let run = try pick(key("a", holding: "Control_L") + "{\"op\":\"expectExit\"}\n" + key("Return"),
+                           input: input, arguments: ["--read0", "--print0"], label: "read0")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == Array("one\ntwo\u{0}three\u{0}four\u{0}".utf8), "\(run.text)")
+    }
+
+    @Test func indicesAndJSONOutput() throws {
+        let sweep = """
+        {"op":"touch.drag","points":[[100,\(row(1))],[160,\(row(1))]],"by":[0,88],"steps":10,"ms":200}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """
+        let indices = try pick(sweep, input: lines(["a \"quoted\"", "b\\slash", "c", "d"]), arguments: ["--output", "indices"], label: "indices")
+        #expect(indices.status == 0 && indices.text == "1\n2\n3\n", "\(indices.process.logTail)")
+        let json = try pick(sweep, input: lines(["a \"quoted\"", "b\\slash", "c", "d"]), arguments: ["--output", "json"], label: "json")
+        #expect(json.status == 0, "\(json.process.logTail)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.output)) as? [[String: Any]]
+        #expect(parsed?.map { $0["index"] as? Int } == [1, 2, 3])
+        #expect(parsed?.map { $0["text"] as? String } == ["b\\slash", "c", "d"])
+    }
+
+    @Test func invalidUTF8IsPrintedBackExactly() throws {
+        let input: [UInt8] = Array("ok\n".utf8) + [0xff, 0xfe, 0x62, 0x61, 0x64, 0x0a] + Array("caf\u{e9}\r\n".utf8)
+        let run = try pick(key("a", holding: "Control_L") + "{\"op\":\"expectExit\"}\n" + key("Return"), input: input, label: "utf8")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == input)
+    }
+
+    @Test func aMillionRecordsSelectAllAndPrintEqualsTheInput() throws {
+        var input: [UInt8] = []
+        input.reserveCapacity(16_000_000)
+        for index in 0..<1_000_000 { input.append(contentsOf: "record number \(index)\n".utf8) }
+        let run = try pick("{\"op\":\"wait\",\"ms\":1500}\n" + key("a", holding: "Control_L") + "{\"op\":\"expectExit\"}\n" + key("Return"),
+                           input: input, label: "million")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output.count == input.count && run.output == input)
+    }
+
+    @Test func singleChoosesTheClickedRecord() throws {
+        let run = try pick("{\"op\":\"expectExit\"}\n" + click(2), input: lines(fruit), arguments: ["--single"], label: "single")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "cherry\n")
+    }
+
+    @Test func aUsageErrorIsOneLineAndStatusTwo() throws {
+        let directory = try TestDirectory("pick-usage")
+        defer { directory.remove() }
+        let process = try ChildProcess(name: "sweep-pick", executable: builtProduct("sweep-pick"), arguments: ["--output", "xml"],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        #expect(process.waitForExit(seconds: 10) == 2)
+        #expect(process.stderr.split(separator: "\n").count == 1 && process.stderr.contains("--output"), "\(process.stderr)")
+    }
+}

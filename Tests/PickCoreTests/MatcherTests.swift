@@ -1,0 +1,150 @@
+import SweepTestSupport
+import Testing
+@testable import PickCore
+
+/// An independent model of matching: on arrays of Unicode scalars, lower
+/// case by each scalar's full mapping, smart case by comparing the query
+/// with its lower case.
+func modelMatches(_ text: String, _ query: String, _ mode: MatchMode) -> Bool {
+    func lower(_ string: String) -> [Unicode.Scalar] {
+        string.unicodeScalars.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
+    }
+    let raw = Array(query.unicodeScalars)
+    let caseSensitive = lower(query) != raw
+    let needle = caseSensitive ? raw : lower(query)
+    let haystack = caseSensitive ? Array(text.unicodeScalars) : lower(text)
+    if needle.isEmpty { return true }
+    switch mode {
+    case .substring:
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    case .prefix: return haystack.starts(with: needle)
+    case .exact: return haystack == needle
+    case .fuzzy:
+        var index = 0
+        for scalar in haystack where index < needle.count && scalar == needle[index] { index += 1 }
+        return index == needle.count
+    }
+}
+
+@Suite struct MatcherTests {
+    @Test func substring() {
+        let matcher = Matcher(query: "bar", mode: .substring)
+        #expect(matcher.matches("foobarbaz"))
+        #expect(matcher.matches("BAR"))
+        #expect(!matcher.matches("ba r"))
+        #expect(!matcher.matches("ba"))
+    }
+
+    @Test func prefix() {
+        let matcher = Matcher(query: "foo", mode: .prefix)
+        #expect(matcher.matches("foobar"))
+        #expect(matcher.matches("Foo"))
+        #expect(!matcher.matches("a foo"))
+    }
+
+    @Test func exactIsTheWholeText() {
+        let matcher = Matcher(query: "foo", mode: .exact)
+        #expect(matcher.matches("foo"))
+        #expect(matcher.matches("FOO"))
+        #expect(!matcher.matches("foo "))
+        #expect(!matcher.matches("fo"))
+    }
+
+    @Test func fuzzyIsTheCharactersInOrder() {
+        let matcher = Matcher(query: "fbz", mode: .fuzzy)
+        #expect(matcher.matches("foo bar baz"))
+        #expect(matcher.matches("FBZ"))
+        #expect(!matcher.matches("zbf"))
+        #expect(!matcher.matches("fb"))
+        #expect(Matcher(query: "éz", mode: .fuzzy).matches("Éa z"))
+        #expect(!Matcher(query: "éé", mode: .fuzzy).matches("é"))
+    }
+
+    @Test func smartCase() {
+        #expect(!Matcher(query: "abc", mode: .substring).isCaseSensitive)
+        #expect(Matcher(query: "aBc", mode: .substring).isCaseSensitive)
+        #expect(Matcher(query: "abc", mode: .substring).matches("xABCx"))
+        #expect(!Matcher(query: "Abc", mode: .substring).matches("xabcx"))
+        #expect(Matcher(query: "Abc", mode: .substring).matches("xAbcx"))
+        #expect(!Matcher(query: "123 -", mode: .substring).isCaseSensitive)
+    }
+
+    @Test func unicodeCaseFolding() {
+        #expect(Matcher(query: "é", mode: .substring).matches("CAFÉ"))
+        #expect(!Matcher(query: "É", mode: .substring).matches("café"))
+        #expect(Matcher(query: "straße", mode: .substring).matches("STRAßE"))
+        // The Kelvin sign lower-cases to an ASCII k.
+        #expect(Matcher(query: "k", mode: .substring).matches("5 \u{212A}"))
+        #expect(Matcher(query: "σ", mode: .exact).matches("Σ"))
+        #expect(Matcher(query: "日本", mode: .prefix).matches("日本語"))
+    }
+
+    @Test func emptyQueryMatchesEverything() {
+        for mode in MatchMode.allCases {
+            #expect(Matcher(query: "", mode: mode).matches(""))
+            #expect(Matcher(query: "", mode: mode).matchesEverything)
+        }
+    }
+
+    @Test func queriesFindTheirTextInLongRecords() {
+        // Past the eight-byte word loop and into its tail, at every offset.
+        for length in [1, 2, 3, 7, 8, 9, 16, 17] {
+            let needle = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x61 + $0 % 26))) })
+            for offset in 0..<40 {
+                let text = String(repeating: "-", count: offset) + needle.uppercased() + String(repeating: "-", count: 40 - offset)
+                #expect(Matcher(query: needle, mode: .substring).matches(text))
+                #expect(!Matcher(query: needle + "!", mode: .substring).matches(text))
+                #expect(Matcher(query: needle, mode: .fuzzy).matches(text))
+            }
+        }
+    }
+
+    @Test func aReplacementCharacterInTheQueryFindsIllFormedBytes() {
+        let store = makeStore([0x61, 0xFF, 0x62, 0x0A])
+        let pass = FilterPass(store: store, query: "a\u{FFFD}b", mode: .substring)
+        pass.run(budget: .max)
+        #expect(Array(pass.result) == [0])
+    }
+
+    /// Property: the byte-level matcher agrees with the scalar model on
+    /// the shown texts, for every mode.
+    @Test(arguments: MatchMode.allCases)
+    func agreesWithTheModel(mode: MatchMode) {
+        var random = SplitMix64(seed: 7 + mode.hashValue & 0xFF)
+        for _ in 0..<3000 {
+            let text = String(decoding: randomRecord(&random).filter { $0 != 0x0A && $0 != 0 && $0 != 0x0D }, as: UTF8.self)
+            let query: String
+            if random.below(3) == 0, !text.isEmpty {
+                // A piece of the text, case changed sometimes.
+                let scalars = Array(text.unicodeScalars)
+                let start = random.below(scalars.count), end = min(scalars.count, start + 1 + random.below(4))
+                let piece = String(String.UnicodeScalarView(scalars[start..<end]))
+                query = random.below(2) == 0 ? piece.lowercased() : piece
+            } else {
+                query = randomQuery(&random)
+            }
+            let matcher = Matcher(query: query, mode: mode)
+            #expect(matcher.matches(text) == modelMatches(text, query, mode), "\(mode) \(query.debugDescription) in \(text.debugDescription)")
+        }
+    }
+
+    @Test func impliesWhenTheNewQueryOnlyNarrows() {
+        func implies(_ new: String, _ old: String, _ mode: MatchMode) -> Bool {
+            Matcher(query: new, mode: mode).implies(Matcher(query: old, mode: mode))
+        }
+        #expect(implies("abc", "ab", .substring))
+        #expect(implies("xabc", "ab", .substring))
+        #expect(!implies("ab", "abc", .substring))
+        #expect(implies("abc", "ab", .prefix))
+        #expect(!implies("xab", "ab", .prefix))
+        #expect(implies("abc", "abc", .exact))
+        #expect(!implies("abcd", "abc", .exact))
+        #expect(implies("axbyc", "abc", .fuzzy))
+        #expect(!implies("acb", "abc", .fuzzy))
+        #expect(implies("anything", "", .fuzzy))
+        // Smart case changed: not incremental.
+        #expect(!implies("abC", "ab", .substring))
+        #expect(!Matcher(query: "abc", mode: .prefix).implies(Matcher(query: "ab", mode: .substring)))
+    }
+}
