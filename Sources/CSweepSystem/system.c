@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 int sweep_memfd_create(const char *name) {
     return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -16,4 +17,8 @@ unsigned long long sweep_monotonic_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
+}
+
+int sweep_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
 }

@@ -22,6 +22,7 @@ SWEEP_CORE(wl_subsurface)
 SWEEP_CORE(wl_data_device_manager)
 SWEEP_CORE(wl_data_device)
 SWEEP_CORE(wl_data_source)
+SWEEP_CORE(wl_data_offer)
 
 static inline const struct wl_interface *sweep_server_wl_callback_interface(void) { return &wl_callback_interface; }
 

@@ -1,54 +1,165 @@
+import CSweepSystem
 import CWaylandServer
 import Glibc
 
-/// `wl_data_device_manager`: the clipboard. A client's selection (what it
-/// copied) is kept, and a script can read it through the client's data source.
+/// `wl_data_device_manager`: the clipboard. The selection is a client's
+/// data source (what it copied) or bytes the script set, as if another
+/// client had copied them. Every data device hears each selection as a new
+/// `wl_data_offer`, as a real compositor tells the focused client (here the
+/// one client always has focus). A script reads the selection through the
+/// same path a paster takes, or holds a paste without reading it.
 final class ClipboardServer: ResourceOwner {
     weak var server: CompositorServer?
-    /// The data source of the current selection and the MIME types it offers.
+    /// The data source of the current selection, when a client owns it.
     private(set) var selection: WLResource?
-    private var offers: [ObjectIdentifier: [String]] = [:]
+    /// The bytes and MIME types of the current selection, when the script owns it.
+    private var scriptSelection: (bytes: [UInt8], mimes: [String])?
+    /// Counts selection changes: offers made for an older selection give nothing.
+    private var generation = 0
     private var sources: [WLResource: [String]] = [:]
+    private var devices: [WLResource] = []
+    /// Read ends of pastes the script holds without reading (`clipboard.stall`), oldest first.
+    private var stalled: [Int32] = []
+
+    /// Pastes past this size are cut off, so a runaway client cannot exhaust memory.
+    static let readLimit = 64 << 20
 
     func resourceDestroyed(_ resource: WLResource?) {
         guard let resource else { return }
         sources[resource] = nil
-        if selection == resource { selection = nil }
+        devices.removeAll { $0 == resource }
+        if selection == resource {
+            selection = nil
+            generation += 1
+            // Only other clients hear it: the owner's own objects are going away with it.
+            let owner = wl_resource_get_client(resource)
+            for device in devices where wl_resource_get_client(device) != owner { wl_data_device_send_selection(device, nil) }
+        }
     }
 
     /// The MIME types the current selection offers.
-    var selectionTypes: [String] { selection.flatMap { sources[$0] } ?? [] }
+    var selectionTypes: [String] { selection.flatMap { sources[$0] } ?? scriptSelection?.mimes ?? [] }
+
+    private var hasSelection: Bool { selection != nil || scriptSelection != nil }
+
+    // MARK: - What the script does
+
+    /// Makes `bytes` the selection, offered as `mimes`; a client's selection is cancelled.
+    func setScriptSelection(_ bytes: [UInt8], mimes: [String]) {
+        if let old = selection { wl_data_source_send_cancelled(old) }
+        selection = nil
+        scriptSelection = (bytes, mimes)
+        generation += 1
+        for device in devices { announceSelection(to: device) }
+    }
 
     /// Asks the selection's owner for its data as `mime` and reads it
-    /// (dispatching while the client writes). Nil when nothing is selected.
+    /// (dispatching while the client writes). Nil when nothing was selected
+    /// within `timeout` ms.
     func readSelection(mime: String, timeout: Double) throws(CompositorFailure) -> [UInt8]? {
-        guard let selection, let server else { return nil }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw CompositorFailure("pipe failed: \(String(cString: strerror(errno)))") }
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        wl_data_source_send_send(selection, mime, fds[1])
-        close(fds[1])
-        defer { close(fds[0]) }
+        guard let fd = try openSelection(mime: mime, timeout: timeout) else { return nil }
+        defer { close(fd) }
+        return try readToEnd(fd, timeout: timeout,
+                             late: "the client did not finish sending its selection within \(Int(timeout)) ms")
+    }
+
+    /// Asks for the selection into a pipe the script holds without reading
+    /// it, as a stalled paster would; false when nothing was selected within `timeout` ms.
+    func stall(mime: String, timeout: Double) throws(CompositorFailure) -> Bool {
+        guard let fd = try openSelection(mime: mime, timeout: timeout) else { return false }
+        stalled.append(fd)
+        return true
+    }
+
+    /// Reads the oldest stalled paste until the client closes it; nil when none is held.
+    func drain(timeout: Double) throws(CompositorFailure) -> [UInt8]? {
+        guard !stalled.isEmpty else { return nil }
+        let fd = stalled.removeFirst()
+        defer { close(fd) }
+        return try readToEnd(fd, timeout: timeout,
+                             late: "the client did not close the stalled paste within \(Int(timeout)) ms")
+    }
+
+    /// A pipe's read end (non-blocking) that the selection's owner is asked
+    /// to fill; the client may still be preparing its copy, so this waits
+    /// up to `timeout` ms for a selection.
+    private func openSelection(mime: String, timeout: Double) throws(CompositorFailure) -> Int32? {
+        if !hasSelection { server?.dispatch(milliseconds: timeout) { hasSelection } }
+        guard hasSelection else { return nil }
+        var fds: [Int32] = [-1, -1]
+        guard sweep_pipe_cloexec(&fds) == 0 else { throw CompositorFailure("pipe failed: \(String(cString: strerror(errno)))") }
+        transfer(mime: mime, to: fds[1])
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        return fds[0]
+    }
+
+    private func readToEnd(_ fd: Int32, timeout: Double, late: String) throws(CompositorFailure) -> [UInt8] {
+        guard let server else { throw CompositorFailure("the compositor is gone") }
         var data: [UInt8] = []
         var finished = false
         var chunk = [UInt8](repeating: 0, count: 65536)
         server.dispatch(milliseconds: timeout) {
             while true {
-                let count = read(fds[0], &chunk, chunk.count)
+                let count = read(fd, &chunk, chunk.count)
                 if count > 0 { data.append(contentsOf: chunk[0..<count]); continue }
                 if count == 0 { finished = true }
                 break
             }
-            return finished || data.count > 64 << 20
+            return finished || data.count > ClipboardServer.readLimit
         }
-        guard finished else { throw CompositorFailure("the client did not finish sending its selection within \(Int(timeout)) ms") }
+        guard finished else { throw CompositorFailure(late) }
         return data
     }
+
+    // MARK: - Transfers
+
+    /// Has the selection's data written into `fd` (taken over, closed here).
+    private func transfer(mime: String, to fd: Int32) {
+        if let selection {
+            wl_data_source_send_send(selection, mime, fd)   // libwayland sends a duplicate
+            close(fd)
+        } else if let scriptSelection, let loop = server?.loop {
+            PipeWriter.start(loop: loop, fd: fd, bytes: scriptSelection.bytes)
+        } else {
+            close(fd)
+        }
+    }
+
+    /// A client pastes through one of its offers.
+    func receive(generation offered: Int, mime: String, fd: Int32) {
+        guard offered == generation, selectionTypes.contains(mime) else { close(fd); return }
+        transfer(mime: mime, to: fd)
+    }
+
+    /// Tells a data device what the selection is now: a new offer, or none.
+    private func announceSelection(to device: WLResource) {
+        let types = selectionTypes
+        guard hasSelection, let client = wl_resource_get_client(device),
+              let offer = Resource.create(client: client, interface: sweep_server_wl_data_offer_interface(),
+                                          version: UInt32(wl_resource_get_version(device)), id: 0,
+                                          requests: SelectionOffer.requests,
+                                          object: SelectionOffer(clipboard: self, generation: generation)) else {
+            wl_data_device_send_selection(device, nil)
+            return
+        }
+        wl_data_device_send_data_offer(device, offer)
+        for mime in types { wl_data_offer_send_offer(offer, mime) }
+        wl_data_device_send_selection(device, offer)
+    }
+
+    // MARK: - Requests
 
     fileprivate func setSelection(_ source: WLResource?) {
         if let old = selection, old != source { wl_data_source_send_cancelled(old) }
         selection = source
+        scriptSelection = nil
+        generation += 1
+        for device in devices { announceSelection(to: device) }
+    }
+
+    fileprivate func addDevice(_ device: WLResource) {
+        devices.append(device)
+        if hasSelection { announceSelection(to: device) }
     }
 
     fileprivate func addSource(_ source: WLResource) { sources[source] = [] }
@@ -66,10 +177,11 @@ final class ClipboardServer: ResourceOwner {
             clipboard.addSource(source)
         },
         get_data_device: { client, resource, id, _ in
-            guard let clipboard = Resource.object(resource, as: ClipboardServer.self) else { return }
-            _ = Resource.create(client: client, interface: sweep_server_wl_data_device_interface(),
-                                version: UInt32(wl_resource_get_version(resource)), id: id,
-                                requests: ClipboardServer.deviceRequests, object: clipboard)
+            guard let clipboard = Resource.object(resource, as: ClipboardServer.self),
+                  let device = Resource.create(client: client, interface: sweep_server_wl_data_device_interface(),
+                                               version: UInt32(wl_resource_get_version(resource)), id: id,
+                                               requests: ClipboardServer.deviceRequests, object: clipboard) else { return }
+            clipboard.addDevice(device)
         }
     ))
 

@@ -76,6 +76,41 @@ public final class ScriptPlayer {
         }
     }
 
+    /// A file a step names: absolute, or relative to the shots directory.
+    private func resolve(_ file: String) -> String {
+        file.hasPrefix("/") ? file : "\(shotsDirectory)/\(file)"
+    }
+
+    private func save(_ data: [UInt8], to file: String, line: Int) throws(CompositorFailure) {
+        let path = resolve(file)
+        guard let handle = fopen(path, "wb") else {
+            throw CompositorFailure("script line \(line): cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+        fclose(handle)
+        guard written == data.count else { throw CompositorFailure("script line \(line): cannot write \(path)") }
+    }
+
+    private func load(_ file: String, line: Int) throws(CompositorFailure) -> [UInt8] {
+        let path = resolve(file)
+        guard let handle = fopen(path, "rb") else {
+            throw CompositorFailure("script line \(line): cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, handle)
+            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+            guard bytes.count <= ClipboardServer.readLimit else {
+                throw CompositorFailure("script line \(line): \(path) is over \(ClipboardServer.readLimit) bytes")
+            }
+            if count < chunk.count { break }
+        }
+        guard ferror(handle) == 0 else { throw CompositorFailure("script line \(line): cannot read \(path)") }
+        return bytes
+    }
+
     private func play(_ step: ScriptStep, line: Int, server: CompositorServer, client: ClientProcess,
                       closed: inout Bool) throws(CompositorFailure) {
         func checkAlive() throws(CompositorFailure) {
@@ -97,6 +132,13 @@ public final class ScriptPlayer {
             guard server.isMapped else {
                 throw CompositorFailure("the client never mapped a window (line \(line) waited \(Int(readyTimeout)) ms)")
             }
+        case .waitExit(let ms):
+            exitExpected = true
+            server.dispatch(milliseconds: ms) { client.poll() }
+            guard client.poll() else {
+                throw CompositorFailure("the client did not exit by itself within \(Int(ms)) ms (line \(line))")
+            }
+            closed = true   // its status is the run's
         case .wait(let ms):
             try pause(ms)
         case .pointerMove(let x, let y):
@@ -198,18 +240,32 @@ public final class ScriptPlayer {
         case .seat(let pointer, let keyboard, let touch):
             server.seat.setCapabilities(pointer: pointer, keyboard: keyboard, touch: touch)
             try pause(stepPause)
-        case .clipboardSave(let file, let mime):
+        case .clipboardSave(let file, let mime, let timeout):
             try pause(stepPause)
-            guard let data = try server.clipboard.readSelection(mime: mime, timeout: 5000) else {
-                throw CompositorFailure("script line \(line): the client has put nothing on the clipboard")
+            guard let data = try server.clipboard.readSelection(mime: mime, timeout: timeout) else {
+                throw CompositorFailure("script line \(line): the client put nothing on the clipboard within \(Int(timeout)) ms")
             }
-            let path = file.hasPrefix("/") ? file : "\(shotsDirectory)/\(file)"
-            guard let handle = fopen(path, "wb") else {
-                throw CompositorFailure("script line \(line): cannot create \(path): \(String(cString: strerror(errno)))")
+            try save(data, to: file, line: line)
+        case .clipboardSet(let text, let file, let mimes):
+            let bytes: [UInt8]
+            if let text {
+                bytes = Array(text.utf8)
+            } else {
+                bytes = try load(file ?? "", line: line)
             }
-            let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-            fclose(handle)
-            guard written == data.count else { throw CompositorFailure("script line \(line): cannot write \(path)") }
+            server.clipboard.setScriptSelection(bytes, mimes: mimes)
+            try pause(stepPause)
+        case .clipboardStall(let mime):
+            try pause(stepPause)
+            guard try server.clipboard.stall(mime: mime, timeout: 5000) else {
+                throw CompositorFailure("script line \(line): nothing was on the clipboard to paste within 5000 ms")
+            }
+            try pause(stepPause)
+        case .clipboardDrain(let file, let timeout):
+            guard let data = try server.clipboard.drain(timeout: timeout) else {
+                throw CompositorFailure("script line \(line): no stalled paste to drain (add a clipboard.stall step first)")
+            }
+            try save(data, to: file, line: line)
         case .screenshot(let file):
             // Let the client finish the frame it may be drawing.
             try pause(50)

@@ -4,6 +4,9 @@ import FoundationEssentials
 public enum ScriptStep: Equatable, Sendable {
     case output(width: Int, height: Int, scale: Int)
     case waitReady
+    /// Waits up to `ms` for the client to exit by itself (a client that
+    /// prints and quits); the run then ends with the client's status.
+    case waitExit(ms: Double)
     case wait(ms: Double)
     case pointerMove(x: Double, y: Double)
     case pointerButton(button: UInt32, pressed: Bool)
@@ -32,8 +35,18 @@ public enum ScriptStep: Equatable, Sendable {
     case seatAdd
     /// Later input steps go through seat `index` (0 is the first).
     case seatUse(index: Int)
-    /// Writes the client's clipboard selection (as `mime`) to `file`.
-    case clipboardSave(file: String, mime: String)
+    /// Writes the client's clipboard selection (as `mime`) to `file`; the
+    /// client has `timeout` ms to send all of it.
+    case clipboardSave(file: String, mime: String, timeout: Double = 5000)
+    /// Makes the selection `text`, or the bytes of `file`, offered as `mimes`,
+    /// as if another client had copied them (the client's own copy is cancelled).
+    case clipboardSet(text: String?, file: String?, mimes: [String])
+    /// Asks for the selection (as `mime`) into a pipe the compositor holds
+    /// without reading it: a paster that stalls.
+    case clipboardStall(mime: String)
+    /// Reads the oldest stalled paste until the client closes its end (it
+    /// gave up on the paster) and writes what had arrived to `file`.
+    case clipboardDrain(file: String, timeout: Double)
     case screenshot(file: String)
     case close
     /// From here on the client may exit by itself (a picker does on Enter):
@@ -83,6 +96,7 @@ public enum ScriptParser {
             return .output(width: try get.int("width", 1...16384), height: try get.int("height", 1...16384),
                            scale: try get.int("scale", 1...8, default: 1))
         case "waitReady": return .waitReady
+        case "waitExit": return .waitExit(ms: try get.number("ms", 0...600_000, default: 10_000))
         case "wait": return .wait(ms: try get.number("ms", 0...600_000))
         case "pointer.move": return .pointerMove(x: try get.number("x"), y: try get.number("y"))
         case "pointer.down", "pointer.up":
@@ -132,7 +146,22 @@ public enum ScriptParser {
         case "clipboard.save":
             let file = try get.string("file")
             guard !file.isEmpty else { throw ScriptError(line: number, message: "clipboard.save: \"file\" is empty") }
-            return .clipboardSave(file: file, mime: try get.string("mime", default: "text/plain;charset=utf-8"))
+            return .clipboardSave(file: file, mime: try get.string("mime", default: "text/plain;charset=utf-8"),
+                                  timeout: try get.number("timeout", 1...600_000, default: 5000))
+        case "clipboard.set":
+            var text: String?, file: String?
+            if fields["text"] != nil { text = try get.string("text") }
+            if fields["file"] != nil { file = try get.string("file") }
+            guard (text == nil) != (file == nil) else { throw get.fail("give either \"text\" or \"file\"") }
+            guard file?.isEmpty != true else { throw get.fail("\"file\" is empty") }
+            let mimes = try get.strings("mimes", default: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"])
+            return .clipboardSet(text: text, file: file, mimes: mimes)
+        case "clipboard.stall":
+            return .clipboardStall(mime: try get.string("mime", default: "text/plain;charset=utf-8"))
+        case "clipboard.drain":
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw ScriptError(line: number, message: "clipboard.drain: \"file\" is empty") }
+            return .clipboardDrain(file: file, timeout: try get.number("timeout", 1...600_000, default: 10_000))
         case "screenshot":
             let file = try get.string("file")
             guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }
@@ -177,6 +206,17 @@ public enum ScriptParser {
             }
             guard case .string(let text) = field else { throw fail("\"\(name)\" must be a string") }
             return text
+        }
+
+        func strings(_ name: String, default value: [String]) throws(ScriptError) -> [String] {
+            guard let field = fields[name] else { return value }
+            guard case .array(let items) = field else { throw fail("\"\(name)\" must be a list of strings") }
+            var result: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { throw fail("\"\(name)\" must be a list of strings") }
+                result.append(text)
+            }
+            return result
         }
 
         func bool(_ name: String, default value: Bool) throws(ScriptError) -> Bool {

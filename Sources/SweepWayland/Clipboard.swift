@@ -1,19 +1,40 @@
+import CSweepSystem
 import CWaylandClient
 import Glibc
 
-/// Copies text to the Wayland clipboard (`wl_data_device`): the text is
-/// offered as UTF-8 and sent to whoever pastes until another client takes
-/// the selection.
+/// The Wayland clipboard of one seat (`wl_data_device`).
+///
+/// Copying offers bytes as text (UTF-8) until another client takes the
+/// selection; every paster gets its own copy, written on the event loop
+/// without blocking. Pasting reads the current selection's text through a
+/// pipe on the event loop, also without blocking.
 public final class Clipboard {
     private let connection: Connection
     private let device: OpaquePointer
     private var source: OpaquePointer?
-    private var text: [UInt8] = []
-    private var offers: [OpaquePointer] = []
+    private var bytes: [UInt8] = []
+    /// The offers the compositor introduced and the MIME types each offers.
+    private var offers: [OpaquePointer: [String]] = [:]
+    private var selectionOffer: OpaquePointer?
+    private var dragOffer: OpaquePointer?
+    private var writers: [ObjectIdentifier: ClipboardWriter] = [:]
+    private var readers: [ObjectIdentifier: ClipboardReader] = [:]
+    /// Until the compositor answers this sync, the selection is not known yet.
+    private var initialSync: OpaquePointer?
+    private var pastesWaitingForSync: [([UInt8]?) -> Void] = []
+
     /// Called when another client took the selection over.
     public var onCancelled: (() -> Void)?
+    /// Milliseconds a paster may take nothing (or a pasted selection's owner
+    /// send nothing) before that transfer is dropped.
+    public var stallTimeout = 5000.0
+    /// The most bytes a paste accepts; a larger selection pastes as nil.
+    public var pasteLimit = 64 << 20
 
-    static let mimeTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
+    /// The types a copy is offered as.
+    static let offeredMimeTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
+    /// The text types a paste asks for, best first.
+    static let pasteMimeTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING"]
 
     /// The clipboard of `seat`; nil when the compositor has no data device manager.
     public init?(connection: Connection, seat: Seat) {
@@ -21,46 +42,52 @@ public final class Clipboard {
               let device = wl_data_device_manager_get_data_device(manager, seat.proxy) else { return nil }
         self.connection = connection
         self.device = device
-        wl_data_device_add_listener(device, Clipboard.deviceListener, Unmanaged.passUnretained(self).toOpaque())
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        wl_data_device_add_listener(device, Clipboard.deviceListener, me)
+        // The compositor sends the current selection right after the device is made.
+        initialSync = wl_display_sync(connection.display)
+        if let initialSync { wl_callback_add_listener(initialSync, Clipboard.syncListener, me) }
     }
 
     deinit {
+        for writer in writers.values { writer.cancel() }
+        for reader in readers.values { reader.cancel() }
+        if let initialSync { wl_callback_destroy(initialSync) }
         if let source { wl_data_source_destroy(source) }
-        for offer in offers { wl_data_offer_destroy(offer) }
+        for offer in offers.keys { wl_data_offer_destroy(offer) }
         if wl_proxy_get_version(device) >= 2 { wl_data_device_release(device) } else { wl_data_device_destroy(device) }
     }
 
-    /// Puts `text` on the clipboard. `serial` is the serial of the input event
-    /// that asked for it (compositors refuse a selection without one).
-    public func copy(_ text: String, serial: UInt32) {
+    // MARK: - Copy
+
+    /// Puts `bytes` on the clipboard as text. `serial` is the serial of the
+    /// input event that asked for it (compositors refuse a selection without one).
+    public func copy(_ bytes: [UInt8], serial: UInt32) {
         guard let manager = connection.dataDeviceManager, let newSource = wl_data_device_manager_create_data_source(manager) else { return }
         if let source { wl_data_source_destroy(source) }
         source = newSource
-        self.text = Array(text.utf8)
+        self.bytes = bytes
         wl_data_source_add_listener(newSource, Clipboard.sourceListener, Unmanaged.passUnretained(self).toOpaque())
-        for mime in Clipboard.mimeTypes { wl_data_source_offer(newSource, mime) }
+        for mime in Clipboard.offeredMimeTypes { wl_data_source_offer(newSource, mime) }
         wl_data_device_set_selection(device, newSource, serial)
     }
 
-    /// Writes the text to a paster's pipe. A reader that stops reading must
-    /// not freeze the app, so the pipe is written without blocking and
-    /// abandoned when full for 2 s.
-    private func send(to fd: Int32) {
-        defer { close(fd) }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        var offset = 0
-        var waited = 0
-        while offset < text.count {
-            let written = text.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 { offset += written; waited = 0; continue }
-            if written < 0 && (errno == EAGAIN || errno == EINTR) && waited < 2000 {
-                var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&descriptor, 1, 10)
-                waited += 10
-                continue
-            }
-            return
+    /// Puts `text` on the clipboard, as UTF-8.
+    public func copy(_ text: String, serial: UInt32) {
+        copy(Array(text.utf8), serial: serial)
+    }
+
+    /// Whether this clipboard's copy is the selection (no other client took it over).
+    public var ownsSelection: Bool { source != nil }
+
+    /// A paster asked for the selection: its own copy, written on the loop.
+    private func send(from requester: OpaquePointer?, mime: String, to fd: Int32) {
+        guard requester == source, Clipboard.offeredMimeTypes.contains(mime) else { close(fd); return }
+        let writer = ClipboardWriter(fd: fd, bytes: bytes, loop: connection.loop, stallTimeout: stallTimeout) { [weak self] done in
+            self?.writers[ObjectIdentifier(done)] = nil
         }
+        writers[ObjectIdentifier(writer)] = writer
+        writer.start()
     }
 
     private func cancelled(_ cancelledSource: OpaquePointer?) {
@@ -70,6 +97,94 @@ public final class Clipboard {
         onCancelled?()
     }
 
+    // MARK: - Paste
+
+    /// The MIME types of the current selection (another client's or ours);
+    /// empty when nothing is selected.
+    public var selectionMimeTypes: [String] { selectionOffer.flatMap { offers[$0] } ?? [] }
+
+    /// Reads the selection's text and calls `completion` with its bytes, on
+    /// the loop and never before `paste` returns; nil when the selection holds
+    /// no text (or nothing), on an error, when it is over `pasteLimit` bytes,
+    /// or when its owner stalls for `stallTimeout`. Not called when the
+    /// clipboard is deallocated first.
+    public func paste(_ completion: @escaping ([UInt8]?) -> Void) {
+        guard initialSync == nil else {
+            pastesWaitingForSync.append(completion)
+            return
+        }
+        let loop = connection.loop
+        if source != nil {
+            let copied = bytes   // our own copy: no round trip through the compositor
+            loop.runAfterDispatch { completion(copied) }
+            return
+        }
+        guard let offer = selectionOffer, let types = offers[offer],
+              let mime = Clipboard.pasteMimeTypes.first(where: types.contains) else {
+            loop.runAfterDispatch { completion(nil) }
+            return
+        }
+        var fds: [Int32] = [-1, -1]
+        guard sweep_pipe_cloexec(&fds) == 0 else {
+            loop.runAfterDispatch { completion(nil) }
+            return
+        }
+        wl_data_offer_receive(offer, mime, fds[1])
+        close(fds[1])   // libwayland sent a duplicate; the owner writes into that one
+        _ = wl_display_flush(connection.display)
+        let reader = ClipboardReader(fd: fds[0], loop: loop, limit: pasteLimit, stallTimeout: stallTimeout,
+                                     completion: completion) { [weak self] done in
+            self?.readers[ObjectIdentifier(done)] = nil
+        }
+        readers[ObjectIdentifier(reader)] = reader
+        reader.start()
+    }
+
+    private func synced() {
+        if let initialSync { wl_callback_destroy(initialSync) }
+        initialSync = nil
+        let waiting = pastesWaitingForSync
+        pastesWaitingForSync.removeAll()
+        for completion in waiting { paste(completion) }
+    }
+
+    // MARK: - Offers
+
+    private func introduced(_ offer: OpaquePointer) {
+        offers[offer] = []
+        wl_data_offer_add_listener(offer, Clipboard.offerListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func offered(_ offer: OpaquePointer?, mime: String) {
+        guard let offer, offers[offer] != nil else { return }
+        offers[offer]?.append(mime)
+    }
+
+    private func release(_ offer: OpaquePointer) {
+        guard offers.removeValue(forKey: offer) != nil else { return }
+        wl_data_offer_destroy(offer)
+    }
+
+    private func selectionChanged(to offer: OpaquePointer?) {
+        selectionOffer = offer
+        // Offers that are neither the selection nor a drag in progress are done with.
+        for old in Array(offers.keys) where old != offer && old != dragOffer { release(old) }
+    }
+
+    /// Drags are not accepted: their offers are released when they leave.
+    private func dragEntered(_ offer: OpaquePointer?) {
+        dragEnded()
+        dragOffer = offer
+    }
+
+    private func dragEnded() {
+        guard let offer = dragOffer else { return }
+        dragOffer = nil
+        if offer != selectionOffer { release(offer) }
+    }
+
+    // MARK: - Listeners (every slot set: libwayland 1.21 calls NULL slots)
+
     private static func from(_ data: UnsafeMutableRawPointer?) -> Clipboard? {
         data.map { Unmanaged<Clipboard>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -78,9 +193,9 @@ public final class Clipboard {
         let listener = UnsafeMutablePointer<wl_data_source_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_data_source_listener(
             target: { _, _, _ in },
-            send: { data, _, _, fd in
-                guard let clipboard = Clipboard.from(data) else { close(fd); return }
-                clipboard.send(to: fd)
+            send: { data, source, mime, fd in
+                guard let clipboard = Clipboard.from(data), let mime else { close(fd); return }
+                clipboard.send(from: source, mime: String(cString: mime), to: fd)
             },
             cancelled: { data, source in Clipboard.from(data)?.cancelled(source) },
             dnd_drop_performed: { _, _ in },
@@ -90,23 +205,36 @@ public final class Clipboard {
         return listener
     }()
 
+    nonisolated(unsafe) private static let offerListener: UnsafeMutablePointer<wl_data_offer_listener> = {
+        let listener = UnsafeMutablePointer<wl_data_offer_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_data_offer_listener(
+            offer: { data, offer, mime in
+                if let mime { Clipboard.from(data)?.offered(offer, mime: String(cString: mime)) }
+            },
+            source_actions: { _, _, _ in },
+            action: { _, _, _ in }
+        ))
+        return listener
+    }()
+
     nonisolated(unsafe) private static let deviceListener: UnsafeMutablePointer<wl_data_device_listener> = {
         let listener = UnsafeMutablePointer<wl_data_device_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_data_device_listener(
             data_offer: { data, _, offer in
-                // Pasting is not supported yet: offers are released when the selection moves on.
-                if let offer { Clipboard.from(data)?.offers.append(offer) }
+                if let offer { Clipboard.from(data)?.introduced(offer) }
             },
-            enter: { _, _, _, _, _, _, _ in },
-            leave: { _, _ in },
+            enter: { data, _, _, _, _, _, offer in Clipboard.from(data)?.dragEntered(offer) },
+            leave: { data, _ in Clipboard.from(data)?.dragEnded() },
             motion: { _, _, _, _, _ in },
-            drop: { _, _ in },
-            selection: { data, _, offer in
-                guard let clipboard = Clipboard.from(data) else { return }
-                for old in clipboard.offers where old != offer { wl_data_offer_destroy(old) }
-                clipboard.offers = offer.map { [$0] } ?? []
-            }
+            drop: { data, _ in Clipboard.from(data)?.dragEnded() },
+            selection: { data, _, offer in Clipboard.from(data)?.selectionChanged(to: offer) }
         ))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let syncListener: UnsafeMutablePointer<wl_callback_listener> = {
+        let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_callback_listener(done: { data, _, _ in Clipboard.from(data)?.synced() }))
         return listener
     }()
 }

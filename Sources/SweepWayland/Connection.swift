@@ -28,7 +28,11 @@ public final class Connection {
     public private(set) var seats: [UInt32: Seat] = [:]
 
     /// Called when a seat appears (after its capabilities may still change).
+    /// One slot, for the app; parts that each need to hear it use `addSeatObserver`.
     public var onSeatAdded: ((Seat) -> Void)?
+    private let seatAdded = ObserverList<Seat>()
+    private let outputChanged = ObserverList<Output>()
+    private let outputRemoved = ObserverList<Output>()
 
     /// Connects to `WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals.
     public init() throws {
@@ -114,13 +118,16 @@ public final class Connection {
             shm = bind(name, sweep_wl_shm_interface(), offered: version, known: KnownVersion.shm)?.0
         case "wl_output" where version >= 2:
             if let (proxy, bound) = bind(name, sweep_wl_output_interface(), offered: version, known: KnownVersion.output) {
-                outputs[name] = Output(proxy: proxy, version: bound)
+                let output = Output(proxy: proxy, version: bound)
+                output.onChange = { [weak self, unowned output] in self?.outputChanged.notify(output) }
+                outputs[name] = output
             }
         case "wl_seat":
             if let (proxy, bound) = bind(name, sweep_wl_seat_interface(), offered: version, known: KnownVersion.seat) {
                 let seat = Seat(proxy: proxy, version: bound, connection: self)
                 seats[name] = seat
                 onSeatAdded?(seat)
+                seatAdded.notify(seat)
             }
         case "wp_viewporter" where viewporter == nil:
             viewporter = bind(name, sweep_wp_viewporter_interface(), offered: version, known: KnownVersion.viewporter)?.0
@@ -138,12 +145,33 @@ public final class Connection {
         }
     }
 
-    /// Called when an output or seat goes away (unplugged monitor, removed seat).
-    var onOutputRemoved: ((Output) -> Void)?
+    // MARK: - Observers
+
+    /// Calls `observer` with each seat that appears from now on, besides `onSeatAdded`.
+    public func addSeatObserver(_ observer: @escaping (Seat) -> Void) -> ObserverToken {
+        seatAdded.add(observer)
+    }
+
+    /// Calls `observer` when an output's properties (its scale) change, for
+    /// every output, including ones plugged in later.
+    public func addOutputChangeObserver(_ observer: @escaping (Output) -> Void) -> ObserverToken {
+        outputChanged.add(observer)
+    }
+
+    /// Calls `observer` when an output goes away (an unplugged monitor).
+    /// Every window hears it, so each can drop the output from its scale.
+    public func addOutputRemovedObserver(_ observer: @escaping (Output) -> Void) -> ObserverToken {
+        outputRemoved.add(observer)
+    }
+
+    /// Removes an observer added with one of the `add…Observer` methods.
+    public func removeObserver(_ token: ObserverToken) {
+        _ = seatAdded.remove(token) || outputChanged.remove(token) || outputRemoved.remove(token)
+    }
 
     fileprivate func globalRemoved(name: UInt32) {
         globals[name] = nil
-        if let output = outputs.removeValue(forKey: name) { onOutputRemoved?(output) }
+        if let output = outputs.removeValue(forKey: name) { outputRemoved.notify(output) }
         seats[name] = nil
     }
 

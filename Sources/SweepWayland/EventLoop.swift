@@ -2,12 +2,18 @@ import CSweepSystem
 import CWaylandClient
 import Glibc
 
-/// The one loop of a client: polls the display connection and runs timers,
+/// The one loop of a client: polls the display connection and the fds the
+/// app watches (standard input, clipboard pipes) in one `poll`, runs timers,
 /// then the work queued for after dispatching (drawing). It sleeps in
 /// `poll` while nothing is due, so an idle client uses no CPU.
 public final class EventLoop {
     /// Identifies an armed timer, to cancel it.
     public struct TimerID: Hashable, Sendable {
+        fileprivate let value: UInt64
+    }
+
+    /// Identifies a watched fd, to stop watching it.
+    public struct WatchID: Hashable, Sendable {
         fileprivate let value: UInt64
     }
 
@@ -17,9 +23,18 @@ public final class EventLoop {
         let callback: () -> Void
     }
 
+    private struct Watch {
+        let id: WatchID
+        let fd: Int32
+        let events: Readiness
+        let callback: (Readiness) -> Void
+    }
+
     private let display: OpaquePointer
     private var timers: [Timer] = []
     private var nextTimerID: UInt64 = 0
+    private var watches: [Watch] = []
+    private var nextWatchID: UInt64 = 0
     private var afterDispatch: [() -> Void] = []
     private var stopped = false
     private var failure: WaylandError?
@@ -41,8 +56,31 @@ public final class EventLoop {
         return id
     }
 
+    /// Stops a timer that has not fired yet; nothing happens for one that has.
     public func cancel(_ id: TimerID) {
         timers.removeAll { $0.id == id }
+    }
+
+    /// Calls `callback` whenever `fd` is ready for `events` (`.readable`,
+    /// `.writable` or both), polled with the display in the same `poll`.
+    /// Hang-up, error and a closed fd are reported too; when one comes
+    /// without `.readable` the watch ends by itself before the callback runs
+    /// (`poll` would report it again at once, forever), and the callback
+    /// should close the fd. The fd stays the caller's: the loop never closes
+    /// it, and it must stay open until `unwatch`. A callback may unwatch
+    /// itself and add watches.
+    @discardableResult
+    public func watch(fd: Int32, events: Readiness, _ callback: @escaping (Readiness) -> Void) -> WatchID {
+        precondition(fd >= 0, "watch(fd:) needs an open fd")
+        nextWatchID += 1
+        let id = WatchID(value: nextWatchID)
+        watches.append(Watch(id: id, fd: fd, events: events.intersection([.readable, .writable]), callback: callback))
+        return id
+    }
+
+    /// Stops watching; nothing happens for a watch that already ended.
+    public func unwatch(_ id: WatchID) {
+        watches.removeAll { $0.id == id }
     }
 
     /// Runs `work` after the events now being dispatched, once.
@@ -85,15 +123,20 @@ public final class EventLoop {
                 throw WaylandError.disconnected(errno: code)
             }
         }
-        var descriptor = pollfd(fd: wl_display_get_fd(display), events: events, revents: 0)
-        let ready = poll(&descriptor, 1, pollTimeout())
-        if ready > 0 && (descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR)) != 0 {
+        // The display first, then the watches as they are now (callbacks may change the list).
+        let polled = watches
+        var descriptors = [pollfd(fd: wl_display_get_fd(display), events: events, revents: 0)]
+        for watch in polled { descriptors.append(pollfd(fd: watch.fd, events: watch.events.pollEvents, revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+        let pollError = errno
+        if ready > 0 && (descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR)) != 0 {
             guard wl_display_read_events(display) >= 0 else { throw connectionError() }
         } else {
             wl_display_cancel_read(display)
-            if ready < 0 && errno != EINTR { throw WaylandError.disconnected(errno: errno) }
+            if ready < 0 && pollError != EINTR { throw WaylandError.disconnected(errno: pollError) }
         }
         guard wl_display_dispatch_pending(display) >= 0 else { throw connectionError() }
+        if ready > 0 { runReadyWatches(polled, descriptors.dropFirst()) }
         runDueTimers()
         let work = afterDispatch
         afterDispatch.removeAll()
@@ -108,6 +151,18 @@ public final class EventLoop {
         let nearest = timers.map(\.deadline).min()!
         guard nearest > now else { return 0 }
         return Int32(min((nearest - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+    }
+
+    private func runReadyWatches(_ polled: [Watch], _ results: ArraySlice<pollfd>) {
+        for (watch, result) in zip(polled, results) where result.revents != 0 {
+            // An earlier callback may have ended this watch.
+            guard watches.contains(where: { $0.id == watch.id }) else { continue }
+            let readiness = Readiness(pollEvents: result.revents)
+            if !readiness.isDisjoint(with: [.hangUp, .error, .invalid]) && !readiness.contains(.readable) {
+                unwatch(watch.id)
+            }
+            watch.callback(readiness)
+        }
     }
 
     private func runDueTimers() {

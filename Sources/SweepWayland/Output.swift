@@ -5,7 +5,8 @@ public final class Output {
     let proxy: OpaquePointer
     public private(set) var scale: Int32 = 1
     public private(set) var name: String = ""
-    /// Called when the output's properties are complete after a change (`done`).
+    /// Called when the output's properties are complete after a change
+    /// (`done`); the connection passes it on to its observers.
     var onChange: (() -> Void)?
 
     init(proxy: OpaquePointer, version: UInt32) {

@@ -41,8 +41,12 @@ public final class Window {
     public private(set) var surfaceScale = SurfaceScale.integer(1)
     /// Device pixels per logical pixel for the next frame.
     public var scale: Double { surfaceScale.factor }
-    /// Called after the scale changes (the cursor follows it).
+    /// Called after the scale changes (the cursor follows it). One slot;
+    /// parts that each need to hear it (a cursor per seat) use `addScaleObserver`.
     public var onScaleChange: ((Double) -> Void)?
+    private let scaleObservers = ObserverList<Double>()
+    /// This window's observers on the connection, removed when it goes.
+    private var connectionObservers: [ObserverToken] = []
     /// The number of frames committed so far.
     public private(set) var committedFrames = 0
     /// Called after each frame is committed, with the frame count.
@@ -71,20 +75,25 @@ public final class Window {
             surfaceScale = .integer(Int(only.scale))
         }
         chain.onRelease = { [weak self] in self?.bufferReleased() }
-        connection.onOutputRemoved = { [weak self] output in self?.outputGone(output) }
-        for output in connection.outputs.values {
-            output.onChange = { [weak self] in self?.updateScale() }
-        }
+        connectionObservers = [
+            connection.addOutputRemovedObserver { [weak self] output in self?.outputGone(output) },
+            connection.addOutputChangeObserver { [weak self] _ in self?.updateScale() },
+        ]
 
         // libdecor dereferences these without checking (libdecor 0.1): say so instead of crashing.
         for required in ["xdg_wm_base", "wl_subcompositor"] where !connection.globals.values.contains(where: { $0.interface == required }) {
             throw WaylandError.missingGlobal(required, minimumVersion: 1)
         }
-        Window.errorTarget = self
-        guard let decor = libdecor_new(connection.display, Window.decorInterface) else {
+        let reportError: (String) -> Void = { [weak self] text in self?.connection.loop.fail(.decoration(text)) }
+        // libdecor may report an error from inside libdecor_new, before its context is known.
+        Window.constructingErrorHandler = reportError
+        let newDecor = libdecor_new(connection.display, Window.decorInterface)
+        Window.constructingErrorHandler = nil
+        guard let decor = newDecor else {
             throw WaylandError.decoration("libdecor could not start (does the compositor offer xdg_wm_base?)")
         }
         self.decor = decor
+        Window.errorHandlers[decor] = reportError
         guard let frame = libdecor_decorate(decor, surface, Window.frameInterface, Unmanaged.passUnretained(self).toOpaque()) else {
             throw WaylandError.decoration("libdecor could not decorate the window")
         }
@@ -96,8 +105,12 @@ public final class Window {
     }
 
     deinit {
+        for token in connectionObservers { connection.removeObserver(token) }
         if let frame { libdecor_frame_unref(frame) }
-        if let decor { libdecor_unref(decor) }
+        if let decor {
+            Window.errorHandlers[decor] = nil
+            libdecor_unref(decor)
+        }
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         wl_surface_destroy(surface)
@@ -227,6 +240,19 @@ public final class Window {
         act(pacer.invalidate())
     }
 
+    // MARK: - Observers
+
+    /// Calls `observer` with the new scale after each scale change, besides
+    /// `onScaleChange` (each seat's cursor, say, follows it).
+    public func addScaleObserver(_ observer: @escaping (Double) -> Void) -> ObserverToken {
+        scaleObservers.add(observer)
+    }
+
+    /// Removes an observer added with `addScaleObserver`.
+    public func removeObserver(_ token: ObserverToken) {
+        scaleObservers.remove(token)
+    }
+
     // MARK: - Configure, close
 
     private func configure(_ configuration: OpaquePointer?) {
@@ -306,6 +332,7 @@ public final class Window {
         history.reset()
         chain.invalidateContents()
         onScaleChange?(newScale.factor)
+        scaleObservers.notify(newScale.factor)
         invalidateAll()
     }
 
@@ -320,8 +347,11 @@ public final class Window {
         data.map { Unmanaged<Window>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// libdecor's error callback carries no user data: the window it concerns.
-    nonisolated(unsafe) private static weak var errorTarget: Window?
+    /// libdecor's error callback carries no user data but its context, and
+    /// each window makes its own context: the window's handler by context.
+    nonisolated(unsafe) private static var errorHandlers: [OpaquePointer: (String) -> Void] = [:]
+    /// The handler of the window whose context libdecor_new is making.
+    nonisolated(unsafe) private static var constructingErrorHandler: ((String) -> Void)?
 
     nonisolated(unsafe) private static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
         let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
@@ -352,9 +382,10 @@ public final class Window {
     nonisolated(unsafe) private static let decorInterface: UnsafeMutablePointer<libdecor_interface> = {
         let interface = UnsafeMutablePointer<libdecor_interface>.allocate(capacity: 1)
         interface.initialize(to: libdecor_interface(
-            error: { _, _, message in
+            error: { context, _, message in
                 let text = message.map { String(cString: $0) } ?? "unknown error"
-                Window.errorTarget?.connection.loop.fail(.decoration(text))
+                let handler = context.flatMap { Window.errorHandlers[$0] } ?? Window.constructingErrorHandler
+                handler?(text)
             },
             reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
             reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil

@@ -6,28 +6,42 @@ import SweepWayland
 // sweep-copy: puts its arguments (or standard input) on the Wayland
 // clipboard, as wl-copy does, from a small window: a compositor hands the
 // clipboard only to a client with keyboard focus. It serves the text until
-// another client copies something or the window is closed.
+// another client copies something or the window is closed. With --paste it
+// writes the clipboard's text to standard output, as wl-paste does, and exits.
 
 func say(_ text: String) {
     _ = (text + "\n").withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+/// Writes all of `bytes` to standard output; false on an error (a closed pipe).
+func writeOut(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+        if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return false }
+    }
+    return true
+}
+
+let usage = """
+Usage: sweep-copy [TEXT…]    copies TEXT (without TEXT, standard input)
+       sweep-copy --paste    writes the clipboard's text to standard output
+
+Exit status: 0; 1 when there is nothing to paste or no clipboard; 2 when
+the Wayland connection fails.
+"""
+
+var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "-h" || arguments.first == "--help" {
-    print("Usage: sweep-copy [TEXT…]    (without TEXT, standard input is copied)")
+    print(usage)
     exit(0)
 }
-var text = arguments.joined(separator: " ")
-if arguments.isEmpty {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = read(STDIN_FILENO, &chunk, chunk.count)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    text = String(decoding: bytes, as: UTF8.self)
+let pasting = arguments.first == "--paste"
+if pasting && arguments.count > 1 {
+    say("sweep-copy: --paste takes no text\n\(usage)")
+    exit(64)
 }
+if arguments.first == "--" { arguments.removeFirst() }
 
 /// The window's content: one line saying what is on the clipboard.
 final class CopyWindow: WindowContent {
@@ -50,27 +64,84 @@ do {
     let window = try Window(connection: connection, title: "sweep-copy", appID: "org.sweep.Copy",
                             size: Size(width: 360, height: 48), minimumSize: Size(width: 120, height: 48))
     window.content = content
-    var clipboards: [Clipboard] = []
+    func show(_ message: String) {
+        content.message = message
+        window.invalidateAll()
+    }
+
+    // What to copy: the arguments, or standard input read on the loop, so
+    // the window is answered while a slow producer is still writing.
+    var text: [UInt8]? = pasting ? [] : Array(arguments.joined(separator: " ").utf8)
+    var clipboard: Clipboard?
+    var focusedSeat: Seat?
+    var copied = false
+    var pasted: [UInt8]?
+
+    func copyIfReady() {
+        guard !copied, let text, let clipboard, let seat = focusedSeat else { return }
+        copied = true
+        clipboard.copy(text, serial: seat.latestInputSerial)
+        show("Copied \(text.count) bytes")
+        say("sweep-copy: copied \(text.count) bytes")
+    }
+
+    if !pasting && arguments.isEmpty {
+        text = nil
+        var input: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var stdinWatch: EventLoop.WatchID?
+        // Standard input stays blocking (its file may be shared, a terminal);
+        // one read per wakeup does not block.
+        stdinWatch = connection.loop.watch(fd: STDIN_FILENO, events: .readable) { _ in
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 { input.append(contentsOf: chunk[0..<count]); return }
+            if count < 0 && errno == EINTR { return }
+            if count < 0 {
+                say("sweep-copy: cannot read standard input: \(String(cString: strerror(errno)))")
+                exit(1)
+            }
+            if let stdinWatch { connection.loop.unwatch(stdinWatch) }
+            text = input
+            copyIfReady()
+        }
+    }
+
     func attach(_ seat: Seat) {
         seat.ownsSurface = { window.owns(surface: $0) }
         seat.onKeyboardFocus = { focused in
-            guard focused, clipboards.isEmpty else { return }
-            guard let clipboard = Clipboard(connection: connection, seat: seat) else {
+            guard focused, clipboard == nil else { return }
+            guard let made = Clipboard(connection: connection, seat: seat) else {
                 say("sweep-copy: the compositor offers no clipboard (wl_data_device_manager)")
                 exit(1)
             }
-            clipboard.onCancelled = { connection.loop.stop() }
-            clipboard.copy(text, serial: seat.latestInputSerial)
-            clipboards.append(clipboard)
-            content.message = "Copied \(text.utf8.count) bytes"
-            window.invalidateAll()
-            say("sweep-copy: copied \(text.utf8.count) bytes")
+            clipboard = made
+            focusedSeat = seat
+            if pasting {
+                made.paste { bytes in
+                    pasted = bytes
+                    connection.loop.stop()
+                }
+            } else {
+                made.onCancelled = { connection.loop.stop() }
+                if text == nil { show("Reading standard input…") }
+                copyIfReady()
+            }
         }
     }
     for seat in connection.seats.values { attach(seat) }
     connection.onSeatAdded = { attach($0) }
     content.onClose = { connection.loop.stop() }
     try connection.loop.run()
+    if pasting {
+        guard let pasted else {
+            say("sweep-copy: the clipboard holds no text")
+            exit(1)
+        }
+        guard writeOut(pasted) else {
+            say("sweep-copy: cannot write standard output: \(String(cString: strerror(errno)))")
+            exit(1)
+        }
+    }
     exit(0)
 } catch let error as WaylandError {
     say("sweep-copy: \(error)")

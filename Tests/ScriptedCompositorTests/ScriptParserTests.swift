@@ -47,6 +47,42 @@ import Testing
                           .clipboardSave(file: "clip.txt", mime: "text/plain;charset=utf-8")])
     }
 
+    @Test func readsClipboardAndExitSteps() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"clipboard.set","text":"héllo"}
+        {"op":"clipboard.set","file":"bytes.bin","mimes":["text/plain"]}
+        {"op":"clipboard.stall","mime":"UTF8_STRING"}
+        {"op":"clipboard.drain","file":"stalled.txt"}
+        {"op":"clipboard.save","file":"clip.txt","timeout":1500}
+        {"op":"waitExit","ms":3000}
+        {"op":"waitExit"}
+        """).map(\.step)
+        let textTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
+        #expect(steps == [.clipboardSet(text: "héllo", file: nil, mimes: textTypes),
+                          .clipboardSet(text: nil, file: "bytes.bin", mimes: ["text/plain"]),
+                          .clipboardStall(mime: "UTF8_STRING"), .clipboardDrain(file: "stalled.txt", timeout: 10_000),
+                          .clipboardSave(file: "clip.txt", mime: "text/plain;charset=utf-8", timeout: 1500),
+                          .waitExit(ms: 3000), .waitExit(ms: 10_000)])
+    }
+
+    @Test(arguments: [
+        ("{\"op\":\"clipboard.set\"}", "give either \"text\" or \"file\""),
+        ("{\"op\":\"clipboard.set\",\"text\":\"a\",\"file\":\"b\"}", "give either \"text\" or \"file\""),
+        ("{\"op\":\"clipboard.set\",\"text\":\"a\",\"mimes\":\"text/plain\"}", "\"mimes\" must be a list of strings"),
+        ("{\"op\":\"clipboard.set\",\"text\":\"a\",\"mimes\":[1]}", "\"mimes\" must be a list of strings"),
+        ("{\"op\":\"clipboard.drain\"}", "missing \"file\""),
+        ("{\"op\":\"clipboard.save\",\"file\":\"c\",\"timeout\":0}", "\"timeout\" must be a number from 1"),
+        ("{\"op\":\"waitExit\",\"ms\":-1}", "\"ms\" must be a number from 0"),
+    ])
+    func malformedClipboardStepsSayWhatIsWrong(text: String, message: String) {
+        #expect {
+            _ = try ScriptParser.parse(text)
+        } throws: { error in
+            guard let error = error as? ScriptError else { return false }
+            return error.line == 1 && error.message.contains(message)
+        }
+    }
+
     @Test(arguments: [
         ("{\"op\":\"waitReady\"}\nnot json", 2, "not valid JSON"),
         ("[1,2]", 1, "must be a JSON object"),

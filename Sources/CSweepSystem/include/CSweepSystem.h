@@ -8,3 +8,5 @@ int sweep_memfd_create(const char *name);
 int sweep_memfd_seal(int fd);
 /// A monotonic clock in nanoseconds (CLOCK_MONOTONIC).
 unsigned long long sweep_monotonic_ns(void);
+/// pipe2(2) with O_CLOEXEC: fds[0] reads, fds[1] writes; -1 and errno on failure.
+int sweep_pipe_cloexec(int fds[2]);

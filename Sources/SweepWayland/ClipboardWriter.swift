@@ -1,0 +1,96 @@
+import Glibc
+
+/// Writes one paster's copy of the clipboard into its pipe on the event
+/// loop, a chunk each time the pipe can take one, so a slow or stalled
+/// paster never blocks the app. The fd is closed when everything is
+/// written, on an error (the paster closed its end: EPIPE), or when the
+/// paster has taken nothing for `stallTimeout`.
+final class ClipboardWriter {
+    private let fd: Int32
+    private let bytes: [UInt8]
+    private let loop: EventLoop
+    private let stallTimeout: Double
+    private let onFinish: (ClipboardWriter) -> Void
+    private var offset = 0
+    private var watch: EventLoop.WatchID?
+    private var stallTimer: EventLoop.TimerID?
+    private var lastProgress = EventLoop.nowMilliseconds
+    private var finished = false
+    private var closed = false
+
+    /// Most bytes written per wakeup, so one fast paster (a regular file)
+    /// does not hold the loop for long.
+    static let writeBudget = 1 << 20
+
+    /// Takes over `fd`; `onFinish` is called once, after it is closed.
+    init(fd: Int32, bytes: [UInt8], loop: EventLoop, stallTimeout: Double, onFinish: @escaping (ClipboardWriter) -> Void) {
+        self.fd = fd
+        self.bytes = bytes
+        self.loop = loop
+        self.stallTimeout = stallTimeout
+        self.onFinish = onFinish
+    }
+
+    deinit { stop() }
+
+    func start() {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        watch = loop.watch(fd: fd, events: .writable) { [weak self] readiness in self?.ready(readiness) }
+        armStallTimer()
+    }
+
+    /// Closes the pipe without calling `onFinish` (the clipboard is going away).
+    func cancel() {
+        finished = true
+        stop()
+    }
+
+    private func ready(_ readiness: EventLoop.Readiness) {
+        guard readiness.contains(.writable), readiness.isDisjoint(with: [.error, .invalid]) else { return finish() }
+        var budget = ClipboardWriter.writeBudget
+        while offset < bytes.count && budget > 0 {
+            let count = min(bytes.count - offset, budget)
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, count) }
+            if written > 0 {
+                offset += written
+                budget -= written
+                lastProgress = EventLoop.nowMilliseconds
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return   // the pipe is full: wait for the next writable
+            } else {
+                return finish()   // EPIPE: the paster closed its end
+            }
+        }
+        if offset >= bytes.count { finish() }
+    }
+
+    /// One timer at a time: when it fires early (there was progress), it is armed again.
+    private func armStallTimer() {
+        let remaining = stallTimeout - (EventLoop.nowMilliseconds - lastProgress)
+        stallTimer = loop.schedule(after: remaining) { [weak self] in
+            guard let self else { return }
+            self.stallTimer = nil
+            if EventLoop.nowMilliseconds - self.lastProgress >= self.stallTimeout { self.finish() } else { self.armStallTimer() }
+        }
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        stop()
+        onFinish(self)
+    }
+
+    private func stop() {
+        if let watch { loop.unwatch(watch) }
+        if let stallTimer { loop.cancel(stallTimer) }
+        watch = nil
+        stallTimer = nil
+        if !closed {
+            closed = true
+            close(fd)
+        }
+    }
+}
