@@ -147,6 +147,7 @@ public final class AppWindow: WindowContent, ComponentHost {
     }
 
     func handle(_ key: KeyEvent, from seat: Seat) {
+        keySeat = seat
         if let onKey, onKey(key) { return }
         if key.modifiers.contains(.control) && key.keysym == .c {
             copySelection(from: seat)
@@ -155,11 +156,27 @@ public final class AppWindow: WindowContent, ComponentHost {
         if let keyComponent, keyComponent.isVisible, keyComponent.handleKey(key) { return }
     }
 
+    /// The seat of the latest key, whose clipboard copy and paste use.
+    private weak var keySeat: Seat?
+
+    /// The clipboard's text, decoded leniently (nil when there is none);
+    /// `completion` runs later on the loop, which never waits for the
+    /// other program.
+    public func paste(_ completion: @escaping (String?) -> Void) {
+        guard let clipboard = clipboardOfKeySeat() else { return completion(nil) }
+        clipboard.paste { bytes in completion(bytes.map { String(decoding: $0, as: UTF8.self) }) }
+    }
+
+    private func clipboardOfKeySeat() -> Clipboard? {
+        guard let seat = keySeat ?? application.connection.seats.values.first else { return nil }
+        if clipboard == nil { clipboard = Clipboard(connection: window.connection, seat: seat) }
+        return clipboard
+    }
+
     /// Ctrl+C: the key component's text goes on the clipboard.
     private func copySelection(from seat: Seat) {
         guard let text = keyComponent?.copiedText else { return }
-        if clipboard == nil { clipboard = Clipboard(connection: window.connection, seat: seat) }
-        guard let clipboard else {
+        guard let clipboard = clipboardOfKeySeat() else {
             application.reportError("the compositor offers no clipboard (wl_data_device_manager)")
             onCopy?(0, 0)
             return

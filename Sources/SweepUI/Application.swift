@@ -25,6 +25,8 @@ public final class Application {
         connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
     }
 
+    /// The one loop: `loop.watch(fd:events:_:)` adds an fd (standard input,
+    /// a pipe) to it, `loop.schedule(after:_:)` a timer.
     public var loop: EventLoop { connection.loop }
 
     /// Dispatches events until `quit()`; throws when the connection breaks.

@@ -232,6 +232,11 @@ final class Picker {
             case 0x61: view.selectAll()          // Ctrl+A: every matching record
             case 0x69: invertShown()             // Ctrl+I
             case 0x75: setQuery("")              // Ctrl+U
+            case 0x76:                           // Ctrl+V: paste into the filter, never waiting
+                window.paste { [weak self] text in
+                    guard let self, let text else { return }
+                    setQuery(query + text.filter { $0 != "\n" && $0 != "\r" })
+                }
             case 0x77: setQuery(Self.droppingLastWord(query))   // Ctrl+W
             default: return false
             }

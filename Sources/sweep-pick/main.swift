@@ -60,7 +60,7 @@ do {
         output = chosen
         app.quit()
     }
-    let reader = InputReader(sources: sources, separator: options.read0 ? 0 : 0x0A, host: window,
+    let reader = InputReader(sources: sources, separator: options.read0 ? 0 : 0x0A, loop: app.loop,
                              onBytes: { picker.receive($0) }, onEnd: { picker.inputEnded() },
                              onError: { printError($0) })
     reader.start()
