@@ -38,8 +38,9 @@ public final class AppWindow: WindowContent, ComponentHost {
     public var onClose: (() -> Void)?
     /// Called after each frame is committed, with the frame count.
     public var onCommit: ((Int) -> Void)?
-    /// Called when Ctrl+C put text on the clipboard (lines, bytes), or could not (nil).
-    public var onCopy: ((_ lines: Int, _ bytes: Int) -> Void)?
+    /// Called when Ctrl+C put content on the clipboard, or with nil when
+    /// the compositor offers no clipboard.
+    public var onCopy: ((ClipboardContent?) -> Void)?
     /// The component that gets keys: the last one pressed or touched.
     public var keyComponent: Component?
 
@@ -175,16 +176,14 @@ public final class AppWindow: WindowContent, ComponentHost {
 
     /// Ctrl+C: the key component's text goes on the clipboard.
     private func copySelection(from seat: Seat) {
-        guard let text = keyComponent?.copiedText else { return }
+        guard let content = keyComponent?.clipboardContent else { return }
         guard let clipboard = clipboardOfKeySeat() else {
             application.reportError("the compositor offers no clipboard (wl_data_device_manager)")
-            onCopy?(0, 0)
+            onCopy?(nil)
             return
         }
-        clipboard.copy(text, serial: seat.latestInputSerial)
-        var lines = 0
-        for byte in text.utf8 where byte == 0x0A { lines += 1 }
-        onCopy?(lines, text.utf8.count)
+        clipboard.copy(content, serial: seat.latestInputSerial)
+        onCopy?(content)
     }
 
     func handleTouch(_ frame: TouchFrame) {

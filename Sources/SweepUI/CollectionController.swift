@@ -87,6 +87,7 @@ public final class CollectionController: Component {
     public func handleSecondaryClick(at point: Point) { collectionView.handleSecondaryClick(at: point) }
     public func touchesBegan() { collectionView.touchesBegan() }
     public var copiedText: String? { collectionView.copiedText }
+    public var clipboardContent: ClipboardContent? { collectionView.clipboardContent }
     public func didCommitFrame() { collectionView.didCommitFrame() }
 
     // MARK: - Toolbar

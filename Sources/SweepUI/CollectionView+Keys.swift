@@ -65,4 +65,33 @@ extension CollectionView {
     }
 
     public var copiedText: String? { selectedText() }
+
+    /// The selected titles, one a line, made a chunk at a time when pasted:
+    /// the selection is taken now (its ranges), the titles when read.
+    public var clipboardContent: ClipboardContent? {
+        let ranges = selectedRanges
+        guard !ranges.isEmpty else { return nil }
+        let source = dataSource
+        let count = ranges.reduce(0) { $0 + $1.count }
+        return ClipboardContent(lineCount: count) {
+            var rangeIndex = 0
+            var item = ranges[0].items.lowerBound
+            return {
+                var chunk: [UInt8] = []
+                chunk.reserveCapacity(1 << 16)
+                while rangeIndex < ranges.count && chunk.count < 1 << 16 {
+                    let range = ranges[rangeIndex]
+                    chunk += source.title(for: ItemPath(section: range.section, item: item)).utf8
+                    chunk.append(0x0A)
+                    if item < range.items.upperBound {
+                        item += 1
+                    } else {
+                        rangeIndex += 1
+                        if rangeIndex < ranges.count { item = ranges[rangeIndex].items.lowerBound }
+                    }
+                }
+                return chunk.isEmpty ? nil : chunk
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@ import SweepGeometry
 import SweepGestures
 import SweepGraphics
 import SweepInput
+import SweepWayland
 
 /// A part of a window's content that draws itself in its frame and takes
 /// input: a `CollectionView`, a `CollectionController`, or an app's own page.
@@ -38,6 +39,9 @@ public protocol Component: AnyObject {
     func touchesBegan()
     /// What Ctrl+C copies (the selected items' titles, one a line), nil for nothing.
     var copiedText: String? { get }
+    /// The same, made only when something pastes (a million titles cost
+    /// nothing at Ctrl+C). By default, `copiedText`.
+    var clipboardContent: ClipboardContent? { get }
     /// A frame was committed: report what changed once a frame (the scroll offset).
     func didCommitFrame()
     /// The components the window routes hover, scrolling and keys to, in
@@ -52,6 +56,7 @@ extension Component {
     public func handleSecondaryClick(at point: Point) {}
     public func touchesBegan() {}
     public var copiedText: String? { nil }
+    public var clipboardContent: ClipboardContent? { copiedText.map { .text($0) } }
     public func didCommitFrame() {}
     public var isAnimating: Bool { false }
     public func advanceAnimations(to time: Double) -> Region { Region() }

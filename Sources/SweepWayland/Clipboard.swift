@@ -12,7 +12,7 @@ public final class Clipboard {
     private let connection: Connection
     private let device: OpaquePointer
     private var source: OpaquePointer?
-    private var bytes: [UInt8] = []
+    private var content = ClipboardContent.bytes([])
     /// The offers the compositor introduced and the MIME types each offers.
     private var offers: [OpaquePointer: [String]] = [:]
     private var selectionOffer: OpaquePointer?
@@ -63,10 +63,15 @@ public final class Clipboard {
     /// Puts `bytes` on the clipboard as text. `serial` is the serial of the
     /// input event that asked for it (compositors refuse a selection without one).
     public func copy(_ bytes: [UInt8], serial: UInt32) {
+        copy(.bytes(bytes), serial: serial)
+    }
+
+    /// Puts `content` on the clipboard as text; it is made only when pasted.
+    public func copy(_ content: ClipboardContent, serial: UInt32) {
         guard let manager = connection.dataDeviceManager, let newSource = wl_data_device_manager_create_data_source(manager) else { return }
         if let source { wl_data_source_destroy(source) }
         source = newSource
-        self.bytes = bytes
+        self.content = content
         wl_data_source_add_listener(newSource, Clipboard.sourceListener, Unmanaged.passUnretained(self).toOpaque())
         for mime in Clipboard.offeredMimeTypes { wl_data_source_offer(newSource, mime) }
         wl_data_device_set_selection(device, newSource, serial)
@@ -83,7 +88,7 @@ public final class Clipboard {
     /// A paster asked for the selection: its own copy, written on the loop.
     private func send(from requester: OpaquePointer?, mime: String, to fd: Int32) {
         guard requester == source, Clipboard.offeredMimeTypes.contains(mime) else { close(fd); return }
-        let writer = ClipboardWriter(fd: fd, bytes: bytes, loop: connection.loop, stallTimeout: stallTimeout) { [weak self] done in
+        let writer = ClipboardWriter(fd: fd, content: content, loop: connection.loop, stallTimeout: stallTimeout) { [weak self] done in
             self?.writers[ObjectIdentifier(done)] = nil
         }
         writers[ObjectIdentifier(writer)] = writer
@@ -115,7 +120,7 @@ public final class Clipboard {
         }
         let loop = connection.loop
         if source != nil {
-            let copied = bytes   // our own copy: no round trip through the compositor
+            let copied = content.collect(limit: pasteLimit)   // our own copy: no round trip through the compositor
             loop.runAfterDispatch { completion(copied) }
             return
         }

@@ -7,7 +7,10 @@ import Glibc
 /// paster has taken nothing for `stallTimeout`.
 final class ClipboardWriter {
     private let fd: Int32
-    private let bytes: [UInt8]
+    /// The chunk being written and the reader of the next ones.
+    private var bytes: [UInt8] = []
+    private let next: () -> [UInt8]?
+    private var exhausted = false
     private let loop: EventLoop
     private let stallTimeout: Double
     private let onFinish: (ClipboardWriter) -> Void
@@ -23,9 +26,9 @@ final class ClipboardWriter {
     static let writeBudget = 1 << 20
 
     /// Takes over `fd`; `onFinish` is called once, after it is closed.
-    init(fd: Int32, bytes: [UInt8], loop: EventLoop, stallTimeout: Double, onFinish: @escaping (ClipboardWriter) -> Void) {
+    init(fd: Int32, content: ClipboardContent, loop: EventLoop, stallTimeout: Double, onFinish: @escaping (ClipboardWriter) -> Void) {
         self.fd = fd
-        self.bytes = bytes
+        next = content.makeReader()
         self.loop = loop
         self.stallTimeout = stallTimeout
         self.onFinish = onFinish
@@ -48,7 +51,14 @@ final class ClipboardWriter {
     private func ready(_ readiness: EventLoop.Readiness) {
         guard readiness.contains(.writable), readiness.isDisjoint(with: [.error, .invalid]) else { return finish() }
         var budget = ClipboardWriter.writeBudget
-        while offset < bytes.count && budget > 0 {
+        while budget > 0 {
+            if offset >= bytes.count {
+                // This chunk is out: make the next one (nil: the end).
+                guard !exhausted, let chunk = next() else { exhausted = true; break }
+                bytes = chunk
+                offset = 0
+                continue
+            }
             let count = min(bytes.count - offset, budget)
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, count) }
             if written > 0 {
@@ -63,7 +73,7 @@ final class ClipboardWriter {
                 return finish()   // EPIPE: the paster closed its end
             }
         }
-        if offset >= bytes.count { finish() }
+        if exhausted && offset >= bytes.count { finish() }
     }
 
     /// One timer at a time: when it fires early (there was progress), it is armed again.

@@ -32,12 +32,12 @@ extension DemoApp {
         }
     }
 
-    /// Ctrl+C put the key page's text on the clipboard (0 bytes: there is no clipboard).
-    func copied(lines: Int, bytes: Int) {
-        if bytes == 0 {
-            log?.log(view: keyPage.name, event: "error", ["message": .string("the compositor offers no clipboard")])
+    /// Ctrl+C put the key page's text on the clipboard (nil: there is no clipboard).
+    func copied(_ content: ClipboardContent?) {
+        if let content {
+            log?.log(view: keyPage.name, event: "copy", ["lines": .int(content.lineCount ?? 0)])
         } else {
-            log?.log(view: keyPage.name, event: "copy", ["lines": .int(lines), "bytes": .int(bytes)])
+            log?.log(view: keyPage.name, event: "error", ["message": .string("the compositor offers no clipboard")])
         }
     }
 }

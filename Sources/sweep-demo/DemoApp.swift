@@ -74,7 +74,7 @@ final class DemoApp: Component {
         host.onKey = { [unowned self] key in handleAppKey(key) }
         host.onCommit = { [unowned self] frames in committed(frame: frames) }
         host.onClose = { [unowned self] in quit() }
-        host.onCopy = { [unowned self] lines, bytes in copied(lines: lines, bytes: bytes) }
+        host.onCopy = { [unowned self] content in copied(content) }
         application.onError = { message in printError(message) }
         for pane in [listPane, gridPane] {
             pane.controller.editingItems = [ToolbarItem(id: "delete", title: "Delete")]
