@@ -23,5 +23,24 @@ let package = Package(
             path: "CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The picker's core (reported in docs/performance.md, no thresholds).
+        .executableTarget(
+            name: "PickCoreBenchmarks",
+            dependencies: [
+                "PickBenchData",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PickCore", package: "Sweep"),
+            ],
+            path: "PickCoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Its input, shared with pick-filter so fzf sees the same records.
+        .target(name: "PickBenchData", path: "PickBenchData"),
+        // A `fzf --filter` peer on PickCore, timed against fzf.
+        .executableTarget(
+            name: "pick-filter",
+            dependencies: ["PickBenchData", .product(name: "PickCore", package: "Sweep")],
+            path: "pick-filter"
+        ),
     ]
 )

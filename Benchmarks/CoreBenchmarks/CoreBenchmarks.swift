@@ -120,6 +120,45 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+
+    // Identity-keyed updates: the batch computed from a million identifiers
+    // before and after a change (ItemUpdate(from:to:)). Shuffled: the worst
+    // order for the longest increasing subsequence (about a million moves);
+    // one moved: a refresh that keeps the order but for one item (one
+    // move). No threshold file: reported in docs/performance.md, not checked.
+    for shuffled in [true, false] {
+        Benchmark("diff-ids-1M-\(shuffled ? "shuffled" : "one-moved")", configuration: bulk) { benchmark in
+            let old = Array(0..<1_000_000)
+            var new = old
+            if shuffled {
+                var random = SplitMix64(seed: 1)
+                new.shuffle(using: &random)
+            } else {
+                new.insert(new.remove(at: 250_000), at: 750_000)
+            }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let update = try! ItemUpdate(from: old, to: new)
+                blackHole(update.moved.count)
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+/// The tests' seeded generator (SweepTestSupport is not a product): the same shuffle on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x2545F4914F6CDD1D }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
 }
 
 /// A controller that allows multiple selection while editing, in editing mode.

@@ -4,21 +4,39 @@
 /// (every field). Fields count from 1; a negative index counts from the end
 /// (-1 is the last field). fzf's templates (`{1} {3}`) are not supported.
 ///
-/// How fields are cut and joined is fzf's too; see `FieldDelimiter`.
+/// How fields are cut and joined is fzf's too:
+///
+/// - The default delimiter (nil or ""): AWK style, a field is a run of
+///   non-blanks with the blanks (space, tab, newline) after it.
+/// - A literal delimiter string: a field is the text up to and including
+///   the next delimiter ("a,b," has the fields "a,", "b," and ""). fzf's
+///   `--delimiter` is a regular expression; ours is a literal string.
+/// - Selected fields are concatenated as they are, each with what follows
+///   it: "foo  bar  baz" with `2,2` is "bar  bar  ". The shown text then
+///   drops trailing white space ("bar  bar"; with `-d:` and `2`,
+///   "ID:John:Dev" shows "John:", as in fzf); printed text (`--accept-nth`)
+///   drops the last delimiter instead, or trailing white space by default
+///   (`-d,` with `2,2,1,3,1` prints "bar,bar,foo  ,bazfoo  " for
+///   "foo  ,bar,baz", as fzf does).
 public struct FieldSelector: Hashable, Sendable, CustomStringConvertible {
     /// One part of the expression: `lower...upper` with nil for an open end.
     public struct Part: Hashable, Sendable {
+        /// The first field (1-based; negative counts from the end), nil for the first.
         public var lower: Int?
+        /// The last field (1-based; negative counts from the end), nil for the last.
         public var upper: Int?
 
+        /// - Complexity: O(1).
         public init(lower: Int?, upper: Int?) {
             self.lower = lower
             self.upper = upper
         }
     }
 
+    /// The comma-separated parts, in order (a field may be selected twice).
     public let parts: [Part]
 
+    /// A selector from parts already parsed. - Complexity: O(1).
     public init(parts: [Part]) { self.parts = parts }
 
     /// Parses fzf's expression, with fzf's rules: only digits, `-`, `.` and

@@ -14,9 +14,13 @@
 /// An empty query keeps every record without an index array
 /// (`FilterResult.isAll`), in O(1).
 public final class FilterPass {
+    /// The records filtered (the pass follows it as it grows).
     public let store: RecordStore
+    /// The compiled query.
     public let matcher: Matcher
+    /// The fields matched against (`--with-nth`), nil for the whole shown text.
     public let fields: FieldSelector?
+    /// The field delimiter (nil: fzf's AWK-style default; nil without `fields`).
     public let delimiter: String?
     /// Whether the pass re-checks a previous result instead of every record.
     public let isIncremental: Bool
@@ -30,7 +34,7 @@ public final class FilterPass {
     private var matching: RecordMatching
 
     /// A pass for `query`, matched in `mode` against each record's shown
-    /// text (fields `fields` cut with `delimiter`, see `FieldExtractor`).
+    /// text (`fields` cut with `delimiter`, see `FieldSelector`).
     /// `previous` is the last result on the same store; it is used when the
     /// new query implies its query and the fields are the same.
     /// - Complexity: O(1) (the work is in `run`).
@@ -87,7 +91,7 @@ public final class FilterPass {
                     }
                 }
                 guard cursor == candidates.count else { return }
-                let stop = min(view.count, next + budget)
+                let stop = budget >= view.count - next ? view.count : next + budget
                 while next < stop {
                     if matching.matches(next, in: view, kernel: kernel) { matches.append(UInt32(truncatingIfNeeded: next)) }
                     next &+= 1

@@ -5,7 +5,9 @@
 /// `r` is record `r` (ten million records cost nothing). Otherwise the
 /// record indices are a `[UInt32]`, four bytes a match.
 public struct FilterResult: RandomAccessCollection, Sendable {
+    /// A row.
     public typealias Index = Int
+    /// The record index a row shows.
     public typealias Element = Int
 
     enum Storage: Sendable {
@@ -29,6 +31,7 @@ public struct FilterResult: RandomAccessCollection, Sendable {
         return false
     }
 
+    /// The first row, 0. - Complexity: O(1).
     public var startIndex: Int { 0 }
 
     /// The number of rows. - Complexity: O(1).

@@ -13,7 +13,9 @@
 /// ill-formed bytes; a query that itself contains U+FFFD is matched against
 /// the decoded text (ill-formed bytes replaced), so it finds them.
 public struct Matcher: Hashable, Sendable {
+    /// The filter text, as typed.
     public let query: String
+    /// How it matches.
     public let mode: MatchMode
     /// Whether the query has an upper-case letter (smart case).
     public let isCaseSensitive: Bool

@@ -5,6 +5,7 @@ public enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
     /// whole option value.
     case invalidFieldExpression(token: String, expression: String)
 
+    /// A message for the user, naming the bad part and the syntax.
     public var description: String {
         switch self {
         case let .invalidFieldExpression(token, expression):

@@ -17,7 +17,7 @@ extension RecordStore {
 
     /// The shown text with fields: `fields` of the shown text cut with
     /// `delimiter` (nil: fzf's AWK-style default), joined as fzf joins them,
-    /// trailing white space dropped (see `FieldExtractor`). Without `fields`
+    /// trailing white space dropped (see `FieldSelector`). Without `fields`
     /// this is `displayText(of:)`.
     /// - Complexity: O(n).
     public func displayText(of record: Int, fields: FieldSelector?, delimiter: String?) -> String {

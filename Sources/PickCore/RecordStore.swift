@@ -31,6 +31,8 @@ public final class RecordStore {
     /// (no dmenu metadata) and no trailing CR: its bytes are its shown text,
     /// and matching may take the fast path without looking at it first.
     private var plainBits: [UInt64] = []
+    /// Non-zero when the unfinished tail has a byte that makes it not plain.
+    private var pendingFlags: UInt64 = 0
 
     /// An empty store whose records end at `separator`.
     public init(separator: UInt8) {
@@ -64,7 +66,8 @@ public final class RecordStore {
     /// Adds a chunk of input; records that it completes become visible in
     /// `count`, a partial record at its end waits for the next chunk.
     /// - Complexity: O(n) for n bytes in the chunk (amortized: the buffer
-    ///   grows by half its size when full).
+    ///   doubles when full; `reserveCapacity(bytes:)` with a known input
+    ///   size avoids the copies and the fresh pages they touch).
     public func append(_ bytes: UnsafeRawBufferPointer) {
         precondition(!isFinished, "RecordStore.append after finish()")
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
@@ -79,14 +82,42 @@ public final class RecordStore {
         swap(&bits, &plainBits)
         var count = self.count
         var start = offsets.offset(count)
-        while true {
-            let found = SWAR.firstIndex(of: separator, in: base, from: index, to: end)
-            if found == end { break }
-            Self.addRecord(count: &count, start: start, end: found, base: base, lineMode: isLineMode,
-                           offsets: &offsets, bits: &bits)
-            start = found + 1
-            index = start
+        // One pass finds separators and classifies records: `flags` gathers
+        // the high bit of every non-ASCII byte (and, for lines, of every
+        // NUL) of the record so far.
+        var flags = pendingFlags
+        let lineMode = isLineMode, separatorPattern = SWAR.broadcast(separator)
+        @inline(__always) func endRecord(at end: Int) {
+            let plain = flags == 0
+                && !(lineMode && end > start && base.load(fromByteOffset: end - 1, as: UInt8.self) == 0x0D)
+            Self.addRecord(count: &count, end: end, plain: plain, offsets: &offsets, bits: &bits)
+            flags = 0
+            start = end + 1
         }
+        while index &+ 8 <= end {
+            let word = SWAR.load(base, index)
+            var separators = SWAR.zeroBytes(word ^ separatorPattern)
+            var special = (word & SWAR.highBits) | (lineMode ? SWAR.zeroBytes(word) : 0)
+            while separators != 0 {
+                let lowest = separators & (0 &- separators)
+                flags |= special & (lowest &- 1)
+                special &= ~(lowest | (lowest &- 1))
+                endRecord(at: index &+ SWAR.firstLane(separators))
+                separators &= separators &- 1
+            }
+            flags |= special
+            index &+= 8
+        }
+        while index < end {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == separator {
+                endRecord(at: index)
+            } else if byte >= 0x80 || (lineMode && byte == 0) {
+                flags |= SWAR.highBits
+            }
+            index &+= 1
+        }
+        pendingFlags = flags
         swap(&offsets, &self.offsets)
         swap(&bits, &plainBits)
         self.count = count
@@ -102,10 +133,12 @@ public final class RecordStore {
             if used + 1 > capacity { grow(to: used + 1) }
             base.storeBytes(of: separator, toByteOffset: used, as: UInt8.self)
             used += 1
+            let plain = pendingFlags == 0
+                && !(isLineMode && base.load(fromByteOffset: used - 2, as: UInt8.self) == 0x0D)
             var count = self.count
-            Self.addRecord(count: &count, start: start, end: used - 1, base: base, lineMode: isLineMode,
-                           offsets: &offsets, bits: &plainBits)
+            Self.addRecord(count: &count, end: used - 1, plain: plain, offsets: &offsets, bits: &plainBits)
             self.count = count
+            pendingFlags = 0
         }
         isFinished = true
     }
@@ -130,24 +163,18 @@ public final class RecordStore {
         }
     }
 
-    private static func addRecord(count: inout Int, start: Int, end: Int, base: UnsafeMutableRawPointer,
-                                  lineMode: Bool, offsets: inout RecordOffsets, bits: inout [UInt64]) {
+    @inline(__always)
+    private static func addRecord(count: inout Int, end: Int, plain: Bool, offsets: inout RecordOffsets,
+                                  bits: inout [UInt64]) {
         precondition(count < Int(UInt32.max), "RecordStore holds at most UInt32.max records")
-        let plain: Bool
-        if lineMode {
-            plain = SWAR.isASCII(base, from: start, to: end, excluding: 0)
-                && (end == start || base.load(fromByteOffset: end - 1, as: UInt8.self) != 0x0D)
-        } else {
-            plain = SWAR.isASCII(base, from: start, to: end)
-        }
         if count & 63 == 0 { bits.append(0) }
-        if plain { bits[count >> 6] |= 1 << UInt64(count & 63) }
+        if plain { bits[count &>> 6] |= 1 &<< UInt64(count & 63) }
         offsets.append(end + 1)
-        count += 1
+        count &+= 1
     }
 
     private func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity + capacity / 2)
+        let newCapacity = max(needed, 2 * capacity)
         let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
         newBase.copyMemory(from: base, byteCount: used)
         base.deallocate()

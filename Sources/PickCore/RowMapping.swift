@@ -3,8 +3,10 @@
 /// `r` shows record `result[r]`). Plain `ClosedRange<Int>`, no dependency
 /// on the Sweep modules: the picker converts to and from its selection type.
 public struct RowMapping: Sendable {
+    /// The rows: row `r` shows record `result[r]`.
     public let result: FilterResult
 
+    /// A mapping for the rows of `result`. - Complexity: O(1).
     public init(result: FilterResult) { self.result = result }
 
     /// The rows that show the records in `records` (sorted by lower bound),

@@ -64,27 +64,6 @@ enum SWAR {
         }
         return bits & highBits == 0
     }
-
-    /// Whether every byte in `from..<to` is below 0x80 and none is `excluded`.
-    /// - Complexity: O(to - from), eight bytes a step.
-    @inline(__always)
-    static func isASCII(_ base: UnsafeRawPointer, from: Int, to: Int, excluding excluded: UInt8) -> Bool {
-        let pattern = broadcast(excluded)
-        var index = from
-        var bits: UInt64 = 0
-        while index &+ 8 <= to {
-            let word = load(base, index)
-            bits |= word | zeroBytes(word ^ pattern)
-            index &+= 8
-        }
-        while index < to {
-            let byte = base.load(fromByteOffset: index, as: UInt8.self)
-            if byte == excluded { return false }
-            bits |= UInt64(byte)
-            index &+= 1
-        }
-        return bits & highBits == 0
-    }
 }
 
 /// ASCII case folding of one byte: A–Z to a–z, every other byte unchanged.

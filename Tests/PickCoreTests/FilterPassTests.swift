@@ -197,3 +197,16 @@ private func randomStore(_ random: inout SplitMix64, count: Int, separator: UInt
         #expect(result.firstRow(atOrAfter: 5) == 3)
     }
 }
+
+@Suite struct FilterPassBudgetTests {
+    /// An unlimited budget after re-checking candidates must not overflow.
+    @Test func unlimitedBudgetOnAnIncrementalPass() {
+        let store = makeStore("ab 1\nabc 2\nx\nabc\n")
+        let first = FilterPass(store: store, query: "ab", mode: .substring)
+        first.run(budget: 2)
+        let next = FilterPass(store: store, query: "abc", mode: .substring, previous: first.result)
+        #expect(next.isIncremental)
+        #expect(next.run(budget: .max))
+        #expect(Array(next.result) == [1, 3])
+    }
+}

@@ -109,3 +109,20 @@ private func unescape(_ body: String) -> String {
     }
     return String(String.UnicodeScalarView(scalars))
 }
+
+@Suite struct OutputWriterSourcesTests {
+    @Test func rangesResultsAndSequencesWriteTheSameAsAnArray() {
+        let store = makeStore("a\nb\nc\nd\ne\nf\n")
+        let writer = OutputWriter(store: store)
+        let expected = written(writer, [0, 2, 3, 5], .json).bytes
+        var fromRanges: [UInt8] = [], fromResult: [UInt8] = [], fromSequence: [UInt8] = []
+        writer.write(ranges: [0...0, 2...3, 5...5], format: .json) { fromRanges.append(contentsOf: $0) }
+        let pass = FilterPass(store: store, query: "", mode: .substring)
+        pass.run(budget: .max)
+        writer.write(result: pass.result, format: .indices) { fromResult.append(contentsOf: $0) }
+        writer.write(records: [0, 2, 3, 5].lazy.map { $0 }, format: .json) { fromSequence.append(contentsOf: $0) }
+        #expect(fromRanges == expected)
+        #expect(fromSequence == expected)
+        #expect(string(fromResult) == "0\n1\n2\n3\n4\n5\n")
+    }
+}
