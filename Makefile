@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test build bench-core deps-build deps-test deps-demo protocols protocols-check clean
+.PHONY: demo test build bench-core bench-pick deps-build deps-test deps-demo protocols protocols-check clean
 
 ## make demo: install what is needed, build, and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -17,6 +17,10 @@ test: deps-test
 ## make bench-core: run the core benchmarks (Benchmarks/) and fail when one misses its target
 bench-core: deps-build
 	Benchmarks/check.sh
+
+## make bench-pick: sweep-pick end to end on 1M and 10M records, and its core against fzf --filter
+bench-pick: deps-test
+	scripts/bench-pick.sh
 
 build: deps-build
 	$(SWIFT) build $(BUILD_FLAGS)

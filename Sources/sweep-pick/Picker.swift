@@ -61,6 +61,11 @@ final class Picker {
 
     // MARK: - Input
 
+    /// Input of about `bytes` is coming (a regular file's size): room is made once.
+    func expect(bytes: Int) {
+        store.reserveCapacity(bytes: bytes)
+    }
+
     func receive(_ bytes: UnsafeRawBufferPointer) {
         store.append(bytes)
         advanceFilter()
@@ -80,6 +85,7 @@ final class Picker {
         guard newQuery != query else { return }
         query = newQuery
         header.query = newQuery
+        log?.write("query", ["query": newQuery])
         // A new keystroke replaces the pass that was running.
         pass = FilterPass(store: store, query: newQuery, mode: options.match.mode, fields: fields,
                           delimiter: options.delimiter, previous: rows.result)
@@ -180,10 +186,10 @@ final class Picker {
             }
         }
         if let pattern = options.preselect, !pattern.isEmpty {
-            let matcher = Matcher(query: pattern, mode: .substring)
-            for record in 0..<store.count where matcher.matches(store.displayText(of: record, fields: fields, delimiter: options.delimiter)) {
-                chosen.insert(record...record) { _ in }
-            }
+            // The records whose shown text contains PATTERN, found as a filter finds them (no String per record).
+            let search = FilterPass(store: store, query: pattern, mode: .substring, fields: fields, delimiter: options.delimiter)
+            search.run(budget: .max)
+            for record in search.result { chosen.insert(record...record) { _ in } }
         }
         guard !chosen.isEmpty else { return }
         for range in chosen.ranges { selectedRecords.insert(range) { _ in } }
@@ -311,7 +317,7 @@ final class Picker {
     func write(_ output: (records: [ClosedRange<Int>], key: String?), to fd: Int32) -> Bool {
         let writer = OutputWriter(store: store, acceptFields: acceptFields, delimiter: options.delimiter)
         var ok = true
-        writer.write(records: output.records.lazy.flatMap { $0 }, format: options.output.format,
+        writer.write(ranges: output.records, format: options.output.format,
                      terminator: options.print0 ? 0 : 0x0A, query: options.printQuery ? query : nil,
                      key: output.key) { chunk in
             guard ok else { return }

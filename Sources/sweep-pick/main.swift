@@ -53,6 +53,13 @@ do {
     let window = try AppWindow(application: app, title: options.title, appID: options.appID,
                                size: Size(width: Double(options.width), height: Double(options.windowHeight)))
     let picker = try Picker(options: options, window: window, log: log)
+    // Regular files say how big they are: the store makes room once instead of doubling.
+    var expected = 0
+    for source in sources {
+        var info = stat()
+        if fstat(source.fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { expected += Int(info.st_size) }
+    }
+    if expected > 0 { picker.expect(bytes: expected) }
     var status: Int32 = 1
     var output: (records: [ClosedRange<Int>], key: String?)?
     picker.onFinish = { code, chosen in
