@@ -34,6 +34,19 @@ let package = Package(
             path: "PickCoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The drawing path (reported in docs/performance.md, no thresholds).
+        .executableTarget(
+            name: "DrawBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SweepGeometry", package: "Sweep"),
+                .product(name: "SweepGraphics", package: "Sweep"),
+                .product(name: "SweepPixman", package: "Sweep"),
+                .product(name: "SweepViews", package: "Sweep"),
+            ],
+            path: "DrawBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Its input, shared with pick-filter so fzf sees the same records.
         .target(name: "PickBenchData", path: "PickBenchData"),
         // A `fzf --filter` peer on PickCore, timed against fzf.

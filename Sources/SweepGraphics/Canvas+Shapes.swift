@@ -9,6 +9,19 @@ extension Canvas {
     }
 
     public func fillCircle(center: Point, radius: Double, color: Color) {
+        polygonFillCircle(center: center, radius: radius, color: color)
+    }
+
+    public func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: Color) {
+        polygonStrokeCircle(center: center, radius: radius, lineWidth: lineWidth, color: color)
+    }
+
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        polygonFillRoundedRect(rect, radius: radius, color: color)
+    }
+
+    /// A circle as one convex polygon.
+    public func polygonFillCircle(center: Point, radius: Double, color: Color) {
         guard radius > 0 else { return }
         let count = segments(forRadius: radius)
         var points: [Point] = []
@@ -20,8 +33,8 @@ extension Canvas {
         fillConvexPolygon(points, color: color)
     }
 
-    /// A ring of the given line width, centred on the circle of `radius`.
-    public func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: Color) {
+    /// A ring of the given line width, centred on the circle of `radius`, as quadrilaterals.
+    public func polygonStrokeCircle(center: Point, radius: Double, lineWidth: Double, color: Color) {
         guard radius > 0, lineWidth > 0 else { return }
         let count = segments(forRadius: radius)
         let outer = radius + lineWidth / 2, inner = max(0, radius - lineWidth / 2)
@@ -37,7 +50,8 @@ extension Canvas {
         }
     }
 
-    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+    /// A rounded rectangle as one convex polygon.
+    public func polygonFillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         let r = min(radius, rect.width / 2, rect.height / 2)
         guard r > 0 else { fill(rect, color: color); return }
         let quarter = max(3, segments(forRadius: r) / 4)

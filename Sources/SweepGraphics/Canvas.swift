@@ -22,6 +22,13 @@ public protocol Canvas: AnyObject {
     func measureText(_ text: String, role: FontRole) -> Double
     /// The vertical metrics of a role's font.
     func metrics(for role: FontRole) -> FontMetrics
+    /// A filled, anti-aliased circle. Canvases may draw it faster than the
+    /// polygon the default makes (`polygonFillCircle`).
+    func fillCircle(center: Point, radius: Double, color: Color)
+    /// A ring of `lineWidth` centred on the circle of `radius`.
+    func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: Color)
+    /// A rectangle with rounded corners of `radius`.
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
     /// Draws `bitmap` scaled to fill `rect` (filtered), over what is there.
     func drawBitmap(_ bitmap: Bitmap, in rect: Rect)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) while `body` runs.

@@ -13,6 +13,7 @@ public final class PixmanCanvas: Canvas {
     public let scale: Double
     public let fonts: FontSet
     private var clipStack: [Rect] = []   // device pixels
+    private let masks = ShapeMasks()
 
     public var size: Size { Size(width: Double(image.width) / scale, height: Double(image.height) / scale) }
 
@@ -153,6 +154,76 @@ public final class PixmanCanvas: Canvas {
                 pixman_image_composite32(PIXMAN_OP_OVER, source, pix, image.handle,
                                          0, 0, 0, 0, Int32(x), Int32(y), g.width, g.height)
             }
+        }
+    }
+
+    // MARK: - Circles and rounded rectangles from cached masks
+
+    /// Composites `color` through a cached mask of a disc or ring centred at
+    /// a logical point; false when the shape is not cacheable.
+    private func composite(mask radius: Double, lineWidth: Double, center: Point, color: Color) -> Bool {
+        let cx = center.x * scale, cy = center.y * scale
+        let fx = cx - cx.rounded(.down), fy = cy - cy.rounded(.down)
+        guard let mask = masks.mask(radius: radius * scale, lineWidth: lineWidth * scale, fraction: (fx, fy)) else { return false }
+        let x = Int32(cx.rounded(.down)) - mask.centre, y = Int32(cy.rounded(.down)) - mask.centre
+        guard Rect(x: Double(x), y: Double(y), width: Double(mask.size), height: Double(mask.size)).intersects(currentClip) else { return true }
+        var pixmanColor = color.pixman
+        guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return true }
+        defer { pixman_image_unref(source) }
+        pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, image.handle, 0, 0, 0, 0, x, y, mask.size, mask.size)
+        return true
+    }
+
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        guard radius > 0, color.alpha > 0 else { return }
+        if !composite(mask: radius, lineWidth: 0, center: center, color: color) {
+            polygonFillCircle(center: center, radius: radius, color: color)
+        }
+    }
+
+    public func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: Color) {
+        guard radius > 0, lineWidth > 0, color.alpha > 0 else { return }
+        if !composite(mask: radius, lineWidth: lineWidth, center: center, color: color) {
+            polygonStrokeCircle(center: center, radius: radius, lineWidth: lineWidth, color: color)
+        }
+    }
+
+    /// Three boxes for the straight parts and a quarter of a cached disc at
+    /// each corner, when the corners fall on whole device pixels; the
+    /// polygon otherwise.
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        guard color.alpha > 0 else { return }
+        let r = min(radius, rect.width / 2, rect.height / 2) * scale
+        let d = Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        let whole = { (v: Double) in v == v.rounded() }
+        guard r > 0, whole(d.minX), whole(d.minY), whole(d.width), whole(d.height), whole(r),
+              d.intersects(currentClip),
+              let mask = masks.mask(radius: r, lineWidth: 0, fraction: (0, 0)) else {
+            return polygonFillRoundedRect(rect, radius: radius, color: color)
+        }
+        var pixmanColor = color.pixman
+        let x = Int32(d.minX), y = Int32(d.minY), w = Int32(d.width), h = Int32(d.height), ri = Int32(r)
+        // The straight parts: a full-height middle and two side strips between the corners.
+        var boxes = [pixman_box32_t(x1: x + ri, y1: y, x2: x + w - ri, y2: y + h),
+                     pixman_box32_t(x1: x, y1: y + ri, x2: x + ri, y2: y + h - ri),
+                     pixman_box32_t(x1: x + w - ri, y1: y + ri, x2: x + w, y2: y + h - ri)]
+        let clip = currentClip
+        boxes = boxes.compactMap { box in
+            let x1 = max(box.x1, Int32(clip.minX)), y1 = max(box.y1, Int32(clip.minY))
+            let x2 = min(box.x2, Int32(clip.maxX)), y2 = min(box.y2, Int32(clip.maxY))
+            return x1 < x2 && y1 < y2 ? pixman_box32_t(x1: x1, y1: y1, x2: x2, y2: y2) : nil
+        }
+        if !boxes.isEmpty {
+            pixman_image_fill_boxes(color.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, image.handle, &pixmanColor,
+                                    Int32(boxes.count), &boxes)
+        }
+        guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return }
+        defer { pixman_image_unref(source) }
+        // The disc's centre is at (centre, centre) in its mask; each corner takes one quarter of it.
+        let c = mask.centre
+        for (dx, dy, mx, my) in [(x, y, c - ri, c - ri), (x + w - ri, y, c, c - ri),
+                                 (x, y + h - ri, c - ri, c), (x + w - ri, y + h - ri, c, c)] {
+            pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, image.handle, 0, 0, mx, my, dx, dy, ri, ri)
         }
     }
 

@@ -10,19 +10,21 @@ extension CollectionView {
             switch event {
             case .selection(let change, let provisional):
                 if !change.isEmpty || !provisional { selectionChanged(provisional: provisional) }
-                invalidate()
+                invalidate(change)
             case .band(let phase, let rect, let mode):
+                invalidate(band: itemView.bandRect)
                 itemView.bandRect = phase == .began || phase == .selecting ? rect : nil
+                invalidate(band: itemView.bandRect)
                 delegate?.collectionView(self, band: phase, rect: rect, mode: mode)
-                invalidate()
             case .multiselect(let phase, let item, let input):
                 delegate?.collectionView(self, multipleSelection: phase, at: item, input: input)
             case .scroll:
                 // The viewport has scrolled already; only the pixels are left.
                 invalidate()
             case .focus(let item):
+                invalidate(item: itemView.focusedItem)
                 itemView.focusedItem = item
-                invalidate()
+                invalidate(item: item)
             case .activate(let item):
                 delegate?.collectionView(self, didActivate: item)
                 onActivate?(item)

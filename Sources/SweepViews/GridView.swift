@@ -96,8 +96,13 @@ public final class GridView {
 
     // MARK: - Drawing
 
+    /// Repaints each damaged rectangle (not their bounding box: a band step
+    /// damages two thin strips and a few cells, far apart).
     public func draw(in canvas: Canvas, damage: Region) {
-        let area = damage.bounds.intersection(frame)
+        for rect in damage.rects { draw(in: canvas, area: rect.intersection(frame)) }
+    }
+
+    private func draw(in canvas: Canvas, area: Rect) {
         guard !area.isEmpty else { return }
         canvas.withClip(area) {
             canvas.fill(area, color: theme.background)

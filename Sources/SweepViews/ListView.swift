@@ -172,8 +172,12 @@ public final class ListView {
     // MARK: - Drawing
 
     /// Draws the parts of the view inside `damage`.
+    /// Repaints each damaged rectangle (not their bounding box).
     public func draw(in canvas: Canvas, damage: Region) {
-        let area = damage.bounds.intersection(frame)
+        for rect in damage.rects { draw(in: canvas, area: rect.intersection(frame)) }
+    }
+
+    private func draw(in canvas: Canvas, area: Rect) {
         guard !area.isEmpty else { return }
         canvas.withClip(area) {
             canvas.fill(area, color: theme.background)
