@@ -6,7 +6,8 @@
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
-       libfcft-dev fonts-dejavu-core libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev)
+       libfcft-dev fonts-dejavu-core libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
+       libpng-dev libturbojpeg0-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 
 case "${1:-build}" in
