@@ -174,6 +174,9 @@ public final class CollectionView: Component {
         reportedOffset = offset
     }
 
+    /// Repaints the whole view at the next frame (new pictures arrived, say).
+    public func setNeedsDisplay() { invalidate() }
+
     /// Repaints the whole view at the next frame.
     func invalidate() {
         host?.invalidate(Region(itemView.frame))

@@ -43,6 +43,12 @@ final class Picker {
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter, result: pass.result)
         view = CollectionView(style: options.grid ? .grid : .list, dataSource: rows, name: "list")
         header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
+        // Pictures are decoded off the loop; each one that arrives repaints the rows.
+        let thumbnails = ThumbnailLoader(loop: window.application.loop, size: options.grid ? 96 : 40)
+        thumbnails.onLoaded = { [unowned view] _ in view.setNeedsDisplay() }
+        thumbnails.onError = { message in FileHandle.standardError.write(Data("sweep-pick: \(message)\n".utf8)) }
+        rows.thumbnails = thumbnails
+        rows.showsRecordsAsImages = options.images
         if options.single {
             view.allowsSelection = true
         } else {

@@ -51,7 +51,8 @@ do {
     let app = try Application()
     app.onError = { printError($0) }
     let window = try AppWindow(application: app, title: options.title, appID: options.appID,
-                               size: Size(width: Double(options.width), height: Double(options.windowHeight)))
+                               size: Size(width: Double(options.width), height: Double(options.windowHeight)),
+                               role: .overlayIfAvailable(namespace: "sweep-pick"))
     let picker = try Picker(options: options, window: window, log: log)
     // Regular files say how big they are: the store makes room once instead of doubling.
     var expected = 0

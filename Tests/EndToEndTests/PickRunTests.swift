@@ -1,4 +1,5 @@
 import Foundation
+import SweepPNG
 import Testing
 
 /// sweep-pick end to end: records on standard input, input through the
@@ -145,5 +146,40 @@ import Testing
                                        environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
         #expect(process.waitForExit(seconds: 10) == 2)
         #expect(process.stderr.split(separator: "\n").count == 1 && process.stderr.contains("--output"), "\(process.stderr)")
+    }
+
+    @Test func imagesShowAsThumbnailsInTheGrid() throws {
+        let directory = try TestDirectory("pick-images-files")
+        defer { directory.remove() }
+        var paths: [String] = []
+        let colours: [[UInt8]] = [[255, 0, 0], [0, 160, 0], [0, 0, 255]]
+        for (index, rgb) in colours.enumerated() {
+            let path = "\(directory.path)/picture-\(index).png"
+            var pixels: [UInt8] = []
+            for _ in 0..<(64 * 48) { pixels += rgb + [255] }
+            try PNGCodec.write(PNGImage(width: 64, height: 48, rgba: pixels), to: path)
+            paths.append(path)
+        }
+        paths.append("\(directory.path)/not-a-picture.png")
+        try "text".write(toFile: paths[3], atomically: true, encoding: .utf8)
+        let shots = try TestDirectory("pick-images-shots")
+        defer { shots.remove() }
+        let run = try pick("""
+        {"op":"wait","ms":800}
+        {"op":"screenshot","file":"\(shots.path)/grid.png"}
+        {"op":"touch.drag","points":[[58,110],[98,110]],"by":[216,0],"steps":10,"ms":200}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(paths), arguments: ["--grid", "--images"], label: "images")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == paths[0...2].joined(separator: "\n") + "\n", "\(run.process.logTail)")
+        // Cells are 100 px, 8 apart and 8 in, under the 56 px header; each picture fills its cell's top.
+        let shot = try PNGCodec.read(path: "\(shots.path)/grid.png")
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * shot.width + x) * 4; return Array(shot.rgba[i..<(i + 3)]) }
+        #expect(rgb(58, 100) == [255, 0, 0], "\(rgb(58, 100))")
+        #expect(rgb(166, 100) == [0, 160, 0], "\(rgb(166, 100))")
+        #expect(rgb(274, 100) == [0, 0, 255], "\(rgb(274, 100))")
+        // A file that is not a picture has no thumbnail and says so once on stderr.
+        #expect(rgb(382, 100) != [255, 0, 0] && run.process.stderr.contains("not-a-picture.png"), "\(run.process.stderr)")
     }
 }
