@@ -94,7 +94,8 @@ let package = Package(
         .executableTarget(name: "sweep-pick",
                           dependencies: ["SweepUI", "PickCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-demo",
-                          dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland"]),
+                          dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // The smallest app on SweepUI, shown whole in the README.
         .executableTarget(name: "hello-select", dependencies: ["SweepUI"], path: "Examples/hello-select"),

@@ -8,11 +8,12 @@ let options: Options
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    if error.isHelp {
-        writeLine(Options.usage, to: STDOUT_FILENO)
+    if Options.exitCode(for: error) == .success {
+        writeLine(Options.fullMessage(for: error), to: STDOUT_FILENO)
         exit(0)
     }
-    printError("\(error.message)\n\(Options.usage)")
+    // One line and a hint, not the whole help.
+    printError("\(Options.message(for: error)) (see sweep-demo --help)")
     exit(64)
 }
 
