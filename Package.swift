@@ -85,7 +85,8 @@ let package = Package(
 
         // MARK: Products
         .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
-        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland"]),
+        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland",
+                                                             .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection"]),
         // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only.

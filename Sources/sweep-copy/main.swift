@@ -1,3 +1,4 @@
+import ArgumentParser
 import Glibc
 import SweepGeometry
 import SweepGraphics
@@ -23,25 +24,44 @@ func writeOut(_ bytes: [UInt8]) -> Bool {
     return true
 }
 
-let usage = """
-Usage: sweep-copy [TEXT…]    copies TEXT (without TEXT, standard input)
-       sweep-copy --paste    writes the clipboard's text to standard output
+/// The command line: TEXT to copy (standard input without it), or --paste.
+struct CopyOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep-copy",
+        abstract: "Copy text to the Wayland clipboard (as wl-copy), or paste it (--paste, as wl-paste).",
+        discussion: """
+        Without TEXT, standard input is copied, byte for byte (it need not be UTF-8); it is offered as \
+        text/plain;charset=utf-8, text/plain, UTF8_STRING, TEXT and STRING. Put -- before TEXT that starts with a dash.
 
-Exit status: 0; 1 when there is nothing to paste or no clipboard; 2 when
-the Wayland connection fails.
-"""
+        Exit status: 0; 1 when there is nothing to paste or no clipboard; 2 when the Wayland connection \
+        fails; 64 for a bad command line.
+        """,
+        version: "0.1.0")
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "-h" || arguments.first == "--help" {
-    print(usage)
-    exit(0)
+    @Flag(help: "Write the clipboard's text to standard output and exit.")
+    var paste = false
+
+    @Argument(help: "The text to copy (joined with spaces).")
+    var text: [String] = []
+
+    func validate() throws {
+        if paste && !text.isEmpty { throw ValidationError("--paste takes no text") }
+    }
 }
-let pasting = arguments.first == "--paste"
-if pasting && arguments.count > 1 {
-    say("sweep-copy: --paste takes no text\n\(usage)")
+
+let options: CopyOptions
+do {
+    options = try CopyOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if CopyOptions.exitCode(for: error) == .success {
+        print(CopyOptions.fullMessage(for: error))
+        exit(0)
+    }
+    say("sweep-copy: \(CopyOptions.message(for: error)) (see sweep-copy --help)")
     exit(64)
 }
-if arguments.first == "--" { arguments.removeFirst() }
+let pasting = options.paste
+let arguments = options.text
 
 /// The window's content: one line saying what is on the clipboard.
 final class CopyWindow: WindowContent {

@@ -35,4 +35,14 @@ import Testing
         let help = try run("sweep-pick", ["--help"])
         #expect(help.status == 0 && help.stdout.contains("--read0") && help.stdout.contains("Exit status"))
     }
+
+    @Test func sweepCopyRefusesUnknownOptionsInsteadOfCopyingThem() throws {
+        for arguments in [["--bogus"], ["--paste", "text"]] {
+            let bad = try run("sweep-copy", arguments)
+            #expect(bad.status == 64 && bad.stderr.split(separator: "\n").count == 1, "\(arguments): \(bad.stderr)")
+        }
+        // After --, text that starts with a dash is text: the command line parses (and then needs a display).
+        let dashed = try run("sweep-copy", ["--", "--bogus"])
+        #expect(dashed.status == 2, "\(dashed.stderr)")
+    }
 }
