@@ -57,6 +57,7 @@ extension CompositorServer {
         get_xdg_surface: { client, resource, id, surfaceResource in
             guard let server = CompositorServer.server(resource),
                   let surface = Resource.object(surfaceResource, as: Surface.self) else { return }
+            surface.role = "xdg_surface"
             let toplevel = Toplevel(compositor: server, surface: surface)
             toplevel.xdgSurface = Resource.create(client: client, interface: sweep_server_xdg_surface_interface(),
                                                   version: UInt32(wl_resource_get_version(resource)), id: id,

@@ -12,8 +12,9 @@ public struct CompositorFailure: Error, CustomStringConvertible {
 
 /// A small Wayland compositor on libwayland-server for one client: the
 /// globals a toolkit needs (compositor, shm, xdg-shell with server-side
-/// decorations, an output, a seat with pointer, keyboard and touch), the
-/// client's committed pixels kept for screenshots, and input sent on demand.
+/// decorations, wlr-layer-shell, an output, a seat with pointer, keyboard and
+/// touch), the client's committed pixels kept for screenshots, and input sent
+/// on demand. It shows one window: the latest toplevel or layer surface.
 public final class CompositorServer {
     let display: OpaquePointer
     let loop: OpaquePointer
@@ -21,7 +22,8 @@ public final class CompositorServer {
     public private(set) var outputHeight: Int32
     public private(set) var outputScale: Int32
     var surfaces: [ObjectIdentifier: Surface] = [:]
-    private(set) var toplevel: Toplevel?
+    /// The window scripts act on: the latest toplevel or layer surface.
+    private(set) var window: (any ShellWindow)?
     var outputs: [WLResource] = []
     /// Every seat; the first has the touchpad gestures. Script input goes to `seat`.
     private(set) var seats: [SeatServer]
@@ -70,6 +72,11 @@ public final class CompositorServer {
             _ = Resource.create(client: client, interface: sweep_server_zwp_pointer_gestures_v1_interface(), version: version,
                                 id: id, requests: GesturesServer.requests, object: gestures)
         }
+        offer("zwlr_layer_shell_v1", sweep_server_zwlr_layer_shell_v1_interface(), version: 4,
+              excluded: excluded) { client, version, id in
+            _ = Resource.create(client: client, interface: sweep_server_zwlr_layer_shell_v1_interface(), version: version,
+                                id: id, requests: LayerSurface.shellRequests, object: shared)
+        }
         // libdecor's plugins need a subcompositor even when decorations are server-side.
         offer("wl_subcompositor", sweep_server_wl_subcompositor_interface(), version: 1, excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_subcompositor_interface(), version: version, id: id,
@@ -94,7 +101,9 @@ public final class CompositorServer {
         offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: []) { [unowned self, unowned added] client, version, id in
             added.bind(client: client, version: version, id: id, server: self)
         }
-        if let surface = toplevel?.surface { added.focus(surface, server: self) }
+        if let window, window.receivesInput {
+            added.focus(window.surface, server: self, keyboard: window.takesKeyboard)
+        }
     }
 
     /// Sends the script's later input through seat `index`; false when there is no such seat.
@@ -187,7 +196,7 @@ public final class CompositorServer {
                 wl_surface_send_enter(resource, output)
             }
         }
-        toplevel?.configure(width: width, height: height)
+        window?.outputChanged(width: width, height: height)
     }
 
     // MARK: - Surfaces and windows
@@ -201,29 +210,52 @@ public final class CompositorServer {
     }
 
     func toplevelCreated(_ toplevel: Toplevel) {
-        self.toplevel = toplevel
+        window = toplevel
         toplevel.surface.onCommit = { [weak self, weak toplevel] in
             guard let self, let toplevel, !toplevel.configured else { return }
             // The first (bufferless) commit asks for the first configure; tell the surface where it is.
-            if let resource = toplevel.surface.resource,
-               let output = self.outputs.first(where: { wl_resource_get_client($0) == wl_resource_get_client(resource) }) {
-                wl_surface_send_enter(resource, output)
-            }
+            self.sendEnter(toplevel.surface)
             toplevel.configure(width: self.outputWidth, height: self.outputHeight)
             for seat in self.seats { seat.focus(toplevel.surface, server: self) }
         }
     }
 
-    func toplevelGone(_ toplevel: Toplevel) {
-        if self.toplevel === toplevel { self.toplevel = nil }
+    /// A layer surface takes the toplevel's place; it gets input once mapped.
+    func layerSurfaceCreated(_ layer: LayerSurface) {
+        window = layer
+        for seat in seats { seat.unfocus() }
+        layer.surface.onCommit = { [weak layer] in layer?.committed() }
+    }
+
+    /// The layer surface's first buffer: the seats focus it, the keyboard
+    /// too unless it asked for no keyboard interactivity.
+    func layerSurfaceMapped(_ layer: LayerSurface) {
+        guard window === layer else { return }
+        for seat in seats { seat.focus(layer.surface, server: self, keyboard: layer.takesKeyboard) }
+    }
+
+    /// Tells a surface it is on the output (its client's `wl_output`).
+    func sendEnter(_ surface: Surface) {
+        if let resource = surface.resource,
+           let output = outputs.first(where: { wl_resource_get_client($0) == wl_resource_get_client(resource) }) {
+            wl_surface_send_enter(resource, output)
+        }
+    }
+
+    func windowGone(_ window: any ShellWindow) {
+        guard self.window === window else { return }
+        self.window = nil
         for seat in seats { seat.unfocus() }
     }
 
     /// Whether the window has committed a buffer.
-    public var isMapped: Bool { toplevel?.surface.hasContents ?? false }
+    public var isMapped: Bool { window?.surface.hasContents ?? false }
 
     /// The window's current pixels, straight-alpha RGBA.
-    public var windowImage: PNGImage? { toplevel?.surface.image }
+    public var windowImage: PNGImage? { window?.surface.image }
+
+    /// What the window is: "xdg_toplevel", "zwlr_layer_surface_v1", or nil before one exists.
+    public var windowRole: String? { window?.role }
 }
 
 /// The resource object of the stateless globals; requests find the server through it.

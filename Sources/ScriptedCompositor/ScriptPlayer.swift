@@ -61,7 +61,7 @@ public final class ScriptPlayer {
                 return client.exitStatus ?? 1
             }
             if !closed {
-                server.toplevel?.close()
+                server.window?.close()
                 closed = true
             }
             server.dispatch(milliseconds: exitTimeout) { client.poll() }
@@ -279,7 +279,7 @@ public final class ScriptPlayer {
         case .expectExit:
             break
         case .close:
-            server.toplevel?.close()
+            server.window?.close()
             closed = true
             try pause(stepPause)
         case .disconnect:

@@ -12,6 +12,8 @@ final class SeatServer: ResourceOwner {
     private var keyboards: [WLResource] = []
     private var touches: [WLResource] = []
     private(set) var focused: Surface?
+    /// Whether the keyboard follows `focused` (a layer surface may want none).
+    private var keyboardFocused = false
     private var pointerInside = false
     let keyboard: Keyboard?
     private let keymapText: String
@@ -82,10 +84,12 @@ final class SeatServer: ResourceOwner {
         if wl_resource_get_version(resource) >= 4 { wl_keyboard_send_repeat_info(resource, 25, 600) }
     }
 
-    func focus(_ surface: Surface, server: CompositorServer) {
+    /// Pointer and touch go to `surface`, and the keyboard unless `keyboard` is false.
+    func focus(_ surface: Surface, server: CompositorServer, keyboard: Bool = true) {
         self.server = server
         focused = surface
-        guard let resource = surface.resource else { return }
+        keyboardFocused = keyboard
+        guard keyboard, let resource = surface.resource else { return }
         for keyboard in forFocus(keyboards) {
             var keys = wl_array()
             wl_array_init(&keys)
@@ -97,6 +101,7 @@ final class SeatServer: ResourceOwner {
 
     func unfocus() {
         focused = nil
+        keyboardFocused = false
         pointerInside = false
     }
 
@@ -105,7 +110,7 @@ final class SeatServer: ResourceOwner {
         guard let keyboard, let (code, _) = keyboard.evdevCode(forKeysymNamed: name) else { return false }
         if pressed { pressedKeys.append(code) } else { pressedKeys.removeAll { $0 == code } }
         let mods = keyboard.updateKey(evdevCode: code, pressed: pressed)
-        for resource in forFocus(keyboards) {
+        for resource in forFocus(keyboards) where keyboardFocused {
             wl_keyboard_send_key(resource, serial, time, code,
                                  pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue)
             wl_keyboard_send_modifiers(resource, serial, mods.depressed, mods.latched, mods.locked, mods.group)
@@ -229,7 +234,9 @@ final class SeatServer: ResourceOwner {
             seat.created(keyboard, into: \.keyboards)
             if let keyboard {
                 seat.sendKeymap(keyboard)
-                if let focused = seat.focused, let server = seat.server { seat.focus(focused, server: server) }
+                if let focused = seat.focused, let server = seat.server {
+                    seat.focus(focused, server: server, keyboard: seat.keyboardFocused)
+                }
             }
         },
         get_touch: { client, resource, id in

@@ -6,6 +6,8 @@ import SweepPNG
 final class Surface: ResourceOwner {
     weak var compositor: CompositorServer?
     var resource: WLResource?
+    /// The role's interface once given (`xdg_surface`, `zwlr_layer_surface_v1`).
+    var role: String?
     private var pendingBuffer: WLResource?
     private var pendingBufferAttached = false
     private var pendingCallbacks: [WLResource] = []

@@ -3,7 +3,7 @@ import CWaylandServerProtocols
 
 /// An `xdg_surface` with its `xdg_toplevel`: configure on the first commit,
 /// resize on request, close when the script says so.
-final class Toplevel: ResourceOwner {
+final class Toplevel: ResourceOwner, ShellWindow {
     weak var compositor: CompositorServer?
     let surface: Surface
     var xdgSurface: WLResource?
@@ -20,7 +20,7 @@ final class Toplevel: ResourceOwner {
     }
 
     func resourceDestroyed(_ resource: WLResource?) {
-        if resource == toplevel { toplevel = nil; compositor?.toplevelGone(self) }
+        if resource == toplevel { toplevel = nil; compositor?.windowGone(self) }
         if resource == xdgSurface { xdgSurface = nil }
         if resource == decoration { decoration = nil }
     }
@@ -43,6 +43,17 @@ final class Toplevel: ResourceOwner {
 
     func close() {
         if let toplevel { xdg_toplevel_send_close(toplevel) }
+    }
+
+    // MARK: - ShellWindow
+
+    var role: String { "xdg_toplevel" }
+    var receivesInput: Bool { true }
+    var takesKeyboard: Bool { true }
+
+    /// The output changed: the toplevel fills it.
+    func outputChanged(width: Int32, height: Int32) {
+        configure(width: width, height: height)
     }
 
     nonisolated(unsafe) static let xdgSurfaceRequests = requestTable(sweep_xdg_surface_requests(

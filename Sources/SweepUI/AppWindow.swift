@@ -16,7 +16,7 @@ import SweepWayland
 public final class AppWindow: WindowContent, ComponentHost {
     /// The app; a window keeps it alive.
     public let application: Application
-    /// The toplevel (size, scale, title, frame pacing).
+    /// The toplevel or layer surface (size, scale, title, frame pacing).
     public let window: Window
     public let gestureArena = GestureArena()
     private var clipboard: Clipboard?
@@ -56,10 +56,19 @@ public final class AppWindow: WindowContent, ComponentHost {
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
 
+    /// A window of `size` (logical pixels) in `role`: a toplevel titled
+    /// `title` by default; with `.overlayIfAvailable`, a centred overlay
+    /// (a layer surface) where the compositor offers one, else a toplevel.
     public init(application: Application, title: String, appID: String, size: Size = Size(width: 800, height: 600),
-                minimumSize: Size = Size(width: 320, height: 240)) throws {
+                minimumSize: Size = Size(width: 320, height: 240), role: AppWindowRole = .toplevel) throws {
         self.application = application
-        window = try Window(connection: application.connection, title: title, appID: appID, size: size, minimumSize: minimumSize)
+        let connection = application.connection
+        switch role {
+        case .overlayIfAvailable(let namespace) where connection.offersLayerShell:
+            window = try Window(connection: connection, layer: LayerOptions(size: size, keyboard: .exclusive, namespace: namespace))
+        case .toplevel, .overlayIfAvailable:
+            window = try Window(connection: connection, title: title, appID: appID, size: size, minimumSize: minimumSize)
+        }
         window.content = self
         window.onCommit = { [weak self] frames in self?.committed(frames) }
         window.onScaleChange = { [weak application] _ in

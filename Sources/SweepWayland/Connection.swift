@@ -24,8 +24,15 @@ public final class Connection {
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
+    /// `zwlr_layer_shell_v1`, where the compositor offers it (sway, Hyprland, KDE, labwc, river).
+    private(set) var layerShell: OpaquePointer?
     private(set) var outputs: [UInt32: Output] = [:]
     public private(set) var seats: [UInt32: Seat] = [:]
+
+    /// Whether the compositor offers wlr-layer-shell (`zwlr_layer_shell_v1`),
+    /// so a `Window` can be a layer surface (an overlay such as a launcher).
+    /// GNOME and weston do not.
+    public var offersLayerShell: Bool { layerShell != nil }
 
     /// Called when a seat appears (after its capabilities may still change).
     /// One slot, for the app; parts that each need to hear it use `addSeatObserver`.
@@ -67,6 +74,9 @@ public final class Connection {
         if let pointerGestures {
             if wl_proxy_get_version(pointerGestures) >= 2 { zwp_pointer_gestures_v1_release(pointerGestures) } else { wl_proxy_destroy(pointerGestures) }
         }
+        if let layerShell {
+            if wl_proxy_get_version(layerShell) >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
+        }
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
         if let shm { wl_proxy_destroy(shm) }
         if let compositor { wl_proxy_destroy(compositor) }
@@ -98,6 +108,7 @@ public final class Connection {
         static let fractionalScale: UInt32 = 1
         static let dataDeviceManager: UInt32 = 3
         static let pointerGestures: UInt32 = 3
+        static let layerShell: UInt32 = 4
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -140,6 +151,8 @@ public final class Connection {
         case "wl_data_device_manager" where dataDeviceManager == nil:
             dataDeviceManager = bind(name, sweep_wl_data_device_manager_interface(), offered: version,
                                      known: KnownVersion.dataDeviceManager)?.0
+        case "zwlr_layer_shell_v1" where layerShell == nil:
+            layerShell = bind(name, sweep_zwlr_layer_shell_v1_interface(), offered: version, known: KnownVersion.layerShell)?.0
         default:
             break
         }

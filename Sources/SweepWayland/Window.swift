@@ -5,8 +5,12 @@ import SweepGeometry
 import SweepPixman
 import SweepPresentation
 
-/// A toplevel window: a `wl_surface` decorated by libdecor, drawn with pixman
-/// into shm buffers, one frame per frame callback and only where damaged.
+/// A window: a `wl_surface` drawn with pixman into shm buffers, one frame
+/// per frame callback and only where damaged. Its role is a toplevel
+/// decorated by libdecor (`init(connection:title:appID:size:minimumSize:)`)
+/// or a wlr-layer-shell surface (`init(connection:layer:)`, in
+/// `Window+Layer.swift`); buffers, scale, frame pacing and input are the
+/// same for both.
 ///
 /// Decorations: libdecor asks the compositor for server-side decorations
 /// through xdg-decoration where it is offered (sway, KDE) and draws its own
@@ -17,6 +21,8 @@ public final class Window {
     let surface: OpaquePointer
     private var decor: OpaquePointer?
     private var frame: OpaquePointer?
+    /// The `zwlr_layer_surface_v1` when the window is a layer surface.
+    var layerSurface: OpaquePointer?
     private let chain: BufferChain
     private var pacer = FramePacer()
     private var history = DamageHistory()
@@ -27,8 +33,9 @@ public final class Window {
 
     /// Size in logical pixels, as configured.
     public private(set) var size: Size
-    /// The size the window returns to when neither maximized nor tiled.
-    private var floatingSize: Size
+    /// The size the window returns to when neither maximized nor tiled; for
+    /// a layer surface, the size it asked for.
+    private(set) var floatingSize: Size
 
     // Scale
     private var enteredOutputs: [OpaquePointer] = []
@@ -52,7 +59,17 @@ public final class Window {
     /// Called after each frame is committed, with the frame count.
     public var onCommit: ((Int) -> Void)?
 
-    public init(connection: Connection, title: String, appID: String, size: Size, minimumSize: Size = Size(width: 320, height: 240)) throws {
+    /// A toplevel decorated by libdecor, titled `title`, of `size` until the
+    /// compositor configures another.
+    public convenience init(connection: Connection, title: String, appID: String, size: Size,
+                            minimumSize: Size = Size(width: 320, height: 240)) throws {
+        try self.init(connection: connection, size: size)
+        try decorate(title: title, appID: appID, minimumSize: minimumSize)
+    }
+
+    /// The surface, its scale and buffers: what both roles share. The role
+    /// is given right after.
+    init(connection: Connection, size: Size) throws {
         self.connection = connection
         self.size = size
         floatingSize = size
@@ -79,7 +96,10 @@ public final class Window {
             connection.addOutputRemovedObserver { [weak self] output in self?.outputGone(output) },
             connection.addOutputChangeObserver { [weak self] _ in self?.updateScale() },
         ]
+    }
 
+    /// Gives the surface the toplevel role through libdecor.
+    private func decorate(title: String, appID: String, minimumSize: Size) throws {
         // libdecor dereferences these without checking (libdecor 0.1): say so instead of crashing.
         for required in ["xdg_wm_base", "wl_subcompositor"] where !connection.globals.values.contains(where: { $0.interface == required }) {
             throw WaylandError.missingGlobal(required, minimumVersion: 1)
@@ -111,11 +131,13 @@ public final class Window {
             Window.errorHandlers[decor] = nil
             libdecor_unref(decor)
         }
+        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         wl_surface_destroy(surface)
     }
 
+    /// The toplevel's title; a layer surface has none ("", and setting it does nothing).
     public var title: String {
         get { frame.flatMap { libdecor_frame_get_title($0) }.map { String(cString: $0) } ?? "" }
         set { if let frame { libdecor_frame_set_title(frame, newValue) } }
@@ -272,6 +294,12 @@ public final class Window {
         let state = libdecor_state_new(Int32(newSize.width), Int32(newSize.height))
         libdecor_frame_commit(frame, state, configuration)
         libdecor_state_free(state)
+        applyConfigure(size: newSize)
+    }
+
+    /// A configure of either role, once acknowledged: resizes for a new size
+    /// (or the first configure), then draws, even with a frame callback pending.
+    func applyConfigure(size newSize: Size) {
         if newSize != size || !pacer.isConfigured {
             resize(to: newSize)
         }
@@ -296,7 +324,8 @@ public final class Window {
         wl_region_destroy(region)
     }
 
-    private func close() {
+    /// The compositor asked to close (libdecor's close, a layer surface's `closed`).
+    func close() {
         content?.windowShouldClose()
     }
 
@@ -343,7 +372,7 @@ public final class Window {
 
     // MARK: - Listeners
 
-    private static func from(_ data: UnsafeMutableRawPointer?) -> Window? {
+    static func from(_ data: UnsafeMutableRawPointer?) -> Window? {
         data.map { Unmanaged<Window>.fromOpaque($0).takeUnretainedValue() }
     }
 

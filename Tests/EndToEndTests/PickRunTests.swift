@@ -182,4 +182,31 @@ import Testing
         // A file that is not a picture has no thumbnail and says so once on stderr.
         #expect(rgb(382, 100) != [255, 0, 0] && run.process.stderr.contains("not-a-picture.png"), "\(run.process.stderr)")
     }
+
+    @Test func theWindowIsUsableBeforeTheInputEnds() throws {
+        // `(two lines; a pause; a third) | sweep-pick`: the window comes up and
+        // takes a selection while the writer still has the pipe open.
+        let directory = try TestDirectory("pick-stream")
+        defer { directory.remove() }
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":200}
+        {"op":"touch.drag","points":[[100,\(row(0))],[160,\(row(0))]],"by":[0,44],"steps":6,"ms":120}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let pick = try builtProduct("sweep-pick")
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", "/bin/sh", "-c",
+                                                   "(printf 'first\\nsecond\\n'; sleep 3; printf 'late\\n') | '\(pick)' --event-log '\(directory.path)/log'"],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        #expect(status == 0, "\(process.logTail)")
+        #expect(process.stdout == "first\nsecond\n", "\(process.logTail)")
+        let log = (try? String(contentsOfFile: "\(directory.path)/log", encoding: .utf8)) ?? ""
+        #expect(!log.contains("\"event\":\"input\""), "the input had not ended when Enter was pressed")
+    }
 }

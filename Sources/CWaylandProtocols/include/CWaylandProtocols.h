@@ -6,6 +6,7 @@
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *sweep_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -22,3 +23,5 @@ static inline const struct wl_interface *sweep_wp_viewporter_interface(void) { r
 static inline const struct wl_interface *sweep_wp_viewport_interface(void) { return &wp_viewport_interface; }
 static inline const struct wl_interface *sweep_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *sweep_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+static inline const struct wl_interface *sweep_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
+static inline const struct wl_interface *sweep_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }

@@ -6,6 +6,7 @@
 #include "pointer-gestures-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "wlr-layer-shell-unstable-v1-server-protocol.h"
 
 static inline const struct wl_interface *sweep_server_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_server_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -37,3 +38,7 @@ static inline const struct wl_interface *sweep_server_wp_fractional_scale_manage
 static inline const struct wl_interface *sweep_server_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
 typedef struct wp_fractional_scale_manager_v1_interface sweep_wp_fractional_scale_manager_v1_requests;
 typedef struct wp_fractional_scale_v1_interface sweep_wp_fractional_scale_v1_requests;
+static inline const struct wl_interface *sweep_server_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
+static inline const struct wl_interface *sweep_server_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
+typedef struct zwlr_layer_shell_v1_interface sweep_zwlr_layer_shell_v1_requests;
+typedef struct zwlr_layer_surface_v1_interface sweep_zwlr_layer_surface_v1_requests;

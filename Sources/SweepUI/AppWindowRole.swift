@@ -1,0 +1,11 @@
+/// How an `AppWindow` appears on the desktop.
+public enum AppWindowRole: Sendable, Equatable {
+    /// A normal window: an `xdg_toplevel` decorated by libdecor.
+    case toplevel
+    /// A centred overlay above every window, with the keyboard to itself,
+    /// as launchers and pickers are (fuzzel, wofi): a wlr-layer-shell surface
+    /// on the overlay layer where the compositor offers `zwlr_layer_shell_v1`
+    /// (sway, Hyprland, KDE, labwc, river), a toplevel elsewhere (GNOME,
+    /// weston). `namespace` names the surface to the compositor's rules.
+    case overlayIfAvailable(namespace: String)
+}

@@ -1,0 +1,104 @@
+import CWaylandClient
+import CWaylandProtocols
+import SweepGeometry
+
+/// What a layer-surface `Window` asks the compositor for (wlr-layer-shell):
+/// by default a surface anchored to no edge, so the compositor centres it,
+/// on the overlay layer, with the keyboard to itself, as launchers and
+/// pickers (fuzzel, wofi) are.
+public struct LayerOptions: Sendable, Equatable {
+    /// The layers, bottom to top; normal windows sit between `bottom` and `top`.
+    public enum Layer: UInt32, Sendable {
+        case background = 0, bottom = 1, top = 2, overlay = 3
+    }
+
+    /// How the surface gets keyboard focus.
+    public enum Keyboard: Sendable {
+        /// Never.
+        case none
+        /// All of it while shown (on the top and overlay layers).
+        case exclusive
+        /// Like a window, when the person selects it; where the compositor
+        /// offers only version 3 or older, `exclusive` instead.
+        case onDemand
+    }
+
+    /// The size in logical pixels. The compositor may configure another; a
+    /// 0 in its configure keeps this one.
+    public var size: Size
+    public var layer: Layer
+    public var keyboard: Keyboard
+    /// What the surface is, for the compositor's rules (sway's
+    /// `layer_effects`, Hyprland's `layerrule`).
+    public var namespace: String
+
+    public init(size: Size, layer: Layer = .overlay, keyboard: Keyboard = .exclusive, namespace: String) {
+        self.size = size
+        self.layer = layer
+        self.keyboard = keyboard
+        self.namespace = namespace
+    }
+}
+
+extension Window {
+    /// A layer surface (wlr-layer-shell) instead of a toplevel: no title bar,
+    /// no decorations, placed by the compositor; anchored to no edge, so
+    /// centred on the output the compositor picks. Everything else (buffers,
+    /// scale, frame pacing, input) is as for a toplevel; the compositor's
+    /// `closed` reaches the content as `windowShouldClose`.
+    ///
+    /// Throws `WaylandError.missingGlobal` where the compositor does not
+    /// offer `zwlr_layer_shell_v1` (see `Connection.offersLayerShell`).
+    public convenience init(connection: Connection, layer options: LayerOptions) throws {
+        guard let shell = connection.layerShell else {
+            throw WaylandError.missingGlobal("zwlr_layer_shell_v1", minimumVersion: 1)
+        }
+        try self.init(connection: connection, size: options.size)
+        guard let layerSurface = zwlr_layer_shell_v1_get_layer_surface(shell, surface, nil, options.layer.rawValue,
+                                                                       options.namespace) else {
+            throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
+        }
+        self.layerSurface = layerSurface
+        zwlr_layer_surface_v1_add_listener(layerSurface, Window.layerSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
+        zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(1, options.size.width.rounded())),
+                                       UInt32(max(1, options.size.height.rounded())))
+        zwlr_layer_surface_v1_set_anchor(layerSurface, 0)
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface,
+                                                         Window.interactivity(options.keyboard, version: wl_proxy_get_version(shell)))
+        // The bufferless commit that asks for the first configure.
+        wl_surface_commit(surface)
+    }
+
+    /// Whether the window is a layer surface rather than a toplevel.
+    public var isLayerSurface: Bool { layerSurface != nil }
+
+    /// The wire value of a keyboard interactivity; `on_demand` is version 4's.
+    private static func interactivity(_ keyboard: LayerOptions.Keyboard, version: UInt32) -> UInt32 {
+        switch keyboard {
+        case .none: UInt32(ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue)
+        case .exclusive: UInt32(ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue)
+        case .onDemand where version >= 4: UInt32(ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue)
+        case .onDemand: UInt32(ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue)
+        }
+    }
+
+    /// Acknowledges at once, so the ack precedes the commit of the frame
+    /// that follows; a 0 keeps the size asked for.
+    private func layerConfigure(serial: UInt32, width: UInt32, height: UInt32) {
+        guard let layerSurface else { return }
+        zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+        applyConfigure(size: Size(width: width > 0 ? Double(width) : floatingSize.width,
+                                  height: height > 0 ? Double(height) : floatingSize.height))
+    }
+
+    nonisolated(unsafe) static let layerSurfaceListener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener> = {
+        let listener = UnsafeMutablePointer<zwlr_layer_surface_v1_listener>.allocate(capacity: 1)
+        listener.initialize(to: zwlr_layer_surface_v1_listener(
+            configure: { data, _, serial, width, height in
+                Window.from(data)?.layerConfigure(serial: serial, width: width, height: height)
+            },
+            closed: { data, _ in Window.from(data)?.close() }
+        ))
+        return listener
+    }()
+}
