@@ -209,4 +209,30 @@ import Testing
         let log = (try? String(contentsOfFile: "\(directory.path)/log", encoding: .utf8)) ?? ""
         #expect(!log.contains("\"event\":\"input\""), "the input had not ended when Enter was pressed")
     }
+
+    @Test func expectedKeysAndThePrintedQueryComeFirst() throws {
+        let run = try pick("""
+        \(key("a"))\(key("n"))
+        {"op":"wait","ms":50}
+        \(key("Tab"))
+        {"op":"expectExit"}
+        \(key("d", holding: "Control_L"))
+        """, input: lines(fruit), arguments: ["--expect", "ctrl-d,alt-enter", "--print-query"], label: "expect")
+        // "an" matches banana only; Tab selects it; Ctrl+D accepts and is named after the query.
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "an\nctrl-d\nbanana\n", "\(run.process.logTail)")
+    }
+
+    @Test func pasteGoesIntoTheFilter() throws {
+        let run = try pick("""
+        {"op":"clipboard.set","text":"berry"}
+        \(key("v", holding: "Control_L"))
+        {"op":"wait","ms":100}
+        \(key("a", holding: "Control_L"))
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "paste")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
+    }
 }
