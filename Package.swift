@@ -84,7 +84,8 @@ let package = Package(
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "SweepPNG", "SweepXKB"]),
 
         // MARK: Products
-        .executableTarget(name: "scripted-compositor", dependencies: ["ScriptedCompositor"]),
+        .executableTarget(name: "scripted-compositor",
+                          dependencies: ["ScriptedCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.

@@ -7,7 +7,13 @@ import SweepPNG
 /// Why the scripted compositor could not finish a script.
 public struct CompositorFailure: Error, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The compositor's exit status for it: 70 when the client failed, 65
+    /// when the script asked for something impossible (a key the keymap lacks).
+    public let exitStatus: Int32
+    public init(_ description: String, exitStatus: Int32 = 70) {
+        self.description = description
+        self.exitStatus = exitStatus
+    }
 }
 
 /// A small Wayland compositor on libwayland-server for one client: the
@@ -35,7 +41,16 @@ public final class CompositorServer {
     private let start = sweep_monotonic_ns()
 
     /// `without` names globals not to offer (to test how a client copes).
+    /// The globals the compositor offers (the names `--without` takes).
+    public static let globalNames: Set<String> = ["wl_compositor", "wl_data_device_manager", "wl_output", "wl_seat",
+                                                 "wl_subcompositor", "xdg_wm_base", "zwlr_layer_shell_v1",
+                                                 "zwp_pointer_gestures_v1", "zxdg_decoration_manager_v1"]
+
     public init(width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1, without excluded: Set<String> = []) throws {
+        if let unknown = excluded.subtracting(Self.globalNames).sorted().first {
+            throw CompositorFailure("--without: the compositor offers no global \"\(unknown)\" (it offers "
+                                    + Self.globalNames.sorted().joined(separator: ", ") + ")", exitStatus: 64)
+        }
         guard let display = wl_display_create() else { throw CompositorFailure("wl_display_create failed") }
         self.display = display
         loop = wl_display_get_event_loop(display)

@@ -60,6 +60,15 @@ public final class ScriptPlayer {
                 }
                 return client.exitStatus ?? 1
             }
+            if !closed && !server.isMapped && !client.poll() {
+                // Closing a window that does not exist yet would go unheard: wait for it first.
+                server.dispatch(milliseconds: readyTimeout) { server.isMapped || client.poll() }
+                if !server.isMapped && !client.poll() {
+                    client.kill()
+                    throw CompositorFailure("the script ended before the client mapped a window, and it mapped none within "
+                                            + "\(Int(readyTimeout)) ms after (start the script with waitReady)")
+                }
+            }
             if !closed {
                 server.window?.close()
                 closed = true
@@ -166,12 +175,12 @@ public final class ScriptPlayer {
             try pause(stepPause)
         case .key(let name, let pressed):
             guard server.seat.key(named: name, pressed: pressed) else {
-                throw CompositorFailure("script line \(line): the keymap has no key for \"\(name)\"")
+                throw CompositorFailure("script line \(line): the keymap has no key for \"\(name)\"", exitStatus: 65)
             }
             try pause(stepPause)
         case .keyTap(let name):
             guard server.seat.key(named: name, pressed: true) else {
-                throw CompositorFailure("script line \(line): the keymap has no key for \"\(name)\"")
+                throw CompositorFailure("script line \(line): the keymap has no key for \"\(name)\"", exitStatus: 65)
             }
             try pause(stepPause)
             _ = server.seat.key(named: name, pressed: false)

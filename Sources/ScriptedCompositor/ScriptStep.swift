@@ -71,7 +71,8 @@ public enum ScriptParser {
     public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, step: ScriptStep)] {
         guard text.utf8.count <= maximumSize else { throw ScriptError(line: 0, message: "the script is over \(maximumSize) bytes") }
         var steps: [(Int, ScriptStep)] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split on it as well, so CRLF scripts have lines.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = raw.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
                 .reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
                 .map(String.init).joined()
@@ -91,6 +92,32 @@ public enum ScriptParser {
         guard case .object(let fields) = value else { throw ScriptError(line: number, message: "a step must be a JSON object") }
         guard case .string(let op)? = fields["op"] else { throw ScriptError(line: number, message: "missing \"op\"") }
         let get = Fields(fields: fields, line: number, op: op)
+        // A misspelt field ("yy" for "y") is named first: it is why another would be missing.
+        if let allowed = allowedFields[op], let unknown = fields.keys.filter({ $0 != "op" && !allowed.contains($0) }).sorted().first {
+            let known = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw get.fail("unknown field \"\(unknown)\"" + (known.isEmpty ? " (it takes none)" : " (it takes \(known))"))
+        }
+        return try parseStep(op, get: get, fields: fields, number: number)
+    }
+
+    /// The fields each step takes besides "op".
+    static let allowedFields: [String: Set<String>] = [
+        "output": ["width", "height", "scale"], "waitReady": [], "waitExit": ["ms"], "wait": ["ms"], "expectExit": [],
+        "pointer.move": ["x", "y"], "pointer.down": ["button"], "pointer.up": ["button"],
+        "pointer.axis": ["dx", "dy", "source"], "pointer.axisStop": [], "pointer.drag": ["from", "to", "steps", "ms"],
+        "key.down": ["key"], "key.up": ["key"], "key.tap": ["key"],
+        "touch.down": ["id", "x", "y", "frame"], "touch.move": ["id", "x", "y", "frame"], "touch.up": ["id", "frame"],
+        "touch.frame": [], "touch.cancel": [], "touch.drag": ["points", "by", "steps", "ms"],
+        "swipe.begin": ["fingers"], "swipe.update": ["dx", "dy"], "swipe.end": ["cancelled"],
+        "pinch.begin": ["fingers"], "pinch.update": ["dx", "dy", "scale", "rotation"], "pinch.end": ["cancelled"],
+        "hold.begin": ["fingers"], "hold.end": ["cancelled"],
+        "seat": ["pointer", "keyboard", "touch"], "seat.add": [], "seat.use": ["index"],
+        "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes"],
+        "clipboard.stall": ["mime"], "clipboard.drain": ["file", "timeout"],
+        "screenshot": ["file"], "close": [], "disconnect": [],
+    ]
+
+    private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
         switch op {
         case "output":
             return .output(width: try get.int("width", 1...16384), height: try get.int("height", 1...16384),
@@ -98,7 +125,7 @@ public enum ScriptParser {
         case "waitReady": return .waitReady
         case "waitExit": return .waitExit(ms: try get.number("ms", 0...600_000, default: 10_000))
         case "wait": return .wait(ms: try get.number("ms", 0...600_000))
-        case "pointer.move": return .pointerMove(x: try get.number("x"), y: try get.number("y"))
+        case "pointer.move": return .pointerMove(x: try get.coordinate("x"), y: try get.coordinate("y"))
         case "pointer.down", "pointer.up":
             return .pointerButton(button: try get.button(), pressed: op == "pointer.down")
         case "pointer.axis":
@@ -106,7 +133,7 @@ public enum ScriptParser {
             guard ["wheel", "finger", "continuous", "wheelTilt"].contains(source) else {
                 throw ScriptError(line: number, message: "\"source\" must be wheel, finger, continuous or wheelTilt")
             }
-            return .pointerAxis(dx: try get.number("dx", default: 0), dy: try get.number("dy", default: 0), source: source)
+            return .pointerAxis(dx: try get.coordinate("dx", default: 0), dy: try get.coordinate("dy", default: 0), source: source)
         case "pointer.axisStop": return .pointerAxisStop
         case "pointer.drag":
             return .pointerDrag(from: try get.point("from"), to: try get.point("to"),
@@ -115,7 +142,7 @@ public enum ScriptParser {
         case "key.tap": return .keyTap(name: try get.string("key"))
         case "touch.down", "touch.move":
             let id = Int32(try get.int("id", 0...1000))
-            let x = try get.number("x"), y = try get.number("y"), frame = try get.bool("frame", default: true)
+            let x = try get.coordinate("x"), y = try get.coordinate("y"), frame = try get.bool("frame", default: true)
             return op == "touch.down" ? .touchDown(id: id, x: x, y: y, frame: frame) : .touchMove(id: id, x: x, y: y, frame: frame)
         case "touch.up": return .touchUp(id: Int32(try get.int("id", 0...1000)), frame: try get.bool("frame", default: true))
         case "touch.frame": return .touchFrame
@@ -129,12 +156,12 @@ public enum ScriptParser {
             return .touchDrag(points: points, by: try get.point("by"), steps: try get.int("steps", 1...10_000, default: 20),
                               ms: try get.number("ms", 0...600_000, default: 300))
         case "swipe.begin": return .swipeBegin(fingers: try get.int("fingers", 1...5, default: 3))
-        case "swipe.update": return .swipeUpdate(dx: try get.number("dx", default: 0), dy: try get.number("dy", default: 0))
+        case "swipe.update": return .swipeUpdate(dx: try get.coordinate("dx", default: 0), dy: try get.coordinate("dy", default: 0))
         case "swipe.end": return .swipeEnd(cancelled: try get.bool("cancelled", default: false))
         case "pinch.begin": return .pinchBegin(fingers: try get.int("fingers", 2...5, default: 2))
         case "pinch.update":
-            return .pinchUpdate(dx: try get.number("dx", default: 0), dy: try get.number("dy", default: 0),
-                                scale: try get.number("scale", 0.01...100, default: 1), rotation: try get.number("rotation", default: 0))
+            return .pinchUpdate(dx: try get.coordinate("dx", default: 0), dy: try get.coordinate("dy", default: 0),
+                                scale: try get.number("scale", 0.01...100, default: 1), rotation: try get.number("rotation", -36_000...36_000, default: 0))
         case "pinch.end": return .pinchEnd(cancelled: try get.bool("cancelled", default: false))
         case "hold.begin": return .holdBegin(fingers: try get.int("fingers", 1...5, default: 2))
         case "hold.end": return .holdEnd(cancelled: try get.bool("cancelled", default: false))
@@ -175,10 +202,21 @@ public enum ScriptParser {
     }
 
     /// Typed access to a step's fields, with errors that name the field.
-    struct Fields {
+    final class Fields {
         let fields: [String: JSONValue]
         let line: Int
         let op: String
+
+        init(fields: [String: JSONValue], line: Int, op: String) {
+            self.fields = fields
+            self.line = line
+            self.op = op
+        }
+
+        /// Surface coordinates and motions: pixman's and wl_fixed's ranges hold them.
+        func coordinate(_ name: String, default value: Double? = nil) throws(ScriptError) -> Double {
+            try number(name, -1_000_000...1_000_000, default: value)
+        }
 
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message: "\(op): \(message)") }
 
@@ -227,8 +265,9 @@ public enum ScriptParser {
 
         func pair(_ value: JSONValue, name: String) throws(ScriptError) -> [Double] {
             guard case .array(let items) = value, items.count == 2,
-                  case .number(let x) = items[0], case .number(let y) = items[1] else {
-                throw fail("\"\(name)\" must hold [x, y] pairs of numbers")
+                  case .number(let x) = items[0], case .number(let y) = items[1],
+                  abs(x) <= 1_000_000, abs(y) <= 1_000_000 else {
+                throw fail("\"\(name)\" must hold [x, y] pairs of numbers from -1000000 to 1000000")
             }
             return [x, y]
         }

@@ -1,22 +1,53 @@
+import ArgumentParser
 import FoundationEssentials
 import Glibc
 import ScriptedCompositor
 
-let usage = """
-Usage: scripted-compositor --script FILE [--shots DIR] [--ready-timeout MS] [--exit-timeout MS] [--without GLOBAL]… -- CLIENT [ARGS…]
+/// The command line (swift-argument-parser: `--opt=value`, one-line errors
+/// with a hint and status 64, `--help`, `--version`).
+struct CompositorOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scripted-compositor",
+        abstract: "A Wayland compositor for testing: plays a script of input against a real client.",
+        discussion: """
+        It runs CLIENT on a private connection (WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, \\
+        keyboard with a real xkb keymap, touch, touchpad gestures, output size and scale, clipboard, screenshots \\
+        as PNG), asks the window to close, and exits with the client's status. The client's standard input, \\
+        output and error are the compositor's own; the compositor writes only to standard error.
 
-A Wayland compositor for testing: it runs CLIENT on a private connection
-(WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, keyboard
-with a real xkb keymap, touch, output size and scale, screenshots as PNG),
-asks the window to close, and exits with the client's status.
+        Exit status: the client's; 64 for a bad command line, 65 for a malformed script (the line and what is \\
+        wrong), 70 when the client crashed, hung or never mapped a window.
+        """,
+        version: "0.1.0")
 
-Exit status: the client's; 64 for a bad command line, 65 for a malformed
-script (the line and what is wrong), 70 when the client crashed, hung or
-never mapped a window.
+    @Option(help: ArgumentHelp("The script: one JSON object a line.", valueName: "FILE"))
+    var script: String
 
---without GLOBAL hides a global (e.g. wl_subcompositor) to test how a client
-copes with a compositor that lacks it.
-"""
+    @Option(help: ArgumentHelp("Where screenshots go (made if missing).", valueName: "DIR"))
+    var shots = "."
+
+    @Option(name: .customLong("ready-timeout"), help: ArgumentHelp("How long the client may take to map its window.", valueName: "MS"))
+    var readyTimeout = 15_000.0
+
+    @Option(name: .customLong("exit-timeout"), help: ArgumentHelp("How long the client may take to exit after the close.", valueName: "MS"))
+    var exitTimeout = 10_000.0
+
+    @Option(help: ArgumentHelp("Leave a global out (e.g. wl_subcompositor), to test a client without it; repeatable.",
+                               valueName: "GLOBAL"))
+    var without: [String] = []
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("The client and its arguments, after --.", valueName: "CLIENT"))
+    var client: [String] = []
+
+    func validate() throws {
+        guard readyTimeout > 0, exitTimeout > 0 else { throw ValidationError("timeouts need milliseconds above 0") }
+        guard !client.isEmpty else { throw ValidationError("no client command after --") }
+        if let unknown = Set(without).subtracting(CompositorServer.globalNames).sorted().first {
+            throw ValidationError("--without: no global \"\(unknown)\" (the compositor offers "
+                                  + CompositorServer.globalNames.sorted().joined(separator: ", ") + ")")
+        }
+    }
+}
 
 func fail(_ message: String, status: Int32) -> Never {
     let text = "scripted-compositor: \(message)\n"
@@ -24,60 +55,55 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-var scriptPath: String?
-var shots = "."
-var client: [String] = []
-var readyTimeout = 15_000.0
-var without: Set<String> = []
-var exitTimeout = 10_000.0
-while let argument = arguments.first {
-    arguments.removeFirst()
-    switch argument {
-    case "--script": scriptPath = arguments.isEmpty ? nil : arguments.removeFirst()
-    case "--shots": shots = arguments.isEmpty ? "." : arguments.removeFirst()
-    case "--ready-timeout":
-        guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--ready-timeout needs milliseconds", status: 64) }
-        readyTimeout = value
-        arguments.removeFirst()
-    case "--exit-timeout":
-        guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--exit-timeout needs milliseconds", status: 64) }
-        exitTimeout = value
-        arguments.removeFirst()
-    case "--without":
-        guard let name = arguments.first, !name.isEmpty else { fail("--without needs a global's interface name", status: 64) }
-        without.insert(name)
-        arguments.removeFirst()
-    case "--": client = arguments; arguments = []
-    case "-h", "--help": print(usage); exit(0)
-    default: fail("unknown option '\(argument)'\n\(usage)", status: 64)
+let options: CompositorOptions
+do {
+    options = try CompositorOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if CompositorOptions.exitCode(for: error) == .success {
+        print(CompositorOptions.fullMessage(for: error))
+        exit(0)
     }
+    fail("\(CompositorOptions.message(for: error)) (see scripted-compositor --help)", status: 64)
 }
-guard let scriptPath else { fail("--script FILE is required\n\(usage)", status: 64) }
-guard !client.isEmpty else { fail("no client command after --\n\(usage)", status: 64) }
 
 signal(SIGPIPE, SIG_IGN)
 let text: String
 do {
-    let data = try Data(contentsOf: URL(filePath: scriptPath))
-    guard data.count <= ScriptParser.maximumSize else { fail("\(scriptPath) is over \(ScriptParser.maximumSize) bytes", status: 65) }
+    let data = try Data(contentsOf: URL(filePath: options.script))
+    guard data.count <= ScriptParser.maximumSize else { fail("\(options.script) is over \(ScriptParser.maximumSize) bytes", status: 65) }
     text = String(decoding: data, as: UTF8.self)
 } catch {
-    fail("cannot read \(scriptPath): \(error)", status: 65)
+    fail("cannot read the script \(options.script): \(String(cString: strerror(errno != 0 ? errno : ENOENT)))", status: 65)
 }
 let steps: [(line: Int, step: ScriptStep)]
 do {
     steps = try ScriptParser.parse(text)
 } catch {
-    fail("\(scriptPath): \(error)", status: 65)
+    fail("\(options.script): \(error)", status: 65)
+}
+/// Makes `path` and its parents, as `mkdir -p` does; false on an error.
+func makeFolders(_ path: String) -> Bool {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+        prefix += part
+        if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return false }
+        prefix += "/"
+    }
+    return true
+}
+// Screenshots need their folder (the README's own example names a new one).
+if !makeFolders(options.shots) {
+    fail("cannot make the screenshot folder \(options.shots): \(String(cString: strerror(errno)))", status: 64)
 }
 do {
-    let player = ScriptPlayer(steps: steps, shotsDirectory: shots)
-    player.readyTimeout = readyTimeout
-    player.withoutGlobals = without
-    player.exitTimeout = exitTimeout
-    let status = try player.run(client: client)
+    let player = ScriptPlayer(steps: steps, shotsDirectory: options.shots)
+    player.readyTimeout = options.readyTimeout
+    player.withoutGlobals = Set(options.without)
+    player.exitTimeout = options.exitTimeout
+    let status = try player.run(client: options.client)
     exit(status)
+} catch let failure as CompositorFailure {
+    fail("\(failure)", status: failure.exitStatus)
 } catch {
     fail("\(error)", status: 70)
 }

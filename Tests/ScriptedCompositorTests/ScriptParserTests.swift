@@ -105,3 +105,36 @@ import Testing
         }
     }
 }
+
+/// Scripts as people write them: CRLF line ends, misspelt fields, numbers far out of range.
+@Suite struct ScriptParserRobustnessTests {
+    @Test func crlfLineEndsAreLines() throws {
+        let steps = try ScriptParser.parse("{\"op\":\"waitReady\"}\r\n{\"op\":\"wait\",\"ms\":5}\r\n")
+        #expect(steps.count == 2 && steps[1].line == 2)
+    }
+
+    @Test func aMisspeltFieldIsNamedWithItsLine() {
+        #expect(throws: ScriptError(line: 2, message: "pointer.move: unknown field \"yy\" (it takes \"x\", \"y\")")) {
+            _ = try ScriptParser.parse("{\"op\":\"waitReady\"}\n{\"op\":\"pointer.move\",\"x\":1,\"yy\":2}")
+        }
+        #expect(throws: ScriptError(line: 1, message: "close: unknown field \"now\" (it takes none)")) {
+            _ = try ScriptParser.parse("{\"op\":\"close\",\"now\":true}")
+        }
+    }
+
+    @Test func everyOpHasItsFieldsListed() throws {
+        // Each op's listed fields are the ones it reads: a step with all of them parses.
+        let examples = ["{\"op\":\"pointer.drag\",\"from\":[1,2],\"to\":[3,4],\"steps\":2,\"ms\":10}",
+                        "{\"op\":\"touch.drag\",\"points\":[[1,2]],\"by\":[3,4],\"steps\":2,\"ms\":10}",
+                        "{\"op\":\"pinch.update\",\"dx\":1,\"dy\":2,\"scale\":1.5,\"rotation\":10}",
+                        "{\"op\":\"clipboard.set\",\"text\":\"a\",\"mimes\":[\"text/plain\"]}"]
+        for example in examples { _ = try ScriptParser.parse(example) }
+    }
+
+    @Test func coordinatesFarOutOfRangeAreErrorsNotTraps() {
+        for line in ["{\"op\":\"pointer.move\",\"x\":1e300,\"y\":2}", "{\"op\":\"touch.down\",\"id\":0,\"x\":5,\"y\":-9e9}",
+                     "{\"op\":\"pointer.drag\",\"from\":[0,0],\"to\":[1e12,0]}", "{\"op\":\"swipe.update\",\"dx\":3e7}"] {
+            #expect(throws: ScriptError.self) { _ = try ScriptParser.parse(line) }
+        }
+    }
+}

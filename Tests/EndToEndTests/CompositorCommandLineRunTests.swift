@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// scripted-compositor with the scripts and command lines people get wrong:
+/// each is one clear line and the right status, never a hang blamed on the client.
+@Suite(.serialized) struct CompositorCommandLineRunTests {
+    private func compositor(_ arguments: [String], script: String?, label: String) throws -> (status: Int32?, stderr: String, directory: TestDirectory) {
+        let directory = try TestDirectory("compositor-\(label)")
+        var all = arguments
+        if let script {
+            try script.write(toFile: "\(directory.path)/script.jsonl", atomically: true, encoding: .utf8)
+            all = ["--script", "\(directory.path)/script.jsonl"] + arguments
+        }
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"), arguments: all,
+                                       environment: ["PATH": "/usr/bin:/bin", "XDG_STATE_HOME": "\(directory.path)/state"],
+                                       directory: directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        return (status, process.stderr, directory)
+    }
+
+    @Test func aMissingScriptIsOneLineWithItsPath() throws {
+        let run = try compositor(["--script", "/nonexistent/s.jsonl", "--", try builtProduct("sweep-demo")], script: nil, label: "missing")
+        defer { run.directory.remove() }
+        #expect(run.status == 65 && run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("/nonexistent/s.jsonl"),
+                "\(run.stderr)")
+    }
+
+    @Test func anUnknownGlobalToLeaveOutIsAnError() throws {
+        let run = try compositor(["--without", "wl_nothing", "--", try builtProduct("sweep-demo")], script: "{\"op\":\"waitReady\"}", label: "without")
+        defer { run.directory.remove() }
+        #expect(run.status == 64 && run.stderr.contains("wl_nothing") && run.stderr.contains("wl_subcompositor"), "\(run.stderr)")
+    }
+
+    @Test func aKeyTheKeymapLacksIsABadScript() throws {
+        let run = try compositor(["--", try builtProduct("sweep-demo")], script: "{\"op\":\"waitReady\"}\n{\"op\":\"key.tap\",\"key\":\"NoSuchKey\"}",
+                                 label: "key")
+        defer { run.directory.remove() }
+        #expect(run.status == 65 && run.stderr.contains("NoSuchKey"), "\(run.stderr)")
+    }
+
+    @Test func theShotsFolderIsMade() throws {
+        let directory = try TestDirectory("compositor-shots")
+        defer { directory.remove() }
+        let shots = "\(directory.path)/new/deeper"
+        let run = try compositor(["--shots", shots, "--", try builtProduct("sweep-demo")],
+                                 script: "{\"op\":\"output\",\"width\":400,\"height\":300,\"scale\":1}\n{\"op\":\"waitReady\"}\n{\"op\":\"screenshot\",\"file\":\"a.png\"}",
+                                 label: "shots")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(shots)/a.png"))
+    }
+
+    @Test func aScriptThatEndsAtOnceStillClosesTheWindowOnceItExists() throws {
+        // No waitReady: the close waits for the window instead of going unheard.
+        let run = try compositor(["--", try builtProduct("sweep-demo")], script: "{\"op\":\"output\",\"width\":400,\"height\":300,\"scale\":1}",
+                                 label: "at-once")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func aClientThatNeverMapsIsBlamedOnTheMissingWaitNotAsAHang() throws {
+        let run = try compositor(["--ready-timeout", "500", "--", "/bin/sleep", "30"], script: "{\"op\":\"wait\",\"ms\":10}", label: "never")
+        defer { run.directory.remove() }
+        #expect(run.status == 70 && run.stderr.contains("waitReady") && !run.stderr.contains("hung"), "\(run.stderr)")
+    }
+}
