@@ -25,6 +25,11 @@ do {
 
 // Ctrl+C in the terminal: nothing printed, 130 as shells expect.
 signal(SIGINT) { _ in _exit(130) }
+// A parent may have left SIGINT blocked (some process launchers do): it must reach the handler.
+var interrupt = sigset_t()
+sigemptyset(&interrupt)
+sigaddset(&interrupt, SIGINT)
+sigprocmask(SIG_UNBLOCK, &interrupt, nil)
 signal(SIGPIPE, SIG_IGN)
 
 // The sources open before the window, so an unreadable file is reported without a display.

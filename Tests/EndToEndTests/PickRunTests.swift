@@ -235,4 +235,25 @@ import Testing
         #expect(run.status == 0, "\(run.process.logTail)")
         #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
     }
+
+    @Test func sigintEndsWithStatus130AndPrintsNothing() throws {
+        let directory = try TestDirectory("pick-sigint")
+        defer { directory.remove() }
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"expectExit"}
+        {"op":"wait","ms":3000}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        // The shell interrupts the picker once its window is up, as Ctrl+C in a terminal would.
+        let command = "printf 'a\\nb\\n' | '\(try builtProduct("sweep-pick"))' & pid=$!; sleep 1; kill -INT $pid; wait $pid"
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", "/bin/sh", "-c", command],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        let status = process.waitForExit(seconds: 30)
+        if status == nil { process.stop() }
+        #expect(status == 130, "\(process.logTail)")
+        #expect(process.stdout.isEmpty)
+    }
 }
