@@ -2,12 +2,12 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test build bench-core bench-pick deps-build deps-test deps-demo protocols protocols-check clean
+.PHONY: demo test build build-release bench-core bench-pick deps-build deps-test deps-demo protocols protocols-check clean
 
-## make demo: install what is needed, build, and run sweep-demo (see scripts/run-demo.sh)
+## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
-	$(SWIFT) build $(BUILD_FLAGS) --product sweep-demo
-	scripts/run-demo.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/sweep-demo"
+	$(SWIFT) build -c release --scratch-path .build-release --product sweep-demo
+	scripts/run-demo.sh "$$($(SWIFT) build -c release --scratch-path .build-release --show-bin-path)/sweep-demo"
 
 ## make test: install, build and run every test (unit, protocol check, real compositors)
 test: deps-test
@@ -24,6 +24,10 @@ bench-pick: deps-test
 
 build: deps-build
 	$(SWIFT) build $(BUILD_FLAGS)
+
+## make build-release: the optimized build (whole-module), in its own folder
+build-release: deps-build
+	$(SWIFT) build -c release --scratch-path .build-release
 
 deps-build:
 	scripts/install-deps.sh build
