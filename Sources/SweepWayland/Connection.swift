@@ -70,6 +70,7 @@ public final class Connection {
 
     deinit {
         seats.removeAll()
+        cursorThemes.removeAll()   // their surfaces go before the display does
         outputs.removeAll()
         if let pointerGestures {
             if wl_proxy_get_version(pointerGestures) >= 2 { zwp_pointer_gestures_v1_release(pointerGestures) } else { wl_proxy_destroy(pointerGestures) }
@@ -82,6 +83,17 @@ public final class Connection {
         if let compositor { wl_proxy_destroy(compositor) }
         if let registry { wl_proxy_destroy(registry) }
         wl_display_disconnect(display)
+    }
+
+    /// Cursor themes by scale, loaded once for the connection: a pointer that
+    /// goes and comes back (or a second seat) does not load a theme again.
+    private var cursorThemes: [Int32: CursorTheme] = [:]
+
+    func cursorTheme(scale: Int32) -> CursorTheme? {
+        if let theme = cursorThemes[scale] { return theme }
+        let theme = CursorTheme(shm: shm!, compositor: compositor!, scale: scale)
+        cursorThemes[scale] = theme
+        return theme
     }
 
     /// Waits until the compositor has processed every request sent so far.

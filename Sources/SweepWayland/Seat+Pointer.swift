@@ -96,7 +96,7 @@ extension Seat {
         guard let pointer, pointerFocus != nil else { return }
         let scale = cursorScale()
         if cursor?.scale != scale {
-            cursor = CursorTheme(shm: connection.shm!, compositor: connection.compositor!, scale: scale)
+            cursor = connection.cursorTheme(scale: scale)
         }
         cursor?.apply(to: pointer, serial: pointerEnterSerial)
     }
