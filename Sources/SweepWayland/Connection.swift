@@ -26,6 +26,10 @@ public final class Connection {
     private(set) var pointerGestures: OpaquePointer?
     /// `zwlr_layer_shell_v1`, where the compositor offers it (sway, Hyprland, KDE, labwc, river).
     private(set) var layerShell: OpaquePointer?
+    /// `xdg_wm_base` and `zxdg_decoration_manager_v1`: with both, a toplevel
+    /// asks for server-side decorations itself and libdecor is not used.
+    private(set) var wmBase: OpaquePointer?
+    private(set) var decorationManager: OpaquePointer?
     private(set) var outputs: [UInt32: Output] = [:]
     public private(set) var seats: [UInt32: Seat] = [:]
 
@@ -79,6 +83,8 @@ public final class Connection {
             if wl_proxy_get_version(layerShell) >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
         }
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
+        if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_proxy_destroy(shm) }
         if let compositor { wl_proxy_destroy(compositor) }
         if let registry { wl_proxy_destroy(registry) }
@@ -121,6 +127,8 @@ public final class Connection {
         static let dataDeviceManager: UInt32 = 3
         static let pointerGestures: UInt32 = 3
         static let layerShell: UInt32 = 4
+        static let wmBase: UInt32 = 5
+        static let decorationManager: UInt32 = 1
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -163,6 +171,12 @@ public final class Connection {
         case "wl_data_device_manager" where dataDeviceManager == nil:
             dataDeviceManager = bind(name, sweep_wl_data_device_manager_interface(), offered: version,
                                      known: KnownVersion.dataDeviceManager)?.0
+        case "xdg_wm_base" where wmBase == nil:
+            wmBase = bind(name, sweep_xdg_wm_base_interface(), offered: version, known: KnownVersion.wmBase)?.0
+            if let wmBase { xdg_wm_base_add_listener(wmBase, Connection.wmBaseListener, nil) }
+        case "zxdg_decoration_manager_v1" where decorationManager == nil:
+            decorationManager = bind(name, sweep_zxdg_decoration_manager_v1_interface(), offered: version,
+                                     known: KnownVersion.decorationManager)?.0
         case "zwlr_layer_shell_v1" where layerShell == nil:
             layerShell = bind(name, sweep_zwlr_layer_shell_v1_interface(), offered: version, known: KnownVersion.layerShell)?.0
         default:
@@ -213,6 +227,15 @@ public final class Connection {
                 Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue().globalRemoved(name: name)
             }
         ))
+        return listener
+    }()
+}
+
+extension Connection {
+    /// Answers the compositor's pings, or it thinks the app is hung.
+    nonisolated(unsafe) static let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
+        let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
+        listener.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
         return listener
     }()
 }

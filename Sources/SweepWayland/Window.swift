@@ -7,14 +7,14 @@ import SweepPresentation
 
 /// A window: a `wl_surface` drawn with pixman into shm buffers, one frame
 /// per frame callback and only where damaged. Its role is a toplevel
-/// decorated by libdecor (`init(connection:title:appID:size:minimumSize:)`)
-/// or a wlr-layer-shell surface (`init(connection:layer:)`, in
-/// `Window+Layer.swift`); buffers, scale, frame pacing and input are the
-/// same for both.
+/// (`init(connection:title:appID:size:minimumSize:)`) or a wlr-layer-shell
+/// surface (`init(connection:layer:)`, in `Window+Layer.swift`); buffers,
+/// scale, frame pacing and input are the same for both.
 ///
-/// Decorations: libdecor asks the compositor for server-side decorations
-/// through xdg-decoration where it is offered (sway, KDE) and draws its own
-/// title bar (move, resize, close) where not (GNOME, weston).
+/// Decorations: where the compositor offers xdg-decoration (sway, KDE,
+/// Hyprland) the toplevel is made with xdg-shell directly and asks for
+/// server-side decorations (`Window+Toplevel.swift`); elsewhere (GNOME,
+/// weston) libdecor makes it and draws its title bar (move, resize, close).
 public final class Window {
     public let connection: Connection
     public weak var content: WindowContent?
@@ -23,6 +23,13 @@ public final class Window {
     private var frame: OpaquePointer?
     /// The `zwlr_layer_surface_v1` when the window is a layer surface.
     var layerSurface: OpaquePointer?
+    /// The xdg-shell objects of a toplevel made without libdecor (see Window+Toplevel).
+    var xdgSurface: OpaquePointer?
+    var xdgToplevel: OpaquePointer?
+    var toplevelDecoration: OpaquePointer?
+    /// The toplevel's latest configure, applied at the xdg_surface configure that follows.
+    var pendingToplevelConfigure: (width: Int32, height: Int32, constrained: Bool)?
+    var toplevelTitle = ""
     private let chain: BufferChain
     private var pacer = FramePacer()
     private var history = DamageHistory()
@@ -35,7 +42,7 @@ public final class Window {
     public private(set) var size: Size
     /// The size the window returns to when neither maximized nor tiled; for
     /// a layer surface, the size it asked for.
-    private(set) var floatingSize: Size
+    var floatingSize: Size
 
     // Scale
     private var enteredOutputs: [OpaquePointer] = []
@@ -64,7 +71,12 @@ public final class Window {
     public convenience init(connection: Connection, title: String, appID: String, size: Size,
                             minimumSize: Size = Size(width: 320, height: 240)) throws {
         try self.init(connection: connection, size: size)
-        try decorate(title: title, appID: appID, minimumSize: minimumSize)
+        if connection.wmBase != nil && connection.decorationManager != nil {
+            // The compositor draws the decorations: no libdecor, whose plugin would bind every seat again.
+            try makeToplevel(title: title, appID: appID, minimumSize: minimumSize)
+        } else {
+            try decorate(title: title, appID: appID, minimumSize: minimumSize)
+        }
     }
 
     /// The surface, its scale and buffers: what both roles share. The role
@@ -132,6 +144,9 @@ public final class Window {
             libdecor_unref(decor)
         }
         if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        if let toplevelDecoration { zxdg_toplevel_decoration_v1_destroy(toplevelDecoration) }
+        if let xdgToplevel { xdg_toplevel_destroy(xdgToplevel) }
+        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         wl_surface_destroy(surface)
@@ -139,8 +154,18 @@ public final class Window {
 
     /// The toplevel's title; a layer surface has none ("", and setting it does nothing).
     public var title: String {
-        get { frame.flatMap { libdecor_frame_get_title($0) }.map { String(cString: $0) } ?? "" }
-        set { if let frame { libdecor_frame_set_title(frame, newValue) } }
+        get {
+            if xdgToplevel != nil { return toplevelTitle }
+            return frame.flatMap { libdecor_frame_get_title($0) }.map { String(cString: $0) } ?? ""
+        }
+        set {
+            if let xdgToplevel {
+                toplevelTitle = newValue
+                xdg_toplevel_set_title(xdgToplevel, newValue)
+            } else if let frame {
+                libdecor_frame_set_title(frame, newValue)
+            }
+        }
     }
 
     /// Whether `proxy` is this window's content surface.
