@@ -48,6 +48,8 @@ public final class Connection {
     /// Connects to `WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals.
     public init() throws {
         let displayName = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        // libwayland unsets WAYLAND_SOCKET once it has taken the fd: read it first.
+        let socketName = getenv("WAYLAND_SOCKET").map { String(cString: $0) }
         if getenv("WAYLAND_SOCKET") == nil, !(displayName?.hasPrefix("/") ?? false), getenv("XDG_RUNTIME_DIR") == nil {
             // libwayland would print its own line first; say it once, plainly.
             throw WaylandError.noCompositor(display: displayName ?? "(unset, so wayland-0)", errno: ENOENT,
@@ -59,6 +61,13 @@ public final class Connection {
         }
         self.display = display
         loop = EventLoop(display: display)
+        if let socketName {
+            loop.displayName = "WAYLAND_SOCKET=\(socketName)"
+        } else {
+            let name = displayName ?? "wayland-0"
+            let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
+            loop.displayName = "WAYLAND_DISPLAY=\(name)" + (name.hasPrefix("/") || runtime.isEmpty ? "" : " (\(runtime)/\(name))")
+        }
         guard let registry = wl_display_get_registry(display) else {
             wl_display_disconnect(display)
             throw WaylandError.disconnected(errno: errno)

@@ -39,6 +39,9 @@ public final class EventLoop {
     private var stopped = false
     private var failure: WaylandError?
 
+    /// How the environment named the display, for messages (`WAYLAND_DISPLAY=wayland-1`).
+    var displayName = ""
+
     init(display: OpaquePointer) {
         self.display = display
     }
@@ -120,7 +123,7 @@ public final class EventLoop {
             } else {
                 let code = errno
                 wl_display_cancel_read(display)
-                throw WaylandError.disconnected(errno: code)
+                throw WaylandError.disconnected(errno: code, display: displayName)
             }
         }
         // The display first, then the watches as they are now (callbacks may change the list).
@@ -133,7 +136,7 @@ public final class EventLoop {
             guard wl_display_read_events(display) >= 0 else { throw connectionError() }
         } else {
             wl_display_cancel_read(display)
-            if ready < 0 && pollError != EINTR { throw WaylandError.disconnected(errno: pollError) }
+            if ready < 0 && pollError != EINTR { throw WaylandError.disconnected(errno: pollError, display: displayName) }
         }
         guard wl_display_dispatch_pending(display) >= 0 else { throw connectionError() }
         if ready > 0 { runReadyWatches(polled, descriptors.dropFirst()) }
@@ -183,6 +186,6 @@ public final class EventLoop {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
             return .protocolError(interface: "\(name)@\(id)", code: protocolCode)
         }
-        return .disconnected(errno: code != 0 ? code : EPIPE)
+        return .disconnected(errno: code != 0 ? code : EPIPE, display: displayName)
     }
 }

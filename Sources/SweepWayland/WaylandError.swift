@@ -5,8 +5,9 @@ import Glibc
 public enum WaylandError: Error, CustomStringConvertible {
     /// No compositor at the display socket.
     case noCompositor(display: String, errno: Int32, detail: String?)
-    /// The connection broke (the compositor quit or crashed).
-    case disconnected(errno: Int32)
+    /// The connection broke (the compositor quit or crashed); `display` names
+    /// it as the environment did (`WAYLAND_DISPLAY=…`, or `WAYLAND_SOCKET=…`).
+    case disconnected(errno: Int32, display: String = "")
     /// The compositor reported a protocol error on one of our objects.
     case protocolError(interface: String, code: UInt32)
     /// A global the client cannot work without is missing or too old.
@@ -20,8 +21,8 @@ public enum WaylandError: Error, CustomStringConvertible {
         switch self {
         case .noCompositor(let display, let code, let detail):
             "cannot connect to a Wayland compositor at WAYLAND_DISPLAY=\(display) (\(detail ?? String(cString: strerror(code)))); is a Wayland session running?"
-        case .disconnected(let code):
-            "the Wayland compositor closed the connection (\(String(cString: strerror(code))))"
+        case .disconnected(let code, let display):
+            "the Wayland compositor\(display.isEmpty ? "" : " at \(display)") closed the connection (\(String(cString: strerror(code))))"
         case .protocolError(let interface, let code):
             "the Wayland compositor reported protocol error \(code) on \(interface)"
         case .missingGlobal(let name, let version):
