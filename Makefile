@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test build build-release bench-core bench-pick deps-build deps-test deps-demo protocols protocols-check clean
+.PHONY: demo test build build-release bench-core bench-pick bench-e2e deps-bench deps-build deps-test deps-demo protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -22,6 +22,12 @@ bench-core: deps-build
 bench-pick: deps-test
 	scripts/bench-pick.sh
 
+## make bench-e2e: input to pixels against GTK 4 under one headless sway: the same pointer band
+## dragged over sweep-demo's grid and gtk4-demo's listview_colors, interleaved runs (RUNS=3), medians
+RUNS ?= 3
+bench-e2e: deps-bench
+	scripts/bench-e2e.sh $(RUNS)
+
 build: deps-build
 	$(SWIFT) build $(BUILD_FLAGS)
 
@@ -35,6 +41,8 @@ deps-test:
 	scripts/install-deps.sh test
 deps-demo:
 	scripts/install-deps.sh demo
+deps-bench:
+	scripts/install-deps.sh bench
 
 ## make protocols: regenerate protocols/*.xml and Sources/CWaylandProtocols from wayland-protocols
 protocols: deps-build

@@ -3,17 +3,21 @@
 #   scripts/install-deps.sh build   libraries and headers to build
 #   scripts/install-deps.sh test    + compositors and tools the tests drive
 #   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
+#   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
+#                                   and the peer, GTK 4's gtk4-demo (gtk-4-examples)
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
        libfcft-dev fonts-dejavu-core libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
+bench=(sway grim gtk-4-examples python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test|demo) wanted=("${build[@]}" "${compositors[@]}") ;;
-  *) echo "usage: $0 build|test|demo" >&2; exit 64 ;;
+  bench) wanted=("${build[@]}" "${bench[@]}") ;;
+  *) echo "usage: $0 build|test|demo|bench" >&2; exit 64 ;;
 esac
 
 missing=()
