@@ -1,33 +1,59 @@
 import Glibc
 
-/// Keeps the packing list's checkmarks in a file under `$XDG_STATE_HOME`.
+/// Keeps the packing list's checkmarks in a file under `$XDG_STATE_HOME`
+/// (the format is `PackingFormat`'s).
 ///
-/// Saving never leaves a half-written file: the new contents go to a
-/// temporary file in the same directory, which is flushed to the disk
-/// (`fsync`) and then renamed over the old one, and the directory is flushed
-/// so the rename itself survives a power cut. A crash at any point leaves
-/// either the old file or the new one. A file that cannot be read as a
-/// packing list is never overwritten: it is moved aside (`.corrupt-N`) and
-/// reported, and the list starts empty.
+/// A packing file is never lost:
+///
+/// - Saving never leaves a half-written file: the new contents go to a
+///   temporary file with a random name, created with `O_EXCL | O_NOFOLLOW`
+///   in the open directory (so a planted link is never followed), flushed
+///   (`fsync`) and renamed over the old one; then the directory is flushed
+///   so the rename itself survives a power cut. A crash or an error at any
+///   step leaves the old file or the new one. A save reports success only
+///   once every step did.
+/// - A file that is not a packing list is moved aside (`.corrupt-N`, never
+///   over an existing copy) and reported; the list starts empty.
+/// - A file it must not replace turns saving off (`savingOffReason`): one it
+///   cannot read (permissions, an I/O error, a directory in its place),
+///   a corrupt one it cannot move aside, one in a newer format.
+/// - Entries it does not know are loaded and saved back (`PackingList`).
+/// - A save that fails is kept (`hasPendingSave`) for the next save or
+///   `savePending()` (the demo's quit).
+/// - Temporary files a killed process left behind (its naming scheme, more
+///   than a minute old) are removed when loading.
 public final class PackingStore {
     public let directory: String
+    public let fileName: String
     public let path: String
-    static let header = "# sweep packing list 1"
-    /// Larger files are not packing lists.
-    static let maximumSize = 1 << 20
+    let fs: any PackingFileSystem
+    /// Temporary files of ours older than this many seconds were left by a
+    /// process that died mid-save (a save takes milliseconds).
+    static let staleAge = 60.0
+
+    /// Why saving is off, or nil while it is on (the latest `load()` decides).
+    public private(set) var savingOffReason: String?
+    /// The entries of the latest save, while it has not succeeded.
+    public internal(set) var pendingEntries: [String]?
+    /// Whether a save failed (or was refused) and none has succeeded since.
+    public var hasPendingSave: Bool { pendingEntries != nil }
 
     /// What loading found.
     public enum Loaded: Equatable {
         /// No file yet: an empty list.
         case none
-        case packed(Set<String>)
+        /// The file's entries, in file order.
+        case packed([String])
         /// The file was not a packing list; it now lives at `movedTo`.
         case corrupt(reason: String, movedTo: String)
     }
 
-    public init(directory: String, fileName: String = "packing-list") {
+    /// A store for `directory/fileName`, through `fileSystem` (tests fail its calls).
+    public init(directory: String, fileName: String = "packing-list", fileSystem: any PackingFileSystem = SystemFileSystem()) {
         self.directory = directory
+        self.fileName = fileName
         path = directory + "/" + fileName
+        fs = fileSystem
     }
 
     /// The demo's state directory: `$XDG_STATE_HOME/sweep`, or `~/.local/state/sweep`.
@@ -39,125 +65,130 @@ public final class PackingStore {
 
     // MARK: - Loading
 
+    /// Reads the list. A thrown error is reported to the user; when it
+    /// means a file is there that must not be replaced, saving is off too.
     public func load() throws(PackingStoreError) -> Loaded {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        savingOffReason = nil
+        removeStaleTemporaryFiles()
+        // Non-blocking, so a FIFO in the file's place cannot hang the app.
+        let fd = fs.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0)
         if fd < 0 {
-            if errno == ENOENT { return .none }
-            throw PackingStoreError("cannot open \(path): \(String(cString: strerror(errno)))")
+            let code = errno
+            if code == ENOENT { return .none }
+            // A file on the way to the directory: no list can be there, so nothing to protect.
+            if code == ENOTDIR { throw PackingStoreError("cannot open \(path): \(describe(code))") }
+            throw turnSavingOff("cannot open \(path): \(describe(code))")
         }
         let bytes: [UInt8]
         do {
-            defer { close(fd) }
+            defer { _ = fs.close(fd) }
+            var info = stat()
+            guard fs.fstat(fd, &info) == 0 else { throw turnSavingOff("cannot read \(path): \(describe(errno))") }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                let kind = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+                throw turnSavingOff("cannot read \(path): it is \(kind)")
+            }
             bytes = try readAll(fd)
         }
-        if let reason = PackingStore.problem(in: bytes) {
-            let aside = try moveAside()
-            return .corrupt(reason: reason, movedTo: aside)
+        switch PackingFormat.parse(bytes) {
+        case .entries(let entries):
+            return .packed(entries)
+        case .newer(let version):
+            throw turnSavingOff("\(path) is a packing list in a newer format (\(version)) that this version cannot read")
+        case .corrupt(let reason):
+            do {
+                return .corrupt(reason: reason, movedTo: try moveAside())
+            } catch {
+                throw turnSavingOff("\(path) is not a packing list (\(reason)) and \(error.message)")
+            }
         }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).dropFirst()
-        return .packed(Set(lines.map(String.init)))
+    }
+
+    /// Turns saving off so the file at `path` is never replaced; the error to report.
+    private func turnSavingOff(_ reason: String) -> PackingStoreError {
+        savingOffReason = reason
+        return PackingStoreError("\(reason); saving is off, so it is kept as it is")
     }
 
     private func readAll(_ fd: Int32) throws(PackingStoreError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { fs.read(fd, $0) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw PackingStoreError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard count >= 0 else { throw turnSavingOff("cannot read \(path): \(describe(errno))") }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > PackingStore.maximumSize { return bytes }
+            if bytes.count > PackingFormat.maximumSize { return bytes }
         }
     }
 
-    /// Why `bytes` are not a packing list, or nil when they are one.
-    static func problem(in bytes: [UInt8]) -> String? {
-        if bytes.count > maximumSize { return "larger than \(maximumSize) bytes" }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return "not UTF-8 text" }
-        guard text.hasSuffix("\n"), text.split(separator: "\n", omittingEmptySubsequences: false).first == Substring(header) else {
-            return "no \"\(header)\" header line, or an unfinished last line"
-        }
-        if text.contains("\0") { return "contains a NUL byte" }
-        return nil
-    }
-
-    /// Renames the file to the first free `path.corrupt-N`, so it is kept and never overwritten.
+    /// Moves the file to the first free `fileName.corrupt-N`, never over an
+    /// existing copy: a hard link fails rather than replace one.
     private func moveAside() throws(PackingStoreError) -> String {
+        let dir = try openDirectory()
+        defer { _ = fs.close(dir) }
         for number in 1...1000 {
-            let aside = "\(path).corrupt-\(number)"
-            if access(aside, F_OK) == 0 { continue }
-            guard rename(path, aside) == 0 else {
-                throw PackingStoreError("cannot move the unreadable \(path) aside: \(String(cString: strerror(errno)))")
+            let aside = "\(fileName).corrupt-\(number)"
+            if fs.linkat(dir, fileName, aside) == 0 {
+                // Kept under the new name from here on, whether or not the old name goes.
+                _ = fs.unlinkat(dir, fileName)
+                _ = fs.fsync(dir)
+                return directory + "/" + aside
             }
-            return aside
+            let code = errno
+            if code == EEXIST { continue }
+            // A file system without hard links: rename, once the name is seen to be free.
+            guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK else {
+                throw PackingStoreError("cannot be moved aside to \(aside): \(describe(code))")
+            }
+            var info = stat()
+            if fs.lstatat(dir, aside, &info) == 0 { continue }
+            guard errno == ENOENT, fs.renameat(dir, fileName, aside) == 0 else {
+                throw PackingStoreError("cannot be moved aside to \(aside): \(describe(errno))")
+            }
+            _ = fs.fsync(dir)
+            return directory + "/" + aside
         }
-        throw PackingStoreError("cannot move the unreadable \(path) aside: 1000 corrupt copies are already kept")
+        throw PackingStoreError("cannot be moved aside: 1000 corrupt copies are already kept")
     }
 
-    // MARK: - Saving
-
-    /// Writes `packed` (in order) atomically. `beforeRename` runs once the
-    /// temporary file is on the disk, before it replaces the old one; tests
-    /// throw from it to play a crash at the worst moment.
-    public func save(_ packed: [String], beforeRename: () throws -> Void = {}) throws {
-        guard mkdirs(directory) else {
-            throw PackingStoreError("cannot create \(directory): \(String(cString: strerror(errno)))")
-        }
-        var text = PackingStore.header + "\n"
-        for item in packed { text += item + "\n" }
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw PackingStoreError("cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        do {
-            try writeAll(Array(text.utf8), to: fd, name: temporary)
-            guard fsync(fd) == 0 else { throw PackingStoreError("cannot flush \(temporary): \(String(cString: strerror(errno)))") }
-            guard close(fd) == 0 else { throw PackingStoreError("cannot close \(temporary): \(String(cString: strerror(errno)))") }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        do {
-            try beforeRename()
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PackingStoreError("cannot replace \(path): \(message)")
-        }
-        // The rename is in the directory: flush it too.
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
+    /// Removes temporary files a killed save left: ours by name, regular
+    /// files, older than `staleAge` (a newer one may be another instance's save).
+    private func removeStaleTemporaryFiles() {
+        let dir = fs.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard dir >= 0 else { return }
+        defer { _ = fs.close(dir) }
+        guard let names = fs.names(in: dir) else { return }
+        let now = fs.now()
+        for name in names where isTemporaryName(name) {
+            var info = stat()
+            guard fs.lstatat(dir, name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            if now - modified > PackingStore.staleAge { _ = fs.unlinkat(dir, name) }
         }
     }
 
-    private func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(PackingStoreError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw PackingStoreError("cannot write \(name): \(String(cString: strerror(errno)))") }
-            offset += count
+    /// `fileName.tmp-` and letters, digits or dashes: ours (`tmp-<random>`
+    /// now, `tmp-<pid>` from earlier versions).
+    func isTemporaryName(_ name: String) -> Bool {
+        let prefix = fileName + ".tmp-"
+        guard name.hasPrefix(prefix) else { return false }
+        let rest = name.utf8.dropFirst(prefix.utf8.count)
+        return !rest.isEmpty && rest.count <= 32 && rest.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte) || (0x61...0x7a).contains(byte) || byte == 0x2d
         }
     }
 
-    /// `mkdir -p`; true when the directory exists afterwards.
-    private func mkdirs(_ path: String) -> Bool {
-        var partial = ""
-        for component in path.split(separator: "/") {
-            partial += "/" + component
-            if mkdir(partial, 0o700) != 0 && errno != EEXIST { return false }
-        }
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    func openDirectory() throws(PackingStoreError) -> Int32 {
+        let dir = fs.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard dir >= 0 else { throw PackingStoreError("cannot open \(directory): \(describe(errno))") }
+        return dir
     }
 }
+
+/// `strerror` of an error number.
+func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
 public struct PackingStoreError: Error, CustomStringConvertible {
     public let message: String

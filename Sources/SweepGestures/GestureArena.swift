@@ -14,6 +14,12 @@ import SweepInput
 ///
 /// Touches, touchpad gestures (with scrolling, which the hold-then-scroll
 /// sweep reads) and the pointer button are three separate sequences.
+///
+/// Time: the compositor's 32-bit millisecond stamps wrap every 49.7 days.
+/// The arena reads every stamp it is fed (touch frames, touchpad gestures)
+/// on one `EventClock`, so recognizers see time go on across the wrap;
+/// owners convert the stamps they pass as times (pointer, scrolling, the
+/// deadline timer) with `eventTime(_:)`, on the same clock.
 public final class GestureArena {
     public private(set) var views: [GestureView] = []
     private var touchSequence: [GestureRecognizer] = []
@@ -26,6 +32,8 @@ public final class GestureArena {
     private var buttonHeld = false
     /// The pointer's window position, for touchpad gestures and presses.
     public private(set) var pointerPosition: Point?
+    /// The compositor's stamps as continuous milliseconds.
+    public private(set) var clock = EventClock()
 
     public init() {}
 
@@ -45,7 +53,7 @@ public final class GestureArena {
 
     /// A touch frame in window coordinates.
     public func handle(_ frame: TouchFrame) {
-        let time = Double(frame.time)
+        let time = clock.time(of: frame.time)
         if frame.cancelled {
             for recognizer in touchSequence { recognizer.receiveCancel() }
             activeTouches.removeAll()
@@ -109,7 +117,7 @@ public final class GestureArena {
             break
         }
         let pointer = pointerPosition.map { touchpadView?.convert($0) ?? $0 } ?? .zero
-        deliver(.touchpad(gesture, pointer: pointer), to: touchpadSequence)
+        deliver(.touchpad(gesture, pointer: pointer, time: clock.time(of: gesture.time)), to: touchpadSequence)
     }
 
     /// Scrolling; true when a recognizer used it, so the view must not scroll as well.
@@ -143,6 +151,11 @@ public final class GestureArena {
     }
 
     // MARK: - Time
+
+    /// The compositor's `stamp` (32-bit milliseconds) as a time on the
+    /// arena's clock, continuous across the wrap: what the pointer,
+    /// scrolling and the deadline timer pass as `time`.
+    public func eventTime(_ stamp: UInt32) -> Double { clock.time(of: stamp) }
 
     /// The earliest time a recognizer asked for; the loop arms a timer for it.
     public var nextDeadline: Double? {

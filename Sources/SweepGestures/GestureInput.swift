@@ -2,7 +2,8 @@ import SweepGeometry
 import SweepInput
 
 /// What a recognizer is fed, in view coordinates and the compositor's
-/// millisecond clock. Time never comes from anywhere else: a test drives a
+/// millisecond clock, made continuous across its 32-bit wrap by the arena
+/// (`EventClock`). Time never comes from anywhere else: a test drives a
 /// recognizer with synthetic times, and the event loop arms a timer for
 /// `GestureRecognizer.deadline`.
 public enum GestureInput: Hashable, Sendable {
@@ -12,8 +13,10 @@ public enum GestureInput: Hashable, Sendable {
     case touchesMoved([TouchPoint], time: Double)
     /// Touches lifted (already removed from the recognizer's touches).
     case touchesEnded([Int32], time: Double)
-    /// A touchpad gesture (swipe, pinch, hold) with the pointer position at the time.
-    case touchpad(PointerGesture, pointer: Point)
+    /// A touchpad gesture (swipe, pinch, hold) with the pointer position at
+    /// the time, and its time on the arena's clock (read this, not the
+    /// gesture's 32-bit stamp).
+    case touchpad(PointerGesture, pointer: Point, time: Double)
     /// The left button went down at a point with the modifiers held then.
     case pointerPressed(at: Point, modifiers: Modifiers, time: Double)
     /// The pointer moved while the button was held.

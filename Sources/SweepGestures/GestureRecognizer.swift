@@ -130,9 +130,18 @@ open class GestureRecognizer {
     /// The input is not this gesture.
     public final func fail() { move(to: .failed) }
     /// Stops a running gesture so its work is undone (Escape during a band;
-    /// the compositor cancelling the touches). An undecided gesture fails.
-    public final func cancel() { move(to: state.isActive ? .cancelled : .failed) }
+    /// the compositor cancelling the touches). An undecided gesture fails;
+    /// a finished one is left as it is.
+    public final func cancel() {
+        guard !state.isFinished else { return }
+        move(to: state.isActive ? .cancelled : .failed)
+    }
 
+    /// Moves to `target` as `GestureState.canTransition(to:)` allows, through
+    /// the arena's arbitration. While the recognizer waits for a required
+    /// failure it stays `.possible` and a began, changed or ended only
+    /// updates what it will report. Any other transition is a bug in the
+    /// recognizer: an assertion in debug builds, ignored in release builds.
     private func move(to target: GestureState) {
         switch (state, target) {
         case (.possible, .began), (.possible, .recognized):
@@ -154,18 +163,19 @@ open class GestureRecognizer {
                 arena?.claimed(by: self)
                 if target == .recognized { arena?.finished(self) }
             }
-        case (.possible, .changed):
+        case (.possible, .changed) where pendingState == .began || pendingState == .ended:
             return   // still waiting for a required failure: stays pending as began
-        case (.possible, .ended):
-            if pendingState == .began { pendingState = .ended }
-        case (.possible, .failed), (.possible, .cancelled):
+        case (.possible, .ended) where pendingState == .began || pendingState == .ended:
+            pendingState = .ended
+        case (.possible, .failed):
             markFailed()
         case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
              (.began, .cancelled), (.changed, .cancelled):
             report(target)
             if target.isFinished { arena?.finished(self) }
         default:
-            return
+            assert(!state.canTransition(to: target))
+            assertionFailure("\(name): \(state) → \(target) is not a transition UIKit allows (see GestureState.canTransition(to:))")
         }
     }
 

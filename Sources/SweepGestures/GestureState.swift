@@ -16,3 +16,21 @@ public enum GestureState: String, Hashable, Sendable {
         self == .ended || self == .cancelled || self == .failed || self == .recognized
     }
 }
+
+extension GestureState {
+    /// Whether a recognizer in this state may move to `next`: UIKit's state
+    /// machine. Possible → began, recognized or failed; began → changed,
+    /// ended or cancelled; changed → changed, ended or cancelled; a final
+    /// state → possible (a reset). Anything else is a bug in the recognizer.
+    public func canTransition(to next: GestureState) -> Bool {
+        switch (self, next) {
+        case (.possible, .began), (.possible, .recognized), (.possible, .failed),
+             (.began, .changed), (.began, .ended), (.began, .cancelled),
+             (.changed, .changed), (.changed, .ended), (.changed, .cancelled),
+             (.ended, .possible), (.cancelled, .possible), (.failed, .possible), (.recognized, .possible):
+            return true
+        default:
+            return false
+        }
+    }
+}

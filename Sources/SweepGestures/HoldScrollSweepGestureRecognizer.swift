@@ -30,15 +30,17 @@ public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
 
     public override func handle(_ input: GestureInput) {
         switch input {
-        case .touchpad(.holdBegin(let fingers, let time), let pointer):
+        case .touchpad(.holdBegin(let fingers, _), let pointer, let time):
+            // A hold during the sweep (a finger more resting) changes nothing.
+            if state.isActive { return }
             guard Int(fingers) == numberOfFingers, state == .possible else { return fail() }
-            holdStart = Double(time)
+            holdStart = time
             origin = pointer
             motion = .zero
-        case .touchpad(.holdEnd(let cancelled, let time), _):
+        case .touchpad(.holdEnd(let cancelled, _), _, let time):
             guard let start = holdStart, state == .possible else { return }
             // Lifted without moving, or moved before the hold was long enough: not a sweep.
-            if !cancelled || Double(time) - start < minimumHoldDuration { fail() }
+            if !cancelled || time - start < minimumHoldDuration { fail() }
         case .touchpad:
             if !state.isActive { fail() }
         default:

@@ -93,8 +93,8 @@ open class PanGestureRecognizer: GestureRecognizer {
             } else {
                 rebase(time: time)
             }
-        case .touchpad(let gesture, let pointer):
-            handleSwipe(gesture, pointer: pointer)
+        case .touchpad(let gesture, let pointer, let time):
+            handleSwipe(gesture, pointer: pointer, time: time)
         default:
             break
         }
@@ -108,21 +108,21 @@ open class PanGestureRecognizer: GestureRecognizer {
         tracker.add(translation, time: time)
     }
 
-    private func handleSwipe(_ gesture: PointerGesture, pointer: Point) {
+    private func handleSwipe(_ gesture: PointerGesture, pointer: Point, time: Double) {
         guard acceptsTouchpadSwipes else { return }
         switch gesture {
-        case .swipeBegin(let fingers, let time):
+        case .swipeBegin(let fingers, _):
             guard state == .possible, swipeFingers == 0 else { return }
             guard (minimumNumberOfTouches...max(minimumNumberOfTouches, maximumNumberOfTouches)).contains(Int(fingers)) else { return fail() }
             swipeFingers = Int(fingers)
             swipeOrigin = pointer
             translation = .zero
             tracker.reset()
-            tracker.add(.zero, time: Double(time))
-        case .swipeUpdate(let dx, let dy, let time):
+            tracker.add(.zero, time: time)
+        case .swipeUpdate(let dx, let dy, _):
             guard swipeFingers > 0 else { return }
             translation = translation + Point(x: dx, y: dy)
-            tracker.add(translation, time: Double(time))
+            tracker.add(translation, time: time)
             // libinput has already decided this is a swipe: no hysteresis of our own.
             if state.isActive {
                 change()

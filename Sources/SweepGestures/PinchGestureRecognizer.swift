@@ -50,19 +50,19 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             }
         case .touchesEnded:
             if state.isActive { end() } else if touches.count < 2 && startDistance != nil || touches.isEmpty { fail() }
-        case .touchpad(.pinchBegin(_, let time), let point):
+        case .touchpad(.pinchBegin, let point, let time):
             touchpad = true
             pointer = point
             scale = 1
             tracker.reset()
-            tracker.add(Point(x: 1, y: 0), time: Double(time))
-        case .touchpad(.pinchUpdate(_, _, let newScale, _, let time), let point):
+            tracker.add(Point(x: 1, y: 0), time: time)
+        case .touchpad(.pinchUpdate(_, _, let newScale, _, _), let point, let time):
             guard touchpad else { return }
             pointer = point
             scale = newScale
-            tracker.add(Point(x: scale, y: 0), time: Double(time))
+            tracker.add(Point(x: scale, y: 0), time: time)
             if state.isActive { change() } else { begin() }
-        case .touchpad(.pinchEnd(let cancelled, _), _):
+        case .touchpad(.pinchEnd(let cancelled, _), _, _):
             guard touchpad else { return }
             if state.isActive { if cancelled { cancel() } else { end() } } else { fail() }
         default:

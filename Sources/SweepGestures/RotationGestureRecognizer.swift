@@ -47,19 +47,19 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             }
         case .touchesEnded:
             if state.isActive { end() } else if touches.isEmpty || startAngle != nil { fail() }
-        case .touchpad(.pinchBegin(_, let time), let point):
+        case .touchpad(.pinchBegin, let point, let time):
             touchpad = true
             pointer = point
             rotation = 0
             tracker.reset()
-            tracker.add(.zero, time: Double(time))
-        case .touchpad(.pinchUpdate(_, _, _, let degrees, let time), let point):
+            tracker.add(.zero, time: time)
+        case .touchpad(.pinchUpdate(_, _, _, let degrees, _), let point, let time):
             guard touchpad else { return }
             pointer = point
             rotation += degrees * Angles.pi / 180
-            tracker.add(Point(x: rotation, y: 0), time: Double(time))
+            tracker.add(Point(x: rotation, y: 0), time: time)
             if state.isActive { change() } else if rotation != 0 { begin() }
-        case .touchpad(.pinchEnd(let cancelled, _), _):
+        case .touchpad(.pinchEnd(let cancelled, _), _, _):
             guard touchpad else { return }
             if state.isActive { if cancelled { cancel() } else { end() } } else { fail() }
         default:

@@ -49,15 +49,15 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             evaluate(centroid - origin)
         case .touchesEnded:
             if touches.isEmpty { fail() }
-        case .touchpad(.swipeBegin(let fingers, let time), _):
+        case .touchpad(.swipeBegin(let fingers, _), _, let time):
             guard Int(fingers) == numberOfTouchesRequired else { return fail() }
-            start = Double(time)
+            start = time
             swipeMotion = .zero
-        case .touchpad(.swipeUpdate(let dx, let dy, _), _):
+        case .touchpad(.swipeUpdate(let dx, let dy, _), _, _):
             guard let motion = swipeMotion else { return }
             swipeMotion = motion + Point(x: dx, y: dy)
             evaluate(swipeMotion!)
-        case .touchpad(.swipeEnd, _):
+        case .touchpad(.swipeEnd, _, _):
             if swipeMotion != nil { fail() }
         case .deadline:
             fail()

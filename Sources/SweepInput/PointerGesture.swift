@@ -12,3 +12,15 @@ public enum PointerGesture: Hashable, Sendable {
     case holdBegin(fingers: UInt32, time: UInt32)
     case holdEnd(cancelled: Bool, time: UInt32)
 }
+
+extension PointerGesture {
+    /// The compositor's time of the event, in milliseconds (32 bits, wrapping).
+    public var time: UInt32 {
+        switch self {
+        case .swipeBegin(_, let time), .swipeUpdate(_, _, let time), .swipeEnd(_, let time),
+             .pinchBegin(_, let time), .pinchUpdate(_, _, _, _, let time), .pinchEnd(_, let time),
+             .holdBegin(_, let time), .holdEnd(_, let time):
+            return time
+        }
+    }
+}

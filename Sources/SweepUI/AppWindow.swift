@@ -153,7 +153,7 @@ public final class AppWindow: WindowContent, ComponentHost {
         if frame.vertical != nil, let position = gestureArena.pointerPosition, let component = component(at: position) {
             component.handleScroll(frame)
         }
-        if frame.time != 0 { armGestureTimer(eventTime: Double(frame.time)) }
+        if frame.time != 0 { armGestureTimer(eventTime: gestureArena.eventTime(frame.time)) }
     }
 
     func handle(_ key: KeyEvent, from seat: Seat) {
@@ -202,21 +202,21 @@ public final class AppWindow: WindowContent, ComponentHost {
             keyComponent = component
         }
         gestureArena.handle(frame)
-        armGestureTimer(eventTime: Double(frame.time))
+        armGestureTimer(eventTime: gestureArena.eventTime(frame.time))
     }
 
     func handleGesture(_ gesture: PointerGesture) {
         if case .holdBegin = gesture, let position = gestureArena.pointerPosition { component(at: position)?.touchesBegan() }
         gestureArena.handle(gesture)
         switch gesture {
-        case .swipeBegin(_, let time), .pinchBegin(_, let time), .holdBegin(_, let time): armGestureTimer(eventTime: Double(time))
+        case .swipeBegin, .pinchBegin, .holdBegin: armGestureTimer(eventTime: gestureArena.eventTime(gesture.time))
         default: break
         }
     }
 
     /// Pointer position and buttons: the left into the arena, the right to the component under it.
     private func routePointer(_ frame: PointerFrame, modifiers: Modifiers) {
-        let time = Double(frame.time)
+        let time = gestureArena.eventTime(frame.time)   // continuous across the 32-bit wrap
         if let position = frame.position { gestureArena.pointerMoved(to: position, time: time) }
         for (code, pressed) in frame.buttons {
             guard let position = gestureArena.pointerPosition else { continue }
@@ -236,7 +236,7 @@ public final class AppWindow: WindowContent, ComponentHost {
     }
 
     /// Arms one timer for the earliest recognizer deadline, converting the
-    /// compositor's event clock to the loop's.
+    /// compositor's event clock (continuous, the arena's) to the loop's.
     private func armGestureTimer(eventTime: Double) {
         clock = (event: eventTime, loop: EventLoop.nowMilliseconds)
         let deadline = gestureArena.nextDeadline

@@ -192,7 +192,8 @@ extension CollectionView {
     /// sweep takes finger scrolling first.
     public func handleScroll(_ frame: PointerFrame) {
         guard isVisible, let vertical = frame.vertical else { return }
-        let time = Double(frame.time)
+        // On the arena's clock, continuous across the 32-bit wrap, as the hold it follows.
+        let time = host?.gestureArena.eventTime(frame.time) ?? Double(frame.time)
         let motion = ScrollMotion(dx: frame.horizontal?.value ?? 0, dy: vertical.value, source: frame.source,
                                   stopped: vertical.stopped, time: time)
         if let arena = host?.gestureArena, arena.handle(motion) {

@@ -1,12 +1,15 @@
 import DemoPages
+import Glibc
 import SweepEventLog
 import SweepUI
 
 /// Packing list: an inclusive list. Tapping a row checks or unchecks it and
 /// the row deselects at once with a fade; the checkmarks are saved after
-/// every change (atomically, see `PackingStore`). A file that cannot be read
-/// is moved aside and reported, and a save that fails keeps the checkmarks
-/// in memory and says so; the next change tries again.
+/// every change (atomically, see `PackingStore`). A file that is not a
+/// packing list is moved aside and reported; one that cannot be read (or
+/// moved aside) is reported and left alone: saving is off. A save that
+/// fails keeps the checkmarks in memory and says so; the next change tries
+/// again, and so does quitting, which says on stderr when it still fails.
 final class PackingPage: Page {
     let name = "packing"
     let pane: DemoPane
@@ -29,12 +32,12 @@ final class PackingPage: Page {
         self.log = log
         self.host = host
         var problem: (String, String?)?
-        var packed: Set<String> = []
+        var saved: [String] = []
         if let store {
             do {
                 switch try store.load() {
                 case .none: break
-                case .packed(let items): packed = items
+                case .packed(let entries): saved = entries
                 case .corrupt(let reason, let aside):
                     problem = ("The saved packing list could not be read", "It is \(reason); kept as \(aside)")
                 }
@@ -44,13 +47,14 @@ final class PackingPage: Page {
         } else {
             problem = ("Checkmarks will not be kept", "Neither XDG_STATE_HOME nor HOME is set")
         }
-        rows = PackingRows(list: PackingList(packed: packed))
+        rows = PackingRows(list: PackingList(savedEntries: saved))
         pane = DemoPane(name: "packing", style: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
                         theme: theme, log: log, host: host)
         host.gestureArena.add(banner.buttons.view)
         banner.buttons.action = { [unowned self] _ in dismissBanner() }
         list.collectionView.onActivate = { [unowned self] item in toggle(item) }
         if let (message, detail) = problem { report(message, detail: detail) }
+        if let store { PackingPage.retryAtExit(store) }
     }
 
     func setFrame(_ newFrame: Rect) {
@@ -70,11 +74,21 @@ final class PackingPage: Page {
     private func save() {
         guard let store else { return }
         do {
-            try store.save(rows.list.packedInOrder)
+            try store.save(rows.list.entriesToSave)
             log?.log(view: name, event: "saved", ["path": .string(store.path), "count": .int(rows.list.packed.count)])
         } catch {
+            // With saving off, the banner has said so since the start.
+            guard store.savingOffReason == nil else { return }
             report("Could not save the packing list", detail: "\(error); the checkmarks are kept until the next try")
         }
+    }
+
+    /// Retries `store`'s pending save when the process exits (quit, the
+    /// window closed, the compositor gone) and says on stderr if it still
+    /// fails: `atexit`, since the app ends with `exit`.
+    private static func retryAtExit(_ store: PackingStore) {
+        if storeToSaveAtExit == nil { atexit { savePackingListAtExit() } }
+        storeToSaveAtExit = store
     }
 
     /// Shows a problem in the banner, on stderr and in the event log.
@@ -118,6 +132,18 @@ final class PackingPage: Page {
 
     /// Ctrl+C copies the checked items.
     var copiedText: String? { packedItems.isEmpty ? nil : packedItems.joined(separator: "\n") + "\n" }
+}
+
+/// The store whose pending save is retried at exit (`atexit` takes no context; set on the main thread only).
+nonisolated(unsafe) private var storeToSaveAtExit: PackingStore?
+
+private func savePackingListAtExit() {
+    guard let store = storeToSaveAtExit, store.hasPendingSave else { return }
+    do {
+        try store.savePending()
+    } catch {
+        printError("the packing list's last changes were not saved: \(error)")
+    }
 }
 
 /// Filters: exclusive choices, one per section; tapping a row moves the

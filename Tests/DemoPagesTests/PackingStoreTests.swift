@@ -106,20 +106,21 @@ struct SimulatedCrash: Error {}
         let dir = ScratchDirectory()
         let store = PackingStore(directory: dir.path)
         try store.save(["Boots"])
-        // A directory where the temporary file would go makes the write fail, as a full disk does.
-        mkdir(dir.path + "/packing-list.tmp-\(getpid())", 0o700)
-        #expect(throws: PackingStoreError.self) { try store.save(["Map"]) }
+        // Every write fails, as on a disk that has gone bad.
+        let disk = FaultyFileSystem()
+        disk.failing = [.write]
+        #expect(throws: PackingStoreError.self) { try PackingStore(directory: dir.path, fileSystem: disk).save(["Map"]) }
         #expect(try store.load() == .packed(["Boots"]))
+        #expect(ScratchDirectory.names(of: dir.path) == ["packing-list"], "the temporary file is removed")
     }
 
     @Test func aFullDiskIsReported() throws {
-        // /dev/full fails every write with ENOSPC: point a store's temporary file at it.
+        // /dev/full fails every write with ENOSPC: the store's temporary file is opened there.
         let dir = ScratchDirectory()
         let store = PackingStore(directory: dir.path)
         try store.save(["Boots"])
-        symlink("/dev/full", dir.path + "/packing-list.tmp-\(getpid())")
         do {
-            try store.save(["Map", "Compass"])
+            try PackingStore(directory: dir.path, fileSystem: FullDisk()).save(["Map", "Compass"])
             Issue.record("a save to a full disk succeeded")
         } catch let error as PackingStoreError {
             #expect(error.message.contains("No space left"), "\(error.message)")
@@ -145,5 +146,12 @@ extension ScratchDirectory {
             if name != "." && name != ".." { result.append(name) }
         }
         return result.sorted()
+    }
+}
+
+/// A file system whose new files are all `/dev/full`.
+struct FullDisk: PackingFileSystem {
+    func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        flags & O_CREAT != 0 ? Glibc.open("/dev/full", O_WRONLY | O_CLOEXEC) : Glibc.openat(directory, name, flags, mode)
     }
 }

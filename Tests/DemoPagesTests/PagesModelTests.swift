@@ -71,9 +71,15 @@ import Testing
         #expect(list.packedInOrder == [list.items[0], list.items[5]])
     }
 
-    @Test func unknownSavedItemsAreDropped() {
+    @Test func savedEntriesThatAreNotItemsAreKeptForTheNextSave() {
         let list = PackingList(items: ["A", "B"], packed: ["B", "Z"])
         #expect(list.packedInOrder == ["B"])
+        #expect(list.entriesToSave == ["B", "Z"])
+        var saved = PackingList(items: ["A", "B", "C"], savedEntries: ["Y", "C", "X", "Y"])
+        #expect(saved.packedInOrder == ["C"])
+        saved.toggle(0)
+        saved.toggle(2)
+        #expect(saved.entriesToSave == ["A", "Y", "X", "Y"], "other entries stay, in their order, after the packed items")
     }
 }
 

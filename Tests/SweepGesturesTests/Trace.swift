@@ -45,10 +45,11 @@ struct Trace {
         arena.handle(frame)
     }
 
-    /// Lets time pass: fires the deadlines due by `ms`.
+    /// Lets time pass: fires the deadlines due by `ms` (a compositor stamp,
+    /// read on the arena's clock as the window's timer does).
     mutating func wait(until ms: UInt32) {
         time = ms
-        arena.advance(to: Double(ms))
+        arena.advance(to: arena.eventTime(ms))
     }
 }
 
