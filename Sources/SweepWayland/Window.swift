@@ -49,6 +49,9 @@ public final class Window {
     private var fractionalScale: OpaquePointer?
     private var viewport: OpaquePointer?
     private var preferredFractionalScale: UInt32?
+    /// The scale the outputs ask for, before `BufferLimit` caps it.
+    private var wantedScale = SurfaceScale.integer(1)
+    private var warnedAboutBufferLimit = false
     private var fontSets: [Double: FontSet] = [:]
     private var appliedBufferScale: Int32 = 1
     /// How buffers map to the surface for the next frame.
@@ -102,6 +105,7 @@ public final class Window {
         } else if connection.outputs.count == 1, let only = connection.outputs.values.first {
             // Until the surface enters an output, guess the only one's scale.
             surfaceScale = .integer(Int(only.scale))
+            wantedScale = surfaceScale
         }
         chain.onRelease = { [weak self] in self?.bufferReleased() }
         connectionObservers = [
@@ -324,9 +328,12 @@ public final class Window {
 
     /// A configure of either role, once acknowledged: resizes for a new size
     /// (or the first configure), then draws, even with a frame callback pending.
-    func applyConfigure(size newSize: Size) {
+    func applyConfigure(size configured: Size) {
+        // A size no buffer can back (16384 × 16384 and up) is drawn at the largest that can be.
+        let newSize = BufferLimit.logicalSize(configured)
         if newSize != size || !pacer.isConfigured {
             resize(to: newSize)
+            updateScale()
         }
         act(pacer.configured())
     }
@@ -373,14 +380,24 @@ public final class Window {
     }
 
     private func updateScale() {
-        let newScale: SurfaceScale
+        var newScale: SurfaceScale
         if let preferredFractionalScale {
             newScale = .fractional(numerator120: preferredFractionalScale)
         } else {
             let scales = enteredOutputs.compactMap { connection.output(for: $0)?.scale }
-            guard let highest = scales.max() else { return }   // keep the scale while between outputs
-            newScale = .integer(Int(highest))
+            if let highest = scales.max() {
+                newScale = .integer(Int(highest))
+            } else {
+                newScale = wantedScale   // keep the scale while between outputs
+            }
         }
+        wantedScale = newScale
+        let capped = BufferLimit.scale(newScale, for: size)
+        if capped != newScale && !warnedAboutBufferLimit {
+            warnedAboutBufferLimit = true
+            BufferLimit.warn(size: size, wanted: newScale)
+        }
+        newScale = capped
         guard newScale != surfaceScale else { return }
         surfaceScale = newScale
         history.reset()
