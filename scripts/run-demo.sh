@@ -36,7 +36,8 @@ if [ -n "${DISPLAY:-}" ] && command -v weston >/dev/null; then
   weston --backend=x11-backend.so --socket="$socket" --width=1024 --height=768 --idle-time=0 \
     >"$XDG_RUNTIME_DIR/$socket.log" 2>&1 &
   weston_pid=$!
-  trap 'kill $weston_pid 2>/dev/null || true; [ -n "$created_runtime" ] && rm -rf "$XDG_RUNTIME_DIR"' EXIT
+  # weston's log goes with it (it is only shown when weston fails to start).
+  trap 'kill $weston_pid 2>/dev/null || true; rm -f "$XDG_RUNTIME_DIR/$socket.log"; [ -n "$created_runtime" ] && rm -rf "$XDG_RUNTIME_DIR"' EXIT
   for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/$socket" ] && break; sleep 0.1; done
   if [ ! -S "$XDG_RUNTIME_DIR/$socket" ]; then
     echo "run-demo: weston did not start in the X11 session; its log:" >&2
