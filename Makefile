@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test build build-release bench-core bench-pick bench-e2e deps-bench deps-build deps-test deps-demo protocols protocols-check clean
+.PHONY: demo test fuzz build build-release bench-core bench-pick bench-e2e deps-bench deps-build deps-test deps-demo protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -13,6 +13,14 @@ demo: deps-demo
 test: deps-test
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+## make fuzz: random valid scripts against sweep-demo for FUZZ_SECONDS (default 300), checked for
+## crashes, hangs and broken invariants; a failing seed is written out as a script (make test runs a short pass)
+FUZZ_SECONDS ?= 300
+fuzz: deps-test
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" \
+		$(SWIFT) test $(BUILD_FLAGS) --skip-build --filter FuzzRunTests
 
 ## make bench-core: run the core benchmarks (Benchmarks/) and fail when one misses its target
 bench-core: deps-build
