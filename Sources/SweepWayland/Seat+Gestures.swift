@@ -24,6 +24,9 @@ extension Seat {
     }
 
     func destroyGestures() {
+        // A touchpad unplugged mid-gesture gets no end from the compositor: the app must still undo it.
+        if gestureOnApp, let gestureCancel { onGesture?(gestureCancel) }
+        gestureCancel = nil
         if let swipeGesture { zwp_pointer_gesture_swipe_v1_destroy(swipeGesture) }
         if let pinchGesture { zwp_pointer_gesture_pinch_v1_destroy(pinchGesture) }
         if let holdGesture { zwp_pointer_gesture_hold_v1_destroy(holdGesture) }
@@ -35,6 +38,12 @@ extension Seat {
 
     private func begin(_ surface: OpaquePointer?, _ gesture: PointerGesture) {
         gestureOnApp = surface.map(ownsSurface) ?? false
+        switch gesture {
+        case .swipeBegin: gestureCancel = .swipeEnd(cancelled: true, time: 0)
+        case .pinchBegin: gestureCancel = .pinchEnd(cancelled: true, time: 0)
+        case .holdBegin: gestureCancel = .holdEnd(cancelled: true, time: 0)
+        default: gestureCancel = nil
+        }
         if gestureOnApp { onGesture?(gesture) }
     }
 
@@ -45,6 +54,7 @@ extension Seat {
     private func end(_ gesture: PointerGesture) {
         if gestureOnApp { onGesture?(gesture) }
         gestureOnApp = false
+        gestureCancel = nil
     }
 
     nonisolated(unsafe) static let swipeListener: UnsafeMutablePointer<zwp_pointer_gesture_swipe_v1_listener> = {

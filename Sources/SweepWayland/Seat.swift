@@ -34,6 +34,9 @@ public final class Seat {
     var pinchGesture: OpaquePointer?
     var holdGesture: OpaquePointer?
     var gestureOnApp = false
+    /// The cancelled end of the gesture running on the app, sent if the
+    /// pointer goes away before the compositor ends it.
+    var gestureCancel: PointerGesture?
 
     // Keyboard state.
     var keyboard: Keyboard?
