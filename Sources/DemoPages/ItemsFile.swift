@@ -1,73 +1,132 @@
 import Glibc
+import PickCore
 
-/// The lines of a text file as items (`sweep-demo --items FILE`): read once,
-/// indexed by where each line starts, and decoded only when shown, so a file
-/// of millions of lines costs its bytes plus four bytes a line. Bytes that
-/// are not UTF-8 show as replacement characters (U+FFFD).
+/// The lines of a file as items (`sweep-demo --items FILE`), read as they
+/// arrive: any readable file, read to its end (a regular file, a /proc file
+/// whose size says 0, a pipe or a FIFO whose writer is still writing).
+/// The bytes go into a PickCore `RecordStore` (one buffer, four bytes of
+/// offset a line) and a line is decoded only when shown, leniently: bytes
+/// that are not UTF-8 show as U+FFFD, and a CR before the newline is dropped.
+///
+/// The file is opened with `O_NONBLOCK`, so a FIFO without a writer does
+/// not block `open`; the app watches `fd` for reading and calls
+/// `readAvailable(hangUp:)` when it is ready (see there for the FIFO rules).
 public final class ItemsFile {
     public let path: String
-    private let bytes: [UInt8]
-    /// Where each line starts, and one past the end of the last.
-    private let starts: [UInt32]
+    /// The descriptor to watch for reading; -1 once reading ended (it is closed then).
+    public private(set) var fd: Int32
+    /// Whether `fd` is a pipe or FIFO (a read of 0 bytes may mean "no writer yet" there).
+    let isPipe: Bool
+    private let store = RecordStore(separator: 0x0A)
+    /// Whether bytes or a hang-up ever came from the pipe: a writer was connected.
+    private var writerSeen = false
+    /// Smaller than the read limit, so several reads make up one wakeup's bytes.
+    private var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
-    /// The largest file taken: line starts are 32-bit.
-    public static let maximumSize = Int(UInt32.max) - 1
-
+    /// Opens `path` without blocking. A path that cannot be opened or is a
+    /// directory throws, so the demo says so before connecting.
     public init(path: String) throws(ItemsFileError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw ItemsFileError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ItemsFileError("cannot read \(path): \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ItemsFileError("\(path) is not a regular file") }
-        guard Int(info.st_size) <= ItemsFile.maximumSize else {
-            throw ItemsFileError("\(path) is \(info.st_size) bytes; the largest items file is \(ItemsFile.maximumSize) bytes")
+        guard fstat(fd, &info) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw ItemsFileError("cannot read \(path): \(message)")
         }
-        var buffer = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw ItemsFileError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if count == 0 { break }   // the file shrank while we read it
-            filled += count
+        let kind = info.st_mode & S_IFMT
+        guard kind != S_IFDIR else {
+            close(fd)
+            throw ItemsFileError("\(path) is a directory")
         }
-        buffer.removeLast(buffer.count - filled)
-        bytes = buffer
-        starts = ItemsFile.lineStarts(of: buffer)
+        isPipe = kind == S_IFIFO || kind == S_IFSOCK
+        // A regular file says how big it is: room is made once instead of doubling.
+        if kind == S_IFREG && info.st_size > 0 { store.reserveCapacity(bytes: Int(info.st_size) + 1) }
     }
 
-    /// Start offsets of the lines, plus the end; a final newline ends the last line rather than starting an empty one.
-    static func lineStarts(of bytes: [UInt8]) -> [UInt32] {
-        var starts: [UInt32] = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
-                let newline = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                starts.append(UInt32(newline + 1))
-                offset = newline + 1
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// The number of complete lines so far (and, once the file ended, a last line without a newline).
+    public var count: Int { store.count }
+
+    /// Whether the whole file has been read (`fd` is closed).
+    public var isFinished: Bool { store.isFinished }
+
+    /// What one call of `readAvailable` came to.
+    public enum Progress: Equatable, Sendable {
+        /// More may come: watch `fd` again.
+        case waiting
+        /// The end of the file: every line is in, `fd` is closed.
+        case ended
+        /// A read failed (the message says why); the lines read so far stay, `fd` is closed.
+        case failed(String)
+    }
+
+    /// Reads what the file has now, until `EAGAIN` or the end but stopping
+    /// at the first read past `limit` bytes (so a fast writer or a large
+    /// file cannot starve the window), and adds the lines it completes.
+    ///
+    /// FIFOs: a non-blocking `read` returns 0 both at the end (the writer
+    /// closed) and before any writer ever opened the FIFO, so 0 alone is not
+    /// the end. Linux's `poll` reports neither readable nor hang-up to a
+    /// reader that opened without a writer until one has come (fs/pipe.c:
+    /// "suppress EPOLLHUP until we have seen a writer"), so the app is woken
+    /// only by data or by a writer that came and went; 0 is then the end when
+    /// the wakeup was a hang-up (`hangUp`) or bytes came before. The second
+    /// rule covers a pipe whose writer left before we opened it (a shell's
+    /// `/dev/stdin`): its poll never says hang-up, so the read after the data
+    /// must see the 0 in the same call: reading goes on until `EAGAIN` or
+    /// 0 while at most `limit` bytes came, and a pipe holds at most 1 MiB
+    /// (`/proc/sys/fs/pipe-max-size`) unless its writer was privileged.
+    /// Like `cat`, the end is the first time no writer is left.
+    @discardableResult
+    public func readAvailable(hangUp: Bool = false, limit: Int = 1 << 20) -> Progress {
+        guard fd >= 0 else { return isFinished ? .ended : .failed("\(path) is closed") }
+        if hangUp { writerSeen = true }
+        var total = 0
+        while total <= limit {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                writerSeen = true
+                total += count
+                continue
             }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .waiting }
+            if count < 0 {
+                let message = "cannot read \(path): \(String(cString: strerror(errno)))"
+                end()
+                return .failed(message)
+            }
+            // No writer now: the end, unless none has come yet.
+            if isPipe && !writerSeen { return .waiting }
+            end()
+            return .ended
         }
-        if bytes.isEmpty { return [0] }
-        if bytes.last != 0x0A { starts.append(UInt32(bytes.count + 1)) }
-        return starts
+        return .waiting
     }
 
-    public var count: Int { starts.count - 1 }
+    /// Stops reading: a last line without a newline becomes a line, `fd` closes.
+    private func end() {
+        store.finish()
+        close(fd)
+        fd = -1
+    }
 
     /// Line `index` without its newline (and without a carriage return before it), decoded leniently.
     public func line(_ index: Int) -> String {
-        let start = Int(starts[index])
-        var end = Int(starts[index + 1]) - 1
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<end], as: UTF8.self) }
+        store.withBytes(of: index) { bytes in
+            var end = bytes.count
+            if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
     }
 
     /// Line `index` exactly as in the file, without its newline.
-    public func rawLine(_ index: Int) -> ArraySlice<UInt8> {
-        bytes[Int(starts[index])..<(Int(starts[index + 1]) - 1)]
+    public func rawLine(_ index: Int) -> [UInt8] {
+        store.withBytes(of: index) { Array($0) }
     }
 }
 

@@ -4,7 +4,8 @@ import SweepUI
 /// mode Delete (the key, or the toolbar's Delete) removes the selected
 /// items from both views, which stay in editing mode; Ctrl+Z puts the last
 /// deleted items back at their places, selected again, while every other
-/// selected item keeps its selection at its new position.
+/// selected item keeps its selection at its new position. Lines of
+/// `--items` that arrive later are inserted the same way.
 extension DemoApp {
     /// What one delete removed: base rows of the item store, and the view it was made in.
     struct Deletion {
@@ -37,6 +38,13 @@ extension DemoApp {
         last.view.selectRanges(positions, additive: true)
         log?.log(view: last.view.name, event: "undo", ["count": .int(last.rows.count)])
         return true
+    }
+
+    /// Rows that arrived in the base (lines of `--items` read since) join
+    /// both views at the end, as one batch; delete and undo keep working.
+    func showArrivedItems() {
+        guard let positions = items.appendArrivedRows() else { return }
+        applyToItemViews(.insert(ItemRange(section: 0, items: positions)))
     }
 
     private func applyToItemViews(_ update: ItemUpdate) {

@@ -38,7 +38,8 @@ final class DemoApp: Component {
     /// Whether the list and grid show side by side now.
     private(set) var isSplit = false
     let application: Application
-    let rowCount: Int
+    /// The list and grid's item count now (it grows while `--items` is read).
+    var rowCount: Int { items.numberOfRows }
     /// The list and grid's items (deleting and undoing change them).
     let items: ItemStore
     /// What Ctrl+Z puts back, the latest last.
@@ -49,10 +50,9 @@ final class DemoApp: Component {
         self.log = log
         self.items = items
         let theme = options.theme
-        rowCount = items.sectionCounts.reduce(0, +)
         host = try AppWindow(application: application, title: "Sweep", appID: "org.sweep.Demo",
                              size: Size(width: options.width, height: options.height))
-        let count = NumberText.grouped(rowCount)
+        let count = NumberText.grouped(items.numberOfRows)
         listPane = DemoPane(name: "list", style: .list, title: "List · \(count)", dataSource: items, editButtonTitle: "Edit",
                             theme: theme, log: log, host: host)
         gridPane = DemoPane(name: "grid", style: .grid, title: "Grid · \(count)", dataSource: items, editButtonTitle: "Select",

@@ -30,7 +30,8 @@ final class GeneratedRows: RowDataSource {
     }
 }
 
-/// The lines of `--items FILE`, one row each.
+/// The lines of `--items FILE`, one row each; the count grows as the file
+/// is read (the `ItemStore` over it takes new rows with a batch update).
 final class FileRows: RowDataSource {
     let file: ItemsFile
 

@@ -5,18 +5,37 @@ import SweepUI
 /// The rows shown are kept as sorted ranges of base rows, so deleting a
 /// million selected rows out of ten million, and putting them back, costs
 /// O(ranges), never O(rows). Restored rows return to their places because
-/// the order is the base's.
+/// the order is the base's. A base that grows (a file still being read)
+/// shows its new rows only when told (`appendArrivedRows`), so the views'
+/// counts change only with a batch update.
 final class ItemStore: RowDataSource {
     let base: RowDataSource
     /// The base rows shown, as sorted disjoint ranges.
     private(set) var shown: IndexRanges
     /// The position of each shown range's first row (a prefix sum).
     private var starts: [Int] = []
+    /// The base rows taken so far; the base may have more that arrived since.
+    private(set) var baseCount: Int
 
     init(base: RowDataSource) {
         self.base = base
-        shown = IndexRanges(base.numberOfRows > 0 ? [0...(base.numberOfRows - 1)] : [])
+        baseCount = base.numberOfRows
+        shown = IndexRanges(baseCount > 0 ? [0...(baseCount - 1)] : [])
         reindex()
+    }
+
+    /// Shows the base rows that arrived since the last call after every
+    /// other row (they come after every base row, deleted or not) and
+    /// returns their positions; nil when none arrived.
+    /// - Complexity: O(shown ranges).
+    func appendArrivedRows() -> ClosedRange<Int>? {
+        let total = base.numberOfRows
+        guard total > baseCount else { return nil }
+        let first = shown.count
+        shown.insert(baseCount...(total - 1)) { _ in }
+        baseCount = total
+        reindex()
+        return first...(shown.count - 1)
     }
 
     private func reindex() {

@@ -33,15 +33,18 @@ func environment() -> [String: String] {
 }
 
 do {
-    // The items are read before connecting, so a bad file is reported even without a compositor.
+    // The items file is opened before connecting, so a bad path is reported even without a compositor;
+    // it is read once the window exists, as its lines arrive.
     let items: RowDataSource
+    var itemsFile: ItemsFile?
     if let path = options.itemsFile {
         do {
-            items = FileRows(file: try ItemsFile(path: path))
+            itemsFile = try ItemsFile(path: path)
         } catch {
             printError("\(error)")
             exit(1)
         }
+        items = FileRows(file: itemsFile!)
     } else {
         items = GeneratedRows(count: options.rows)
     }
@@ -58,6 +61,7 @@ do {
     }
     let store = PackingStore.defaultDirectory(environment: environment()).map { PackingStore(directory: $0) }
     let app = try DemoApp(application: application, options: options, items: ItemStore(base: items), store: store, log: log)
+    if let itemsFile { ItemsReader(file: itemsFile, loop: application.loop) { app.showArrivedItems() }.start() }
     let tour = options.tour ? Tour(app: app) : nil
     tour?.start()
     try application.run()

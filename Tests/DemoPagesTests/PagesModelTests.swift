@@ -7,7 +7,9 @@ import Testing
     private func file(_ bytes: [UInt8]) throws -> (ScratchDirectory, ItemsFile) {
         let dir = ScratchDirectory()
         dir.write("items", bytes)
-        return (dir, try ItemsFile(path: dir.path + "/items"))
+        let items = try ItemsFile(path: dir.path + "/items")
+        #expect(items.readToEnd() == .ended)
+        return (dir, items)
     }
 
     @Test func linesAreItemsWithOrWithoutAFinalNewline() throws {
@@ -26,7 +28,7 @@ import Testing
     @Test func windowsLineEndsAreTrimmedForShowingButKeptRaw() throws {
         let (_, items) = try file(Array("a\r\nb\r\n".utf8))
         #expect(items.line(0) == "a")
-        #expect(Array(items.rawLine(0)) == Array("a\r".utf8))
+        #expect(items.rawLine(0) == Array("a\r".utf8))
     }
 
     @Test func invalidUTF8ShowsReplacementCharacters() throws {
@@ -34,7 +36,7 @@ import Testing
         #expect(items.line(0) == "a\u{FFFD}b")
         #expect(items.line(1) == "\u{FFFD}")
         #expect(items.line(2) == "€")
-        #expect(Array(items.rawLine(0)) == [0x61, 0xff, 0x62])
+        #expect(items.rawLine(0) == [0x61, 0xff, 0x62])
     }
 
     @Test func aMillionLinesAreIndexed() throws {
@@ -55,8 +57,129 @@ import Testing
             _ = try ItemsFile(path: dir.path)
             Issue.record("a directory was read as items")
         } catch {
-            #expect(error.message.contains("not a regular file"))
+            #expect(error.message == "\(dir.path) is a directory")
         }
+    }
+
+    @Test func aProcFileWhoseSizeIsZeroIsReadToItsEnd() throws {
+        let items = try ItemsFile(path: "/proc/self/status")
+        #expect(items.readToEnd() == .ended)
+        #expect(items.count > 5)
+        #expect(items.line(0).hasPrefix("Name:"))
+    }
+
+    @Test func linesFromAPipeAppearAsTheyAreCompleted() throws {
+        let (reader, writer) = makePipe()
+        let items = try ItemsFile(path: "/proc/self/fd/\(reader)")
+        close(reader)
+        #expect(items.readAvailable() == .waiting)
+        #expect(items.count == 0)
+        send("one\ntw", to: writer)
+        #expect(items.readAvailable() == .waiting)
+        #expect(items.count == 1)
+        send("o\nthr", to: writer)
+        #expect(items.readAvailable() == .waiting)
+        #expect((0..<items.count).map(items.line) == ["one", "two"])
+        close(writer)
+        // The writer closed: the last line without a newline is a line too.
+        #expect(items.readToEnd() == .ended)
+        #expect((0..<items.count).map(items.line) == ["one", "two", "thr"])
+        #expect(items.isFinished && items.fd == -1)
+    }
+
+    @Test func aPipeWhoseWriterLeftBeforeItWasOpenedEnds() throws {
+        // `printf 'a\nb' | sweep-demo --items /dev/stdin` after printf exited: poll never says hang-up.
+        let (reader, writer) = makePipe()
+        send("a\nb", to: writer)
+        close(writer)
+        let items = try ItemsFile(path: "/proc/self/fd/\(reader)")
+        close(reader)
+        #expect(items.readToEnd() == .ended)
+        #expect((0..<items.count).map(items.line) == ["a", "b"])
+    }
+
+    @Test func aFullPipeWhoseWriterLeftEndsToo() throws {
+        // The largest pipe an unprivileged writer can make, filled: its data and its end come in one call.
+        let (reader, writer) = makePipe()
+        let size: Int32 = 1 << 20
+        let F_SETPIPE_SZ: Int32 = 1031
+        #expect(fcntl(writer, F_SETPIPE_SZ, size) >= size)
+        let line = String(repeating: "x", count: 15) + "\n"
+        send(String(repeating: line, count: Int(size) / line.utf8.count), to: writer)
+        close(writer)
+        let items = try ItemsFile(path: "/proc/self/fd/\(reader)")
+        close(reader)
+        #expect(items.readToEnd() == .ended)
+        #expect(items.count == Int(size) / line.utf8.count)
+    }
+
+    @Test func aFIFOWithoutAWriterOpensAtOnceAndWaitsForOne() throws {
+        let dir = ScratchDirectory()
+        let path = dir.path + "/fifo"
+        #expect(mkfifo(path, 0o600) == 0)
+        let items = try ItemsFile(path: path)
+        // No writer yet: read() says 0, which is not the end.
+        #expect(items.readAvailable() == .waiting)
+        #expect(poll(items.fd, timeout: 100) == 0, "poll wakes the reader before a writer came")
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        #expect(writer >= 0)
+        #expect(items.readAvailable() == .waiting)
+        send("first\nsecond\n", to: writer)
+        #expect(items.readToLines(2) == .waiting)
+        send("third", to: writer)
+        close(writer)
+        #expect(items.readToEnd() == .ended)
+        #expect((0..<items.count).map(items.line) == ["first", "second", "third"])
+    }
+
+    @Test func aFIFOWhoseWriterClosesWithoutWritingIsEmpty() throws {
+        let dir = ScratchDirectory()
+        let path = dir.path + "/fifo"
+        #expect(mkfifo(path, 0o600) == 0)
+        let items = try ItemsFile(path: path)
+        close(open(path, O_WRONLY | O_NONBLOCK))
+        #expect(items.readToEnd() == .ended)
+        #expect(items.count == 0)
+    }
+
+    private func makePipe() -> (reader: Int32, writer: Int32) {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        return (fds[0], fds[1])
+    }
+
+    private func send(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count)
+    }
+}
+
+/// The fd's poll events within `timeout` milliseconds (0 when none).
+private func poll(_ fd: Int32, timeout: Int32) -> Int16 {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return Glibc.poll(&entry, 1, timeout) > 0 ? entry.revents : 0
+}
+
+extension ItemsFile {
+    /// Reads as the demo's loop does, waiting in `poll` for each wakeup, until the end (or 5 s).
+    func readToEnd() -> Progress {
+        var progress = Progress.waiting
+        for _ in 0..<500 where progress == .waiting {
+            let events = poll(fd, timeout: 10)
+            guard events != 0 else { continue }
+            progress = readAvailable(hangUp: events & Int16(POLLHUP) != 0)
+        }
+        return progress
+    }
+
+    /// Reads until `lines` lines are in (or 5 s).
+    func readToLines(_ lines: Int) -> Progress {
+        var progress = Progress.waiting
+        for _ in 0..<500 where progress == .waiting && count < lines {
+            let events = poll(fd, timeout: 10)
+            if events != 0 { progress = readAvailable(hangUp: events & Int16(POLLHUP) != 0) }
+        }
+        return progress
     }
 }
 
