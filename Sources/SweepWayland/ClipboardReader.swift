@@ -8,14 +8,12 @@ final class ClipboardReader {
     private let fd: Int32
     private let loop: EventLoop
     private let limit: Int
-    private let stallTimeout: Double
     private let completion: ([UInt8]?) -> Void
     private let onFinish: (ClipboardReader) -> Void
     private var data: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var watch: EventLoop.WatchID?
-    private var stallTimer: EventLoop.TimerID?
-    private var lastProgress = EventLoop.nowMilliseconds
+    private let watchdog: StallWatchdog
     private var finished = false
     private var closed = false
 
@@ -29,7 +27,7 @@ final class ClipboardReader {
         self.fd = fd
         self.loop = loop
         self.limit = limit
-        self.stallTimeout = stallTimeout
+        watchdog = StallWatchdog(loop: loop, timeout: stallTimeout)
         self.completion = completion
         self.onFinish = onFinish
     }
@@ -39,7 +37,7 @@ final class ClipboardReader {
     func start() {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         watch = loop.watch(fd: fd, events: .readable) { [weak self] readiness in self?.ready(readiness) }
-        armStallTimer()
+        watchdog.start { [weak self] in self?.finish(nil) }
     }
 
     /// Closes the pipe without calling back (the clipboard is going away).
@@ -57,7 +55,7 @@ final class ClipboardReader {
             if count > 0 {
                 data.append(contentsOf: chunk[0..<count])
                 budget -= count
-                lastProgress = EventLoop.nowMilliseconds
+                watchdog.progress()
                 if data.count > limit { return finish(nil) }
             } else if count == 0 {
                 return finish(data)
@@ -71,14 +69,6 @@ final class ClipboardReader {
         }
     }
 
-    private func armStallTimer() {
-        let remaining = stallTimeout - (EventLoop.nowMilliseconds - lastProgress)
-        stallTimer = loop.schedule(after: remaining) { [weak self] in
-            guard let self else { return }
-            self.stallTimer = nil
-            if EventLoop.nowMilliseconds - self.lastProgress >= self.stallTimeout { self.finish(nil) } else { self.armStallTimer() }
-        }
-    }
 
     private func finish(_ result: [UInt8]?) {
         guard !finished else { return }
@@ -90,9 +80,8 @@ final class ClipboardReader {
 
     private func stop() {
         if let watch { loop.unwatch(watch) }
-        if let stallTimer { loop.cancel(stallTimer) }
+        watchdog.stop()
         watch = nil
-        stallTimer = nil
         if !closed {
             closed = true
             close(fd)

@@ -12,12 +12,10 @@ final class ClipboardWriter {
     private let next: () -> [UInt8]?
     private var exhausted = false
     private let loop: EventLoop
-    private let stallTimeout: Double
     private let onFinish: (ClipboardWriter) -> Void
     private var offset = 0
     private var watch: EventLoop.WatchID?
-    private var stallTimer: EventLoop.TimerID?
-    private var lastProgress = EventLoop.nowMilliseconds
+    private let watchdog: StallWatchdog
     private var finished = false
     private var closed = false
 
@@ -30,7 +28,7 @@ final class ClipboardWriter {
         self.fd = fd
         next = content.makeReader()
         self.loop = loop
-        self.stallTimeout = stallTimeout
+        watchdog = StallWatchdog(loop: loop, timeout: stallTimeout)
         self.onFinish = onFinish
     }
 
@@ -39,7 +37,7 @@ final class ClipboardWriter {
     func start() {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         watch = loop.watch(fd: fd, events: .writable) { [weak self] readiness in self?.ready(readiness) }
-        armStallTimer()
+        watchdog.start { [weak self] in self?.finish() }
     }
 
     /// Closes the pipe without calling `onFinish` (the clipboard is going away).
@@ -64,7 +62,7 @@ final class ClipboardWriter {
             if written > 0 {
                 offset += written
                 budget -= written
-                lastProgress = EventLoop.nowMilliseconds
+                watchdog.progress()
             } else if written < 0 && errno == EINTR {
                 continue
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -76,15 +74,6 @@ final class ClipboardWriter {
         if exhausted && offset >= bytes.count { finish() }
     }
 
-    /// One timer at a time: when it fires early (there was progress), it is armed again.
-    private func armStallTimer() {
-        let remaining = stallTimeout - (EventLoop.nowMilliseconds - lastProgress)
-        stallTimer = loop.schedule(after: remaining) { [weak self] in
-            guard let self else { return }
-            self.stallTimer = nil
-            if EventLoop.nowMilliseconds - self.lastProgress >= self.stallTimeout { self.finish() } else { self.armStallTimer() }
-        }
-    }
 
     private func finish() {
         guard !finished else { return }
@@ -95,9 +84,8 @@ final class ClipboardWriter {
 
     private func stop() {
         if let watch { loop.unwatch(watch) }
-        if let stallTimer { loop.cancel(stallTimer) }
+        watchdog.stop()
         watch = nil
-        stallTimer = nil
         if !closed {
             closed = true
             close(fd)
