@@ -49,22 +49,11 @@ extension CollectionView {
 
     // MARK: - Clipboard text
 
-    /// The selected titles in order, one a line, each followed by a newline;
-    /// nil when nothing is selected. At most `limit` lines.
-    public func selectedText(limit: Int = 1_000_000) -> String? {
-        guard selection.selectedCount > 0 else { return nil }
-        var text = ""
-        var lines = 0
-        for item in selection.selectedIndexPaths {
-            if lines == limit { break }
-            text += dataSource.title(for: item)
-            text += "\n"
-            lines += 1
-        }
-        return text
+    /// The selected titles in order, each followed by a newline; nil when
+    /// nothing is selected. The same text `clipboardContent` makes, all at once.
+    public var copiedText: String? {
+        clipboardContent?.collect(limit: .max).map { String(decoding: $0, as: UTF8.self) }
     }
-
-    public var copiedText: String? { selectedText() }
 
     /// The selected titles, one a line, made a chunk at a time when pasted:
     /// the selection is taken now (its ranges), the titles when read.
