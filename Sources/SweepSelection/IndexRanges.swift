@@ -6,7 +6,7 @@
 /// Mutations report what they changed through a callback, so hot paths can
 /// collect changes into reused buffers without allocating.
 public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
-    public private(set) var ranges: [ClosedRange<Int>] = []
+    private var tree = RangeTree()
     /// The number of items, kept up to date. - Complexity: O(1).
     public private(set) var count = 0
 
@@ -16,108 +16,96 @@ public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
         for range in ranges { insert(range) { _ in } }
     }
 
-    public var isEmpty: Bool { ranges.isEmpty }
-    public var first: Int? { ranges.first?.lowerBound }
-    public var last: Int? { ranges.last?.upperBound }
-
-    /// The index of the first range whose upper bound is at least `value`.
+    public var isEmpty: Bool { tree.rangeCount == 0 }
+    /// The number of ranges. - Complexity: O(1).
+    public var rangeCount: Int { tree.rangeCount }
     /// - Complexity: O(log r).
-    @inline(__always)
-    private func firstIndex(upperAtLeast value: Int) -> Int {
-        var low = 0, high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].upperBound < value { low = mid + 1 } else { high = mid }
-        }
-        return low
+    public var first: Int? { tree.first()?.lowerBound }
+    /// - Complexity: O(log r).
+    public var last: Int? { tree.last()?.upperBound }
+
+    /// Every range in order. - Complexity: O(r); prefer `forEachRange` on hot paths.
+    public var ranges: [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        result.reserveCapacity(tree.rangeCount)
+        tree.forEach { result.append($0) }
+        return result
     }
 
+    /// Calls `body` with every range in order, without building an array. - Complexity: O(r).
+    public func forEachRange(_ body: (ClosedRange<Int>) -> Void) { tree.forEach(body) }
+
     /// - Complexity: O(log r).
-    public func contains(_ item: Int) -> Bool {
-        let index = firstIndex(upperAtLeast: item)
-        return index < ranges.count && ranges[index].lowerBound <= item
-    }
+    public func contains(_ item: Int) -> Bool { tree.range(containing: item) != nil }
 
     /// Adds `range`; `added` receives each part that was not already present.
     /// - Complexity: O(log r + k) for k ranges merged.
     public mutating func insert(_ range: ClosedRange<Int>, added: (ClosedRange<Int>) -> Void) {
-        // Ranges that overlap or touch `range` merge with it.
-        let start = firstIndex(upperAtLeast: range.lowerBound == Int.min ? Int.min : range.lowerBound - 1)
-        var end = start
-        var lower = range.lowerBound, upper = range.upperBound
-        var cursor = range.lowerBound
-        var covered = 0
-        while end < ranges.count && ranges[end].lowerBound <= (range.upperBound == Int.max ? Int.max : range.upperBound + 1) {
-            let existing = ranges[end]
-            if existing.lowerBound > cursor { added(cursor...min(existing.lowerBound - 1, range.upperBound)) }
-            cursor = max(cursor, existing.upperBound == Int.max ? Int.max : existing.upperBound + 1)
-            lower = min(lower, existing.lowerBound)
-            upper = max(upper, existing.upperBound)
-            covered += existing.count
-            end += 1
+        let low = range.lowerBound, high = range.upperBound
+        if let holder = tree.range(containing: low), holder.upperBound >= high { return }
+        // The ranges that overlap or touch `range` merge with it.
+        let touchLow = low == Int.min ? low : low - 1, touchHigh = high == Int.max ? high : high + 1
+        guard let firstTouching = tree.first(endingAtOrAfter: touchLow), firstTouching.lowerBound <= touchHigh,
+              let lastTouching = tree.neighbours(of: touchHigh).before else {
+            let (before, _, after) = tree.take(startingIn: low...low)
+            tree.join(before, range, nil, after)
+            count += range.count
+            added(range)
+            return
         }
-        if cursor <= range.upperBound { added(cursor...range.upperBound) }
-        let merged = lower...upper
+        let (before, inside, after) = tree.take(startingIn: firstTouching.lowerBound...lastTouching.lowerBound)
+        // The gaps between the merged ranges, inside `range`, are what is new.
+        // The cursor is nil once a present range reaches Int.max (nothing can follow it).
+        var cursor: Int? = low, covered = 0
+        tree.forEach(in: inside) { present in
+            covered += present.count
+            guard let gapStart = cursor else { return }
+            if present.lowerBound > gapStart { added(gapStart...(present.lowerBound - 1)) }
+            cursor = present.upperBound == Int.max ? nil : max(gapStart, present.upperBound + 1)
+        }
+        if let gapStart = cursor, gapStart <= high { added(gapStart...high) }
+        let merged = min(low, firstTouching.lowerBound)...max(high, lastTouching.upperBound)
+        tree.discard(inside, before: before, after: after)
+        tree.join(before, merged, nil, after)
         count += merged.count - covered
-        if start == end {
-            ranges.insert(merged, at: start)
-        } else {
-            ranges[start] = merged
-            if end - start > 1 { ranges.removeSubrange((start + 1)..<end) }
-        }
     }
 
     /// Removes `range`; `removed` receives each part that was present.
     /// - Complexity: O(log r + k) for k ranges touched.
     public mutating func remove(_ range: ClosedRange<Int>, removed: (ClosedRange<Int>) -> Void) {
-        let start = firstIndex(upperAtLeast: range.lowerBound)
-        var end = start
-        while end < ranges.count && ranges[end].lowerBound <= range.upperBound {
-            let existing = ranges[end]
-            let part = max(existing.lowerBound, range.lowerBound)...min(existing.upperBound, range.upperBound)
+        let low = range.lowerBound, high = range.upperBound
+        guard let first = tree.first(endingAtOrAfter: low), first.lowerBound <= high,
+              let last = tree.neighbours(of: high).before else { return }
+        let (before, inside, after) = tree.take(startingIn: first.lowerBound...last.lowerBound)
+        tree.forEach(in: inside) { present in
+            let part = max(low, present.lowerBound)...min(high, present.upperBound)
             removed(part)
             count -= part.count
-            end += 1
         }
-        guard start < end else { return }
-        let head = ranges[start].lowerBound < range.lowerBound ? ranges[start].lowerBound...(range.lowerBound - 1) : nil
-        let tail = ranges[end - 1].upperBound > range.upperBound ? (range.upperBound + 1)...ranges[end - 1].upperBound : nil
-        switch (head, tail) {
-        case let (head?, tail?):
-            ranges[start] = head
-            if end - start == 1 { ranges.insert(tail, at: start + 1) } else {
-                ranges[start + 1] = tail
-                if end - start > 2 { ranges.removeSubrange((start + 2)..<end) }
-            }
-        case let (head?, nil):
-            ranges[start] = head
-            if end - start > 1 { ranges.removeSubrange((start + 1)..<end) }
-        case let (nil, tail?):
-            ranges[end - 1] = tail
-            if end - 1 > start { ranges.removeSubrange(start..<(end - 1)) }
-        case (nil, nil):
-            ranges.removeSubrange(start..<end)
-        }
+        // What is left of the first and last ranges outside `range` stays.
+        let head = first.lowerBound < low ? first.lowerBound...(low - 1) : nil
+        let tail = last.upperBound > high ? (high + 1)...last.upperBound : nil
+        tree.discard(inside, before: before, after: after)
+        tree.join(before, head, tail, after)
     }
 
-    /// Appends `range` after every present item, joining the last range when
-    /// they touch (building a set in index order, as `ItemMapping` does).
-    /// - Complexity: O(1) amortized.
-    mutating func append(_ range: ClosedRange<Int>) {
-        if let last = ranges.last {
-            precondition(last.upperBound < range.lowerBound, "append out of order")
-            if last.upperBound + 1 == range.lowerBound {
-                ranges[ranges.count - 1] = last.lowerBound...range.upperBound
-                count += range.count
-                return
-            }
-        }
-        ranges.append(range)
-        count += range.count
+    /// Removes the items of `range` and closes the gap: every item after it
+    /// moves down by `range.count`, and the ranges on either side join when
+    /// they meet (a batch delete). - Complexity: O(log r + k) for k ranges removed.
+    public mutating func removeItems(_ range: ClosedRange<Int>) {
+        remove(range) { _ in }
+        guard range.upperBound != Int.max else { return }
+        tree.shift(from: range.upperBound + 1, by: -range.count)
+        tree.fuse(at: range.lowerBound)
     }
 
-    mutating func reserveCapacity(_ capacity: Int) {
-        ranges.reserveCapacity(capacity)
+    /// Opens a gap of `count` absent items at `item`: every item at or after
+    /// it moves up by `count`, a range holding `item` splits there (a batch
+    /// insert). - Complexity: O(log r).
+    public mutating func insertItems(at item: Int, count gap: Int) {
+        guard gap > 0 else { return }
+        tree.cut(at: item)
+        tree.shift(from: item, by: gap)
     }
 
     /// Flips every item of `range`: present ones go, absent ones come.
@@ -132,18 +120,16 @@ public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
 
     /// Empties the set; `removed` receives every range.
     public mutating func removeAll(removed: (ClosedRange<Int>) -> Void) {
-        for range in ranges { removed(range) }
-        ranges.removeAll(keepingCapacity: true)
+        tree.forEach(removed)
+        tree.removeAll()
         count = 0
     }
 
     /// Calls `body` with each part of `range` that is present, in order.
     /// - Complexity: O(log r + k).
     public func forEachIntersection(with range: ClosedRange<Int>, _ body: (ClosedRange<Int>) -> Void) {
-        var index = firstIndex(upperAtLeast: range.lowerBound)
-        while index < ranges.count && ranges[index].lowerBound <= range.upperBound {
-            body(max(ranges[index].lowerBound, range.lowerBound)...min(ranges[index].upperBound, range.upperBound))
-            index += 1
+        tree.forEach(intersecting: range) { present in
+            body(max(present.lowerBound, range.lowerBound)...min(present.upperBound, range.upperBound))
         }
     }
 
@@ -161,12 +147,9 @@ public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
     /// The present item nearest to `item` (the later one on a tie), or nil when empty.
     /// - Complexity: O(log r).
     public func nearest(to item: Int) -> Int? {
-        guard !ranges.isEmpty else { return nil }
-        let index = firstIndex(upperAtLeast: item)
-        if index < ranges.count && ranges[index].lowerBound <= item { return item }
-        let after = index < ranges.count ? ranges[index].lowerBound : nil
-        let before = index > 0 ? ranges[index - 1].upperBound : nil
-        switch (before, after) {
+        let (before, after) = tree.neighbours(of: item)
+        if let before, before.upperBound >= item { return item }
+        switch (before?.upperBound, after?.lowerBound) {
         case let (b?, a?): return item - b < a - item ? b : a
         case let (b?, nil): return b
         case let (nil, a?): return a
@@ -174,14 +157,28 @@ public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the ranges are sorted, disjoint, non-adjacent and the count is right.
+    /// Whether the ranges are sorted, disjoint and non-adjacent, the count
+    /// is right and the tree is heap-ordered.
     public var isValid: Bool {
-        var total = 0
-        for (index, range) in ranges.enumerated() {
+        var total = 0, previous: ClosedRange<Int>?, ordered = true
+        tree.forEach { range in
             total += range.count
-            if index > 0 && ranges[index - 1].upperBound + 1 >= range.lowerBound { return false }
+            if let previous, previous.upperBound == Int.max || previous.upperBound + 1 >= range.lowerBound { ordered = false }
+            previous = range
         }
-        return total == count
+        return ordered && total == count && tree.isHeapOrdered
+    }
+
+    /// The depth of the storage tree: about 2 log2(r) expected, O(r) never in practice.
+    var treeDepth: Int { tree.depth }
+
+    public static func == (lhs: IndexRanges, rhs: IndexRanges) -> Bool {
+        lhs.count == rhs.count && lhs.rangeCount == rhs.rangeCount && lhs.ranges == rhs.ranges
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        forEachRange { hasher.combine($0) }
     }
 
     public var description: String { ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ", ") }

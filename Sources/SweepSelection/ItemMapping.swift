@@ -48,6 +48,10 @@ public struct ItemMapping: Sendable {
     // selection's carried items come out in index order).
     private let movesByOrigin: [ItemMove]
     private let movesByDestination: [ItemMove]
+    // Per section, sorted: old runs that leave (deletes, move origins) and
+    // new runs that are filled (inserts, move destinations).
+    private let removedRuns: [[ClosedRange<Int>]]
+    private let takenRuns: [[ClosedRange<Int>]]
 
     /// Validates `update` against `oldItemCounts` and builds the mapping.
     ///
@@ -196,6 +200,8 @@ public struct ItemMapping: Sendable {
         self.sectionStarts = starts
         self.movesByOrigin = update.moved.sorted { $0.from < $1.from }
         self.movesByDestination = update.moved.sorted { $0.to < $1.to }
+        self.removedRuns = removed
+        self.takenRuns = taken
     }
 
     /// A mapping that changes nothing.
@@ -277,45 +283,35 @@ public struct ItemMapping: Sendable {
     /// selected, and items outside the old counts dropped. Ranges split
     /// where items are inserted or moved in, and join where the items
     /// between them were deleted or moved out.
-    /// - Complexity: O(r + g + m log r) for r selected ranges, g segments
-    ///   and m moves: a two-pointer walk over ranges and segments, never
-    ///   item by item.
+    /// - Complexity: O(r) to copy the selection, then as `apply(to:)`.
     public func map(_ selection: Selection) -> Selection {
-        // Selected items that move, in destination order.
+        var result = selection
+        apply(to: &result)
+        return result
+    }
+
+    /// Makes `selection` the selection after the batch, in place (see
+    /// `map(_:)`). Each deleted or moved-out run closes its gap and each
+    /// inserted or moved-in run opens one, as one shift of every later range
+    /// in the ranges' tree.
+    /// - Complexity: O(s + (u + m) log r + k) for s sections, u runs and m
+    ///   moves in the batch, r selected ranges and k ranges deleted or
+    ///   joined: never proportional to the items, nor to the ranges the
+    ///   batch does not touch.
+    public func apply(to selection: inout Selection) {
+        // Selected items that move, read before anything shifts.
         var carried: [ItemPath] = []
         for move in movesByDestination where selection.contains(move.from) { carried.append(move.to) }
-        var sections: [IndexRanges] = []
-        sections.reserveCapacity(newItemCounts.count)
-        var c = 0
-        for section in 0..<newItemCounts.count {
-            let old = selection.ranges(inSection: section).ranges
-            var result = IndexRanges()
-            if !old.isEmpty || (c < carried.count && carried[c].section == section) {
-                result.reserveCapacity(old.count + 1)
+        selection.updateSections(keeping: newItemCounts.count) { section, ranges in
+            // Items at or past the old count did not exist: they go first.
+            if let last = ranges.last, last >= oldItemCounts[section] {
+                ranges.remove(oldItemCounts[section]...Int.max) { _ in }
             }
-            var a = 0, b = sectionStarts[section]
-            let end = sectionStarts[section + 1]
-            while a < old.count && b < end {
-                let range = old[a], segment = segments[b]
-                let segmentLast = segment.oldStart + segment.count - 1
-                let lower = max(range.lowerBound, segment.oldStart), upper = min(range.upperBound, segmentLast)
-                if lower <= upper {
-                    let shift = segment.newStart - segment.oldStart
-                    while c < carried.count && carried[c].section == section && carried[c].item < lower + shift {
-                        result.append(carried[c].item...carried[c].item)
-                        c += 1
-                    }
-                    result.append((lower + shift)...(upper + shift))
-                }
-                if range.upperBound <= segmentLast { a += 1 } else { b += 1 }
-            }
-            while c < carried.count && carried[c].section == section {
-                result.append(carried[c].item...carried[c].item)
-                c += 1
-            }
-            sections.append(result)
+            // From the end, so each run's old indices are still valid when it is removed.
+            for run in removedRuns[section].reversed() { ranges.removeItems(run) }
+            // In new-index order: the survivors before a run are in their final places by then.
+            for run in takenRuns[section] { ranges.insertItems(at: run.lowerBound, count: run.count) }
         }
-        while sections.last?.isEmpty == true { sections.removeLast() }
-        return Selection(sections: sections)
+        for item in carried { selection.insert(ItemRange(section: item.section, items: item.item...item.item)) }
     }
 }

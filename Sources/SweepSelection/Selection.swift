@@ -20,6 +20,16 @@ public struct Selection: Hashable, Sendable {
         count = sections.reduce(0) { $0 + $1.count }
     }
 
+    /// Drops the sections from `sectionCount` on, lets `body` change each
+    /// remaining section's ranges in place, and recounts (batch updates).
+    /// - Complexity: O(s) plus `body`.
+    mutating func updateSections(keeping sectionCount: Int, _ body: (Int, inout IndexRanges) -> Void) {
+        if sections.count > sectionCount { sections.removeSubrange(sectionCount...) }
+        for section in sections.indices where !sections[section].isEmpty { body(section, &sections[section]) }
+        while sections.last?.isEmpty == true { sections.removeLast() }
+        count = sections.reduce(0) { $0 + $1.count }
+    }
+
     /// The number of sections with storage (at least one past the last selected section).
     var sectionCount: Int { sections.count }
 
@@ -67,7 +77,7 @@ public struct Selection: Hashable, Sendable {
     /// Calls `body` with every range in index order, without building an array.
     public func forEachRange(_ body: (ItemRange) -> Void) {
         for (section, ranges) in sections.enumerated() {
-            for range in ranges.ranges { body(ItemRange(section: section, items: range)) }
+            ranges.forEachRange { body(ItemRange(section: section, items: $0)) }
         }
     }
 
@@ -114,7 +124,7 @@ public struct Selection: Hashable, Sendable {
         sections.enumerated().flatMap { section, ranges in ranges.ranges.map { ItemRange(section: section, items: $0) } }
     }
 
-    /// The selected index paths in order, produced lazily. - Complexity: O(1) to create.
+    /// The selected index paths in order, produced lazily. - Complexity: O(r) to create.
     public var indexPaths: some Sequence<ItemPath> {
         sections.enumerated().lazy.flatMap { section, ranges in
             ranges.ranges.lazy.flatMap { $0.lazy.map { ItemPath(section: section, item: $0) } }

@@ -157,13 +157,13 @@ public struct SelectionModel: Sendable {
     /// The effective selection after the batch is the mapped effective
     /// selection, since both parts move the same way.
     /// - Returns: the number of effectively selected items the batch deleted.
-    /// - Complexity: O(r + g + m log r) for r ranges, g segments and m moves
+    /// - Complexity: O(s + (u + m) log r + k), as `ItemMapping.apply(to:)`
     ///   (plus O(r) to count the effective selection during a gesture).
     @discardableResult
     public mutating func apply(_ mapping: ItemMapping) -> Int {
         let before = count
-        committed = mapping.map(committed)
-        if provisionalKind != nil { covered = mapping.map(covered) }
+        mapping.apply(to: &committed)
+        if provisionalKind != nil { mapping.apply(to: &covered) }
         anchor = anchor.flatMap { mapping.map($0) }
         return before - count
     }

@@ -12,7 +12,9 @@ final class ItemStore: RowDataSource {
     let base: RowDataSource
     /// The base rows shown, as sorted disjoint ranges.
     private(set) var shown: IndexRanges
-    /// The position of each shown range's first row (a prefix sum).
+    /// The shown ranges in order, and the position of each one's first row
+    /// (a prefix sum), rebuilt after each change for O(log ranges) lookups.
+    private var shownRanges: [ClosedRange<Int>] = []
     private var starts: [Int] = []
     /// The base rows taken so far; the base may have more that arrived since.
     private(set) var baseCount: Int
@@ -40,8 +42,9 @@ final class ItemStore: RowDataSource {
 
     private func reindex() {
         starts.removeAll(keepingCapacity: true)
+        shownRanges = shown.ranges
         var position = 0
-        for range in shown.ranges {
+        for range in shownRanges {
             starts.append(position)
             position += range.count
         }
@@ -62,18 +65,18 @@ final class ItemStore: RowDataSource {
     /// The base row at a position. - Complexity: O(log ranges).
     func baseRow(at position: Int) -> Int {
         let index = rangeIndex(atPosition: position)
-        return shown.ranges[index].lowerBound + (position - starts[index])
+        return shownRanges[index].lowerBound + (position - starts[index])
     }
 
     /// The position of a shown base row (or where it would be). - Complexity: O(log ranges).
     func position(ofBase row: Int) -> Int {
-        var low = 0, high = shown.ranges.count
+        var low = 0, high = shownRanges.count
         while low < high {
             let mid = (low + high) / 2
-            if shown.ranges[mid].upperBound < row { low = mid + 1 } else { high = mid }
+            if shownRanges[mid].upperBound < row { low = mid + 1 } else { high = mid }
         }
-        guard low < shown.ranges.count else { return shown.count }
-        return starts[low] + max(0, row - shown.ranges[low].lowerBound)
+        guard low < shownRanges.count else { return shown.count }
+        return starts[low] + max(0, row - shownRanges[low].lowerBound)
     }
 
     func title(forRow row: Int) -> String { base.title(forRow: baseRow(at: row)) }
@@ -88,8 +91,8 @@ final class ItemStore: RowDataSource {
             var position = range.lowerBound
             while position <= range.upperBound {
                 let index = rangeIndex(atPosition: position)
-                let row = shown.ranges[index].lowerBound + (position - starts[index])
-                let runEnd = min(shown.ranges[index].upperBound, row + (range.upperBound - position))
+                let row = shownRanges[index].lowerBound + (position - starts[index])
+                let runEnd = min(shownRanges[index].upperBound, row + (range.upperBound - position))
                 removed.insert(row...runEnd) { _ in }
                 position += runEnd - row + 1
             }

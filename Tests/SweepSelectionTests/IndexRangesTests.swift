@@ -96,4 +96,87 @@ import Testing
         }
         for item in 0..<230 { #expect(set.contains(item) == model.contains(item)) }
     }
+
+    @Test func removingItemsClosesTheGapAndJoinsTheRangesOnEitherSide() {
+        var set = IndexRanges([0...9, 20...29, 40...49])
+        set.removeItems(10...19)
+        #expect(set.ranges == [0...19, 30...39])
+        #expect(set.count == 30)
+        set.removeItems(5...34)
+        #expect(set.ranges == [0...9])
+        #expect(set.count == 10)
+    }
+
+    @Test func insertingItemsOpensAGapThatSplitsARange() {
+        var set = IndexRanges([0...9, 20...29])
+        set.insertItems(at: 5, count: 3)
+        #expect(set.ranges == [0...4, 8...12, 23...32])
+        #expect(set.count == 20)
+        set.insertItems(at: 40, count: 100)
+        #expect(set.ranges == [0...4, 8...12, 23...32])
+    }
+
+    @Test func rangesBuiltInOrderStayShallow() {
+        var set = IndexRanges()
+        for index in 0..<200_000 { set.insert((2 * index)...(2 * index)) { _ in } }
+        #expect(set.rangeCount == 200_000)
+        // A treap's expected depth is about 2.99 log2(r), 53 for 200,000 ranges; a list would be 200,000.
+        #expect(set.treeDepth < 80, "depth \(set.treeDepth)")
+        // Every item but the first and last goes; the last closes up to the first.
+        set.removeItems(1...399_997)
+        #expect(set.ranges == [0...1])
+        #expect(set.isValid)
+    }
+
+    /// Every operation, shifts included, against an array of flags that
+    /// shifts the slow way.
+    @Test(arguments: 0..<60) func shiftsAndEditsMatchABruteForceArray(seed: Int) {
+        var random = SplitMix64(seed: seed)
+        var set = IndexRanges()
+        var model = [Bool](repeating: false, count: 300)
+        for _ in 0..<300 {
+            let a = random.below(260), b = a + random.below(30)
+            switch random.below(6) {
+            case 0:
+                set.insert(a...b) { _ in }
+                for i in a...b { model[i] = true }
+            case 1:
+                set.remove(a...b) { _ in }
+                for i in a...b { model[i] = false }
+            case 2:
+                set.toggle(a...b, added: { _ in }, removed: { _ in })
+                for i in a...b { model[i].toggle() }
+            case 3:
+                set.removeItems(a...b)
+                model.removeSubrange(a...b)
+                model.append(contentsOf: repeatElement(false, count: b - a + 1))
+            default:
+                let gap = 1 + random.below(15)
+                set.insertItems(at: a, count: gap)
+                model.insert(contentsOf: repeatElement(false, count: gap), at: a)
+                // Items pushed past the model's end are dropped from both.
+                set.remove(300...Int.max) { _ in }
+                model.removeLast(gap)
+            }
+            #expect(set.isValid, "invalid after an operation: \(set)")
+            let expected = model.indices.filter { model[$0] }
+            #expect(set.count == expected.count)
+            #expect(IndexRanges(expected.map { $0...$0 }) == set, "seed \(seed): \(set)")
+            if let probe = Optional(random.below(300)) {
+                #expect(set.contains(probe) == model[probe])
+                let nearest = expected.min { abs($0 - probe) < abs($1 - probe) || (abs($0 - probe) == abs($1 - probe) && $0 > $1) }
+                #expect(set.nearest(to: probe) == nearest)
+            }
+        }
+    }
+
+    @Test func equalSetsAreEqualHowEverTheyWereBuilt() {
+        var a = IndexRanges(), b = IndexRanges()
+        for i in stride(from: 0, to: 100, by: 3) { a.insert(i...(i + 1)) { _ in } }
+        for i in stride(from: 0, to: 100, by: 3).reversed() { b.insert(i...(i + 1)) { _ in } }
+        b.insert(500...600) { _ in }
+        b.remove(500...600) { _ in }
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+    }
 }
