@@ -43,6 +43,77 @@ build: deps-build
 build-release: deps-build
 	$(SWIFT) build -c release --scratch-path .build-release
 
+## make install: the release build as a desktop program under $(DESTDIR)$(PREFIX): the programs,
+## .desktop files, icons, man pages (from the argument parsers) and bash/zsh/fish completions.
+## BIN_DIR=DIR installs the programs in DIR instead and builds nothing (GENERATE_MANUAL=PATH
+## names swift-argument-parser's generate-manual when it is not in DIR or the release folder).
+## make uninstall removes exactly those files (same PREFIX and DESTDIR).
+PREFIX ?= /usr/local
+DESTDIR ?=
+bindir = $(PREFIX)/bin
+datadir = $(PREFIX)/share
+man1dir = $(datadir)/man/man1
+applicationsdir = $(datadir)/applications
+iconsdir = $(datadir)/icons/hicolor/scalable/apps
+bashcompletionsdir = $(datadir)/bash-completion/completions
+zshcompletionsdir = $(datadir)/zsh/site-functions
+fishcompletionsdir = $(datadir)/fish/vendor_completions.d
+INSTALL_PROGRAMS = sweep-demo sweep-pick sweep-copy scripted-compositor
+INSTALL_APP_IDS = org.sweep.Demo org.sweep.Pick
+RELEASE_BIN_DIR = .build-release/release
+ifeq ($(origin BIN_DIR),undefined)
+BIN_DIR = $(RELEASE_BIN_DIR)
+install: build-install
+endif
+GENERATE_MANUAL ?= $(firstword $(wildcard $(BIN_DIR)/generate-manual) $(RELEASE_BIN_DIR)/generate-manual)
+# The page date: SOURCE_DATE_EPOCH's day when set (reproducible builds), else today.
+MAN_DATE ?= $(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d))
+# generate-manual's pages, tidied: the implicit `help` subcommand out of the synopsis and the
+# options, blank lines as paragraph breaks, indented lines of a description kept as they are.
+MAN_TIDY = sed -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' -e 's/^$$/.Pp/' | \
+	awk '/^ / && !lit { print ".Bd -literal"; lit = 1 } !/^ / && lit { print ".Ed"; lit = 0 } \
+	     { print } END { if (lit) print ".Ed" }'
+INSTALLED_FILES = \
+	$(foreach p,$(INSTALL_PROGRAMS),$(bindir)/$(p) $(man1dir)/$(p).1 $(bashcompletionsdir)/$(p) \
+		$(zshcompletionsdir)/_$(p) $(fishcompletionsdir)/$(p).fish) \
+	$(foreach id,$(INSTALL_APP_IDS),$(applicationsdir)/$(id).desktop $(iconsdir)/$(id).svg)
+
+.PHONY: install uninstall check-install build-install
+
+## make build-install: what make install installs from: the release build and generate-manual
+build-install: build-release
+	$(SWIFT) build -c release --scratch-path .build-release --product generate-manual
+
+install:
+	@test -x "$(GENERATE_MANUAL)" || { echo "install: no generate-manual at '$(GENERATE_MANUAL)';" \
+		"run make build-install, or pass GENERATE_MANUAL=PATH" >&2; exit 1; }
+	install -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(applicationsdir)" \
+		"$(DESTDIR)$(iconsdir)" "$(DESTDIR)$(bashcompletionsdir)" "$(DESTDIR)$(zshcompletionsdir)" \
+		"$(DESTDIR)$(fishcompletionsdir)"
+	install -m 755 $(addprefix $(BIN_DIR)/,$(INSTALL_PROGRAMS)) "$(DESTDIR)$(bindir)"
+	install -m 644 $(INSTALL_APP_IDS:%=data/%.desktop) "$(DESTDIR)$(applicationsdir)"
+	install -m 644 $(INSTALL_APP_IDS:%=data/%.svg) "$(DESTDIR)$(iconsdir)"
+	set -e; work=$$(mktemp -d); trap 'rm -rf "$$work"' EXIT; \
+	for p in $(INSTALL_PROGRAMS); do \
+		"$(GENERATE_MANUAL)" "$(BIN_DIR)/$$p" $(if $(MAN_DATE),--date $(MAN_DATE)) --output-directory "$$work"; \
+		{ $(MAN_TIDY); } < "$$work/$$p.1" > "$$work/$$p.tidy"; \
+		install -m 644 "$$work/$$p.tidy" "$(DESTDIR)$(man1dir)/$$p.1"; \
+		"$(BIN_DIR)/$$p" --generate-completion-script bash > "$$work/$$p.bash"; \
+		"$(BIN_DIR)/$$p" --generate-completion-script zsh > "$$work/$$p.zsh"; \
+		"$(BIN_DIR)/$$p" --generate-completion-script fish > "$$work/$$p.fish"; \
+		install -m 644 "$$work/$$p.bash" "$(DESTDIR)$(bashcompletionsdir)/$$p"; \
+		install -m 644 "$$work/$$p.zsh" "$(DESTDIR)$(zshcompletionsdir)/_$$p"; \
+		install -m 644 "$$work/$$p.fish" "$(DESTDIR)$(fishcompletionsdir)/$$p.fish"; \
+	done
+
+uninstall:
+	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED_FILES)))
+
+## make check-install: install into a temporary DESTDIR with PREFIX=/usr, check every file
+## (desktop-file-validate, the SVG, man pages, completions), uninstall, check none is left
+check-install: deps-test
+	scripts/check-install.sh
+
 deps-build:
 	scripts/install-deps.sh build
 deps-test:

@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
         .executable(name: "sweep-copy", targets: ["sweep-copy"]),
         .executable(name: "hello-select", targets: ["hello-select"]),
+        .executable(name: "two-windows", targets: ["two-windows"]),
         .executable(name: "sweep-pick", targets: ["sweep-pick"]),
     ],
     dependencies: [
@@ -101,6 +102,7 @@ let package = Package(
 
         // The smallest app on SweepUI, shown whole in the README.
         .executableTarget(name: "hello-select", dependencies: ["SweepUI"], path: "Examples/hello-select"),
+        .executableTarget(name: "two-windows", dependencies: ["SweepUI"], path: "Examples/two-windows"),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
@@ -124,7 +126,7 @@ let package = Package(
                     dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CZlib", "CTurboJPEG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "sweep-pick", "SweepPNG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "two-windows", "sweep-pick", "SweepPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

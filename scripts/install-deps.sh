@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sweep needs, only those missing.
 #   scripts/install-deps.sh build   libraries and headers to build
-#   scripts/install-deps.sh test    + compositors and tools the tests drive
+#   scripts/install-deps.sh test    + compositors and tools the tests drive, and what
+#                                   make check-install validates with (desktop-file-utils, man)
 #   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   and the peer, GTK 4's gtk4-demo (gtk-4-examples)
+#   scripts/install-deps.sh real-input   what make test-real-input needs on the host: qemu, and
+#                                   debootstrap + e2fsprogs to build the guest image
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
        libfcft-dev fonts-dejavu-core libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
+install_check=(desktop-file-utils man-db groff-base python3)
 bench=(sway grim gtk-4-examples python3)
+real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test|demo) wanted=("${build[@]}" "${compositors[@]}") ;;
+  test) wanted=("${build[@]}" "${compositors[@]}" "${install_check[@]}") ;;
+  demo) wanted=("${build[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 build|test|demo|bench" >&2; exit 64 ;;
+  real-input) wanted=("${real_input[@]}") ;;
+  *) echo "usage: $0 build|test|demo|bench|real-input" >&2; exit 64 ;;
 esac
 
 missing=()

@@ -20,7 +20,9 @@ public struct CompositorFailure: Error, CustomStringConvertible {
 /// globals a toolkit needs (compositor, shm, xdg-shell with server-side
 /// decorations, wlr-layer-shell, an output, a seat with pointer, keyboard and
 /// touch), the client's committed pixels kept for screenshots, and input sent
-/// on demand. It shows one window: the latest toplevel or layer surface.
+/// on demand. Its windows are every toplevel and layer surface the client
+/// made; script steps act on one at a time: the latest, or the one a
+/// `window.use` step picks.
 public final class CompositorServer {
     let display: OpaquePointer
     let loop: OpaquePointer
@@ -28,8 +30,10 @@ public final class CompositorServer {
     public private(set) var outputHeight: Int32
     public private(set) var outputScale: Int32
     var surfaces: [ObjectIdentifier: Surface] = [:]
-    /// The window scripts act on: the latest toplevel or layer surface.
+    /// The window scripts act on: the latest toplevel or layer surface, or the one `useWindow` picked.
     private(set) var window: (any ShellWindow)?
+    /// Every window the client has, oldest first.
+    private var windows: [any ShellWindow] = []
     var outputs: [WLResource] = []
     /// Every seat; the first has the touchpad gestures. Script input goes to `seat`.
     private(set) var seats: [SeatServer]
@@ -226,18 +230,21 @@ public final class CompositorServer {
 
     func toplevelCreated(_ toplevel: Toplevel) {
         window = toplevel
+        windows.append(toplevel)
         toplevel.surface.onCommit = { [weak self, weak toplevel] in
             guard let self, let toplevel, !toplevel.configured else { return }
             // The first (bufferless) commit asks for the first configure; tell the surface where it is.
             self.sendEnter(toplevel.surface)
             toplevel.configure(width: self.outputWidth, height: self.outputHeight)
-            for seat in self.seats { seat.focus(toplevel.surface, server: self) }
+            // A new window takes the focus, unless a script picked another since.
+            if self.window === toplevel { for seat in self.seats { seat.focus(toplevel.surface, server: self) } }
         }
     }
 
-    /// A layer surface takes the toplevel's place; it gets input once mapped.
+    /// A layer surface takes the focus from the toplevel; it gets input once mapped.
     func layerSurfaceCreated(_ layer: LayerSurface) {
         window = layer
+        windows.append(layer)
         for seat in seats { seat.unfocus() }
         layer.surface.onCommit = { [weak layer] in layer?.committed() }
     }
@@ -258,9 +265,37 @@ public final class CompositorServer {
     }
 
     func windowGone(_ window: any ShellWindow) {
+        windows.removeAll { $0 === window }
         guard self.window === window else { return }
-        self.window = nil
         for seat in seats { seat.unfocus() }
+        // The focus goes back to the newest window left, as on a desktop.
+        self.window = windows.last
+        if let next = windows.last, next.receivesInput {
+            for seat in seats { seat.focus(next.surface, server: self, keyboard: next.takesKeyboard) }
+        }
+    }
+
+    /// The number of windows the client has (mapped or not).
+    var windowCount: Int { windows.count }
+
+    /// Asks every window to close, newest first.
+    func closeAllWindows() {
+        for window in windows.reversed() { window.close() }
+    }
+
+    /// The number of the client's windows that have committed a buffer.
+    public var mappedWindowCount: Int { windows.filter { $0.surface.hasContents }.count }
+
+    /// Makes window `index` (0 is the oldest) the one scripts act on, and
+    /// moves the seats' focus to it; false when there is no such window.
+    func useWindow(_ index: Int) -> Bool {
+        guard index >= 0 && index < windows.count else { return false }
+        let chosen = windows[index]
+        window = chosen
+        if chosen.receivesInput {
+            for seat in seats { seat.focus(chosen.surface, server: self, keyboard: chosen.takesKeyboard) }
+        }
+        return true
     }
 
     /// Whether the window has committed a buffer.

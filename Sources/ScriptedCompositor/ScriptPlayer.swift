@@ -70,7 +70,8 @@ public final class ScriptPlayer {
                 }
             }
             if !closed {
-                server.window?.close()
+                // Every window, as when a session ends: an app with several quits after its last.
+                server.closeAllWindows()
                 closed = true
             }
             server.dispatch(milliseconds: exitTimeout) { client.poll() }
@@ -246,6 +247,18 @@ public final class ScriptPlayer {
             guard server.useSeat(index) else {
                 throw CompositorFailure("script line \(line): there is no seat \(index) (add one with seat.add)")
             }
+        case .windowWait(let count, let ms):
+            server.dispatch(milliseconds: ms) { server.mappedWindowCount == count || client.poll() }
+            try checkAlive()
+            guard server.mappedWindowCount == count else {
+                throw CompositorFailure("script line \(line): the client has \(server.mappedWindowCount) mapped windows, "
+                                        + "not \(count), after \(Int(ms)) ms")
+            }
+        case .windowUse(let index):
+            guard server.useWindow(index) else {
+                throw CompositorFailure("script line \(line): there is no window \(index) (the client has \(server.mappedWindowCount) mapped)")
+            }
+            try pause(stepPause)
         case .seat(let pointer, let keyboard, let touch):
             server.seat.setCapabilities(pointer: pointer, keyboard: keyboard, touch: touch)
             try pause(stepPause)
@@ -288,8 +301,9 @@ public final class ScriptPlayer {
         case .expectExit:
             break
         case .close:
+            // Closing one of several windows is not the end: the client is expected to exit only after its last.
+            if server.windowCount <= 1 { closed = true }
             server.window?.close()
-            closed = true
             try pause(stepPause)
         case .disconnect:
             server.disconnectClient()

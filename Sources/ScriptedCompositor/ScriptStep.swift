@@ -35,6 +35,11 @@ public enum ScriptStep: Equatable, Sendable {
     case seatAdd
     /// Later input steps go through seat `index` (0 is the first).
     case seatUse(index: Int)
+    /// Waits up to `ms` until the client has exactly `count` mapped windows;
+    /// the run fails when it does not.
+    case windowWait(count: Int, ms: Double)
+    /// Later steps act on window `index` (0 is the oldest), which takes the seats' focus.
+    case windowUse(index: Int)
     /// Writes the client's clipboard selection (as `mime`) to `file`; the
     /// client has `timeout` ms to send all of it.
     case clipboardSave(file: String, mime: String, timeout: Double = 5000)
@@ -112,6 +117,7 @@ public enum ScriptParser {
         "pinch.begin": ["fingers"], "pinch.update": ["dx", "dy", "scale", "rotation"], "pinch.end": ["cancelled"],
         "hold.begin": ["fingers"], "hold.end": ["cancelled"],
         "seat": ["pointer", "keyboard", "touch"], "seat.add": [], "seat.use": ["index"],
+        "window.wait": ["count", "ms"], "window.use": ["index"],
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes"],
         "clipboard.stall": ["mime"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [],
@@ -167,6 +173,9 @@ public enum ScriptParser {
         case "hold.end": return .holdEnd(cancelled: try get.bool("cancelled", default: false))
         case "seat.add": return .seatAdd
         case "seat.use": return .seatUse(index: try get.int("index", 0...15))
+        case "window.wait":
+            return .windowWait(count: try get.int("count", 0...64), ms: try get.number("ms", 0...600_000, default: 5000))
+        case "window.use": return .windowUse(index: try get.int("index", 0...63))
         case "seat":
             return .seat(pointer: try get.bool("pointer", default: true), keyboard: try get.bool("keyboard", default: true),
                          touch: try get.bool("touch", default: true))

@@ -87,6 +87,7 @@ final class SeatServer: ResourceOwner {
     /// Pointer and touch go to `surface`, and the keyboard unless `keyboard` is false.
     func focus(_ surface: Surface, server: CompositorServer, keyboard: Bool = true) {
         self.server = server
+        if let previous = focused, previous !== surface { leave(previous) }
         focused = surface
         keyboardFocused = keyboard
         guard keyboard, let resource = surface.resource else { return }
@@ -97,6 +98,22 @@ final class SeatServer: ResourceOwner {
             wl_array_release(&keys)
             wl_keyboard_send_modifiers(keyboard, serial, 0, 0, 0, 0)
         }
+    }
+
+    /// Tells the client the pointer and keyboard left `surface` (another
+    /// window takes the focus), as a compositor does.
+    private func leave(_ surface: Surface) {
+        guard let resource = surface.resource else { return }
+        if pointerInside {
+            for pointer in forFocus(pointers) {
+                wl_pointer_send_leave(pointer, serial, resource)
+                pointerFrame(pointer)
+            }
+        }
+        if keyboardFocused {
+            for keyboard in forFocus(keyboards) { wl_keyboard_send_leave(keyboard, serial, resource) }
+        }
+        pointerInside = false
     }
 
     func unfocus() {

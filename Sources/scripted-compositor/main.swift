@@ -10,12 +10,12 @@ struct CompositorOptions: ParsableCommand {
         commandName: "scripted-compositor",
         abstract: "A Wayland compositor for testing: plays a script of input against a real client.",
         discussion: """
-        It runs CLIENT on a private connection (WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, \\
-        keyboard with a real xkb keymap, touch, touchpad gestures, output size and scale, clipboard, screenshots \\
-        as PNG), asks the window to close, and exits with the client's status. The client's standard input, \\
+        It runs CLIENT on a private connection (WAYLAND_SOCKET), plays the script in FILE (JSON Lines: pointer, \
+        keyboard with a real xkb keymap, touch, touchpad gestures, output size and scale, clipboard, screenshots \
+        as PNG), asks the window to close, and exits with the client's status. The client's standard input, \
         output and error are the compositor's own; the compositor writes only to standard error.
 
-        Exit status: the client's; 64 for a bad command line, 65 for a malformed script (the line and what is \\
+        Exit status: the client's; 64 for a bad command line, 65 for a malformed script (the line and what is \
         wrong), 70 when the client crashed, hung or never mapped a window.
         """,
         version: "0.1.0")

@@ -40,13 +40,13 @@ struct PickOptions: ParsableCommand {
     @Option(name: .customLong("multi"), help: ArgumentHelp("At most MAX records may be selected.", valueName: "MAX"))
     var multiMax: Int?
 
-    @Option(help: "The prompt before the filter.")
+    @Option(help: ArgumentHelp("The prompt before the filter.", valueName: "TEXT"))
     var prompt: String = "> "
 
-    @Option(help: "Shown in the filter field while it is empty.")
+    @Option(help: ArgumentHelp("Shown in the filter field while it is empty.", valueName: "TEXT"))
     var placeholder: String = ""
 
-    @Option(help: "How the filter matches: substring, prefix, exact or fuzzy.")
+    @Option(help: ArgumentHelp("How the filter matches: substring, prefix, exact or fuzzy.", valueName: "MODE"))
     var match: MatchOption = .substring
 
     @Option(help: ArgumentHelp("Field delimiter for --with-nth and --accept-nth (a literal string; default: runs of blanks).",
@@ -59,7 +59,7 @@ struct PickOptions: ParsableCommand {
     @Option(name: .customLong("accept-nth"), help: ArgumentHelp("Fields printed, fzf's syntax.", valueName: "FIELDS"))
     var acceptNth: String?
 
-    @Option(help: "What Enter prints: lines (the records), indices (0-based input positions) or json.")
+    @Option(help: ArgumentHelp("What Enter prints: lines (the records), indices (0-based input positions) or json.", valueName: "FORMAT"))
     var output: OutputOption = .lines
 
     @Flag(name: .customLong("print-query"), help: "Print the filter text first.")
@@ -74,19 +74,19 @@ struct PickOptions: ParsableCommand {
     @Option(name: .customLong("preselect"), help: ArgumentHelp("Records selected at the start: those containing PATTERN.", valueName: "PATTERN"))
     var preselect: String?
 
-    @Option(name: .customLong("app-id"), help: "The window's app id.")
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The window's app id.", valueName: "ID"))
     var appID: String = "org.sweep.Pick"
 
-    @Option(help: "The window's title.")
+    @Option(help: ArgumentHelp("The window's title.", valueName: "TEXT"))
     var title: String = "sweep-pick"
 
-    @Option(help: "Window width in logical pixels.")
+    @Option(help: ArgumentHelp("Window width in logical pixels.", valueName: "PIXELS"))
     var width: Int = 640
 
-    @Option(help: "Window height in logical pixels.")
+    @Option(help: ArgumentHelp("Window height in logical pixels.", valueName: "PIXELS"))
     var height: Int?
 
-    @Option(help: "Window height in list lines (overrides --height).")
+    @Option(help: ArgumentHelp("Window height in list lines (overrides --height).", valueName: "LINES"))
     var lines: Int?
 
     @Option(name: .customLong("event-log"), help: ArgumentHelp("Append what happens as JSON Lines.", valueName: "FILE"))

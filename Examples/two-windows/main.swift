@@ -1,0 +1,42 @@
+// two-windows: one application, two windows: a list of the lines of
+// standard input (or Item 1 … Item 1000) and a grid of the same items.
+// Each prints "<window>: N selected" after every change; closing a window
+// closes only it, and the app quits after the last.
+import Foundation
+import SweepUI
+
+var lines: [String] = []
+if isatty(STDIN_FILENO) != 0 {
+    lines = (1...1000).map { "Item \($0)" }
+} else {
+    while let line = readLine() { lines.append(line) }
+}
+
+do {
+    let app = try Application()
+    var open: [String: AppWindow] = [:]
+    for (name, style) in [("list", CollectionView.Style.list), ("grid", .grid)] {
+        let window = try AppWindow(application: app, title: "Sweep: \(name)", appID: "org.sweep.TwoWindows")
+        let view = CollectionView(style: style, dataSource: StringItems(lines))
+        view.allowsMultipleSelection = true
+        view.onSelectionChange = { [unowned view] provisional in
+            guard !provisional else { return }
+            FileHandle.standardOutput.write(Data("\(name): \(view.selectedCount) selected\n".utf8))
+        }
+        window.content = view
+        // Dropping the window takes it off the screen (after the event being
+        // handled, which is the window's own); the last one ends the app.
+        window.onClose = {
+            app.loop.runAfterDispatch {
+                open[name] = nil
+                FileHandle.standardOutput.write(Data("\(name): closed\n".utf8))
+                if open.isEmpty { app.quit() }
+            }
+        }
+        open[name] = window
+    }
+    try app.run()
+} catch {
+    FileHandle.standardError.write(Data("two-windows: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// One application with two windows (`Examples/two-windows`: a list and a
+/// grid of the same lines) through the scripted compositor: input goes to
+/// the window that has the focus, keys follow the keyboard focus, closing
+/// one window leaves the other working, and the app exits after the last.
+@Suite(.serialized) struct TwoWindowsRunTests {
+    private func play(_ script: String, input: String) throws -> (status: Int32?, output: [String], process: ChildProcess) {
+        let directory = try TestDirectory("two-windows")
+        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input.txt"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("two-windows")],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
+                                       standardInput: inputPath)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        return (status, process.stdout.split(separator: "\n").map(String.init), process)
+    }
+
+    @Test func eachWindowGetsItsOwnInputAndOneClosesWithoutTheOther() throws {
+        let lines = (1...30).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        // List rows are 44 px from the top; grid cells 100 px, 8 px in.
+        let run = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"window.wait","count":2}
+        {"op":"window.use","index":0}
+        {"op":"touch.drag","points":[[100,66],[160,66]],"by":[0,132],"steps":12,"ms":240}
+        {"op":"wait","ms":50}
+        {"op":"window.use","index":1}
+        {"op":"pointer.move","x":58,"y":58}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"a"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":50}
+        {"op":"close"}
+        {"op":"window.wait","count":1}
+        {"op":"window.use","index":0}
+        {"op":"pointer.move","x":300,"y":242}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":50}
+        """, input: lines)
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // The list's sweep over rows 1–4; the grid's click and Ctrl+A; the grid
+        // closes alone; the list still takes a click (row 5) and closes last.
+        #expect(run.output == ["list: 4 selected", "grid: 1 selected", "grid: 30 selected", "grid: closed",
+                               "list: 1 selected", "list: closed"], "\(run.process.logTail)")
+    }
+
+    @Test func aScriptNamingAWindowThatDoesNotExistFailsWithTheCount() throws {
+        let run = try play("""
+        {"op":"window.wait","count":2}
+        {"op":"window.use","index":2}
+        """, input: "a\nb\n")
+        #expect(run.status == 70, "\(run.process.logTail)")
+        #expect(run.process.stderr.contains("there is no window 2 (the client has 2 mapped)"), "\(run.process.logTail)")
+    }
+}
