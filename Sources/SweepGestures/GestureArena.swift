@@ -54,6 +54,7 @@ public final class GestureArena {
     /// A touch frame in window coordinates.
     public func handle(_ frame: TouchFrame) {
         let time = clock.time(of: frame.time)
+        runOverdueDeadlines(before: time)
         if frame.cancelled {
             for recognizer in touchSequence { recognizer.receiveCancel() }
             activeTouches.removeAll()
@@ -100,6 +101,7 @@ public final class GestureArena {
     public func pointerMoved(to point: Point?, time: Double) {
         pointerPosition = point
         guard buttonHeld, let point else { return }
+        runOverdueDeadlines(before: time)
         deliver(.pointerMoved(to: pointerView?.convert(point) ?? point, time: time), to: pointerSequence)
     }
 
@@ -117,7 +119,9 @@ public final class GestureArena {
             break
         }
         let pointer = pointerPosition.map { touchpadView?.convert($0) ?? $0 } ?? .zero
-        deliver(.touchpad(gesture, pointer: pointer, time: clock.time(of: gesture.time)), to: touchpadSequence)
+        let time = clock.time(of: gesture.time)
+        runOverdueDeadlines(before: time)
+        deliver(.touchpad(gesture, pointer: pointer, time: time), to: touchpadSequence)
     }
 
     /// Scrolling; true when a recognizer used it, so the view must not scroll as well.
@@ -145,6 +149,7 @@ public final class GestureArena {
         } else {
             guard buttonHeld else { return }
             buttonHeld = false
+            runOverdueDeadlines(before: time)
             deliver(.pointerReleased(time: time), to: pointerSequence)
             finish(pointerSequence, everything: false)
         }
@@ -170,6 +175,13 @@ public final class GestureArena {
 
     /// Whether touches are down now (a new one starts a sequence otherwise).
     public var hasTouches: Bool { !activeTouches.isEmpty }
+
+    /// Deadlines that passed before an event's timestamp are run before the
+    /// event: a loop too busy for its timer still sees a press held 800 ms
+    /// as held, not as a tap.
+    private func runOverdueDeadlines(before time: Double) {
+        if let deadline = nextDeadline, deadline <= time { advance(to: time) }
+    }
 
     /// Time has come to `time`: recognizers whose deadline passed are told.
     public func advance(to time: Double) {

@@ -31,8 +31,10 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         case .touchesMoved:
             if state.isActive { return change() }
             if let origin, centroid.distance(to: origin) > allowableMovement { fail() }
-        case .touchesEnded:
-            if state.isActive { end() } else { fail() }
+        case .touchesEnded(_, let time):
+            // Held long enough by the timestamps, even if no timer fired (a busy loop): a long press.
+            if state == .possible, !isWaitingForFailure, origin != nil, time >= start + minimumPressDuration { begin() }
+            if state.isActive || isWaitingForFailure { end() } else { fail() }
         case .deadline(let time):
             if state == .possible, origin != nil, time >= start + minimumPressDuration { begin() }
         default:

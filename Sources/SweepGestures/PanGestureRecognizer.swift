@@ -89,7 +89,8 @@ open class PanGestureRecognizer: GestureRecognizer {
             }
         case .touchesEnded(_, let time):
             if touches.count < minimumNumberOfTouches {
-                if state.isActive { end() } else if touches.isEmpty { fail() }
+                // The lift is a sample too: fingers that rested before lifting have no speed left.
+                if state.isActive { tracker.add(translation, time: time); end() } else if touches.isEmpty { fail() }
             } else {
                 rebase(time: time)
             }
@@ -134,6 +135,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         case .swipeEnd(let cancelled, _):
             guard swipeFingers > 0 else { return }
             if state.isActive {
+                tracker.add(translation, time: time)
                 if cancelled { cancel() } else { end() }
             } else {
                 fail()

@@ -2,7 +2,9 @@ import SweepGeometry
 
 /// Where a selection change came from (the event log's `source`).
 public enum SelectionSource: String, Hashable, Sendable {
-    case tap, click, key, api, sweep, band
+    /// A tap, a click, a key; a long press that enters editing (`longPress`);
+    /// the app's own call (`api`); a sweep or a band.
+    case tap, click, key, longPress, api, sweep, band
 }
 
 /// The calls a view makes to its owner, with UIKit's names and defaults.

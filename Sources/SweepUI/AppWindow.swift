@@ -196,6 +196,11 @@ public final class AppWindow: WindowContent, ComponentHost {
     }
 
     func handleTouch(_ frame: TouchFrame) {
+        if !frame.down.isEmpty && !gestureArena.hasTouches {
+            // Compositors hide the pointer while a finger is down: its hover highlight goes with it
+            // (it comes back with the next pointer motion).
+            for component in visibleComponents { window.invalidate(component.hover(at: nil)) }
+        }
         if !frame.down.isEmpty && !gestureArena.hasTouches, let component = component(at: frame.down[0].position) {
             // A touch during a fling stops it and selects nothing (spec §6).
             component.touchesBegan()

@@ -43,7 +43,7 @@ extension CollectionView {
             guard r.state == .began, !touchStoppedFling, !isEditing, allowsSelectionDuringEditing,
                   let item = interactor.item(at: r.location) else { return }
             setEditing(true)
-            apply([.selection(selection.select(item, source: .tap), provisional: false), .focus(item)])
+            apply([.selection(selection.select(item, source: .longPress), provisional: false), .focus(item)])
         }
         g.band.onStateChange = { [unowned self] r in bandStateChanged(r as! BandGestureRecognizer) }
         g.click.onStateChange = { [unowned self, unowned g] _ in
@@ -213,8 +213,9 @@ extension CollectionView {
                 fingerScroll = tracker
             }
         }
-        if vertical.stopped, let tracker = fingerScroll {
-            // The fingers left the touchpad: fling on at their speed.
+        if vertical.stopped, var tracker = fingerScroll {
+            // The fingers left the touchpad: fling on at their speed then (none if they rested first).
+            tracker.add(Point(x: 0, y: fingerScrollDistance), time: time)
             itemView.fling(velocity: tracker.velocity.y / 1000, time: now)
             fingerScroll = nil
         }

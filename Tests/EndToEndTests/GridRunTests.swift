@@ -36,6 +36,7 @@ import Testing
         // The long press on cell 0 entered editing; the drag from cell 1 to cell 4 swept them in.
         #expect(run.multiselect == ["shouldBegin touch1", "began touch1", "ended touch1"], "\(run.diagnostics)")
         #expect(run.committedSelections == ["[[0,0,0]]", "[[0,0,4]]"], "\(run.diagnostics)")
+        #expect(run.events("select").first?["source"] as? String == "longPress", "the long press is not a tap: \(run.events("select"))")
         let swept = try run.shot("swept.png")
         for column in 0..<7 { #expect(cellIsTinted(swept, column: column, row: 0) == (column <= 4), "cell \(column)") }
         // Along the scrolling axis the finger scrolls (and flings).

@@ -61,6 +61,29 @@ import Testing
         #expect((indicatorTop(end) ?? 0) > 500, "End scrolled to the bottom: indicator at \(String(describing: indicatorTop(end)))")
     }
 
+    /// The compositor hides the pointer while a finger is down: the row it
+    /// was over loses its hover highlight, which used to stay.
+    @Test func aTouchTakesTheHoverHighlightAway() throws {
+        let (run, directory) = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":500,"y":110}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"hover.png"}
+        {"op":"touch.down","id":0,"x":300,"y":330}
+        {"op":"touch.up","id":0}
+        {"op":"wait","ms":400}
+        {"op":"screenshot","file":"touched.png"}
+        """, label: "hover-touch")
+        defer { directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let hover = try PNGCodec.read(path: "\(run.shots)/hover.png")
+        let touched = try PNGCodec.read(path: "\(run.shots)/touched.png")
+        #expect(hover.rgb(x: 500, y: 44 + 44 + 5) == DemoColors.rowHover, "the row under the pointer is highlighted")
+        #expect(touched.rgb(x: 500, y: 44 + 44 + 5) == DemoColors.listBackground,
+                "after a touch the row under the hidden pointer is not: \(touched.hex(x: 500, y: 93))")
+    }
+
     @Test func aResizeAndScaleTwoReachTheClient() throws {
         let (run, directory) = try play("""
         {"op":"output","width":600,"height":400,"scale":1}

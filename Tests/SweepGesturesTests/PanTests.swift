@@ -53,6 +53,22 @@ import Testing
         #expect(pan.velocity.x == 0)
     }
 
+    /// Fingers that rest before they lift have no speed left: the lift is a
+    /// sample. A drag of 200 px that rested 250 ms used to fling on.
+    @Test(arguments: [(250 as UInt32, 0.0...0.0), (8, 1800.0...2000.0), (60, 400.0...1300.0)])
+    func theLiftCountsInTheVelocity(rest: UInt32, expected: ClosedRange<Double>) {
+        let pan = PanGestureRecognizer()
+        var ended: Point?
+        pan.onStateChange = { if $0.state == .ended { ended = pan.velocity } }
+        let (arena, _) = makeArena(with: pan)
+        var trace = Trace(arena)
+        trace.down((0, 0, 0), at: 1000)
+        // 200 px in 100 ms: 2 px/ms.
+        for step in 1...10 { trace.move((0, 0, Double(step) * 20), at: 1000 + UInt32(step) * 10) }
+        trace.up(0, at: 1100 + rest)
+        #expect(expected.contains(ended?.y ?? -1), "rest \(rest) ms: velocity \(String(describing: ended))")
+    }
+
     @Test func setTranslationRebases() {
         let pan = PanGestureRecognizer()
         let (arena, _) = makeArena(with: pan)

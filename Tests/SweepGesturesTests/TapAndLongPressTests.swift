@@ -32,6 +32,29 @@ import Testing
         #expect(log.states.isEmpty)
     }
 
+    /// A busy loop reads a touch-down and its lift together, 815 ms apart by
+    /// their timestamps, without its timer having fired: the overdue
+    /// deadline runs before the lift, so it is a long press, not a tap.
+    @Test func aPressHeldLongByTheTimestampsIsALongPressWithoutATimer() {
+        let tap = TapGestureRecognizer()
+        let longPress = LongPressGestureRecognizer()
+        let log = StateLog()
+        log.watch(tap, longPress)
+        let (arena, _) = makeArena(with: tap, longPress)
+        var trace = Trace(arena)
+        trace.down((0, 100, 100), at: 1000)
+        trace.up(0, at: 1815)
+        #expect(log.states == ["long press began", "long press ended"])
+    }
+
+    /// The recognizer alone (no arena deadline run): the lift's timestamp decides.
+    @Test func aLongPressLooksAtThePressDurationWhenTheFingerLifts() {
+        let longPress = LongPressGestureRecognizer()
+        longPress.receive(.touchesBegan([TouchPoint(id: 0, position: Point(x: 10, y: 10))], time: 1000))
+        longPress.receive(.touchesEnded([0], time: 1700))
+        #expect(longPress.state == .ended)
+    }
+
     @Test func aTwoFingerTapNeedsTwoFingers() {
         let tap = TapGestureRecognizer(taps: 1, touches: 2)
         let log = StateLog()
