@@ -13,7 +13,13 @@ final class ClipboardServer: ResourceOwner {
     /// The data source of the current selection, when a client owns it.
     private(set) var selection: WLResource?
     /// The bytes and MIME types of the current selection, when the script owns it.
-    private var scriptSelection: (bytes: [UInt8], mimes: [String])?
+    private var scriptSelection: (bytes: [UInt8], mimes: [String], silent: Bool)?
+    /// Write ends of pastes from a silent selection: held open, never written.
+    private var silentSinks: [Int32] = []
+
+    deinit {
+        for fd in silentSinks { close(fd) }
+    }
     /// Counts selection changes: offers made for an older selection give nothing.
     private var generation = 0
     private var sources: [WLResource: [String]] = [:]
@@ -45,10 +51,10 @@ final class ClipboardServer: ResourceOwner {
     // MARK: - What the script does
 
     /// Makes `bytes` the selection, offered as `mimes`; a client's selection is cancelled.
-    func setScriptSelection(_ bytes: [UInt8], mimes: [String]) {
+    func setScriptSelection(_ bytes: [UInt8], mimes: [String], silent: Bool = false) {
         if let old = selection { wl_data_source_send_cancelled(old) }
         selection = nil
-        scriptSelection = (bytes, mimes)
+        scriptSelection = (bytes, mimes, silent)
         generation += 1
         for device in devices { announceSelection(to: device) }
     }
@@ -118,6 +124,8 @@ final class ClipboardServer: ResourceOwner {
         if let selection {
             wl_data_source_send_send(selection, mime, fd)   // libwayland sends a duplicate
             close(fd)
+        } else if let scriptSelection, scriptSelection.silent {
+            silentSinks.append(fd)
         } else if let scriptSelection, let loop = server?.loop {
             PipeWriter.start(loop: loop, fd: fd, bytes: scriptSelection.bytes)
         } else {

@@ -80,11 +80,8 @@ public final class CompositorServer {
             _ = Resource.create(client: client, interface: sweep_server_zxdg_decoration_manager_v1_interface(), version: version,
                                 id: id, requests: CompositorServer.decorationManagerRequests, object: shared)
         }
-        offer("wl_output", sweep_server_wl_output_interface(), version: 3, excluded: excluded) { [unowned self] client, version, id in
-            guard let resource = Resource.create(client: client, interface: sweep_server_wl_output_interface(), version: version,
-                                                 id: id, requests: CompositorServer.outputRequests, object: shared) else { return }
-            outputs.append(resource)
-            describeOutput(resource)
+        outputGlobal = offer("wl_output", sweep_server_wl_output_interface(), version: 3, excluded: excluded) { [unowned self] client, version, id in
+            bindOutput(client: client, version: version, id: id)
         }
         offer("zwp_pointer_gestures_v1", sweep_server_zwp_pointer_gestures_v1_interface(), version: 3,
               excluded: excluded) { [unowned self] client, version, id in
@@ -140,15 +137,66 @@ public final class CompositorServer {
     private var globals: [Global] = []
 
     /// Offers a global unless the command line excluded it.
+    @discardableResult
     private func offer(_ name: String, _ interface: UnsafePointer<wl_interface>, version: Int32, excluded: Set<String>,
-                       bind: @escaping (OpaquePointer?, UInt32, UInt32) -> Void) {
-        guard !excluded.contains(name) else { return }
+                       bind: @escaping (OpaquePointer?, UInt32, UInt32) -> Void) -> OpaquePointer? {
+        guard !excluded.contains(name) else { return nil }
         let global = Global(bind: bind)
         globals.append(global)
-        wl_global_create(display, interface, version, Unmanaged.passUnretained(global).toOpaque()) { client, data, version, id in
+        return wl_global_create(display, interface, version, Unmanaged.passUnretained(global).toOpaque()) { client, data, version, id in
             guard let data else { return }
             Unmanaged<Global>.fromOpaque(data).takeUnretainedValue().bind(client, version, id)
         }
+    }
+
+    // MARK: - The output
+
+    /// The `wl_output` global; nil while the output is unplugged (or left out).
+    private var outputGlobal: OpaquePointer?
+
+    private func bindOutput(client: OpaquePointer?, version: UInt32, id: UInt32) {
+        guard let resource = Resource.create(client: client, interface: sweep_server_wl_output_interface(), version: version,
+                                             id: id, requests: CompositorServer.outputRequests, object: compositorObject) else { return }
+        outputs.append(resource)
+        describeOutput(resource)
+    }
+
+    /// Unplugs the output, as a monitor pulled out: surfaces get
+    /// `wl_surface.leave` and the global goes away. False when there is none.
+    func removeOutput() -> Bool {
+        guard let global = outputGlobal else { return false }
+        for surface in surfaces.values {
+            guard let resource = surface.resource else { continue }
+            for output in outputs where wl_resource_get_client(output) == wl_resource_get_client(resource) {
+                wl_surface_send_leave(resource, output)
+            }
+        }
+        outputs.removeAll()
+        wl_global_destroy(global)
+        outputGlobal = nil
+        return true
+    }
+
+    /// Plugs an output back in; the surfaces enter it once the client binds it. False when one is there.
+    func addOutput() -> Bool {
+        guard outputGlobal == nil else { return false }
+        outputGlobal = offer("wl_output", sweep_server_wl_output_interface(), version: 3, excluded: []) { [unowned self] client, version, id in
+            bindOutput(client: client, version: version, id: id)
+            // A surface is on the only output there is.
+            for surface in surfaces.values {
+                if let resource = surface.resource, let output = outputs.last,
+                   wl_resource_get_client(resource) == client { wl_surface_send_enter(resource, output) }
+            }
+        }
+        return true
+    }
+
+    /// Sends the window a configure of `width` × `height` (0 × 0: the client
+    /// picks); false when the window is not a toplevel.
+    func configureWindow(width: Int32, height: Int32) -> Bool {
+        guard let toplevel = window as? Toplevel else { return false }
+        toplevel.configure(width: width, height: height)
+        return true
     }
 
     deinit {

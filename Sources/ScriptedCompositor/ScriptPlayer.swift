@@ -268,14 +268,14 @@ public final class ScriptPlayer {
                 throw CompositorFailure("script line \(line): the client put nothing on the clipboard within \(Int(timeout)) ms")
             }
             try save(data, to: file, line: line)
-        case .clipboardSet(let text, let file, let mimes):
+        case .clipboardSet(let text, let file, let mimes, let silent):
             let bytes: [UInt8]
             if let text {
                 bytes = Array(text.utf8)
             } else {
                 bytes = try load(file ?? "", line: line)
             }
-            server.clipboard.setScriptSelection(bytes, mimes: mimes)
+            server.clipboard.setScriptSelection(bytes, mimes: mimes, silent: silent)
             try pause(stepPause)
         case .clipboardStall(let mime):
             try pause(stepPause)
@@ -304,6 +304,19 @@ public final class ScriptPlayer {
             // Closing one of several windows is not the end: the client is expected to exit only after its last.
             if server.windowCount <= 1 { closed = true }
             server.window?.close()
+            try pause(stepPause)
+        case .configure(let width, let height):
+            guard server.configureWindow(width: Int32(width), height: Int32(height)) else {
+                throw CompositorFailure("script line \(line): configure needs a toplevel window")
+            }
+            try pause(stepPause)
+        case .outputPlug(let present):
+            guard present ? server.addOutput() : server.removeOutput() else {
+                throw CompositorFailure("script line \(line): the output is " + (present ? "already there" : "not there"))
+            }
+            try pause(stepPause)
+        case .badKeymap(let fault):
+            for seat in server.seats { seat.sendBadKeymap(SeatServer.KeymapFault(rawValue: fault) ?? .short) }
             try pause(stepPause)
         case .disconnect:
             server.disconnectClient()

@@ -44,8 +44,9 @@ public enum ScriptStep: Equatable, Sendable {
     /// client has `timeout` ms to send all of it.
     case clipboardSave(file: String, mime: String, timeout: Double = 5000)
     /// Makes the selection `text`, or the bytes of `file`, offered as `mimes`,
-    /// as if another client had copied them (the client's own copy is cancelled).
-    case clipboardSet(text: String?, file: String?, mimes: [String])
+    /// as if another client had copied them (the client's own copy is
+    /// cancelled); a `silent` one never sends its data (a hung source).
+    case clipboardSet(text: String?, file: String?, mimes: [String], silent: Bool = false)
     /// Asks for the selection (as `mime`) into a pipe the compositor holds
     /// without reading it: a paster that stalls.
     case clipboardStall(mime: String)
@@ -59,6 +60,12 @@ public enum ScriptStep: Equatable, Sendable {
     case expectExit
     /// The compositor drops the client's connection, as a crashed compositor would.
     case disconnect
+    /// The window is configured at `width` × `height` (0 × 0: the client picks).
+    case configure(width: Int, height: Int)
+    /// The output is unplugged (`remove`) or plugged back.
+    case outputPlug(present: Bool)
+    /// The keyboards get a broken keymap (see `SeatServer.KeymapFault`).
+    case badKeymap(fault: String)
 }
 
 /// A script line that cannot be played: where and why.
@@ -118,9 +125,10 @@ public enum ScriptParser {
         "hold.begin": ["fingers"], "hold.end": ["cancelled"],
         "seat": ["pointer", "keyboard", "touch"], "seat.add": [], "seat.use": ["index"],
         "window.wait": ["count", "ms"], "window.use": ["index"],
-        "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes"],
+        "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
         "clipboard.stall": ["mime"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [],
+        "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -176,6 +184,14 @@ public enum ScriptParser {
         case "window.wait":
             return .windowWait(count: try get.int("count", 0...64), ms: try get.number("ms", 0...600_000, default: 5000))
         case "window.use": return .windowUse(index: try get.int("index", 0...63))
+        case "configure": return .configure(width: try get.int("width", 0...65535), height: try get.int("height", 0...65535))
+        case "output.remove", "output.add": return .outputPlug(present: op == "output.add")
+        case "keymap.bad":
+            let fault = try get.string("fault", default: "short")
+            guard SeatServer.KeymapFault(rawValue: fault) != nil else {
+                throw get.fail("\"fault\" must be " + SeatServer.KeymapFault.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return .badKeymap(fault: fault)
         case "seat":
             return .seat(pointer: try get.bool("pointer", default: true), keyboard: try get.bool("keyboard", default: true),
                          touch: try get.bool("touch", default: true))
@@ -191,7 +207,7 @@ public enum ScriptParser {
             guard (text == nil) != (file == nil) else { throw get.fail("give either \"text\" or \"file\"") }
             guard file?.isEmpty != true else { throw get.fail("\"file\" is empty") }
             let mimes = try get.strings("mimes", default: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"])
-            return .clipboardSet(text: text, file: file, mimes: mimes)
+            return .clipboardSet(text: text, file: file, mimes: mimes, silent: try get.bool("silent", default: false))
         case "clipboard.stall":
             return .clipboardStall(mime: try get.string("mime", default: "text/plain;charset=utf-8"))
         case "clipboard.drain":

@@ -84,6 +84,38 @@ final class SeatServer: ResourceOwner {
         if wl_resource_get_version(resource) >= 4 { wl_keyboard_send_repeat_info(resource, 25, 600) }
     }
 
+    /// What is wrong with a keymap a hostile compositor sends.
+    enum KeymapFault: String, CaseIterable {
+        /// A file shorter than the size announced: mapping it whole faults on reading.
+        case short
+        /// A pipe: nothing to map.
+        case pipe
+        /// Text that is no keymap.
+        case garbage
+    }
+
+    /// Sends every keyboard a keymap with `fault` instead of a good one.
+    func sendBadKeymap(_ fault: KeymapFault) {
+        for resource in keyboards {
+            var fds: [Int32] = [-1, -1]
+            let format = UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue)
+            switch fault {
+            case .short, .garbage:
+                let fd = sweep_memfd_create("sweep-bad-keymap")
+                guard fd >= 0 else { continue }
+                let text = Array((fault == .short ? "xkb_keymap {" : "this is not a keymap at all").utf8)
+                _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                wl_keyboard_send_keymap(resource, format, fd, UInt32(fault == .short ? 65536 : text.count))
+                close(fd)
+            case .pipe:
+                guard sweep_pipe_cloexec(&fds) == 0 else { continue }
+                wl_keyboard_send_keymap(resource, format, fds[0], 4096)
+                close(fds[0])
+                close(fds[1])
+            }
+        }
+    }
+
     /// Pointer and touch go to `surface`, and the keyboard unless `keyboard` is false.
     func focus(_ surface: Surface, server: CompositorServer, keyboard: Bool = true) {
         self.server = server

@@ -10,8 +10,8 @@ extension Seat {
         do {
             keyboard = try Keyboard(fileDescriptor: fd, size: Int(size), format: format)
         } catch {
-            keyboard = nil
-            onError?("keyboard: \(error)")
+            // A broken keymap from a compositor that sent a good one before: keep that one.
+            onError?("keyboard: \(error)" + (keyboard != nil ? " (keeping the previous keymap)" : ""))
         }
     }
 

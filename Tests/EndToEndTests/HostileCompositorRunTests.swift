@@ -4,16 +4,94 @@ import Testing
 /// What a compositor (or a broken one) can send that no person would: the
 /// demo survives each and its selection is left consistent.
 @Suite(.serialized) struct HostileCompositorRunTests {
-    private func survives(_ steps: String, label: String) throws {
+    @discardableResult
+    private func survives(_ steps: String, label: String, keep: Bool = false) throws -> ScriptedDemoRun {
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         \(steps)
         {"op":"wait","ms":100}
         """, label: "hostile-\(label)")
-        defer { run.directory.remove() }
+        if !keep { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(FuzzInvariants.check(run.events, rows: 1_000_000).isEmpty, "\(FuzzInvariants.check(run.events, rows: 1_000_000))")
+        return run
+    }
+
+    /// 0 × 0 lets the client pick its size; 16384 × 16384 is the largest a
+    /// compositor may ask for (a gigabyte of pixels at scale 1: the kernel
+    /// takes seconds to back it, so the next configure is waited for).
+    @Test func configuresOfZeroAndOfTheLargestSize() throws {
+        let run = try survives("""
+        {"op":"configure","width":0,"height":0}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"zero.png"}
+        {"op":"configure","width":16384,"height":16384}
+        {"op":"wait","ms":500}
+        {"op":"configure","width":640,"height":480}
+        {"op":"wait","ms":4000}
+        {"op":"screenshot","file":"after.png"}
+        {"op":"touch.drag","points":[[100,110],[160,110]],"by":[0,150],"steps":4,"ms":40}
+        """, label: "configure", keep: true)
+        defer { run.directory.remove() }
+        let zero = try run.shot("zero.png"), after = try run.shot("after.png")
+        #expect(zero.width >= 320 && zero.height >= 200, "0 × 0: the client picks a usable size, got \(zero.width)x\(zero.height)")
+        #expect(after.width == 640 && after.height == 480, "and it follows the next configure: \(after.width)x\(after.height) \(run.process.logTail)")
+        #expect(run.events("selection").contains { $0["provisional"] as? Bool == false }, "input still works: \(run.diagnostics)")
+    }
+
+    /// The output unplugged while the client is drawing a band (frames in
+    /// flight), then plugged back at scale 2.
+    @Test func theOutputRemovedDuringFramesAndPluggedBack() throws {
+        let run = try survives("""
+        {"op":"pointer.move","x":300,"y":110}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":300,"y":200}
+        {"op":"output.remove"}
+        {"op":"pointer.move","x":300,"y":300}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":100}
+        {"op":"output","width":800,"height":600,"scale":2}
+        {"op":"output.add"}
+        {"op":"wait","ms":300}
+        {"op":"screenshot","file":"back.png"}
+        """, label: "output-removed", keep: true)
+        defer { run.directory.remove() }
+        #expect(run.finalSelection != nil && run.finalSelection != "[]", "the band still selected: \(run.diagnostics)")
+        let back = try run.shot("back.png")
+        #expect(back.width == 1600, "back on a scale-2 output the window draws at scale 2: \(back.width)")
+    }
+
+    /// The scale changes while a fling is drawing frames, and back.
+    @Test func scaleChangesMidFling() throws {
+        let run = try survives("""
+        {"op":"touch.drag","points":[[300,450]],"by":[0,-300],"steps":5,"ms":50}
+        {"op":"output","width":800,"height":600,"scale":2}
+        {"op":"wait","ms":30}
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"wait","ms":800}
+        {"op":"screenshot","file":"settled.png"}
+        """, label: "scale-fling", keep: true)
+        defer { run.directory.remove() }
+        #expect(try run.shot("settled.png").width == 800)
+        #expect((run.scrollOffsets.last ?? 0) > 300, "the fling went on: \(run.scrollOffsets)")
+    }
+
+    /// Keymaps that cannot be used: a file shorter than announced (mapping
+    /// it whole would fault), a pipe, and text that is no keymap. Each is
+    /// reported, and the keyboard keeps working with the previous keymap.
+    @Test(arguments: ["short", "pipe", "garbage"])
+    func aBrokenKeymapIsReportedAndThePreviousOneKept(fault: String) throws {
+        let run = try survives("""
+        {"op":"keymap.bad","fault":"\(fault)"}
+        {"op":"wait","ms":100}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"a"}
+        {"op":"key.up","key":"Control_L"}
+        """, label: "keymap-\(fault)", keep: true)
+        defer { run.directory.remove() }
+        #expect(run.process.stderr.contains("keeping the previous keymap"), "\(run.process.logTail)")
+        #expect(run.events("selection").last?["count"] as? Int == 1_000_000, "Ctrl+A still selects all: \(run.diagnostics)")
     }
 
     @Test func touchIdsReusedWithoutUpAndUpsOfUnknownIds() throws {

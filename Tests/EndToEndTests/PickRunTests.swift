@@ -236,6 +236,24 @@ import Testing
         #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
     }
 
+    /// A clipboard owner that never sends its data: the paste never
+    /// arrives, and the picker goes on filtering, selecting and accepting.
+    @Test func aPasteThatNeverArrivesBlocksNothing() throws {
+        let run = try pick("""
+        {"op":"clipboard.set","text":"never sent","silent":true}
+        \(key("v", holding: "Control_L"))
+        {"op":"wait","ms":100}
+        \(key("c"))
+        \(key("h"))
+        {"op":"wait","ms":100}
+        \(key("a", holding: "Control_L"))
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "paste-silent")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "cherry\n", "\(run.process.logTail)")
+    }
+
     @Test func sigintEndsWithStatus130AndPrintsNothing() throws {
         let directory = try TestDirectory("pick-sigint")
         defer { directory.remove() }
