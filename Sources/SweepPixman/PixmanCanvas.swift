@@ -97,7 +97,7 @@ public final class PixmanCanvas: Canvas {
         var ellipsisWidth = 0
         let ellipsis = fonts.glyphs(for: "…", font: font)
         ellipsis.forEach { ellipsisWidth += Int($0.pointee.advance.x) }
-        var widthsAtCharacterEnds: [(glyphs: Int, width: Int)] = []
+        var widthsAtCharacterEnds: [(glyphs: Int, width: Int, isSpace: Bool)] = []
         outer: for character in text {
             var characterGlyphs: [UnsafePointer<fcft_glyph>] = []
             var characterWidth = 0
@@ -111,14 +111,15 @@ public final class PixmanCanvas: Canvas {
             }
             placed.append(contentsOf: characterGlyphs)
             width += characterWidth
-            widthsAtCharacterEnds.append((placed.count, width))
+            widthsAtCharacterEnds.append((placed.count, width, character.isWhitespace))
         }
         if truncated {
-            // Drop characters until the ellipsis fits after them.
-            while let last = widthsAtCharacterEnds.last, last.width + ellipsisWidth > limit {
+            // Drop characters (whole graphemes) until the ellipsis fits after
+            // them, and spaces before it ("two…", not "two …").
+            while let last = widthsAtCharacterEnds.last, last.width + ellipsisWidth > limit || last.isSpace {
                 widthsAtCharacterEnds.removeLast()
             }
-            let keep = widthsAtCharacterEnds.last ?? (0, 0)
+            let keep = widthsAtCharacterEnds.last ?? (0, 0, false)
             placed.removeSubrange(keep.glyphs...)
             width = keep.width
             if width + ellipsisWidth <= limit {

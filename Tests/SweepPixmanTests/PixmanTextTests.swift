@@ -111,7 +111,16 @@ import Testing
         let ellipsis = canvas.measureText("…", role: .body)
         var prefix = text
         while !prefix.isEmpty && canvas.measureText(prefix, role: .body) + ellipsis > maxWidth { prefix.removeLast() }
+        while prefix.last?.isWhitespace == true { prefix.removeLast() }
         return prefix
+    }
+
+    /// A cut that falls just after a space ends the words before it: "two…", not "two …".
+    @Test func noSpaceBeforeTheEllipsis() throws {
+        let canvas = try Support.canvas(width: 300)
+        let maxWidth = canvas.measureText("one two ", role: .body) + canvas.measureText("…", role: .body) + 0.5
+        let drawn = canvas.drawText("one two three", at: .zero, role: .body, color: .black, maxWidth: maxWidth)
+        #expect(drawn == canvas.measureText("one two…", role: .body))
     }
 
     @Test(arguments: [1.0, 2.0])
