@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test fuzz build build-release bench-core bench-pick bench-e2e deps-bench deps-build deps-test deps-demo protocols protocols-check clean
+.PHONY: demo test fuzz build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -35,6 +35,12 @@ bench-pick: deps-test
 RUNS ?= 3
 bench-e2e: deps-bench
 	scripts/bench-e2e.sh $(RUNS)
+
+## make test-real-input: sweep-demo and sweep-pick driven through kernel uinput devices, libinput and
+## sway 1.10 in a Debian 13 qemu VM (image built once, cached outside the repo); a PASS/FAIL table from
+## the apps' event logs (scripts/real-input/run.sh; SWEEP_REAL_INPUT_BIN picks other binaries)
+test-real-input: build-release deps-real-input
+	scripts/real-input/run.sh
 
 build: deps-build
 	$(SWIFT) build $(BUILD_FLAGS)
@@ -122,6 +128,8 @@ deps-demo:
 	scripts/install-deps.sh demo
 deps-bench:
 	scripts/install-deps.sh bench
+deps-real-input:
+	scripts/install-deps.sh real-input
 
 ## make protocols: regenerate protocols/*.xml and Sources/CWaylandProtocols from wayland-protocols
 protocols: deps-build

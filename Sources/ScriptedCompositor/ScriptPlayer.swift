@@ -163,6 +163,9 @@ public final class ScriptPlayer {
         case .pointerAxisStop:
             server.seat.pointerAxisStop()
             try pause(stepPause)
+        case .pointerLeave:
+            server.seat.pointerLeave()
+            try pause(stepPause)
         case .pointerDrag(let from, let to, let count, let ms):
             server.seat.pointerMove(x: from[0], y: from[1])
             try pause(stepPause)

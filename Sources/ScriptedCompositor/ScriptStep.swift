@@ -12,6 +12,8 @@ public enum ScriptStep: Equatable, Sendable {
     case pointerButton(button: UInt32, pressed: Bool)
     case pointerAxis(dx: Double, dy: Double, source: String)
     case pointerAxisStop
+    /// The pointer leaves the window (a compositor hiding it for a touch sends this).
+    case pointerLeave
     case pointerDrag(from: [Double], to: [Double], steps: Int, ms: Double)
     case key(name: String, pressed: Bool)
     case keyTap(name: String)
@@ -116,7 +118,7 @@ public enum ScriptParser {
     static let allowedFields: [String: Set<String>] = [
         "output": ["width", "height", "scale"], "waitReady": [], "waitExit": ["ms"], "wait": ["ms"], "expectExit": [],
         "pointer.move": ["x", "y"], "pointer.down": ["button"], "pointer.up": ["button"],
-        "pointer.axis": ["dx", "dy", "source"], "pointer.axisStop": [], "pointer.drag": ["from", "to", "steps", "ms"],
+        "pointer.axis": ["dx", "dy", "source"], "pointer.axisStop": [], "pointer.leave": [], "pointer.drag": ["from", "to", "steps", "ms"],
         "key.down": ["key"], "key.up": ["key"], "key.tap": ["key"],
         "touch.down": ["id", "x", "y", "frame"], "touch.move": ["id", "x", "y", "frame"], "touch.up": ["id", "frame"],
         "touch.frame": [], "touch.cancel": [], "touch.drag": ["points", "by", "steps", "ms"],
@@ -149,6 +151,7 @@ public enum ScriptParser {
             }
             return .pointerAxis(dx: try get.coordinate("dx", default: 0), dy: try get.coordinate("dy", default: 0), source: source)
         case "pointer.axisStop": return .pointerAxisStop
+        case "pointer.leave": return .pointerLeave
         case "pointer.drag":
             return .pointerDrag(from: try get.point("from"), to: try get.point("to"),
                                 steps: try get.int("steps", 1...10_000, default: 20), ms: try get.number("ms", 0...600_000, default: 200))

@@ -148,6 +148,16 @@ final class SeatServer: ResourceOwner {
         pointerInside = false
     }
 
+    /// The pointer leaves the focused window; the next move enters it again.
+    func pointerLeave() {
+        guard let surface = focused?.resource, pointerInside else { return }
+        for pointer in forFocus(pointers) {
+            wl_pointer_send_leave(pointer, serial, surface)
+            pointerFrame(pointer)
+        }
+        pointerInside = false
+    }
+
     func unfocus() {
         focused = nil
         keyboardFocused = false

@@ -143,6 +143,13 @@ public final class AppWindow: WindowContent, ComponentHost {
     func handle(_ frame: PointerFrame, modifiers: Modifiers) {
         let previous = gestureArena.pointerPosition
         routePointer(frame, modifiers: modifiers)
+        defer { if let position = frame.position { lastPointerPosition = position } }
+        if let position = frame.position, let hidden = hoverHiddenAt {
+            // The pointer a touch hid comes back where it was (compositors re-enter it
+            // there after the touch): the hover stays off until it really moves.
+            if abs(position.x - hidden.x) < 1 && abs(position.y - hidden.y) < 1 { return finishPointerFrame(frame) }
+            hoverHiddenAt = nil
+        }
         if frame.left {
             if let previous, let component = component(at: previous) { window.invalidate(component.hover(at: nil)) }
         } else if let position = frame.position {
@@ -150,11 +157,22 @@ public final class AppWindow: WindowContent, ComponentHost {
                 window.invalidate(component.hover(at: component.frame.contains(position) ? position : nil))
             }
         }
+        finishPointerFrame(frame)
+    }
+
+    /// Scrolling and the gesture timer: what every pointer frame does after the hover.
+    private func finishPointerFrame(_ frame: PointerFrame) {
         if frame.vertical != nil, let position = gestureArena.pointerPosition, let component = component(at: position) {
             component.handleScroll(frame)
         }
         if frame.time != 0 { armGestureTimer(eventTime: gestureArena.eventTime(frame.time)) }
     }
+
+    /// Where the pointer was when a touch hid it; nil once it moved on.
+    private var hoverHiddenAt: Point?
+    /// The pointer's last position in the window, kept after it leaves (sway
+    /// sends the leave that hides it before the touch itself).
+    private var lastPointerPosition: Point?
 
     func handle(_ key: KeyEvent, from seat: Seat) {
         keySeat = seat
@@ -200,6 +218,7 @@ public final class AppWindow: WindowContent, ComponentHost {
             // Compositors hide the pointer while a finger is down: its hover highlight goes with it
             // (it comes back with the next pointer motion).
             for component in visibleComponents { window.invalidate(component.hover(at: nil)) }
+            hoverHiddenAt = lastPointerPosition
         }
         if !frame.down.isEmpty && !gestureArena.hasTouches, let component = component(at: frame.down[0].position) {
             // A touch during a fling stops it and selects nothing (spec §6).

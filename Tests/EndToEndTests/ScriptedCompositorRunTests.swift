@@ -61,8 +61,10 @@ import Testing
         #expect((indicatorTop(end) ?? 0) > 500, "End scrolled to the bottom: indicator at \(String(describing: indicatorTop(end)))")
     }
 
-    /// The compositor hides the pointer while a finger is down: the row it
-    /// was over loses its hover highlight, which used to stay.
+    /// The compositor hides the pointer while a finger is down (sway sends
+    /// the leave first): the row it was over loses its hover highlight,
+    /// which used to stay, and it stays off when the pointer re-enters
+    /// where it was.
     @Test func aTouchTakesTheHoverHighlightAway() throws {
         let (run, directory) = try play("""
         {"op":"output","width":800,"height":600,"scale":1}
@@ -70,10 +72,17 @@ import Testing
         {"op":"pointer.move","x":500,"y":110}
         {"op":"wait","ms":100}
         {"op":"screenshot","file":"hover.png"}
+        {"op":"pointer.leave"}
         {"op":"touch.down","id":0,"x":300,"y":330}
         {"op":"touch.up","id":0}
         {"op":"wait","ms":400}
         {"op":"screenshot","file":"touched.png"}
+        {"op":"pointer.move","x":500,"y":110}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"reentered.png"}
+        {"op":"pointer.move","x":500,"y":160}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"moved.png"}
         """, label: "hover-touch")
         defer { directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
@@ -82,6 +91,11 @@ import Testing
         #expect(hover.rgb(x: 500, y: 44 + 44 + 5) == DemoColors.rowHover, "the row under the pointer is highlighted")
         #expect(touched.rgb(x: 500, y: 44 + 44 + 5) == DemoColors.listBackground,
                 "after a touch the row under the hidden pointer is not: \(touched.hex(x: 500, y: 93))")
+        // A compositor re-entering the hidden pointer where it was brings no hover back; a real move does.
+        let reentered = try PNGCodec.read(path: "\(run.shots)/reentered.png")
+        let moved = try PNGCodec.read(path: "\(run.shots)/moved.png")
+        #expect(reentered.rgb(x: 500, y: 44 + 44 + 5) == DemoColors.listBackground)
+        #expect(moved.rgb(x: 500, y: 44 + 88 + 5) == DemoColors.rowHover)
     }
 
     @Test func aResizeAndScaleTwoReachTheClient() throws {

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# make test-real-input: boots the Debian guest once (qemu, KVM or else TCG), plays every
+# scenario through uinput devices, libinput and sway, and checks each app's event log.
+#   scripts/real-input/run.sh [--update-images] [SCENARIO…]
+# SWEEP_REAL_INPUT_BIN: the folder holding sweep-demo and sweep-pick (default .build-release/release)
+# SWEEP_SWIFT_LIBS: the Swift runtime's shared libraries (default: the toolchain's lib/swift/linux)
+# SWEEP_REAL_INPUT_ACCEL: kvm or tcg to force one (default: try KVM, fall back to TCG)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+update_images=0
+scenarios=()
+for arg in "$@"; do
+  case "$arg" in
+    --update-images) update_images=1 ;;
+    -*) echo "usage: $0 [--update-images] [SCENARIO…]" >&2; exit 64 ;;
+    *) scenarios+=("$arg") ;;
+  esac
+done
+
+fail() { echo "test-real-input: FAIL: $*" >&2; exit 1; }
+
+bin=$(cd "$repo" && cd "${SWEEP_REAL_INPUT_BIN:-.build-release/release}" 2>/dev/null && pwd) ||
+  fail "no binary folder ${SWEEP_REAL_INPUT_BIN:-.build-release/release} (make build-release first)"
+for b in sweep-demo sweep-pick; do [ -x "$bin/$b" ] || fail "$bin/$b is missing (make build-release first)"; done
+swift_libs=${SWEEP_SWIFT_LIBS:-}
+if [ -z "$swift_libs" ] && command -v swift >/dev/null; then
+  swift_libs=$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/linux
+fi
+[ -f "$swift_libs/libswiftCore.so" ] || fail "no Swift runtime libraries found (set SWEEP_SWIFT_LIBS)"
+swift_libs=$(cd "$swift_libs" && pwd)
+command -v qemu-system-x86_64 >/dev/null || fail "qemu-system-x86_64 is missing (scripts/install-deps.sh real-input)"
+
+t_image=$(date +%s)
+image=$("$here/build-image.sh") || fail "the guest image could not be built (see above)"
+t_image=$(( $(date +%s) - t_image ))
+
+cache_root=${SWEEP_REAL_INPUT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sweep-real-input}
+out=$cache_root/last-run
+rm -rf "$out"
+mkdir -p "$out"
+# The guest's user writes its logs here through 9p (security_model=none keeps host modes).
+chmod 0777 "$out"
+python3 "$here/plan.py" "${scenarios[@]}" >"$out/plan.json" || fail "unknown scenario in: ${scenarios[*]}"
+
+boot() {  # boot ACCEL: one run of the guest; qemu's own messages go to qemu.log
+  local accel=$1
+  if [ "$accel" = kvm ]; then accel_opts=(-accel kvm -cpu host); else accel_opts=(-accel tcg,thread=multi -cpu max); fi
+  rm -f "$out/guest.log" "$out/console.log"
+  timeout --foreground 900 nice -n 10 qemu-system-x86_64 "${accel_opts[@]}" -smp 2 -m 2G \
+    -nodefaults -display none -no-reboot \
+    -kernel "$image/vmlinuz" -initrd "$image/initrd.img" \
+    -append "root=/dev/vda rw console=ttyS0 init=/sbin/sweep-init quiet loglevel=3 panic=-1" \
+    -drive "file=$image/rootfs.img,if=virtio,format=raw,snapshot=on" \
+    -virtfs "local,path=$here,mount_tag=scripts,security_model=none,readonly=on" \
+    -virtfs "local,path=$bin,mount_tag=bin,security_model=none,readonly=on" \
+    -virtfs "local,path=$swift_libs,mount_tag=swift,security_model=none,readonly=on" \
+    -virtfs "local,path=$out,mount_tag=out,security_model=none" \
+    -serial "file:$out/console.log" >"$out/qemu.log" 2>&1
+}
+
+t_suite=$(date +%s)
+accel=${SWEEP_REAL_INPUT_ACCEL:-}
+status=0
+if [ -z "$accel" ] || [ "$accel" = kvm ]; then
+  if [ -w /dev/kvm ]; then
+    boot kvm 2>>"$out/qemu.log" || status=$?
+    # KVM here may refuse a stock kernel ("failed to set MSR") before the guest runs anything.
+    if [ ! -s "$out/guest.log" ] && [ -z "$accel" ]; then
+      echo "test-real-input: KVM did not boot the guest ($(grep -m1 -i 'error\|fail' "$out/qemu.log" || echo "status $status")); using TCG" >&2
+      accel=tcg; status=0; boot tcg || status=$?
+    else
+      accel=kvm
+    fi
+  elif [ "$accel" = kvm ]; then
+    fail "/dev/kvm is not usable"
+  else
+    accel=tcg; boot tcg || status=$?
+  fi
+else
+  boot "$accel" || status=$?
+fi
+t_suite=$(( $(date +%s) - t_suite ))
+
+if ! grep -q "scenarios done" "$out/guest.log" 2>/dev/null; then
+  echo "test-real-input: FAIL: the VM did not run the scenarios to the end (qemu status $status, accel $accel)" >&2
+  for f in qemu.log console.log guest.log; do
+    [ -s "$out/$f" ] && { echo "--- $f (last 40 lines)"; tail -n 40 "$out/$f"; }
+  done >&2
+  exit 1
+fi
+
+if [ "$update_images" = 1 ]; then
+  for shot in real-input-touch-sweep.png real-input-touchpad-band.png; do
+    [ -s "$out/$shot" ] && cp "$out/$shot" "$repo/docs/images/$shot"
+  done
+fi
+echo "guest image: ${t_image} s (cached in $image); VM boot, scenarios and power-off: ${t_suite} s ($accel); logs in $out"
+python3 "$here/check.py" "$out"

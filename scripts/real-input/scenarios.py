@@ -1,0 +1,439 @@
+"""The scenarios: each one starts a fresh app, plays one interaction with the virtual devices,
+and leaves its event log (and markers) in the share. check.py on the host judges them."""
+import json
+import os
+import signal
+import time
+
+from evdev import ecodes as e
+
+import devices as d
+from guest_apps import App, OUT
+
+LIST_X = 300
+
+
+def row(i):
+    """Centre y of list row i in the 1024 x 768 split view (toolbar 44, rows 44)."""
+    return 66 + 44 * i
+
+
+def cell(col, r):
+    """Centre of grid cell (col, r): cells 100 x 100 with 8 between, from (521, 52)."""
+    return 571 + 108 * col, 102 + 108 * r
+
+
+class Context:
+    def __init__(self, hand, sway):
+        self.hand, self.sway = hand, sway
+
+    def demo(self, name, *args):
+        app = App(name, "sweep-demo", args)
+        if not app.wait_ready():
+            raise RuntimeError("sweep-demo never logged ready")
+        return app
+
+    def finish(self, app, **kw):
+        return app.finish(self.hand.kbd, **kw)
+
+
+# Touchscreen sweeps -----------------------------------------------------------------------------
+
+def touch_sweep(c):
+    a, h = c.demo("touch_sweep"), c.hand
+    start = [(200, row(2)), (280, row(2))]
+    h.touch_down(start)
+    time.sleep(0.03)
+    p = h.touch_move(start, (0, 44 * 6), 500)
+    time.sleep(0.15)
+    a.idle()
+    c.sway.screenshot(f"{OUT}/real-input-touch-sweep.png")
+    h.touch_up(2)
+    a.idle()
+    c.finish(a)
+
+
+def touch_sweep_back(c):
+    a, h = c.demo("touch_sweep_back"), c.hand
+    start = [(200, row(2)), (280, row(2))]
+    h.touch_down(start)
+    time.sleep(0.03)
+    p = h.touch_move(start, (0, 44 * 6), 400)
+    p = h.touch_move(p, (0, -44 * 3), 300)
+    time.sleep(0.1)
+    h.touch_up(2)
+    a.idle()
+    a.mark("second")
+    # Started on a selected row: this sweep deselects.
+    h.touch_drag([(200, row(3)), (280, row(3))], (0, 44), 300, rest_ms=100)
+    a.idle()
+    c.finish(a)
+
+
+# Touchpad --------------------------------------------------------------------------------------
+
+def _swipe(c, name, fingers, start_row):
+    a, h = c.demo(name), c.hand
+    h.mouse_to(LIST_X, row(start_row))
+    a.idle()
+    pts = [(30 + 10 * i, 15) for i in range(fingers)]
+    h.pad_down(pts)
+    time.sleep(0.03)
+    h.pad_move(pts, (0, 14), 500)
+    time.sleep(0.05)
+    h.pad_up(fingers)
+    a.idle()
+    c.finish(a)
+
+
+def pad_swipe3(c):
+    _swipe(c, "pad_swipe3", 3, 2)
+
+
+def pad_swipe4(c):
+    _swipe(c, "pad_swipe4", 4, 3)
+
+
+def _hold_drag(c, name, hold_ms):
+    a, h = c.demo(name), c.hand
+    h.mouse_to(LIST_X, row(2))
+    a.idle()
+    pts = [(40, 15), (55, 15)]
+    h.pad_down(pts)
+    a.mark("down")
+    time.sleep(hold_ms / 1000)
+    a.mark("move")
+    h.pad_move(pts, (0, 12), 500)
+    time.sleep(0.05)
+    h.pad_up(2)
+    a.idle()
+    c.finish(a)
+
+
+def pad_hold_drag_400(c):
+    _hold_drag(c, "pad_hold_drag_400", 400)
+
+
+def pad_hold_drag_800(c):
+    _hold_drag(c, "pad_hold_drag_800", 800)
+
+
+def pad_quick_scroll(c):
+    a, h = c.demo("pad_quick_scroll"), c.hand
+    h.mouse_to(LIST_X, row(4))
+    a.idle()
+    pts = [(40, 15), (55, 15)]
+    h.pad_down(pts)
+    h.pad_move(pts, (0, 15), 300)
+    h.pad_up(2)
+    a.idle()
+    c.finish(a)
+
+
+def pad_pinch_zoom(c):
+    a, h = c.demo("pad_pinch_zoom"), c.hand
+    h.mouse_to(*cell(2, 2))
+    a.idle()
+    pts = [(40, 30), (55, 30)]
+    h.pad_down(pts)
+    time.sleep(0.03)
+    h.pad_spread(pts, 5, 600)
+    time.sleep(0.05)
+    h.pad_up(2)
+    a.idle()
+    c.finish(a)
+
+
+def pad_band(c):
+    """A clickpad press-and-drag (one finger clicks the pad and moves) draws a band."""
+    a, h = c.demo("pad_band"), c.hand
+    h.mouse_to(LIST_X, row(2))
+    a.idle()
+    h.pad_down([(30, 20)])
+    time.sleep(0.25)
+    d.touchpad_click(h.tp, True)
+    time.sleep(0.05)
+    p = h.pad_move([(30, 20)], (12, 0.5), 200)
+    p = h.pad_move(p, (0, 16), 600)
+    time.sleep(0.1)
+    a.idle()
+    c.sway.screenshot(f"{OUT}/real-input-touchpad-band.png")
+    d.touchpad_click(h.tp, False)
+    time.sleep(0.05)
+    h.pad_up(1)
+    a.idle()
+    c.finish(a)
+
+
+# Mouse band ----------------------------------------------------------------------------------
+
+def mouse_band(c):
+    a, h = c.demo("mouse_band"), c.hand
+    m = h.mouse
+
+    def band(from_row, to_row, modifier=None, escape=False):
+        h.mouse_to(LIST_X, row(from_row))
+        if modifier:
+            h.kbd.key(modifier, True)
+            time.sleep(0.03)
+        m.button(True)
+        time.sleep(0.05)
+        h.mouse_drag_to(0, 44 * (to_row - from_row), 300)
+        time.sleep(0.1)
+        if escape:
+            h.key(e.KEY_ESC)
+            time.sleep(0.1)
+        m.button(False)
+        if modifier:
+            time.sleep(0.03)
+            h.kbd.key(modifier, False)
+        a.idle()
+
+    band(1, 4)
+    a.mark("extend")
+    band(7, 8, e.KEY_LEFTSHIFT)
+    a.mark("toggle")
+    band(3, 7, e.KEY_LEFTCTRL)
+    a.mark("cancel")
+    band(10, 12, escape=True)
+    c.finish(a)
+
+
+# Taps and long presses ---------------------------------------------------------------------------
+
+def tap(c):
+    a, h = c.demo("tap"), c.hand
+    h.tap(LIST_X, row(5))
+    a.idle()
+    c.finish(a)
+
+
+def long_press(c):
+    a, h = c.demo("long_press"), c.hand
+    h.touch_down([(LIST_X, row(6))])
+    time.sleep(0.8)
+    h.touch_up(1)
+    a.idle()
+    c.finish(a)
+
+
+def long_press_busy(c):
+    """Down and up 815 ms apart while the app cannot run (stopped, as a busy loop would be): the
+    events arrive together and their timestamps alone say it was a long press."""
+    a, h = c.demo("long_press_busy"), c.hand
+    t0 = time.monotonic()
+    h.touch_down([(LIST_X, row(7))])
+    time.sleep(0.03)
+    os.kill(a.proc.pid, signal.SIGSTOP)
+    time.sleep(max(0, t0 + 0.815 - time.monotonic()))
+    h.touch_up(1)
+    time.sleep(max(0, t0 + 0.95 - time.monotonic()))
+    os.kill(a.proc.pid, signal.SIGCONT)
+    a.notes["down_to_up_ms"] = 815
+    a.idle()
+    c.finish(a)
+
+
+def hover_after_touch(c):
+    a, h = c.demo("hover_after_touch"), c.hand
+    h.mouse_to(450, row(5))
+    a.idle()
+    c.sway.screenshot(f"{OUT}/hover_before.ppm", ppm=True)
+    h.tap(LIST_X, row(9))
+    time.sleep(0.2)
+    a.idle()
+    c.sway.screenshot(f"{OUT}/hover_after.ppm", ppm=True)
+    c.finish(a)
+
+
+# Scrolling -------------------------------------------------------------------------------------
+
+def touch_scroll(c):
+    a, h = c.demo("touch_scroll"), c.hand
+    h.touch_down([(LIST_X, 650)])
+    time.sleep(0.03)
+    h.touch_move([(LIST_X, 650)], (0, -300), 800)
+    time.sleep(0.15)
+    a.mark("resting")
+    time.sleep(0.15)
+    h.touch_up(1)
+    a.idle()
+    c.finish(a)
+
+
+def _fling(h, a):
+    h.touch_down([(LIST_X, 650)])
+    time.sleep(0.02)
+    h.touch_move([(LIST_X, 650)], (0, -250), 80, steps=8)
+    h.touch_up(1)
+    a.mark("lift")
+
+
+def fling(c):
+    a, h = c.demo("fling"), c.hand
+    _fling(h, a)
+    a.idle()
+    c.finish(a)
+
+
+def no_fling_after_rest(c):
+    a, h = c.demo("no_fling_after_rest"), c.hand
+    h.touch_down([(LIST_X, 650)])
+    time.sleep(0.03)
+    h.touch_move([(LIST_X, 650)], (0, -200), 300)
+    time.sleep(0.25)
+    a.mark("lift")
+    h.touch_up(1)
+    a.idle()
+    c.finish(a)
+
+
+def tap_stops_fling(c):
+    a, h = c.demo("tap_stops_fling"), c.hand
+    _fling(h, a)
+    a.wait_scroll_past(250 + 40)
+    a.mark("tap")
+    h.tap(LIST_X, 400, ms=50)
+    a.idle()
+    c.finish(a)
+
+
+def _pad_flick(h, a):
+    h.mouse_to(LIST_X, 300)
+    a.idle()
+    pts = [(40, 10), (55, 10)]
+    h.pad_down(pts)
+    h.pad_move(pts, (0, 30), 120)
+    h.pad_up(2)
+    a.mark("lift")
+    return pts
+
+
+def pad_fling(c):
+    """The same two-finger flick as pad_hold_stops_fling, left to glide: the measure for it."""
+    a, h = c.demo("pad_fling"), c.hand
+    _pad_flick(h, a)
+    a.idle()
+    c.finish(a)
+
+
+def pad_hold_stops_fling(c):
+    a, h = c.demo("pad_hold_stops_fling"), c.hand
+    pts = _pad_flick(h, a)
+    time.sleep(0.05)
+    a.wait_scroll_past(a.last_offset() + 40)
+    a.mark("rest")
+    h.pad_down(pts)
+    time.sleep(0.7)
+    h.pad_up(2)
+    a.idle()
+    c.finish(a)
+
+
+def wheel(c):
+    a, h = c.demo("wheel"), c.hand
+    h.mouse_to(LIST_X, 300)
+    a.idle()
+    h.mouse.wheel(1)
+    time.sleep(0.15)
+    h.mouse.wheel(1)
+    a.idle()
+    c.finish(a)
+
+
+def wheel_hires(c):
+    a, h = c.demo("wheel_hires"), c.hand
+    h.mouse_to(LIST_X, 300, mouse=h.hires)
+    a.idle()
+    # Half a notch, a pause (an app that reads only whole notches has not moved), then 1.5 more.
+    h.hires.wheel_hires(60)
+    time.sleep(0.6)
+    a.mark("half")
+    for _ in range(3):
+        h.hires.wheel_hires(60)
+        time.sleep(0.04)
+    a.idle()
+    c.finish(a)
+
+
+# Keyboard and clicks outside editing mode ------------------------------------------------------
+
+def normal_mode_keys(c):
+    a, h = c.demo("normal_mode_keys"), c.hand
+    h.click(LIST_X, row(2))
+    h.click(LIST_X, row(5), [e.KEY_LEFTSHIFT])
+    h.key(e.KEY_ESC)
+    h.click(LIST_X, row(1))
+    h.click(LIST_X, row(3), [e.KEY_LEFTCTRL])
+    h.key(e.KEY_ESC)
+    h.click(LIST_X, row(0))
+    h.kbd.key(e.KEY_LEFTSHIFT, True)
+    time.sleep(0.03)
+    h.kbd.tap(e.KEY_DOWN)
+    h.kbd.tap(e.KEY_DOWN)
+    h.kbd.key(e.KEY_LEFTSHIFT, False)
+    a.idle()
+    c.finish(a)
+
+
+def delete_undo(c):
+    a, h = c.demo("delete_undo"), c.hand
+    h.click(LIST_X, row(1))
+    h.click(LIST_X, row(3), [e.KEY_LEFTSHIFT])
+    h.click(LIST_X, row(6), [e.KEY_LEFTCTRL])
+    a.idle()
+    h.key(e.KEY_DELETE)
+    a.idle()
+    h.key(e.KEY_Z, [e.KEY_LEFTCTRL])
+    a.idle()
+    c.finish(a)
+
+
+# sweep-pick ----------------------------------------------------------------------------------
+
+PICK_INPUT = b"alpha\nbravo two\ncharlie\tTAB\nd\xffelta\necho\nfoxtrot\ngolf\nhotel\n"
+
+
+def pick_origin(c, a):
+    """Where the picker is on the output: a toplevel is in sway's tree (tiled, it fills the
+    output); a layer-shell overlay is not, and is centred at the size it logged."""
+    def find(node):
+        if node.get("app_id") == "org.sweep.Pick":
+            return node
+        for child in node.get("nodes", []) + node.get("floating_nodes", []):
+            hit = find(child)
+            if hit:
+                return hit
+        return None
+    try:
+        view = find(json.loads(c.sway.ipc("-t", "get_tree")))
+    except ValueError:
+        view = None
+    if view:
+        r = view["rect"]
+        a.notes["role"], a.notes["origin"] = "toplevel", [r["x"], r["y"]]
+        return r["x"], r["y"]
+    ready = next(ev for ev in a.events() if ev.get("event") == "ready")
+    w, hgt = ready.get("width", 640), ready.get("height", 480)
+    a.notes["role"], a.notes["origin"] = "layer", [(d.SCREEN_W - w) // 2, (d.SCREEN_H - hgt) // 2]
+    return tuple(a.notes["origin"])
+
+
+def pick(c):
+    h = c.hand
+    a = App("pick", "sweep-pick", (), stdin_bytes=PICK_INPUT)
+    if not a.wait_ready():
+        raise RuntimeError("sweep-pick never logged ready")
+    ox, oy = pick_origin(c, a)
+    c.sway.screenshot(f"{OUT}/pick-before.png")
+    y = lambda i: oy + 78 + 44 * i
+    h.touch_drag([(ox + 250, y(1)), (ox + 330, y(1))], (0, 44 * 3), 400, rest_ms=100)
+    a.idle()
+    h.key(e.KEY_ENTER)
+    c.finish(a, expect_exit=True)
+
+
+ALL = [touch_sweep, touch_sweep_back, pad_swipe3, pad_swipe4, pad_hold_drag_400, pad_hold_drag_800,
+       pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, tap, long_press, touch_scroll, fling,
+       wheel, wheel_hires, normal_mode_keys, delete_undo, tap_stops_fling, pad_fling, pad_hold_stops_fling, pick,
+       no_fling_after_rest, long_press_busy, hover_after_touch]
