@@ -33,7 +33,7 @@ if ! debootstrap --variant=minbase --components=main --include="$packages" \
 fi
 
 # The user sway and the apps run as (sway refuses root); seatd hands it the input devices.
-chroot "$root" useradd --create-home --uid 1000 --user-group --groups input,video sweep
+chroot "$root" useradd --create-home --uid 1000 --user-group --groups input,video sweep >&2
 echo sweep-guest >"$root/etc/hostname"
 mkdir -p "$root/mnt/scripts" "$root/mnt/bin" "$root/mnt/swift" "$root/mnt/out"
 
@@ -58,7 +58,8 @@ rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/* "$root"/
   "$root"/usr/share/man "$root"/usr/share/locale "$root"/boot/initrd.img-*
 
 size_mb=$(( $(du -sm "$root" | cut -f1) + 400 ))
-mkfs.ext4 -q -F -L sweep-root -d "$root" "$work/rootfs.img" "${size_mb}M"
+# mkfs says "Creating regular file" on stdout even with -q: only the path may go there.
+mkfs.ext4 -q -F -L sweep-root -d "$root" "$work/rootfs.img" "${size_mb}M" >&2
 mkdir -p "$out"
 mv "$work/vmlinuz" "$work/initrd.img" "$work/rootfs.img" "$out/"
 echo "guest image built in $(( $(date +%s) - started )) s" >&2
