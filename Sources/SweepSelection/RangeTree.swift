@@ -267,8 +267,8 @@ struct RangeTree: Sendable {
         return found
     }
 
-    func first(in t: Int32? = nil) -> ClosedRange<Int>? {
-        var t = t ?? root, shift = 0
+    func first() -> ClosedRange<Int>? {
+        var t = root, shift = 0
         guard t >= 0 else { return nil }
         while true {
             let node = nodes[Int(t)]

@@ -216,14 +216,14 @@ public final class AppWindow: WindowContent, ComponentHost {
     func handleTouch(_ frame: TouchFrame) {
         if !frame.down.isEmpty && !gestureArena.hasTouches {
             // Compositors hide the pointer while a finger is down: its hover highlight goes with it
-            // (it comes back with the next pointer motion).
+            // (it comes back when the pointer moves).
             for component in visibleComponents { window.invalidate(component.hover(at: nil)) }
             hoverHiddenAt = lastPointerPosition
-        }
-        if !frame.down.isEmpty && !gestureArena.hasTouches, let component = component(at: frame.down[0].position) {
-            // A touch during a fling stops it and selects nothing (spec §6).
-            component.touchesBegan()
-            keyComponent = component
+            if let component = component(at: frame.down[0].position) {
+                // A touch during a fling stops it and selects nothing (spec §6).
+                component.touchesBegan()
+                keyComponent = component
+            }
         }
         gestureArena.handle(frame)
         armGestureTimer(eventTime: gestureArena.eventTime(frame.time))

@@ -9,17 +9,7 @@ import Testing
     private func row(_ n: Int) -> Int { 22 + 44 * n }
 
     private func play(_ script: String, input: String, label: String) throws -> (status: Int32?, output: [String], process: ChildProcess) {
-        let directory = try TestDirectory("hello-\(label)")
-        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input.txt"
-        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("hello-select")],
-                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
-                                       standardInput: inputPath)
-        let status = process.waitForExit(seconds: 60)
-        if status == nil { process.stop() }
-        return (status, process.stdout.split(separator: "\n").map(String.init), process)
+        try playExample("hello-select", script: script, input: input, label: "hello-\(label)")
     }
 
     @Test func sweepsAndClicksWithModifiersPrintTheCount() throws {

@@ -7,17 +7,7 @@ import Testing
 /// one window leaves the other working, and the app exits after the last.
 @Suite(.serialized) struct TwoWindowsRunTests {
     private func play(_ script: String, input: String) throws -> (status: Int32?, output: [String], process: ChildProcess) {
-        let directory = try TestDirectory("two-windows")
-        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input.txt"
-        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("two-windows")],
-                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
-                                       standardInput: inputPath)
-        let status = process.waitForExit(seconds: 60)
-        if status == nil { process.stop() }
-        return (status, process.stdout.split(separator: "\n").map(String.init), process)
+        try playExample("two-windows", script: script, input: input, label: "two-windows")
     }
 
     @Test func eachWindowGetsItsOwnInputAndOneClosesWithoutTheOther() throws {
