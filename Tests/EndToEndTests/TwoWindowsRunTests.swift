@@ -42,6 +42,18 @@ import Testing
                                "list: 1 selected", "list: closed"], "\(run.process.logTail)")
     }
 
+    /// No lines at all: two empty views; a sweep over nothing selects nothing, and the
+    /// end of the script closes both windows, newest first.
+    @Test func anEmptyInputShowsTwoEmptyWindowsThatCloseCleanly() throws {
+        let run = try play("""
+        {"op":"window.wait","count":2}
+        {"op":"touch.drag","points":[[100,66],[160,66]],"by":[0,132],"steps":6,"ms":120}
+        {"op":"wait","ms":50}
+        """, input: "")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == ["grid: closed", "list: closed"], "\(run.process.logTail)")
+    }
+
     @Test func aScriptNamingAWindowThatDoesNotExistFailsWithTheCount() throws {
         let run = try play("""
         {"op":"window.wait","count":2}
