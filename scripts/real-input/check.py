@@ -366,17 +366,26 @@ def main():
     for name in sorted({x[0] for x in failed}):
         r = runs[name]
         print(f"\n--- {name}: app log ({name}.app.log) and last events")
-        print(open(os.path.join(OUT, name + ".app.log"), errors="replace").read().strip() or "(empty)")
+        print(read_text(name + ".app.log") or "(empty)")
         for e in r.events[-12:]:
             print(json.dumps(e))
         if r.played and r.played.get("error"):
             print(r.played["error"])
     if failed:
         print("\n--- sway log (last 40 lines)")
-        lines = open(os.path.join(OUT, "sway.log"), errors="replace").read().splitlines()
+        lines = read_text("sway.log").splitlines()
         print("\n".join(lines[-40:]))
     print(f"\nreal-input: {passed} passed, {len(failed)} failed")
     sys.exit(1 if failed else 0)
+
+
+def read_text(name):
+    """A log from the run, or a line saying it is missing (a failure report must not crash)."""
+    try:
+        with open(os.path.join(OUT, name), errors="replace") as f:
+            return f.read().strip()
+    except OSError as why:
+        return f"({name} is missing: {why.strerror})"
 
 
 if __name__ == "__main__":
