@@ -42,6 +42,8 @@ let package = Package(
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CFcft",
                        providers: [.apt(["libfcft-dev"])]),
+        .systemLibrary(name: "CFribidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CDecor", pkgConfig: "libdecor-0",
                        providers: [.apt(["libdecor-0-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -66,7 +68,7 @@ let package = Package(
 
         // MARK: Adapters, each over one C library
         .target(name: "SweepPixman",
-                dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft"]),
+                dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft", "CFribidi"]),
         .target(name: "SweepPNG", dependencies: ["CZlib"]),
         .target(name: "SweepImages", dependencies: ["SweepGraphics", "CPNG", "CTurboJPEG"]),
         .target(name: "SweepEventLog", dependencies: ["CSweepSystem"]),

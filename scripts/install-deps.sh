@@ -11,7 +11,7 @@
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
-       libfcft-dev fonts-dejavu-core libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
+       libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 install_check=(desktop-file-utils man-db groff-base python3)

@@ -21,6 +21,8 @@ public final class FontSet {
     public let scale: Double
     private var fonts: [FontRole: UnsafeMutablePointer<fcft_font>] = [:]
     let supportsGraphemeShaping: Bool
+    /// Lines that needed shaping (right-to-left, complex scripts, emoji), kept between frames.
+    let shapedLines = ShapedLineCache()
 
     /// fcft_init sets up a global FreeType library: it must run once even when
     /// font sets are made on several threads at once (a static let is lazy and thread-safe).

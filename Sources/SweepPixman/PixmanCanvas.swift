@@ -79,6 +79,9 @@ public final class PixmanCanvas: Canvas {
 
     public func measureText(_ text: String, role: FontRole) -> Double {
         guard let font = try? fonts.font(for: role) else { return 0 }
+        if ShapedLine.needsShaping(text) {
+            return Double(fonts.shapedLine(text, role: role, font: font, limit: Int.max).width) / scale
+        }
         var width = 0
         for character in text {
             fonts.glyphs(for: character, font: font).forEach { width += Int($0.pointee.advance.x) }
@@ -90,6 +93,14 @@ public final class PixmanCanvas: Canvas {
     public func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double {
         guard let font = try? fonts.font(for: role), color.alpha > 0 else { return 0 }
         let limit = maxWidth.map { Int(($0 * scale).rounded(.down)) } ?? Int.max
+        var penX = Int((origin.x * scale).rounded())
+        if ShapedLine.needsShaping(text) {
+            let line = fonts.shapedLine(text, role: role, font: font, limit: limit)
+            // A right-to-left paragraph starts at the right edge of its box.
+            if line.isRightToLeft, let maxWidth { penX = Int(((origin.x + maxWidth) * scale).rounded()) - line.width }
+            drawGlyphs(line.glyphs, font: font, penX: penX, top: origin.y, color: color)
+            return Double(line.width) / scale
+        }
         // Lay out first: the glyphs that fit, and whether an ellipsis is needed.
         var placed: [UnsafePointer<fcft_glyph>] = []
         var width = 0
@@ -127,18 +138,19 @@ public final class PixmanCanvas: Canvas {
                 width += ellipsisWidth
             }
         }
-        drawGlyphs(placed, font: font, at: origin, color: color)
+        drawGlyphs(placed, font: font, penX: penX, top: origin.y, color: color)
         return Double(width) / scale
     }
 
+    /// Draws glyphs left to right from device column `penX`, the line's top at logical `top`.
     private func drawGlyphs(_ glyphs: [UnsafePointer<fcft_glyph>], font: UnsafeMutablePointer<fcft_font>,
-                            at origin: Point, color: Color) {
+                            penX start: Int, top: Double, color: Color) {
         guard !glyphs.isEmpty else { return }
         var pixmanColor = color.pixman
         guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return }
         defer { pixman_image_unref(source) }
-        var penX = Int((origin.x * scale).rounded())
-        let baseline = Int((origin.y * scale).rounded()) + Int(font.pointee.ascent)
+        var penX = start
+        let baseline = Int((top * scale).rounded()) + Int(font.pointee.ascent)
         let clip = currentClip
         for glyph in glyphs {
             let g = glyph.pointee

@@ -22,11 +22,11 @@ final class GeneratedRows: RowDataSource {
     func title(forRow row: Int) -> String {
         let adjective = GeneratedRows.adjectives[row % GeneratedRows.adjectives.count]
         let noun = GeneratedRows.nouns[(row / GeneratedRows.adjectives.count) % GeneratedRows.nouns.count]
-        return "\(adjective) \(noun) \(row + 1)"
+        return "\(adjective) \(noun) \(NumberText.grouped(row + 1))"
     }
 
     func subtitle(forRow row: Int) -> String? {
-        "Item \(row + 1) of \(total)"
+        "Item \(NumberText.grouped(row + 1)) of \(total)"
     }
 }
 
