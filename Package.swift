@@ -46,6 +46,7 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CDecor", pkgConfig: "libdecor-0",
                        providers: [.apt(["libdecor-0-dev"])]),
+        // Only the image tests use zlib directly: they craft PNG chunks libpng would not write.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -69,7 +70,7 @@ let package = Package(
         // MARK: Adapters, each over one C library
         .target(name: "SweepPixman",
                 dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft", "CFribidi"]),
-        .target(name: "SweepPNG", dependencies: ["CZlib"]),
+        .target(name: "SweepPNG", dependencies: ["CPNG"]),
         .target(name: "SweepImages", dependencies: ["SweepGraphics", "CPNG", "CTurboJPEG"]),
         .target(name: "SweepEventLog", dependencies: ["CSweepSystem"]),
         .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSweepSystem"]),
@@ -125,7 +126,7 @@ let package = Package(
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepImagesTests",
-                    dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CZlib", "CTurboJPEG"]),
+                    dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CPNG", "CZlib", "CTurboJPEG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "two-windows", "sweep-pick", "SweepPNG"]),

@@ -1,5 +1,6 @@
 import DemoPages
 import SweepGeometry
+import SweepUI
 import SweepViews
 
 /// A million (or any number of) rows whose text is made from the row number,
