@@ -321,6 +321,13 @@ public final class ScriptPlayer {
         case .badKeymap(let fault):
             for seat in server.seats { seat.sendBadKeymap(SeatServer.KeymapFault(rawValue: fault) ?? .short) }
             try pause(stepPause)
+        case .keymap(let layouts):
+            for seat in server.seats {
+                guard seat.useKeymap(layouts: layouts) else {
+                    throw CompositorFailure("script line \(line): xkb has no keymap for layouts \"\(layouts)\"", exitStatus: 65)
+                }
+            }
+            try pause(stepPause)
         case .disconnect:
             server.disconnectClient()
             closed = true   // from now on the client is expected to exit

@@ -68,6 +68,8 @@ public enum ScriptStep: Equatable, Sendable {
     case outputPlug(present: Bool)
     /// The keyboards get a broken keymap (see `SeatServer.KeymapFault`).
     case badKeymap(fault: String)
+    /// The keyboards get the keymap of xkb `layouts` ("ru,us"): the first is active.
+    case keymap(layouts: String)
 }
 
 /// A script line that cannot be played: where and why.
@@ -130,7 +132,7 @@ public enum ScriptParser {
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
         "clipboard.stall": ["mime"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [],
-        "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"],
+        "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -195,6 +197,12 @@ public enum ScriptParser {
                 throw get.fail("\"fault\" must be " + SeatServer.KeymapFault.allCases.map(\.rawValue).joined(separator: ", "))
             }
             return .badKeymap(fault: fault)
+        case "keymap":
+            let layouts = try get.string("layout", default: "us")
+            guard !layouts.isEmpty, layouts.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "," || $0 == "_" }) else {
+                throw get.fail("\"layout\" must be xkb layout names separated by commas (\"ru,us\")")
+            }
+            return .keymap(layouts: layouts)
         case "seat":
             return .seat(pointer: try get.bool("pointer", default: true), keyboard: try get.bool("keyboard", default: true),
                          touch: try get.bool("touch", default: true))

@@ -15,8 +15,8 @@ final class SeatServer: ResourceOwner {
     /// Whether the keyboard follows `focused` (a layer surface may want none).
     private var keyboardFocused = false
     private var pointerInside = false
-    let keyboard: Keyboard?
-    private let keymapText: String
+    private(set) var keyboard: Keyboard?
+    private var keymapText: String
     private var pressedKeys: [UInt32] = []
     /// What the seat has now (`wl_seat.capabilities`): devices come and go.
     private var capabilities = WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue
@@ -82,6 +82,17 @@ final class SeatServer: ResourceOwner {
         _ = sweep_memfd_seal(fd)
         wl_keyboard_send_keymap(resource, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), fd, UInt32(bytes.count))
         if wl_resource_get_version(resource) >= 4 { wl_keyboard_send_repeat_info(resource, 25, 600) }
+    }
+
+    /// Compiles the keymap of xkb `layouts` and sends it to every keyboard
+    /// (keys still held are released first); false when xkb cannot compile it.
+    func useKeymap(layouts: String) -> Bool {
+        guard let replacement = try? Keyboard(layouts: layouts) else { return false }
+        for code in pressedKeys { _ = key(code: code, pressed: false) }
+        keyboard = replacement
+        keymapText = replacement.keymapText
+        for resource in keyboards { sendKeymap(resource) }
+        return true
     }
 
     /// What is wrong with a keymap a hostile compositor sends.
@@ -167,6 +178,11 @@ final class SeatServer: ResourceOwner {
     /// Presses or releases the key that types keysym `name`; false when the keymap has no such key.
     func key(named name: String, pressed: Bool) -> Bool {
         guard let keyboard, let (code, _) = keyboard.evdevCode(forKeysymNamed: name) else { return false }
+        return key(code: code, pressed: pressed)
+    }
+
+    private func key(code: UInt32, pressed: Bool) -> Bool {
+        guard let keyboard else { return false }
         if pressed { pressedKeys.append(code) } else { pressedKeys.removeAll { $0 == code } }
         let mods = keyboard.updateKey(evdevCode: code, pressed: pressed)
         for resource in forFocus(keyboards) where keyboardFocused {

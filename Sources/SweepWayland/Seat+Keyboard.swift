@@ -45,8 +45,13 @@ extension Seat {
 
     private func deliverKey(code: UInt32, time: UInt32, isRepeat: Bool) {
         guard let keyboard else { return }
-        onKey?(KeyEvent(keysym: keyboard.keysym(forEvdevCode: code), text: keyboard.text(forEvdevCode: code),
-                        modifiers: keyboard.modifiers, isRepeat: isRepeat, time: time))
+        let modifiers = keyboard.modifiers
+        // With Ctrl, Alt or Super held the key is a shortcut: on a Cyrillic or Greek layout
+        // it is matched by the Latin letter of its key.
+        let isShortcut = !modifiers.isDisjoint(with: [.control, .alt, .superKey])
+        let keysym = isShortcut ? keyboard.shortcutKeysym(forEvdevCode: code) : keyboard.keysym(forEvdevCode: code)
+        onKey?(KeyEvent(keysym: keysym, text: keyboard.text(forEvdevCode: code),
+                        modifiers: modifiers, isRepeat: isRepeat, time: time))
     }
 
     /// One timer for the next repeat; repeats that fell due while the loop was busy are all delivered.

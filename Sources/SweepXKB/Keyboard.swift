@@ -54,11 +54,23 @@ public final class Keyboard {
 
     /// The default keymap of the system's xkb data (rules from the environment).
     public convenience init(defaultLayout: Void = ()) throws {
+        try self.init(layouts: nil)
+    }
+
+    /// The keymap of xkb layouts such as "ru,us" (comma-separated, as in
+    /// setxkbmap), or the environment's default for nil.
+    public convenience init(layouts: String?) throws {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw KeymapError.noContext }
         defer { xkb_context_unref(context) }
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            throw KeymapError.compileFailed
+        let compiled: OpaquePointer? = if let layouts {
+            layouts.withCString { layout in
+                var names = xkb_rule_names(rules: nil, model: nil, layout: layout, variant: nil, options: nil)
+                return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+            }
+        } else {
+            xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
         }
+        guard let keymap = compiled else { throw KeymapError.compileFailed }
         defer { xkb_keymap_unref(keymap) }
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { throw KeymapError.compileFailed }
         defer { free(text) }
@@ -94,6 +106,25 @@ public final class Keyboard {
         KeySym(rawValue: xkb_state_key_get_one_sym(state, code + 8))
     }
 
+    /// The keysym shortcuts match for an evdev key code: the keysym now, or,
+    /// when that is a letter of a non-Latin layout (Cyrillic, Greek, Hebrew…),
+    /// the key's keysym on the first layout where it is a Latin letter or digit,
+    /// so Ctrl+A, Ctrl+C and Ctrl+Z work on the keys marked A, C and Z (as GTK does).
+    public func shortcutKeysym(forEvdevCode code: UInt32) -> KeySym {
+        let current = keysym(forEvdevCode: code)
+        // Latin-1 keysyms and the function keys (Return, arrows, F1…) stay as they are.
+        guard current.rawValue >= 0x100, current.rawValue < 0xff00 else { return current }
+        let keycode = code + 8
+        for layout in 0..<xkb_keymap_num_layouts_for_key(keymap, keycode) {
+            var symbols: UnsafePointer<xkb_keysym_t>?
+            let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, layout, 0, &symbols)
+            if count == 1, let symbols, (0x30...0x39).contains(symbols[0]) || (0x61...0x7a).contains(symbols[0]) {
+                return KeySym(rawValue: symbols[0])
+            }
+        }
+        return current
+    }
+
     /// The text an evdev key code types now: empty for none, and for the
     /// control characters xkb gives Escape, Return, Tab or Ctrl+letters.
     public func text(forEvdevCode code: UInt32) -> String {
@@ -110,18 +141,21 @@ public final class Keyboard {
     }
 
     /// The evdev key code that produces `name` (a keysym name such as "Shift_L")
-    /// at level 1 of the first layout, with whether Shift is needed; nil when none.
+    /// at level 1 or 2 of the first layout that has it, with whether Shift is
+    /// needed; nil when none.
     public func evdevCode(forKeysymNamed name: String) -> (code: UInt32, needsShift: Bool)? {
         let sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
         guard sym != 0 else { return nil }
         let minimum = xkb_keymap_min_keycode(keymap), maximum = xkb_keymap_max_keycode(keymap)
         guard minimum <= maximum else { return nil }
-        for keycode in minimum...maximum {
-            for level in 0..<min(2, xkb_keymap_num_levels_for_key(keymap, keycode, 0)) {
-                var symbols: UnsafePointer<xkb_keysym_t>?
-                let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, 0, level, &symbols)
-                if count > 0, let symbols, (0..<Int(count)).contains(where: { symbols[$0] == sym }) {
-                    return (keycode - 8, level == 1)
+        for layout in 0..<max(1, xkb_keymap_num_layouts(keymap)) {
+            for keycode in minimum...maximum where layout < xkb_keymap_num_layouts_for_key(keymap, keycode) {
+                for level in 0..<min(2, xkb_keymap_num_levels_for_key(keymap, keycode, layout)) {
+                    var symbols: UnsafePointer<xkb_keysym_t>?
+                    let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, layout, level, &symbols)
+                    if count > 0, let symbols, (0..<Int(count)).contains(where: { symbols[$0] == sym }) {
+                        return (keycode - 8, level == 1)
+                    }
                 }
             }
         }

@@ -103,3 +103,38 @@ import Testing
         #expect(repeater.repeats(until: 1250) == [1200, 1220, 1240])
     }
 }
+
+/// Shortcut keysyms on non-Latin layouts fall back to the first Latin layout's letter of the key.
+@Suite struct ShortcutKeysymTests {
+    static let keyA: UInt32 = 30, keyC: UInt32 = 46, key1: UInt32 = 2, keyReturn: UInt32 = 28
+
+    @Test func aCyrillicLayoutMatchesShortcutsByTheLatinLetterOfTheKey() throws {
+        let keyboard = try Keyboard(layouts: "ru,us")
+        #expect(keyboard.keysym(forEvdevCode: Self.keyA).rawValue == 0x6c6, "Cyrillic ef on the A key")
+        #expect(keyboard.text(forEvdevCode: Self.keyA) == "ф")
+        #expect(keyboard.shortcutKeysym(forEvdevCode: Self.keyA).rawValue == 0x61)
+        #expect(keyboard.shortcutKeysym(forEvdevCode: Self.keyC).rawValue == 0x63)
+        #expect(keyboard.shortcutKeysym(forEvdevCode: Self.keyReturn) == keyboard.keysym(forEvdevCode: Self.keyReturn))
+    }
+
+    @Test func latinLayoutsAndLayoutsWithoutLatinKeepTheirKeysym() throws {
+        let us = try Keyboard(layouts: "us")
+        #expect(us.shortcutKeysym(forEvdevCode: Self.keyA).rawValue == 0x61)
+        // AZERTY: the A key types q's neighbour; its own Latin letter wins, not a fallback.
+        let french = try Keyboard(layouts: "fr,us")
+        #expect(french.shortcutKeysym(forEvdevCode: Self.keyA) == french.keysym(forEvdevCode: Self.keyA))
+        #expect(french.shortcutKeysym(forEvdevCode: Self.key1) == french.keysym(forEvdevCode: Self.key1))
+        // Russian alone: there is no Latin letter to fall back to.
+        let russian = try Keyboard(layouts: "ru")
+        #expect(russian.shortcutKeysym(forEvdevCode: Self.keyA).rawValue == 0x6c6)
+        let greek = try Keyboard(layouts: "gr,us")
+        #expect(greek.shortcutKeysym(forEvdevCode: Self.keyC).rawValue == 0x63)
+    }
+
+    @Test func keyNamesAreFoundInTheFirstLayoutThatHasThem() throws {
+        let keyboard = try Keyboard(layouts: "ru,us")
+        #expect(keyboard.evdevCode(forKeysymNamed: "a")?.code == Self.keyA)
+        #expect(keyboard.evdevCode(forKeysymNamed: "Cyrillic_ef")?.code == Self.keyA)
+        #expect(throws: KeymapError.self) { try Keyboard(layouts: "no-such-layout") }
+    }
+}
