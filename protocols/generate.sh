@@ -27,12 +27,17 @@ protocols=(
   "pointer-gestures-unstable-v1 unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"
   "viewporter stable/viewporter/viewporter.xml"
   "fractional-scale-v1 staging/fractional-scale/fractional-scale-v1.xml"
+  "primary-selection-unstable-v1 unstable/primary-selection/primary-selection-unstable-v1.xml"
+  "tablet-unstable-v2 unstable/tablet/tablet-unstable-v2.xml"
 )
 
 # The project's own XMLs, protocols/NAME.xml: wlr-layer-shell is in no Debian
-# package (it lives in wlr-protocols), so its description is kept here.
+# package (it lives in wlr-protocols), and cursor-shape-v1 is newer than
+# Debian 12's wayland-protocols (1.32; its get_tablet_tool_v2 request is why
+# tablet-unstable-v2 is generated above), so their descriptions are kept here.
 owned=(
   "wlr-layer-shell-unstable-v1"
+  "cursor-shape-v1"
 )
 
 # Every protocol to generate, as names and their XMLs.

@@ -8,8 +8,20 @@ import Glibc
 /// `wl_data_offer`, as a real compositor tells the focused client (here the
 /// one client always has focus). A script reads the selection through the
 /// same path a paster takes, or holds a paste without reading it.
+///
+/// The same class serves the primary selection
+/// (`zwp_primary_selection_device_manager_v1`), whose protocol has the same
+/// shape; `ClipboardServer+Protocols.swift` holds the calls that differ.
 final class ClipboardServer: ResourceOwner {
+    /// Which selection this is.
+    enum Kind { case clipboard, primary }
+
+    let kind: Kind
     weak var server: CompositorServer?
+
+    init(kind: Kind = .clipboard) {
+        self.kind = kind
+    }
     /// The data source of the current selection, when a client owns it.
     private(set) var selection: WLResource?
     /// The bytes and MIME types of the current selection, when the script owns it.
@@ -21,7 +33,7 @@ final class ClipboardServer: ResourceOwner {
         for fd in silentSinks { close(fd) }
     }
     /// Counts selection changes: offers made for an older selection give nothing.
-    private var generation = 0
+    private(set) var generation = 0
     private var sources: [WLResource: [String]] = [:]
     private var devices: [WLResource] = []
     /// Read ends of pastes the script holds without reading (`clipboard.stall`), oldest first.
@@ -39,7 +51,7 @@ final class ClipboardServer: ResourceOwner {
             generation += 1
             // Only other clients hear it: the owner's own objects are going away with it.
             let owner = wl_resource_get_client(resource)
-            for device in devices where wl_resource_get_client(device) != owner { wl_data_device_send_selection(device, nil) }
+            for device in devices where wl_resource_get_client(device) != owner { sendSelection(nil, to: device) }
         }
     }
 
@@ -52,7 +64,7 @@ final class ClipboardServer: ResourceOwner {
 
     /// Makes `bytes` the selection, offered as `mimes`; a client's selection is cancelled.
     func setScriptSelection(_ bytes: [UInt8], mimes: [String], silent: Bool = false) {
-        if let old = selection { wl_data_source_send_cancelled(old) }
+        if let old = selection { sendCancelled(old) }
         selection = nil
         scriptSelection = (bytes, mimes, silent)
         generation += 1
@@ -122,7 +134,7 @@ final class ClipboardServer: ResourceOwner {
     /// Has the selection's data written into `fd` (taken over, closed here).
     private func transfer(mime: String, to fd: Int32) {
         if let selection {
-            wl_data_source_send_send(selection, mime, fd)   // libwayland sends a duplicate
+            sendSend(selection, mime: mime, fd: fd)   // libwayland sends a duplicate
             close(fd)
         } else if let scriptSelection, scriptSelection.silent {
             silentSinks.append(fd)
@@ -142,36 +154,32 @@ final class ClipboardServer: ResourceOwner {
     /// Tells a data device what the selection is now: a new offer, or none.
     private func announceSelection(to device: WLResource) {
         let types = selectionTypes
-        guard hasSelection, let client = wl_resource_get_client(device),
-              let offer = Resource.create(client: client, interface: sweep_server_wl_data_offer_interface(),
-                                          version: UInt32(wl_resource_get_version(device)), id: 0,
-                                          requests: SelectionOffer.requests,
-                                          object: SelectionOffer(clipboard: self, generation: generation)) else {
-            wl_data_device_send_selection(device, nil)
+        guard hasSelection, let client = wl_resource_get_client(device), let offer = makeOffer(client: client, for: device) else {
+            sendSelection(nil, to: device)
             return
         }
-        wl_data_device_send_data_offer(device, offer)
-        for mime in types { wl_data_offer_send_offer(offer, mime) }
-        wl_data_device_send_selection(device, offer)
+        sendDataOffer(offer, to: device)
+        for mime in types { sendOffer(mime, on: offer) }
+        sendSelection(offer, to: device)
     }
 
     // MARK: - Requests
 
-    fileprivate func setSelection(_ source: WLResource?) {
-        if let old = selection, old != source { wl_data_source_send_cancelled(old) }
+    func setSelection(_ source: WLResource?) {
+        if let old = selection, old != source { sendCancelled(old) }
         selection = source
         scriptSelection = nil
         generation += 1
         for device in devices { announceSelection(to: device) }
     }
 
-    fileprivate func addDevice(_ device: WLResource) {
+    func addDevice(_ device: WLResource) {
         devices.append(device)
         if hasSelection { announceSelection(to: device) }
     }
 
-    fileprivate func addSource(_ source: WLResource) { sources[source] = [] }
-    fileprivate func offer(_ source: WLResource?, mime: String) {
+    func addSource(_ source: WLResource) { sources[source] = [] }
+    func offer(_ source: WLResource?, mime: String) {
         guard let source else { return }
         sources[source, default: []].append(mime)
     }

@@ -42,6 +42,8 @@ public final class CompositorServer {
     var seat: SeatServer { seats[activeSeat] }
     let gestures: GesturesServer
     let clipboard = ClipboardServer()
+    /// The primary selection: what a client selected, pasted with the middle button.
+    let primarySelection = ClipboardServer(kind: .primary)
     private let start = sweep_monotonic_ns()
 
     /// `without` names globals not to offer (to test how a client copes).
@@ -103,6 +105,12 @@ public final class CompositorServer {
               excluded: excluded) { [unowned self] client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_data_device_manager_interface(), version: version,
                                 id: id, requests: ClipboardServer.managerRequests, object: clipboard)
+        }
+        primarySelection.server = self
+        offer("zwp_primary_selection_device_manager_v1", sweep_server_zwp_primary_selection_device_manager_v1_interface(),
+              version: 1, excluded: excluded) { [unowned self] client, version, id in
+            _ = Resource.create(client: client, interface: sweep_server_zwp_primary_selection_device_manager_v1_interface(),
+                                version: version, id: id, requests: ClipboardServer.primaryManagerRequests, object: primarySelection)
         }
         offer("wl_seat", sweep_server_wl_seat_interface(), version: 7, excluded: excluded) { [unowned self, unowned first] client, version, id in
             first.bind(client: client, version: version, id: id, server: self)

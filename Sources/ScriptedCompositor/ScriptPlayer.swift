@@ -280,6 +280,15 @@ public final class ScriptPlayer {
             }
             server.clipboard.setScriptSelection(bytes, mimes: mimes, silent: silent)
             try pause(stepPause)
+        case .primarySave(let file, let mime, let timeout):
+            try pause(stepPause)
+            guard let data = try server.primarySelection.readSelection(mime: mime, timeout: timeout) else {
+                throw CompositorFailure("script line \(line): the client selected nothing (primary selection) within \(Int(timeout)) ms")
+            }
+            try save(data, to: file, line: line)
+        case .primarySet(let text):
+            server.primarySelection.setScriptSelection(Array(text.utf8), mimes: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"])
+            try pause(stepPause)
         case .clipboardStall(let mime):
             try pause(stepPause)
             guard try server.clipboard.stall(mime: mime, timeout: 5000) else {

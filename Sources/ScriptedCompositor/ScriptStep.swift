@@ -49,6 +49,10 @@ public enum ScriptStep: Equatable, Sendable {
     /// as if another client had copied them (the client's own copy is
     /// cancelled); a `silent` one never sends its data (a hung source).
     case clipboardSet(text: String?, file: String?, mimes: [String], silent: Bool = false)
+    /// Writes the client's primary selection (what it selected) as `mime` to `file`.
+    case primarySave(file: String, mime: String, timeout: Double = 5000)
+    /// Makes the primary selection `text`, as if another client had selected it.
+    case primarySet(text: String)
     /// Asks for the selection (as `mime`) into a pipe the compositor holds
     /// without reading it: a paster that stalls.
     case clipboardStall(mime: String)
@@ -130,7 +134,7 @@ public enum ScriptParser {
         "seat": ["pointer", "keyboard", "touch"], "seat.add": [], "seat.use": ["index"],
         "window.wait": ["count", "ms"], "window.use": ["index"],
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
-        "clipboard.stall": ["mime"], "clipboard.drain": ["file", "timeout"],
+        "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [],
         "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
     ]
@@ -219,6 +223,13 @@ public enum ScriptParser {
             guard file?.isEmpty != true else { throw get.fail("\"file\" is empty") }
             let mimes = try get.strings("mimes", default: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"])
             return .clipboardSet(text: text, file: file, mimes: mimes, silent: try get.bool("silent", default: false))
+        case "primary.save":
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw ScriptError(line: number, message: "primary.save: \"file\" is empty") }
+            return .primarySave(file: file, mime: try get.string("mime", default: "text/plain;charset=utf-8"),
+                                timeout: try get.number("timeout", 1...600_000, default: 5000))
+        case "primary.set":
+            return .primarySet(text: try get.string("text"))
         case "clipboard.stall":
             return .clipboardStall(mime: try get.string("mime", default: "text/plain;charset=utf-8"))
         case "clipboard.drain":

@@ -20,6 +20,8 @@ public final class AppWindow: WindowContent, ComponentHost {
     public let window: Window
     public let gestureArena = GestureArena()
     private var clipboard: Clipboard?
+    /// The seat's primary selection (what is selected; the middle button pastes it).
+    var primarySelection: Clipboard?
 
     /// What the window shows; it fills the window unless `onResize` places it.
     public var content: Component? {
@@ -41,6 +43,9 @@ public final class AppWindow: WindowContent, ComponentHost {
     /// Called when Ctrl+C put content on the clipboard, or with nil when
     /// the compositor offers no clipboard.
     public var onCopy: ((ClipboardContent?) -> Void)?
+    /// The middle button pasted the primary selection's text at a window point
+    /// (for a text field); unset, the middle button does nothing.
+    public var onPrimaryPaste: ((String, Point) -> Void)?
     /// The component that gets keys: the last one pressed or touched.
     public var keyComponent: Component?
 
@@ -52,9 +57,10 @@ public final class AppWindow: WindowContent, ComponentHost {
     /// The compositor's event time and the loop's time at the latest input.
     private var clock = (event: 0.0, loop: 0.0)
 
-    /// Button codes (`BTN_LEFT`, `BTN_RIGHT`).
+    /// Button codes (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`).
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
+    static let middleButton: UInt32 = 0x112
 
     /// A window of `size` (logical pixels) in `role`: a toplevel titled
     /// `title` by default; with `.overlayIfAvailable`, a centred overlay
@@ -195,8 +201,11 @@ public final class AppWindow: WindowContent, ComponentHost {
         clipboard.paste { bytes in completion(bytes.map { String(decoding: $0, as: UTF8.self) }) }
     }
 
+    /// The seat of the latest key, or the first one.
+    var inputSeat: Seat? { keySeat ?? application.connection.seats.values.first }
+
     private func clipboardOfKeySeat() -> Clipboard? {
-        guard let seat = keySeat ?? application.connection.seats.values.first else { return nil }
+        guard let seat = inputSeat else { return nil }
         if clipboard == nil { clipboard = Clipboard(connection: window.connection, seat: seat) }
         return clipboard
     }
@@ -250,6 +259,8 @@ public final class AppWindow: WindowContent, ComponentHost {
             } else if code == AppWindow.rightButton && pressed, let component = component(at: position) {
                 keyComponent = component
                 component.handleSecondaryClick(at: position)
+            } else if code == AppWindow.middleButton && pressed {
+                pastePrimarySelection(at: position)
             }
         }
         if frame.left {

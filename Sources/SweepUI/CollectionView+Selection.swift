@@ -38,6 +38,7 @@ extension CollectionView {
     /// Tells the delegate, the closure and the controller that the selection changed.
     func selectionChanged(provisional: Bool) {
         delegate?.collectionView(self, selectionDidChange: provisional)
+        if !provisional { host?.selectionDidChange(in: self) }
         onSelectionChange?(provisional)
         onStateChange?()
     }

@@ -75,6 +75,13 @@ public protocol ComponentHost: AnyObject {
     var now: Double { get }
     /// The arena that delivers touches, touchpad gestures and the pointer button.
     var gestureArena: GestureArena { get }
+    /// A component's committed selection changed (by input or by the app):
+    /// the window makes its `clipboardContent` the primary selection.
+    func selectionDidChange(in component: Component)
+}
+
+extension ComponentHost {
+    public func selectionDidChange(in component: Component) {}
 }
 
 /// Identifies a timer armed through a `ComponentHost`.

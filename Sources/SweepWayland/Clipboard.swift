@@ -1,16 +1,32 @@
 import CSweepSystem
 import CWaylandClient
+import CWaylandProtocols
 import Glibc
 
-/// The Wayland clipboard of one seat (`wl_data_device`).
+/// The Wayland clipboard of one seat (`wl_data_device`), or its primary
+/// selection (`zwp_primary_selection_device_v1`: what is selected, pasted
+/// with the middle button).
 ///
 /// Copying offers bytes as text (UTF-8) until another client takes the
 /// selection; every paster gets its own copy, written on the event loop
 /// without blocking. Pasting reads the current selection's text through a
 /// pipe on the event loop, also without blocking.
 public final class Clipboard {
+    /// Which of the seat's two selections.
+    public enum Kind: Sendable {
+        /// Ctrl+C and Ctrl+V (`wl_data_device_manager`).
+        case clipboard
+        /// Selecting and the middle button (`zwp_primary_selection_device_manager_v1`).
+        case primary
+    }
+
+    public let kind: Kind
     private let connection: Connection
-    private let device: OpaquePointer
+    /// The manager sources are made from, for this kind.
+    var connectionManager: OpaquePointer? {
+        kind == .clipboard ? connection.dataDeviceManager : connection.primarySelectionManager
+    }
+    let device: OpaquePointer
     private var source: OpaquePointer?
     private var content = ClipboardContent.bytes([])
     /// The offers the compositor introduced and the MIME types each offers.
@@ -36,14 +52,22 @@ public final class Clipboard {
     /// The text types a paste asks for, best first.
     static let pasteMimeTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING"]
 
-    /// The clipboard of `seat`; nil when the compositor has no data device manager.
-    public init?(connection: Connection, seat: Seat) {
-        guard let manager = connection.dataDeviceManager,
-              let device = wl_data_device_manager_get_data_device(manager, seat.proxy) else { return nil }
+    /// The clipboard (or primary selection) of `seat`; nil when the
+    /// compositor has no manager for it.
+    public init?(connection: Connection, seat: Seat, kind: Kind = .clipboard) {
+        let made: OpaquePointer? = switch kind {
+        case .clipboard: connection.dataDeviceManager.flatMap { wl_data_device_manager_get_data_device($0, seat.proxy) }
+        case .primary: connection.primarySelectionManager.flatMap { zwp_primary_selection_device_manager_v1_get_device($0, seat.proxy) }
+        }
+        guard let device = made else { return nil }
+        self.kind = kind
         self.connection = connection
         self.device = device
         let me = Unmanaged.passUnretained(self).toOpaque()
-        wl_data_device_add_listener(device, Clipboard.deviceListener, me)
+        switch kind {
+        case .clipboard: wl_data_device_add_listener(device, Clipboard.deviceListener, me)
+        case .primary: zwp_primary_selection_device_v1_add_listener(device, Clipboard.primaryDeviceListener, me)
+        }
         // The compositor sends the current selection right after the device is made.
         initialSync = wl_display_sync(connection.display)
         if let initialSync { wl_callback_add_listener(initialSync, Clipboard.syncListener, me) }
@@ -53,9 +77,14 @@ public final class Clipboard {
         for writer in writers.values { writer.cancel() }
         for reader in readers.values { reader.cancel() }
         if let initialSync { wl_callback_destroy(initialSync) }
-        if let source { wl_data_source_destroy(source) }
-        for offer in offers.keys { wl_data_offer_destroy(offer) }
-        if wl_proxy_get_version(device) >= 2 { wl_data_device_release(device) } else { wl_data_device_destroy(device) }
+        if let source { destroySource(source) }
+        for offer in offers.keys { destroyOffer(offer) }
+        switch kind {
+        case .clipboard:
+            if wl_proxy_get_version(device) >= 2 { wl_data_device_release(device) } else { wl_data_device_destroy(device) }
+        case .primary:
+            zwp_primary_selection_device_v1_destroy(device)
+        }
     }
 
     // MARK: - Copy
@@ -68,13 +97,12 @@ public final class Clipboard {
 
     /// Puts `content` on the clipboard as text; it is made only when pasted.
     public func copy(_ content: ClipboardContent, serial: UInt32) {
-        guard let manager = connection.dataDeviceManager, let newSource = wl_data_device_manager_create_data_source(manager) else { return }
-        if let source { wl_data_source_destroy(source) }
+        guard let newSource = createSource() else { return }
+        if let source { destroySource(source) }
         source = newSource
         self.content = content
-        wl_data_source_add_listener(newSource, Clipboard.sourceListener, Unmanaged.passUnretained(self).toOpaque())
-        for mime in Clipboard.offeredMimeTypes { wl_data_source_offer(newSource, mime) }
-        wl_data_device_set_selection(device, newSource, serial)
+        for mime in Clipboard.offeredMimeTypes { offer(mime, from: newSource) }
+        setSelection(newSource, serial: serial)
     }
 
     /// Puts `text` on the clipboard, as UTF-8.
@@ -86,7 +114,7 @@ public final class Clipboard {
     public var ownsSelection: Bool { source != nil }
 
     /// A paster asked for the selection: its own copy, written on the loop.
-    private func send(from requester: OpaquePointer?, mime: String, to fd: Int32) {
+    func send(from requester: OpaquePointer?, mime: String, to fd: Int32) {
         guard requester == source, Clipboard.offeredMimeTypes.contains(mime) else { close(fd); return }
         let writer = ClipboardWriter(fd: fd, content: content, loop: connection.loop, stallTimeout: stallTimeout) { [weak self] done in
             self?.writers[ObjectIdentifier(done)] = nil
@@ -95,9 +123,9 @@ public final class Clipboard {
         writer.start()
     }
 
-    private func cancelled(_ cancelledSource: OpaquePointer?) {
+    func cancelled(_ cancelledSource: OpaquePointer?) {
         guard let cancelledSource, cancelledSource == source else { return }
-        wl_data_source_destroy(cancelledSource)
+        destroySource(cancelledSource)
         source = nil
         onCancelled?()
     }
@@ -134,7 +162,7 @@ public final class Clipboard {
             loop.runAfterDispatch { completion(nil) }
             return
         }
-        wl_data_offer_receive(offer, mime, fds[1])
+        receive(offer, mime: mime, into: fds[1])
         close(fds[1])   // libwayland sent a duplicate; the owner writes into that one
         _ = wl_display_flush(connection.display)
         let reader = ClipboardReader(fd: fds[0], loop: loop, limit: pasteLimit, stallTimeout: stallTimeout,
@@ -145,7 +173,7 @@ public final class Clipboard {
         reader.start()
     }
 
-    private func synced() {
+    func synced() {
         if let initialSync { wl_callback_destroy(initialSync) }
         initialSync = nil
         let waiting = pastesWaitingForSync
@@ -155,22 +183,26 @@ public final class Clipboard {
 
     // MARK: - Offers
 
-    private func introduced(_ offer: OpaquePointer) {
+    func introduced(_ offer: OpaquePointer) {
         offers[offer] = []
-        wl_data_offer_add_listener(offer, Clipboard.offerListener, Unmanaged.passUnretained(self).toOpaque())
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        switch kind {
+        case .clipboard: wl_data_offer_add_listener(offer, Clipboard.offerListener, me)
+        case .primary: zwp_primary_selection_offer_v1_add_listener(offer, Clipboard.primaryOfferListener, me)
+        }
     }
 
-    private func offered(_ offer: OpaquePointer?, mime: String) {
+    func offered(_ offer: OpaquePointer?, mime: String) {
         guard let offer, offers[offer] != nil else { return }
         offers[offer]?.append(mime)
     }
 
     private func release(_ offer: OpaquePointer) {
         guard offers.removeValue(forKey: offer) != nil else { return }
-        wl_data_offer_destroy(offer)
+        destroyOffer(offer)
     }
 
-    private func selectionChanged(to offer: OpaquePointer?) {
+    func selectionChanged(to offer: OpaquePointer?) {
         selectionOffer = offer
         // Offers that are neither the selection nor a drag in progress are done with.
         for old in Array(offers.keys) where old != offer && old != dragOffer { release(old) }
@@ -190,11 +222,11 @@ public final class Clipboard {
 
     // MARK: - Listeners (every slot set: libwayland 1.21 calls NULL slots)
 
-    private static func from(_ data: UnsafeMutableRawPointer?) -> Clipboard? {
+    static func from(_ data: UnsafeMutableRawPointer?) -> Clipboard? {
         data.map { Unmanaged<Clipboard>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    nonisolated(unsafe) private static let sourceListener: UnsafeMutablePointer<wl_data_source_listener> = {
+    nonisolated(unsafe) static let sourceListener: UnsafeMutablePointer<wl_data_source_listener> = {
         let listener = UnsafeMutablePointer<wl_data_source_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_data_source_listener(
             target: { _, _, _ in },

@@ -23,6 +23,8 @@ public final class Connection {
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
+    /// `zwp_primary_selection_device_manager_v1`: the selection the middle button pastes.
+    private(set) var primarySelectionManager: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
     /// `zwlr_layer_shell_v1`, where the compositor offers it (sway, Hyprland, KDE, labwc, river).
     private(set) var layerShell: OpaquePointer?
@@ -92,6 +94,7 @@ public final class Connection {
             if wl_proxy_get_version(layerShell) >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
         }
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
+        if let primarySelectionManager { zwp_primary_selection_device_manager_v1_destroy(primarySelectionManager) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_proxy_destroy(shm) }
@@ -134,6 +137,7 @@ public final class Connection {
         static let viewporter: UInt32 = 1
         static let fractionalScale: UInt32 = 1
         static let dataDeviceManager: UInt32 = 3
+        static let primarySelection: UInt32 = 1
         static let pointerGestures: UInt32 = 3
         static let layerShell: UInt32 = 4
         static let wmBase: UInt32 = 5
@@ -180,6 +184,9 @@ public final class Connection {
         case "wl_data_device_manager" where dataDeviceManager == nil:
             dataDeviceManager = bind(name, sweep_wl_data_device_manager_interface(), offered: version,
                                      known: KnownVersion.dataDeviceManager)?.0
+        case "zwp_primary_selection_device_manager_v1" where primarySelectionManager == nil:
+            primarySelectionManager = bind(name, sweep_zwp_primary_selection_device_manager_v1_interface(), offered: version,
+                                           known: KnownVersion.primarySelection)?.0
         case "xdg_wm_base" where wmBase == nil:
             wmBase = bind(name, sweep_xdg_wm_base_interface(), offered: version, known: KnownVersion.wmBase)?.0
             if let wmBase { xdg_wm_base_add_listener(wmBase, Connection.wmBaseListener, nil) }

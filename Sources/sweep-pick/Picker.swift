@@ -61,6 +61,8 @@ final class Picker {
         window.content = PickerView(header: header, records: view)
         window.onKey = { [unowned self] key in handleKey(key) }
         window.onClose = { [unowned self] in onFinish(1, nil) }
+        // The middle button pastes the primary selection into the filter, as Ctrl+V pastes the clipboard.
+        window.onPrimaryPaste = { [unowned self] text, _ in setQuery(query + text.filter { $0 != "\n" && $0 != "\r" }) }
         window.keyComponent = view
         updateStatus()
     }

@@ -236,6 +236,25 @@ import Testing
         #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
     }
 
+    /// The middle button pastes the primary selection (another program's
+    /// selected text) into the filter; the selected records become the
+    /// picker's own primary selection.
+    @Test func theMiddleButtonPastesThePrimarySelectionIntoTheFilter() throws {
+        let run = try pick("""
+        {"op":"primary.set","text":"berry"}
+        {"op":"pointer.move","x":400,"y":300}
+        {"op":"pointer.down","button":"middle"}
+        {"op":"pointer.up","button":"middle"}
+        {"op":"wait","ms":100}
+        \(key("a", holding: "Control_L"))
+        {"op":"primary.save","file":"primary.txt"}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "primary")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
+    }
+
     /// A clipboard owner that never sends its data: the paste never
     /// arrives, and the picker goes on filtering, selecting and accepting.
     @Test func aPasteThatNeverArrivesBlocksNothing() throws {

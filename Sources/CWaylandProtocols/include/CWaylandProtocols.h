@@ -6,7 +6,10 @@
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "primary-selection-unstable-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "cursor-shape-v1-client-protocol.h"
 
 static inline const struct wl_interface *sweep_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -23,5 +26,19 @@ static inline const struct wl_interface *sweep_wp_viewporter_interface(void) { r
 static inline const struct wl_interface *sweep_wp_viewport_interface(void) { return &wp_viewport_interface; }
 static inline const struct wl_interface *sweep_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *sweep_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_primary_selection_device_manager_v1_interface(void) { return &zwp_primary_selection_device_manager_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_primary_selection_device_v1_interface(void) { return &zwp_primary_selection_device_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_primary_selection_offer_v1_interface(void) { return &zwp_primary_selection_offer_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_primary_selection_source_v1_interface(void) { return &zwp_primary_selection_source_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_pad_ring_v2_interface(void) { return &zwp_tablet_pad_ring_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
 static inline const struct wl_interface *sweep_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *sweep_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
+static inline const struct wl_interface *sweep_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+static inline const struct wl_interface *sweep_wp_cursor_shape_device_v1_interface(void) { return &wp_cursor_shape_device_v1_interface; }

@@ -6,7 +6,10 @@
 #include "pointer-gestures-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "primary-selection-unstable-v1-server-protocol.h"
+#include "tablet-unstable-v2-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
+#include "cursor-shape-v1-server-protocol.h"
 
 static inline const struct wl_interface *sweep_server_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_server_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -38,7 +41,35 @@ static inline const struct wl_interface *sweep_server_wp_fractional_scale_manage
 static inline const struct wl_interface *sweep_server_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
 typedef struct wp_fractional_scale_manager_v1_interface sweep_wp_fractional_scale_manager_v1_requests;
 typedef struct wp_fractional_scale_v1_interface sweep_wp_fractional_scale_v1_requests;
+static inline const struct wl_interface *sweep_server_zwp_primary_selection_device_manager_v1_interface(void) { return &zwp_primary_selection_device_manager_v1_interface; }
+static inline const struct wl_interface *sweep_server_zwp_primary_selection_device_v1_interface(void) { return &zwp_primary_selection_device_v1_interface; }
+static inline const struct wl_interface *sweep_server_zwp_primary_selection_offer_v1_interface(void) { return &zwp_primary_selection_offer_v1_interface; }
+static inline const struct wl_interface *sweep_server_zwp_primary_selection_source_v1_interface(void) { return &zwp_primary_selection_source_v1_interface; }
+typedef struct zwp_primary_selection_device_manager_v1_interface sweep_zwp_primary_selection_device_manager_v1_requests;
+typedef struct zwp_primary_selection_device_v1_interface sweep_zwp_primary_selection_device_v1_requests;
+typedef struct zwp_primary_selection_offer_v1_interface sweep_zwp_primary_selection_offer_v1_requests;
+typedef struct zwp_primary_selection_source_v1_interface sweep_zwp_primary_selection_source_v1_requests;
+static inline const struct wl_interface *sweep_server_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_pad_ring_v2_interface(void) { return &zwp_tablet_pad_ring_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
+typedef struct zwp_tablet_manager_v2_interface sweep_zwp_tablet_manager_v2_requests;
+typedef struct zwp_tablet_seat_v2_interface sweep_zwp_tablet_seat_v2_requests;
+typedef struct zwp_tablet_tool_v2_interface sweep_zwp_tablet_tool_v2_requests;
+typedef struct zwp_tablet_v2_interface sweep_zwp_tablet_v2_requests;
+typedef struct zwp_tablet_pad_ring_v2_interface sweep_zwp_tablet_pad_ring_v2_requests;
+typedef struct zwp_tablet_pad_strip_v2_interface sweep_zwp_tablet_pad_strip_v2_requests;
+typedef struct zwp_tablet_pad_group_v2_interface sweep_zwp_tablet_pad_group_v2_requests;
+typedef struct zwp_tablet_pad_v2_interface sweep_zwp_tablet_pad_v2_requests;
 static inline const struct wl_interface *sweep_server_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *sweep_server_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 typedef struct zwlr_layer_shell_v1_interface sweep_zwlr_layer_shell_v1_requests;
 typedef struct zwlr_layer_surface_v1_interface sweep_zwlr_layer_surface_v1_requests;
+static inline const struct wl_interface *sweep_server_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+static inline const struct wl_interface *sweep_server_wp_cursor_shape_device_v1_interface(void) { return &wp_cursor_shape_device_v1_interface; }
+typedef struct wp_cursor_shape_manager_v1_interface sweep_wp_cursor_shape_manager_v1_requests;
+typedef struct wp_cursor_shape_device_v1_interface sweep_wp_cursor_shape_device_v1_requests;
