@@ -44,6 +44,8 @@ public final class CompositorServer {
     let clipboard = ClipboardServer()
     /// The primary selection: what a client selected, pasted with the middle button.
     let primarySelection = ClipboardServer(kind: .primary)
+    /// Cursors clients set by name (cursor-shape-v1).
+    let cursorShapes = CursorShapeServer()
     private let start = sweep_monotonic_ns()
 
     /// `without` names globals not to offer (to test how a client copes).
@@ -105,6 +107,11 @@ public final class CompositorServer {
               excluded: excluded) { [unowned self] client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_data_device_manager_interface(), version: version,
                                 id: id, requests: ClipboardServer.managerRequests, object: clipboard)
+        }
+        offer("wp_cursor_shape_manager_v1", sweep_server_wp_cursor_shape_manager_v1_interface(), version: 1,
+              excluded: excluded) { [unowned self] client, version, id in
+            _ = Resource.create(client: client, interface: sweep_server_wp_cursor_shape_manager_v1_interface(), version: version,
+                                id: id, requests: CursorShapeServer.managerRequests, object: cursorShapes)
         }
         primarySelection.server = self
         offer("zwp_primary_selection_device_manager_v1", sweep_server_zwp_primary_selection_device_manager_v1_interface(),

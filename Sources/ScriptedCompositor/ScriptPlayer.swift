@@ -289,6 +289,13 @@ public final class ScriptPlayer {
         case .primarySet(let text):
             server.primarySelection.setScriptSelection(Array(text.utf8), mimes: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"])
             try pause(stepPause)
+        case .cursorExpect(let shape):
+            try pause(stepPause)
+            let wanted = CursorShapeServer.names[shape]
+            guard server.cursorShapes.shape == wanted else {
+                let now = server.cursorShapes.shape.map { value in CursorShapeServer.names.first { $0.value == value }?.key ?? "\(value)" }
+                throw CompositorFailure("script line \(line): the cursor is \(now ?? "not set by name"), not \(shape)")
+            }
         case .clipboardStall(let mime):
             try pause(stepPause)
             guard try server.clipboard.stall(mime: mime, timeout: 5000) else {

@@ -53,6 +53,8 @@ public enum ScriptStep: Equatable, Sendable {
     case primarySave(file: String, mime: String, timeout: Double = 5000)
     /// Makes the primary selection `text`, as if another client had selected it.
     case primarySet(text: String)
+    /// The run fails unless the client's cursor (cursor-shape-v1) is now `shape`.
+    case cursorExpect(shape: String)
     /// Asks for the selection (as `mime`) into a pipe the compositor holds
     /// without reading it: a paster that stalls.
     case clipboardStall(mime: String)
@@ -134,7 +136,7 @@ public enum ScriptParser {
         "seat": ["pointer", "keyboard", "touch"], "seat.add": [], "seat.use": ["index"],
         "window.wait": ["count", "ms"], "window.use": ["index"],
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
-        "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "clipboard.drain": ["file", "timeout"],
+        "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "cursor.expect": ["shape"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [],
         "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
     ]
@@ -230,6 +232,12 @@ public enum ScriptParser {
                                 timeout: try get.number("timeout", 1...600_000, default: 5000))
         case "primary.set":
             return .primarySet(text: try get.string("text"))
+        case "cursor.expect":
+            let shape = try get.string("shape")
+            guard CursorShapeServer.names[shape] != nil else {
+                throw get.fail("\"shape\" must be " + CursorShapeServer.names.keys.sorted().joined(separator: ", "))
+            }
+            return .cursorExpect(shape: shape)
         case "clipboard.stall":
             return .clipboardStall(mime: try get.string("mime", default: "text/plain;charset=utf-8"))
         case "clipboard.drain":

@@ -97,6 +97,12 @@ public final class AppWindow: WindowContent, ComponentHost {
         visibleComponents.first { $0.frame.contains(point) }
     }
 
+    /// The cursor the component under `point` asks for; the content's (a tab
+    /// bar around its pages) where no page is.
+    public func cursorShape(at point: Point) -> CursorShape {
+        component(at: point)?.cursorShape(at: point) ?? content?.cursorShape(at: point) ?? .default
+    }
+
     private func layout(size: Size) {
         if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
         window.invalidateAll()
@@ -146,9 +152,10 @@ public final class AppWindow: WindowContent, ComponentHost {
 
     // MARK: - Input
 
-    func handle(_ frame: PointerFrame, modifiers: Modifiers) {
+    func handle(_ frame: PointerFrame, modifiers: Modifiers, from seat: Seat? = nil) {
         let previous = gestureArena.pointerPosition
         routePointer(frame, modifiers: modifiers)
+        if let seat, let position = frame.position, !frame.left { seat.setCursorShape(cursorShape(at: position)) }
         defer { if let position = frame.position { lastPointerPosition = position } }
         if let position = frame.position, let hidden = hoverHiddenAt {
             // The pointer a touch hid comes back where it was (compositors re-enter it

@@ -62,7 +62,7 @@ public final class Application {
         seat.onPointerFrame = { [weak self, weak seat] frame in
             guard let self else { return }
             let surface = seat?.pointerFocusSurface
-            window(for: surface ?? lastPointerSurface[id])?.handle(frame, modifiers: seat?.modifiers ?? [])
+            window(for: surface ?? lastPointerSurface[id])?.handle(frame, modifiers: seat?.modifiers ?? [], from: seat)
             if let surface { lastPointerSurface[id] = surface }
         }
         seat.onKey = { [weak self, weak seat] key in

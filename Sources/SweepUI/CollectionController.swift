@@ -85,6 +85,7 @@ public final class CollectionController: Component {
     public func handleScroll(_ frame: PointerFrame) { collectionView.handleScroll(frame) }
     public func handleKey(_ key: KeyEvent) -> Bool { collectionView.handleKey(key) }
     public func handleSecondaryClick(at point: Point) { collectionView.handleSecondaryClick(at: point) }
+    public func cursorShape(at point: Point) -> CursorShape { toolbar.item(at: point) != nil ? .pointer : .default }
     public func touchesBegan() { collectionView.touchesBegan() }
     public var copiedText: String? { collectionView.copiedText }
     public var clipboardContent: ClipboardContent? { collectionView.clipboardContent }

@@ -33,6 +33,9 @@ public protocol Component: AnyObject {
     func handleScroll(_ frame: PointerFrame)
     /// The right button was pressed at a window point over the component.
     func handleSecondaryClick(at point: Point)
+    /// The cursor at a window point over the component: `.pointer` over
+    /// buttons, `.text` over text fields, `.default` elsewhere.
+    func cursorShape(at point: Point) -> CursorShape
     /// A key while the component has the keyboard; false when it is not its.
     func handleKey(_ key: KeyEvent) -> Bool
     /// A first touch landed on the component, or a touchpad hold began over it.
@@ -54,6 +57,7 @@ extension Component {
     public func handleScroll(_ frame: PointerFrame) {}
     public func handleKey(_ key: KeyEvent) -> Bool { false }
     public func handleSecondaryClick(at point: Point) {}
+    public func cursorShape(at point: Point) -> CursorShape { .default }
     public func touchesBegan() {}
     public var copiedText: String? { nil }
     public var clipboardContent: ClipboardContent? { copiedText.map { .text($0) } }

@@ -25,6 +25,8 @@ public final class Connection {
     private(set) var dataDeviceManager: OpaquePointer?
     /// `zwp_primary_selection_device_manager_v1`: the selection the middle button pastes.
     private(set) var primarySelectionManager: OpaquePointer?
+    /// `wp_cursor_shape_manager_v1`: cursors by name, drawn by the compositor.
+    private(set) var cursorShapeManager: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
     /// `zwlr_layer_shell_v1`, where the compositor offers it (sway, Hyprland, KDE, labwc, river).
     private(set) var layerShell: OpaquePointer?
@@ -95,6 +97,7 @@ public final class Connection {
         }
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
         if let primarySelectionManager { zwp_primary_selection_device_manager_v1_destroy(primarySelectionManager) }
+        if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_proxy_destroy(shm) }
@@ -138,6 +141,7 @@ public final class Connection {
         static let fractionalScale: UInt32 = 1
         static let dataDeviceManager: UInt32 = 3
         static let primarySelection: UInt32 = 1
+        static let cursorShape: UInt32 = 1
         static let pointerGestures: UInt32 = 3
         static let layerShell: UInt32 = 4
         static let wmBase: UInt32 = 5
@@ -187,6 +191,9 @@ public final class Connection {
         case "zwp_primary_selection_device_manager_v1" where primarySelectionManager == nil:
             primarySelectionManager = bind(name, sweep_zwp_primary_selection_device_manager_v1_interface(), offered: version,
                                            known: KnownVersion.primarySelection)?.0
+        case "wp_cursor_shape_manager_v1" where cursorShapeManager == nil:
+            cursorShapeManager = bind(name, sweep_wp_cursor_shape_manager_v1_interface(), offered: version,
+                                      known: KnownVersion.cursorShape)?.0
         case "xdg_wm_base" where wmBase == nil:
             wmBase = bind(name, sweep_xdg_wm_base_interface(), offered: version, known: KnownVersion.wmBase)?.0
             if let wmBase { xdg_wm_base_add_listener(wmBase, Connection.wmBaseListener, nil) }

@@ -1,4 +1,5 @@
 import CWaylandClient
+import CWaylandProtocols
 import SweepGeometry
 import SweepInput
 
@@ -91,14 +92,27 @@ extension Seat {
         onPointerFrame?(frame)
     }
 
-    /// Sets the theme's arrow on the pointer (after enter or a scale change).
+    /// Sets `cursorShape` on the pointer (after enter, a scale or a shape
+    /// change): by name through cursor-shape-v1 where the compositor offers
+    /// it (no theme is loaded then), else from the cursor theme.
     public func applyCursor() {
         guard let pointer, pointerFocus != nil else { return }
+        appliedCursorShape = cursorShape
+        if let cursorShapeDevice {
+            wp_cursor_shape_device_v1_set_shape(cursorShapeDevice, pointerEnterSerial, cursorShape.rawValue)
+            return
+        }
         let scale = cursorScale()
         if cursor?.scale != scale {
             cursor = connection.cursorTheme(scale: scale)
         }
-        cursor?.apply(to: pointer, serial: pointerEnterSerial)
+        cursor?.apply(cursorShape, to: pointer, serial: pointerEnterSerial)
+    }
+
+    /// Shows `shape` while the pointer is over the app; a shape already shown costs nothing.
+    public func setCursorShape(_ shape: CursorShape) {
+        cursorShape = shape
+        if shape != appliedCursorShape { applyCursor() }
     }
 
     nonisolated(unsafe) static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {

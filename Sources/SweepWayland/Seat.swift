@@ -1,4 +1,5 @@
 import CWaylandClient
+import CWaylandProtocols
 import SweepInput
 import SweepXKB
 
@@ -22,6 +23,11 @@ public final class Seat {
     var pointerFocus: OpaquePointer?
     var pointerEnterSerial: UInt32 = 0
     var cursor: CursorTheme?
+    /// `wp_cursor_shape_device_v1` for the pointer, where the compositor offers cursor-shape-v1.
+    var cursorShapeDevice: OpaquePointer?
+    /// The shape wanted, and the one last set on the pointer.
+    public internal(set) var cursorShape = CursorShape.default
+    var appliedCursorShape: CursorShape?
 
     // Touch state.
     private(set) var touchProxy: OpaquePointer?
@@ -104,6 +110,9 @@ public final class Seat {
             if let pointer {
                 wl_pointer_add_listener(pointer, Seat.pointerListener, Unmanaged.passUnretained(self).toOpaque())
                 createGestures(for: pointer)
+                if let manager = connection.cursorShapeManager {
+                    cursorShapeDevice = wp_cursor_shape_manager_v1_get_pointer(manager, pointer)
+                }
             }
         } else if !wantsPointer && pointer != nil {
             releasePointer()
@@ -139,6 +148,9 @@ public final class Seat {
             pointerFocus = nil
             onPointerFrame?(frame)
         }
+        if let cursorShapeDevice { wp_cursor_shape_device_v1_destroy(cursorShapeDevice) }
+        cursorShapeDevice = nil
+        appliedCursorShape = nil
         if version >= 3 { wl_pointer_release(pointer) } else { wl_proxy_destroy(pointer) }
         self.pointer = nil
         cursor = nil

@@ -165,6 +165,8 @@ final class DemoApp: Component {
 
     /// The window routes input to the pages.
     var children: [Component] { pages }
+    /// A hand over the tabs (the pages answer for themselves).
+    func cursorShape(at point: Point) -> CursorShape { tabBar.tab(at: point) != nil ? .pointer : .default }
     private(set) var frame: Rect = .zero
     func setFrame(_ frame: Rect) { self.frame = frame }
     var isVisible = true

@@ -41,6 +41,9 @@ final class PickHeader: Component {
 
     private func invalidate() { host?.invalidate(Region(frame)) }
 
+    /// A hand over Done, the I-beam over the filter (the rest of the header).
+    func cursorShape(at point: Point) -> CursorShape { doneFrame.contains(point) ? .pointer : .text }
+
     func draw(in canvas: Canvas, damage: Region) {
         guard damage.intersects(frame) else { return }
         canvas.withClip(frame) {

@@ -255,6 +255,22 @@ import Testing
         #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
     }
 
+    /// The I-beam over the filter, a hand over Done, the arrow over records.
+    @Test func theCursorIsATextBeamOverTheFilterAndAHandOverDone() throws {
+        let run = try pick("""
+        {"op":"pointer.move","x":200,"y":25}
+        {"op":"cursor.expect","shape":"text"}
+        {"op":"pointer.move","x":590,"y":28}
+        {"op":"cursor.expect","shape":"pointer"}
+        {"op":"pointer.move","x":300,"y":300}
+        {"op":"cursor.expect","shape":"default"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), label: "cursor")
+        #expect(run.status == 1, "\(run.process.logTail)")
+        #expect(!run.process.logTail.contains("the cursor is"), "\(run.process.logTail)")
+    }
+
     /// A clipboard owner that never sends its data: the paste never
     /// arrives, and the picker goes on filtering, selecting and accepting.
     @Test func aPasteThatNeverArrivesBlocksNothing() throws {
