@@ -42,6 +42,8 @@ public final class FontSet {
     }
 
     deinit {
+        // Shaped runs hold glyphs of these fonts: they go first.
+        shapedLines.removeAll()
         for font in fonts.values { fcft_destroy(font) }
     }
 

@@ -1,4 +1,5 @@
 import CFcft
+import Synchronization
 
 /// A line of text shaped by HarfBuzz (through fcft's text runs) after the
 /// bidirectional algorithm: glyphs left to right as drawn, joined, with marks
@@ -12,10 +13,19 @@ final class ShapedLine {
     let isRightToLeft: Bool
     private var runs: [UnsafeMutablePointer<fcft_text_run>] = []
 
+    /// fcft hands out one font object per name and size to every caller, and
+    /// shaping text runs on it from several threads at once crashed inside
+    /// fcft (the parallel tests did that): font sets on different threads take turns.
+    private static let fcftShaping = Mutex(())
+
     /// Shapes `scalars` with `font`; each direction run is shaped on its own.
     init(_ scalars: [UInt32], font: UnsafeMutablePointer<fcft_font>) {
         let bidi = BidiRuns(scalars)
         isRightToLeft = bidi.isRightToLeft
+        Self.fcftShaping.withLock { _ in shape(bidi, font: font) }
+    }
+
+    private func shape(_ bidi: BidiRuns, font: UnsafeMutablePointer<fcft_font>) {
         bidi.codepoints.withUnsafeBufferPointer { text in
             for run in bidi.visualRuns where !run.range.isEmpty {
                 guard let shaped = fcft_rasterize_text_run_utf32(font, run.range.count,
@@ -43,7 +53,8 @@ final class ShapedLine {
     }
 
     deinit {
-        for run in runs { fcft_text_run_destroy(run) }
+        let runs = runs
+        Self.fcftShaping.withLock { _ in for run in runs { fcft_text_run_destroy(run) } }
     }
 
     /// Whether `text` needs shaping or reordering: right-to-left letters,

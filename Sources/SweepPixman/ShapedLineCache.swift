@@ -23,6 +23,12 @@ final class ShapedLineCache {
         self.capacity = capacity
     }
 
+    /// Drops every line (before the fonts their glyphs come from go away).
+    func removeAll() {
+        recent.removeAll()
+        older.removeAll()
+    }
+
     func line(for key: Key, make: () -> ShapedLine) -> ShapedLine {
         if let line = recent[key] { return line }
         let line = older.removeValue(forKey: key) ?? make()

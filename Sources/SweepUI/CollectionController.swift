@@ -135,12 +135,16 @@ public final class CollectionController: Component {
 /// Numbers as people read them: grouped by thousands with commas.
 public enum NumberText {
     public static func grouped(_ count: Int) -> String {
-        let digits = Array(String(count.magnitude))
-        var result = count < 0 ? "-" : ""
+        // Most numbers are small: no separators to place. (A million titles
+        // are made for one copy, so this stays cheap.)
+        if count > -1000 && count < 1000 { return String(count) }
+        let digits = Array(String(count.magnitude).utf8)
+        var bytes: [UInt8] = count < 0 ? [UInt8(ascii: "-")] : []
+        bytes.reserveCapacity(digits.count + digits.count / 3 + 1)
         for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
+            if index > 0 && (digits.count - index) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(digit)
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

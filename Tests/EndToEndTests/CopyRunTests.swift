@@ -17,7 +17,7 @@ import Testing
         {"op":"key.up","key":"Control_L"}
         {"op":"pointer.axis","dy":15,"source":"wheel"}
         {"op":"wait","ms":200}
-        {"op":"clipboard.save","file":"clip.txt"}
+        {"op":"clipboard.save","file":"clip.txt","timeout":30000}
         """, label: "copy-million", directory: directory)
         #expect(run.status == 0, "\(run.diagnostics)")
         let copy = run.events("copy").first
@@ -29,5 +29,7 @@ import Testing
         let text = try Data(contentsOf: URL(fileURLWithPath: "\(directory.path)/clip.txt"))
         #expect(text.filter { $0 == 0x0A }.count == 1_000_000)
         #expect(text.starts(with: Data("Amber Ridge 1\nBrisk Ridge 2\n".utf8)))
+        // Numbers are grouped in titles as everywhere else.
+        #expect(text.suffix(30).split(separator: 0x0A).last.map { String(decoding: $0, as: UTF8.self) }?.hasSuffix(" 1,000,000") == true)
     }
 }

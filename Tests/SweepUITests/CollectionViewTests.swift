@@ -149,3 +149,17 @@ import Testing
         #expect(right.selectedCount == 2 && left.selectedCount == 1)
     }
 }
+
+/// Numbers as the toolbar, the demo's titles and the picker's status show them.
+@Suite struct NumberTextTests {
+    @Test func thousandsAreGroupedWithCommas() {
+        #expect(NumberText.grouped(0) == "0")
+        #expect(NumberText.grouped(999) == "999")
+        #expect(NumberText.grouped(1000) == "1,000")
+        #expect(NumberText.grouped(1_000_000) == "1,000,000")
+        #expect(NumberText.grouped(16_777_216) == "16,777,216")
+        #expect(NumberText.grouped(-1234) == "-1,234")
+        #expect(NumberText.grouped(-999) == "-999")
+        #expect(NumberText.grouped(Int.min) == "-9,223,372,036,854,775,808")
+    }
+}
