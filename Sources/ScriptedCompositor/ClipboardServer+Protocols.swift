@@ -91,13 +91,7 @@ extension ClipboardServer {
 
 extension SelectionOffer {
     nonisolated(unsafe) static let primaryRequests = requestTable(sweep_zwp_primary_selection_offer_v1_requests(
-        receive: { _, resource, mime, fd in
-            guard let offer = Resource.object(resource, as: SelectionOffer.self), let clipboard = offer.clipboard, let mime else {
-                close(fd)
-                return
-            }
-            clipboard.receive(generation: offer.generation, mime: String(cString: mime), fd: fd)
-        },
+        receive: { _, resource, mime, fd in SelectionOffer.receive(resource, mime: mime, fd: fd) },
         destroy: Resource.destroy
     ))
 }

@@ -14,15 +14,18 @@ final class SelectionOffer {
         self.generation = generation
     }
 
+    /// A client pastes through `resource` (a data offer or a primary selection offer).
+    static func receive(_ resource: WLResource?, mime: UnsafePointer<CChar>?, fd: Int32) {
+        guard let offer = Resource.object(resource, as: SelectionOffer.self), let clipboard = offer.clipboard, let mime else {
+            close(fd)
+            return
+        }
+        clipboard.receive(generation: offer.generation, mime: String(cString: mime), fd: fd)
+    }
+
     nonisolated(unsafe) static let requests = requestTable(sweep_wl_data_offer_requests(
         accept: { _, _, _, _ in },
-        receive: { _, resource, mime, fd in
-            guard let offer = Resource.object(resource, as: SelectionOffer.self), let clipboard = offer.clipboard, let mime else {
-                close(fd)
-                return
-            }
-            clipboard.receive(generation: offer.generation, mime: String(cString: mime), fd: fd)
-        },
+        receive: { _, resource, mime, fd in SelectionOffer.receive(resource, mime: mime, fd: fd) },
         destroy: Resource.destroy,
         finish: { _, _ in },
         set_actions: { _, _, _, _ in }

@@ -65,4 +65,34 @@ import Testing
         #expect(saturated(4) > 60, "emoji row has \(saturated(4)) coloured pixels")
         #expect(saturated(0) < 5, "the Latin row has \(saturated(0)) coloured pixels")
     }
+
+    /// Hostile lines for the shaping path: a 300 KB Hebrew line, invalid
+    /// UTF-8 among Arabic, lone combining marks and direction controls, an
+    /// empty line. The demo draws them (cut to the row) and exits cleanly.
+    @Test func hostileRightToLeftLinesAreCutAndDrawnWithoutHanging() throws {
+        let directory = try TestDirectory("script-titles-hostile")
+        defer { directory.remove() }
+        let items = "\(directory.path)/hostile.txt"
+        var bytes = Array(String(repeating: "שלום ", count: 30_000).utf8) + [0x0A]       // row 0
+        bytes += Array("سلام".utf8) + [0xFF, 0xFE, 0xC3] + Array("عليكم".utf8) + [0x0A]  // row 1
+        bytes += Array("\u{05B8}\u{05B8}\u{202E}\u{2067}abc\u{202C}".utf8) + [0x0A]     // row 2
+        bytes += [0x0A]                                                                  // row 3
+        try Data(bytes).write(to: URL(fileURLWithPath: items))
+        let started = Date()
+        let run = try playDemo("""
+        {"op":"output","width":600,"height":400,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.axis","dy":30,"source":"wheel"}
+        {"op":"pointer.axis","dy":-30,"source":"wheel"}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"hostile.png"}
+        """, label: "script-titles-hostile", arguments: ["--items", items], directory: directory)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(Date().timeIntervalSince(started) < 20, "the run took \(Date().timeIntervalSince(started)) s")
+        let shot = try run.shot("hostile.png")
+        let long = try #require(inkColumns(shot, row: 0), "the long Hebrew row has no ink")
+        #expect(long.upperBound > 500 && long.lowerBound < 100, "a full row of Hebrew, cut: \(long)")
+        #expect(inkColumns(shot, row: 1) != nil, "the Arabic row with invalid bytes has no ink")
+        #expect(inkColumns(shot, row: 2) != nil, "the row of marks and controls has no ink")
+    }
 }
