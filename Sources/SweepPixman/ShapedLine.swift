@@ -13,9 +13,10 @@ final class ShapedLine {
     let isRightToLeft: Bool
     private var runs: [UnsafeMutablePointer<fcft_text_run>] = []
 
-    /// fcft hands out one font object per name and size to every caller, and
-    /// shaping text runs on it from several threads at once crashed inside
-    /// fcft (the parallel tests did that): font sets on different threads take turns.
+    /// fcft hands out one font object per name and size to every caller and
+    /// says nothing of shaping on it from several threads at once (the
+    /// parallel tests do that): font sets on different threads take turns.
+    /// The app draws on one thread, so the lock is never contended there.
     private static let fcftShaping = Mutex(())
 
     /// Shapes `scalars` with `font`; each direction run is shaped on its own.

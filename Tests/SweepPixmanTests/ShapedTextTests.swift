@@ -68,7 +68,10 @@ import Testing
     }
 
     @Test func numbersInsideRightToLeftTextReadLeftToRight() throws {
-        let line = try ShapedLine(Array("מספר 123".unicodeScalars.map(\.value)), font: FontSet(scale: 1).font(for: .body))
+        // The font set owns the font: it must outlive the line (a temporary one freed the font mid-shaping).
+        let fonts = try FontSet(scale: 1)
+        defer { withExtendedLifetime(fonts) {} }
+        let line = ShapedLine(Array("מספר 123".unicodeScalars.map(\.value)), font: try fonts.font(for: .body))
         let codepoints = line.glyphs.map { $0.pointee.cp }
         #expect(line.isRightToLeft)
         // Visual order, left to right: the digits (in their own order), a space, then the word reversed.
@@ -78,6 +81,7 @@ import Testing
 
     @Test func aTruncatedRightToLeftTitleEndsWithTheEllipsisOnItsLeft() throws {
         let fonts = try FontSet(scale: 1)
+        defer { withExtendedLifetime(fonts) {} }
         let font = try fonts.font(for: .body)
         let text = "שלום עולם גדול ויפה מאוד"
         let full = fonts.shapedLine(text, role: .body, font: font, limit: .max)
@@ -90,6 +94,7 @@ import Testing
 
     @Test func combiningMarksStayWithTheirLetterWhenCut() throws {
         let fonts = try FontSet(scale: 1)
+        defer { withExtendedLifetime(fonts) {} }
         let font = try fonts.font(for: .body)
         // Hebrew letters with points (combining marks): a cut never separates a mark from its letter.
         let text = "שָׁלוֹם עֲלֵיכֶם שָׁלוֹם עֲלֵיכֶם"
