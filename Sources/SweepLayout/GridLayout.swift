@@ -1,7 +1,10 @@
 import SweepGeometry
 
 /// A vertically scrolling flow of equal cells, row-major, in sections with
-/// optional headers. Columns follow the width. Every query is O(log sections)
+/// optional headers. Columns follow the width, and the width left over by
+/// whole columns goes into the gaps between them (as UIKit's flow layout
+/// justifies a line), so no empty strip is left at the right; gaps are
+/// whole points, any remainder split between the two sides. Every query is O(log sections)
 /// except `items(in:)`, which is O(rows the rectangle crosses) when it does
 /// not span whole rows.
 public struct GridLayout: ItemLayout, Hashable, Sendable {
@@ -13,6 +16,10 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
     public let headerHeight: Double
     public let width: Double
     public let columns: Int
+    /// The gap between columns: `spacing`, or more where the width leaves room.
+    public let columnSpacing: Double
+    /// The left edge of the first column.
+    public let cellsLeft: Double
     private let index: SectionIndex
     private let counts: ItemCounts
 
@@ -28,6 +35,11 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         self.width = width
         let columns = max(1, fixedColumns ?? Int(((width - 2 * inset + spacing) / (cellSize.width + spacing)).rounded(.down)))
         self.columns = columns
+        let spare = width - 2 * inset - Double(columns) * cellSize.width - Double(columns - 1) * spacing
+        let extraGap = columns > 1 && spare > 0 ? (spare / Double(columns - 1)).rounded(.down) : 0
+        columnSpacing = spacing + extraGap
+        let remainder = spare - extraGap * Double(columns - 1)
+        cellsLeft = inset + (columns > 1 && remainder > 0 ? (remainder / 2).rounded(.down) : 0)
         counts = ItemCounts(itemCounts)
         index = SectionIndex(heights: itemCounts.map { count in
             let rows = (count + columns - 1) / columns
@@ -41,7 +53,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
                    headerHeight: headerHeight, width: width, columns: keepingColumns ? columns : nil)
     }
 
-    private var pitchX: Double { cellSize.width + spacing }
+    private var pitchX: Double { cellSize.width + columnSpacing }
     private var pitchY: Double { cellSize.height + spacing }
 
     public var contentSize: Size { Size(width: width, height: index.totalHeight) }
@@ -53,7 +65,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
 
     public func frame(of item: ItemPath) -> Rect {
         let row = item.item / columns, column = item.item % columns
-        return Rect(x: inset + Double(column) * pitchX, y: cellsTop(item.section) + Double(row) * pitchY,
+        return Rect(x: cellsLeft + Double(column) * pitchX, y: cellsTop(item.section) + Double(row) * pitchY,
                     width: cellSize.width, height: cellSize.height)
     }
 
@@ -64,7 +76,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
     public func item(at point: Point) -> ItemPath? {
         guard !itemCounts.isEmpty, point.y >= 0, point.y < index.totalHeight else { return nil }
         let section = index.section(at: point.y)
-        let x = point.x - inset, y = point.y - cellsTop(section)
+        let x = point.x - cellsLeft, y = point.y - cellsTop(section)
         guard x >= 0, y >= 0 else { return nil }
         let column = Int(x / pitchX), row = Int(y / pitchY)
         guard column < columns, x - Double(column) * pitchX < cellSize.width, y - Double(row) * pitchY < cellSize.height else { return nil }
@@ -81,7 +93,7 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         let y = point.y - cellsTop(section)
         if y < 0 { return ItemPath(section: section, item: 0) }
         // Gaps belong to the nearer cell: shift by half the spacing, then clamp.
-        let column = min(columns - 1, max(0, Int(((point.x - inset + spacing / 2) / pitchX).rounded(.down))))
+        let column = min(columns - 1, max(0, Int(((point.x - cellsLeft + columnSpacing / 2) / pitchX).rounded(.down))))
         let row = min(rows(inSection: section) - 1, max(0, Int(((y + spacing / 2) / pitchY).rounded(.down))))
         return ItemPath(section: section, item: min(itemCounts[section] - 1, row * columns + column))
     }
@@ -90,11 +102,11 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         result.removeAll(keepingCapacity: true)
         guard !itemCounts.isEmpty, rect.maxY > 0, rect.minY < index.totalHeight else { return }
         // Columns whose cells the rectangle crosses.
-        let firstColumn = max(0, Int(((rect.minX - inset - cellSize.width) / pitchX).rounded(.down)) + 1)
-        let lastColumn = min(columns - 1, Int(((rect.maxX - inset) / pitchX).rounded(.up)) - 1)
-        guard firstColumn <= lastColumn, rect.maxX > inset else { return }
-        let lastColumnReallyHit = rect.maxX > inset + Double(lastColumn) * pitchX
-        let firstColumnReallyHit = rect.minX < inset + Double(firstColumn) * pitchX + cellSize.width
+        let firstColumn = max(0, Int(((rect.minX - cellsLeft - cellSize.width) / pitchX).rounded(.down)) + 1)
+        let lastColumn = min(columns - 1, Int(((rect.maxX - cellsLeft) / pitchX).rounded(.up)) - 1)
+        guard firstColumn <= lastColumn, rect.maxX > cellsLeft else { return }
+        let lastColumnReallyHit = rect.maxX > cellsLeft + Double(lastColumn) * pitchX
+        let firstColumnReallyHit = rect.minX < cellsLeft + Double(firstColumn) * pitchX + cellSize.width
         guard lastColumnReallyHit, firstColumnReallyHit else { return }
         for section in index.section(at: max(0, rect.minY))...index.section(at: rect.maxY) where itemCounts[section] > 0 {
             let top = cellsTop(section)

@@ -78,10 +78,11 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
 
 @Suite struct GridLayoutTests {
     let counts = [10, 3, 0, 9]
-    var layout: GridLayout { GridLayout(itemCounts: counts, headerHeight: 30, width: 340) }
+    /// Three columns that fill the width exactly: 8 + 3 x 100 + 2 x 8 + 8.
+    var layout: GridLayout { GridLayout(itemCounts: counts, headerHeight: 30, width: 332) }
 
     @Test func columnsFollowTheWidth() {
-        // (340 - 16 + 8) / 108 = 3.07: three columns.
+        // (332 - 16 + 8) / 108 = 3: three columns.
         #expect(layout.columns == 3)
         #expect(GridLayout(itemCounts: [1], width: 50).columns == 1, "never fewer than one")
         #expect(GridLayout(itemCounts: [1], width: 1000).columns == 9)
@@ -95,10 +96,28 @@ func checkAgainstBruteForce(_ layout: some ItemLayout, itemCounts: [Int], seed: 
     }
 
     @Test func aBandAcrossWholeRowsIsOneRange() {
-        let ranges = layout.items(in: Rect(x: 0, y: 40, width: 340, height: 150))
+        let ranges = layout.items(in: Rect(x: 0, y: 40, width: 332, height: 150))
         #expect(ranges == [ItemRange(section: 0, items: 0...5)])
         let partial = layout.items(in: Rect(x: 120, y: 40, width: 50, height: 150))
         #expect(partial == [ItemRange(section: 0, items: 1...1), ItemRange(section: 0, items: 4...4)])
+    }
+
+    @Test func spareWidthGoesIntoTheGapsBetweenColumns() {
+        // 800 wide: 7 columns of 100 and 6 gaps of 8 leave 36 px, 6 more for each gap; the last cell ends at the inset.
+        let wide = GridLayout(itemCounts: [20], width: 800)
+        #expect(wide.columns == 7 && wide.columnSpacing == 14 && wide.cellsLeft == 8)
+        #expect(wide.frame(of: ItemPath(item: 6)) == Rect(x: 8 + 6 * 114, y: 8, width: 100, height: 100))
+        #expect(wide.frame(of: ItemPath(item: 6)).maxX == 800 - 8, "no empty strip at the right")
+        // A remainder that does not split into whole points is shared by the two sides.
+        // Less than a point a gap: the remainder is shared by the two sides.
+        let small = GridLayout(itemCounts: [20], cellSize: Size(width: 48, height: 48), width: 800)
+        #expect(small.columns == 14 && small.columnSpacing == 8 && small.cellsLeft == 12)
+        #expect(small.frame(of: ItemPath(item: 13)).maxX == 800 - 12)
+        #expect(wide.item(at: Point(x: 8 + 6 * 114 + 50, y: 50)) == ItemPath(item: 6))
+        #expect(wide.item(at: Point(x: 8 + 100 + 10, y: 50)) == nil, "the widened gap is no item")
+        // Rows keep the plain spacing; one column stays at the inset.
+        #expect(wide.frame(of: ItemPath(item: 7)).minY == 8 + 108)
+        #expect(GridLayout(itemCounts: [3], width: 150).frame(of: ItemPath(item: 0)).minX == 8)
     }
 
     @Test func verticalMovementKeepsTheColumn() {

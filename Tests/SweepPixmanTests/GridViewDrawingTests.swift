@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func cellsFlowInColumnsWithTitlesAndSelectedOnesAreTinted() throws {
-        // 340 px: three columns of 100 px cells, 8 apart and 8 in.
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 340, height: 300), dataSource: Cells(), theme: light)
+        // 332 px: three columns of 100 px cells, 8 apart and 8 in, filling the width exactly.
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 300), dataSource: Cells(), theme: light)
         #expect(grid.layout.columns == 3)
         grid.isSelected = { $0.item == 4 }
         let image = try render(grid)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func editingShowsACircleInEachCellFilledWhenSelected() throws {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 340, height: 300), dataSource: Cells(), theme: light)
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 300), dataSource: Cells(), theme: light)
         grid.isEditing = true
         grid.isSelected = { $0.item == 1 }
         let image = try render(grid)

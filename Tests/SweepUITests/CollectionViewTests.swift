@@ -145,7 +145,8 @@ import Testing
         click(host, at: Point(x: 301 + 58, y: 58), time: 300)
         #expect(left.selectedRanges == [ItemRange(section: 0, items: 0...0)])
         #expect(right.selectedRanges == [ItemRange(section: 0, items: 0...0)])
-        click(host, at: Point(x: 301 + 58 + 108, y: 58), modifiers: .control, time: 500)
+        // Two columns spread over 300 px: the second starts at 8 + 100 + 84.
+        click(host, at: Point(x: 301 + 192 + 50, y: 58), modifiers: .control, time: 500)
         #expect(right.selectedCount == 2 && left.selectedCount == 1)
     }
 }
