@@ -3,9 +3,13 @@ import SweepGraphics
 import SweepUI
 
 /// A message card at the bottom of a page (a trail's information, a file
-/// error); a tap or click on it dismisses it.
+/// error); a tap or click on it dismisses it. The detail (a path and an
+/// error, say) wraps onto a second line, and past that keeps its end (the
+/// file name and the reason) behind an ellipsis.
 final class Banner {
-    static let height = 64.0
+    static let height = 82.0
+    static let detailLines = 2
+    static let detailLineHeight = 18.0
     var message: String?
     var detail: String?
     private(set) var frame: Rect = .zero
@@ -38,8 +42,13 @@ final class Banner {
         canvas.fillRoundedRect(frame, radius: 12, color: theme.toolbarText)
         let width = max(0, frame.width - 32)
         canvas.drawText(message, at: Point(x: frame.minX + 16, y: frame.minY + 12), role: .body, color: theme.background, maxWidth: width)
-        if let detail {
-            canvas.drawText(detail, at: Point(x: frame.minX + 16, y: frame.minY + 34), role: .caption, color: theme.background, maxWidth: width)
+        guard let detail else { return }
+        let lines = TextWrap.lines(detail, maxWidth: width, maxLines: Banner.detailLines) {
+            canvas.measureText(String($0), role: .caption)
+        }
+        for (index, line) in lines.enumerated() {
+            canvas.drawText(line, at: Point(x: frame.minX + 16, y: frame.minY + 34 + Double(index) * Banner.detailLineHeight),
+                            role: .caption, color: theme.background, maxWidth: width)
         }
     }
 }

@@ -217,7 +217,7 @@ final class CanvasPage: Page {
                 canvas.drawText(piece.title, at: Point(x: rect.minX + 10, y: rect.minY + 8), role: .body,
                                 color: selected ? .white : theme.primaryText, maxWidth: max(0, rect.width - 20))
             }
-            ItemViewDecorations.drawBand(bandRect, frame: area, offset: 0, theme: theme, in: canvas)
+            ItemViewDecorations.drawBand(bandRect, frame: area, offset: 0, theme: theme, overContent: true, in: canvas)
         }
     }
 }

@@ -4,7 +4,7 @@ import SweepUI
 /// `--tour`: the app plays its own states with no input, announcing each one
 /// on stdout once the compositor has shown it, so a script can screenshot it:
 /// scrolling the list, editing mode with a selection, a sweep, a band over
-/// the grid, then the other pages (a trail pushed and popped). It changes
+/// the grid, then the other pages (a trail pushed, popped with its facts shown). It changes
 /// no saved state: the packing list is only shown.
 final class Tour {
     private let app: DemoApp
@@ -59,7 +59,12 @@ final class Tour {
                 // What a tap on the second trail does.
                 app.trails.list.collectionView.playSelect(ItemPath(section: 0, item: 1))
             }),
-            ("back", { app in app.trails.pop() }),
+            ("back", { app in
+                // Back on the list, the row fading out, with the trail's facts from its (i) button:
+                // a picture of its own, not the list of "trails" again.
+                app.trails.pop()
+                app.trails.showInfo(ItemPath(section: 0, item: 1))
+            }),
             ("packing", { app in app.show(.packing) }),
             ("filters", { app in app.show(.filters) }),
             ("canvas", { app in

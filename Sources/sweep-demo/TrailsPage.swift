@@ -87,7 +87,8 @@ final class TrailsPage: Page {
         host.invalidate(Region(frame))
     }
 
-    private func showInfo(_ item: ItemPath) {
+    /// What the (i) button of `item` does: its facts in the banner.
+    func showInfo(_ item: ItemPath) {
         let trail = rows.trail(item)
         banner.show(trail.name, detail: "\(trail.region): \(trail.summary)", visible: isVisible)
         host.invalidate(Region(banner.frame))

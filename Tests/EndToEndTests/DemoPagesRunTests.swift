@@ -174,6 +174,12 @@ import Testing
                 == "# sweep packing list 1\nRain jacket\n")
         let shot = try run.shot("error.png")
         #expect(shot.rgb(x: 580, y: 700 - 49 - 12 - 60) == 0x1c1c1e, "the error banner")
+        // Its detail (the long path of the test's folder and what happened) wraps onto a second line
+        // instead of being cut at the card's edge: light text in the card's lower line (82 px card, lines at +34 and +52).
+        let secondLine = 700 - 49 - 12 - 82 + 52
+        var lit = 0
+        for y in secondLine..<(secondLine + 14) { for x in 28..<560 where shot.rgb(x: x, y: y) >> 16 & 0xff > 0x80 { lit += 1 } }
+        #expect(lit > 40, "no second line of detail in the banner (\(lit) light pixels)")
     }
 
     @Test func aPackingListThatCannotBeSavedKeepsItsCheckmarksAndSaysSo() throws {
@@ -222,6 +228,30 @@ import Testing
 
     // Canvas: the drawing area starts under the 44 px toolbar; Tent is at (40, 40) 120 x 80 in it,
     // Stove at (200, 60) 90 x 70, Rope at (60, 170) 100 x 60.
+
+    /// The band is drawn over the pieces: where its edge crosses a selected (accent) piece, a light
+    /// line inside the accent border shows it on top instead of vanishing into the piece.
+    @Test func theCanvasBandShowsOverThePiecesItSelects() throws {
+        let run = try playDemo("""
+        \(Self.output)
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":20,"y":64}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":60,"y":100}
+        {"op":"pointer.move","x":100,"y":144}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"band.png"}
+        {"op":"pointer.up","button":"left"}
+        """, label: "canvas-band-over", arguments: ["--page", "canvas"])
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let shot = try run.shot("band.png")
+        // The band is (20, 20)-(100, 100) in the drawing area; Tent (40, 40, 120 x 80) is selected under it.
+        #expect(shot.accentPixelCount(x: 120, y: 44 + 60, width: 20, height: 20) == 400, "Tent is selected")
+        let innerEdge = shot.rgb(x: 98, y: 44 + 80)
+        #expect(innerEdge >> 16 & 0xff > 0xc0 && innerEdge >> 8 & 0xff > 0xc0, "the band's edge over Tent: \(shot.hex(x: 98, y: 44 + 80))")
+        #expect(shot.accentPixelCount(x: 99, y: 44 + 70, width: 1, height: 20) == 20, "the accent border outside it")
+    }
 
     @Test func canvasBandsExtendWithShiftAndPansMoveAndCancelledPansRestore() throws {
         let run = try playDemo("""

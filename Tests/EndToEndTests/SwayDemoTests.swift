@@ -117,11 +117,31 @@ import Testing
         }
     }
 
+    /// The tour announces each step once it is on screen; a screenshot of each
+    /// step differs from every other (no step repeats an earlier picture).
     @Test func playsTheTourAndExits() throws {
         try withDemo("tour", arguments: ["--tour"]) { sway, demo in
-            let status = demo.process.waitForExit(seconds: 30)
+            var shots: [(step: String, image: PNGImage)] = []
+            var announced = 0
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let steps = demo.process.stdout.split(separator: "\n").filter { $0.hasPrefix("tour: ") }
+                if steps.count > announced {
+                    // A step stays on screen for at least 300 ms after it is announced.
+                    announced = steps.count
+                    shots.append((String(steps[announced - 1].dropFirst(6)), try sway.screenshot()))
+                }
+                if demo.process.waitForExit(seconds: 0.02) != nil { break }
+            }
+            let status = demo.process.waitForExit(seconds: 5)
             #expect(status == 0, "\(demo.logTail)")
             #expect(demo.process.stdout == ["top", "scrolled", "middle", "end", "selection", "sweep", "band", "trails", "trail", "back", "packing", "filters", "canvas"].map { "tour: \($0)\n" }.joined())
+            #expect(shots.count == 13, "screenshots of \(shots.map(\.step))")
+            for (index, shot) in shots.enumerated() {
+                for earlier in shots[..<index] where earlier.image == shot.image {
+                    Issue.record("the tour's step \(shot.step) looks the same as its step \(earlier.step)")
+                }
+            }
         }
     }
 
