@@ -1,26 +1,31 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sweep needs, only those missing.
 #   scripts/install-deps.sh build   libraries and headers to build
-#   scripts/install-deps.sh test    + compositors and tools the tests drive, and what
-#                                   make check-install validates with (desktop-file-utils, man)
+#   scripts/install-deps.sh test    + compositors and tools the tests drive, what
+#                                   make check-install validates with (desktop-file-utils, man),
+#                                   and a D-Bus session bus for the appearance portal's tests
 #   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
-#                                   and the peer, GTK 4's gtk4-demo (gtk-4-examples)
+#                                   GTK 4's headers and a C compiler for the GTK peer
+#                                   (Benchmarks/gtk-peer), foot for a first-frame baseline,
+#                                   matplotlib for the latency plot
 #   scripts/install-deps.sh real-input   what make test-real-input needs on the host: qemu, and
 #                                   debootstrap + e2fsprogs to build the guest image
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
        libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
-       libpng-dev libturbojpeg0-dev)
+       libpng-dev libturbojpeg0-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 install_check=(desktop-file-utils man-db groff-base python3)
-bench=(sway grim gtk-4-examples python3)
+# a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
+desktop_bus=(dbus-daemon python3-dbus python3-gi)
+bench=(sway grim libgtk-4-dev gcc libc6-dev foot python3 python3-matplotlib)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${compositors[@]}" "${install_check[@]}") ;;
+  test) wanted=("${build[@]}" "${compositors[@]}" "${install_check[@]}" "${desktop_bus[@]}") ;;
   demo) wanted=("${build[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;

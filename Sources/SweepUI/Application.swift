@@ -14,6 +14,8 @@ public final class Application {
     public var windows: [AppWindow] { windowRefs.compactMap(\.window) }
     private struct WeakWindow { weak var window: AppWindow? }
     private var windowRefs: [WeakWindow] = []
+    /// The desktop's colour scheme being followed (`followTheme(.auto)`), if any.
+    var themeFollower: ThemeFollower?
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.

@@ -7,3 +7,4 @@
 @_exported import SweepSelection
 @_exported import SweepViews
 @_exported import SweepWayland
+@_exported import SweepDesktop

@@ -49,7 +49,8 @@ final class DemoApp: Component {
         self.application = application
         self.log = log
         self.items = items
-        let theme = options.theme
+        // Pages start light; main applies the chosen theme before the first frame.
+        let theme = Theme.light
         host = try AppWindow(application: application, title: "Sweep", appID: "org.sweep.Demo",
                              size: Size(width: options.width, height: options.height))
         let count = NumberText.grouped(items.numberOfRows)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SweepViews
+import SweepUI
 
 /// The command line of sweep-demo (swift-argument-parser: `--opt=value`,
 /// one-line errors with a hint and status 64, `--help`, `--version`,
@@ -56,8 +56,9 @@ struct Options: ParsableCommand {
     @Option(help: ArgumentHelp("auto (split view from 700 px wide), split or tabs.", valueName: "MODE"))
     var layout: DemoApp.Arrangement = .auto
 
-    @Option(name: .customLong("theme"), help: ArgumentHelp("light (default) or dark.", valueName: "NAME"))
-    var themeName = "light"
+    @Option(help: ArgumentHelp("auto (dark when the desktop prefers dark, through the settings portal, changing live), light or dark.",
+                               valueName: "NAME"))
+    var theme: ThemeChoice = .auto
 
     @Option(help: ArgumentHelp("The initial window size in logical pixels, each side from 100 to 16384.", valueName: "WxH"))
     var size = "800x600"
@@ -77,7 +78,6 @@ struct Options: ParsableCommand {
 
     mutating func validate() throws {
         guard (0...1_000_000_000).contains(rows) else { throw ValidationError("--rows needs a count from 0 to 1000000000") }
-        guard Theme.named(themeName) != nil else { throw ValidationError("--theme needs light or dark (not '\(themeName)')") }
         guard sizeValue != nil else { throw ValidationError("--size needs WIDTHxHEIGHT, each from 100 to 16384 (not '\(size)')") }
         guard (1...100).contains(animationScale) else { throw ValidationError("--slow-animations needs a factor from 1 to 100") }
         if grid { page = .grid }
@@ -91,10 +91,10 @@ struct Options: ParsableCommand {
 
     var itemsFile: String? { items }
     var arrangement: DemoApp.Arrangement { layout }
-    var theme: Theme { Theme.named(themeName) ?? .light }
     var width: Double { sizeValue?.0 ?? 800 }
     var height: Double { sizeValue?.1 ?? 600 }
 }
 
 extension DemoApp.Destination: ExpressibleByArgument {}
 extension DemoApp.Arrangement: ExpressibleByArgument {}
+extension ThemeChoice: ExpressibleByArgument {}

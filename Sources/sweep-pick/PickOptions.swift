@@ -1,5 +1,6 @@
 import ArgumentParser
 import PickCore
+import SweepUI
 
 /// sweep-pick's command line (fzf's and fuzzel's names where they have one).
 struct PickOptions: ParsableCommand {
@@ -89,6 +90,9 @@ struct PickOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Window height in list lines (overrides --height).", valueName: "LINES"))
     var lines: Int?
 
+    @Option(help: ArgumentHelp("auto (dark when the desktop prefers dark, changing live), light or dark.", valueName: "NAME"))
+    var theme: ThemeChoice = .auto
+
     @Option(name: .customLong("event-log"), help: ArgumentHelp("Append what happens as JSON Lines.", valueName: "FILE"))
     var eventLog: String?
 
@@ -150,3 +154,5 @@ extension PickOptions {
         }
     }
 }
+
+extension ThemeChoice: ExpressibleByArgument {}

@@ -67,6 +67,13 @@ final class Picker {
         updateStatus()
     }
 
+    /// Draws the header and the records in `theme` (at the start, and when the desktop's colour scheme changes).
+    func apply(theme: Theme) {
+        header.theme = theme
+        view.theme = theme
+        window.window.invalidateAll()
+    }
+
     // MARK: - Input
 
     /// Input of about `bytes` is coming (a regular file's size): room is made once.

@@ -59,6 +59,7 @@ do {
                                size: Size(width: Double(options.width), height: Double(options.windowHeight)),
                                role: .overlayIfAvailable(namespace: "sweep-pick"))
     let picker = try Picker(options: options, window: window, log: log)
+    app.followTheme(options.theme) { theme, _ in picker.apply(theme: theme) }
     // Regular files say how big they are: the store makes room once instead of doubling.
     var expected = 0
     for source in sources {

@@ -127,7 +127,7 @@ import Testing
         #expect(l.darkPixelCount(x: 16, y: 48, width: 200, height: 20) > 60)
         #expect(d.darkPixelCount(x: 16, y: 48, width: 200, height: 20, threshold: 255) - d.darkPixelCount(x: 16, y: 48, width: 200, height: 20, threshold: 120) > 60)
         let bad = try runDemoAlone(["--theme", "sepia"])
-        #expect(bad.status == 64 && bad.stderr.contains("--theme needs light or dark"), "\(bad.stderr)")
+        #expect(bad.status == 64 && bad.stderr.contains("'sepia' is invalid for '--theme"), "\(bad.stderr)")
     }
 
     @Test func ctrlCCopiesTheSelectedTitles() throws {

@@ -15,7 +15,8 @@ import Testing
 
     private func row(_ n: Int) -> Int { 78 + 44 * n }
 
-    private func pick(_ steps: String, input: [UInt8], arguments: [String] = [], label: String) throws -> Run {
+    private func pick(_ steps: String, input: [UInt8], arguments: [String] = [], label: String,
+                      environment: [String: String] = [:]) throws -> Run {
         let directory = try TestDirectory("pick-\(label)")
         defer { directory.remove() }
         let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
@@ -24,12 +25,36 @@ import Testing
         try Data(input).write(to: URL(fileURLWithPath: inputPath))
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                        arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")] + arguments,
-                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
-                                       standardInput: inputPath)
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
+                                       directory: directory.path, standardInput: inputPath)
         let status = process.waitForExit(seconds: 120)
         if status == nil { process.stop() }
         let output = (try? Data(contentsOf: URL(fileURLWithPath: process.stdoutPath))).map { [UInt8]($0) } ?? []
         return Run(status: status, output: output, process: process)
+    }
+
+    /// The picker follows a dark desktop (the settings portal on a private bus), header and rows.
+    @Test func aDarkDesktopGetsADarkPicker() throws {
+        let directory = try TestDirectory("pick-dark")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        try bus.startPortal(scheme: 1, directory: directory)
+        let run = try pick("""
+        {"op":"screenshot","file":"\(directory.path)/dark.png"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), label: "dark", environment: bus.environment)
+        #expect(run.status == 1, "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(directory.path)/dark.png")
+        func rgb(_ x: Int, _ y: Int) -> UInt32 {
+            let i = (y * shot.width + x) * 4
+            return UInt32(shot.rgba[i]) << 16 | UInt32(shot.rgba[i + 1]) << 8 | UInt32(shot.rgba[i + 2])
+        }
+        // Dark rows below the header (the last record's row is empty background), a dark header.
+        let bottom = shot.height - 5
+        #expect(rgb(300, bottom) == 0x1c1c1e, "\(String(rgb(300, bottom), radix: 16))")
+        #expect(rgb(300, 5) == 0x2c2c2e, "\(String(rgb(300, 5), radix: 16))")
     }
 
     private func lines(_ records: [String]) -> [UInt8] { Array((records.joined(separator: "\n") + "\n").utf8) }
@@ -173,14 +198,15 @@ import Testing
         """, input: lines(paths), arguments: ["--grid", "--images"], label: "images")
         #expect(run.status == 0, "\(run.process.logTail)")
         #expect(run.text == paths[0...2].joined(separator: "\n") + "\n", "\(run.process.logTail)")
-        // Cells are 100 px, 8 apart and 8 in, under the 56 px header; each picture fills its cell's top.
+        // Cells are 100 px, 8 in, under the 56 px header; 640 px holds five columns, so the 92 px
+        // to spare widen the gaps to 31 (cells at x 8, 139, 270, 401). Each picture fills its cell's top.
         let shot = try PNGCodec.read(path: "\(shots.path)/grid.png")
         func rgb(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * shot.width + x) * 4; return Array(shot.rgba[i..<(i + 3)]) }
         #expect(rgb(58, 100) == [255, 0, 0], "\(rgb(58, 100))")
-        #expect(rgb(166, 100) == [0, 160, 0], "\(rgb(166, 100))")
-        #expect(rgb(274, 100) == [0, 0, 255], "\(rgb(274, 100))")
+        #expect(rgb(189, 100) == [0, 160, 0], "\(rgb(189, 100))")
+        #expect(rgb(320, 100) == [0, 0, 255], "\(rgb(320, 100))")
         // A file that is not a picture has no thumbnail and says so once on stderr.
-        #expect(rgb(382, 100) != [255, 0, 0] && run.process.stderr.contains("not-a-picture.png"), "\(run.process.stderr)")
+        #expect(rgb(451, 100) != [255, 0, 0] && run.process.stderr.contains("not-a-picture.png"), "\(run.process.stderr)")
     }
 
     @Test func theWindowIsUsableBeforeTheInputEnds() throws {
@@ -240,6 +266,8 @@ import Testing
     /// selected text) into the filter; the selected records become the
     /// picker's own primary selection.
     @Test func theMiddleButtonPastesThePrimarySelectionIntoTheFilter() throws {
+        let saved = try TestDirectory("pick-primary-saved")
+        defer { saved.remove() }
         let run = try pick("""
         {"op":"primary.set","text":"berry"}
         {"op":"pointer.move","x":400,"y":300}
@@ -247,12 +275,15 @@ import Testing
         {"op":"pointer.up","button":"middle"}
         {"op":"wait","ms":100}
         \(key("a", holding: "Control_L"))
-        {"op":"primary.save","file":"primary.txt"}
+        {"op":"primary.save","file":"\(saved.path)/primary.txt"}
         {"op":"expectExit"}
         \(key("Return"))
         """, input: lines(fruit), label: "primary")
         #expect(run.status == 0, "\(run.process.logTail)")
         #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
+        // Ctrl+A selected the filtered records: they are the picker's primary selection now.
+        let primary = try String(contentsOfFile: "\(saved.path)/primary.txt", encoding: .utf8)
+        #expect(primary.hasPrefix("blueberry\ncranberry\nelderberry"), "\(primary)")
     }
 
     /// The I-beam over the filter, a hand over Done, the arrow over records.

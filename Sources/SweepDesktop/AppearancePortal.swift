@@ -1,0 +1,198 @@
+import CSDBus
+import Glibc
+
+/// The desktop's colour-scheme preference, read from xdg-desktop-portal's
+/// Settings interface over the session bus (sd-bus) and followed live
+/// through its `SettingChanged` signal; the way GTK 4, Qt 6 and Firefox
+/// learn that the desktop is dark.
+///
+/// Nothing here blocks: the question is asked asynchronously, and the owner
+/// polls `fd` for `pollEvents` (with `timeoutMilliseconds`) in its own loop
+/// and calls `process()` when it is ready (SweepUI's `Application` does).
+/// No session bus, no portal, or a portal without the setting all mean
+/// "no preference", reported once through `onChange`.
+public final class AppearancePortal {
+    /// The preference, nil until the portal (or its absence) has answered.
+    public private(set) var colorScheme: ColorScheme?
+    /// Called with the first answer and with every change after it.
+    public var onChange: ((ColorScheme) -> Void)?
+    /// Why the portal gave no answer (no bus, no portal, an error), for a debug message; nil when it answered.
+    public private(set) var failure: String?
+
+    private var bus: OpaquePointer?
+    private var readSlot: OpaquePointer?
+    private var signalSlot: OpaquePointer?
+    private var triedOlderRead = false
+
+    /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else
+    /// `$XDG_RUNTIME_DIR/bus`) and asks for the colour scheme. Returns nil
+    /// when there is no session bus to connect to: then there is no
+    /// preference to follow.
+    public init?() {
+        var bus: OpaquePointer?
+        guard sd_bus_open_user(&bus) >= 0, let bus else { return nil }
+        self.bus = bus
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard sweep_portal_match_setting_changed(bus, &signalSlot, settingChanged, context) >= 0,
+              ask(readOne: true) else {
+            close()
+            return nil
+        }
+    }
+
+    deinit { close() }
+
+    /// The bus connection's fd, to poll; -1 once closed.
+    public var fd: Int32 { bus.map { sd_bus_get_fd($0) } ?? -1 }
+
+    /// The poll events (`POLLIN`, `POLLOUT`) the connection waits for now.
+    public var pollEvents: Int16 {
+        guard let bus else { return 0 }
+        let events = sd_bus_get_events(bus)
+        return events < 0 ? 0 : Int16(truncatingIfNeeded: events)
+    }
+
+    /// How long until the connection needs `process()` even without input
+    /// (a call's timeout), or nil for no deadline.
+    public var timeoutMilliseconds: Double? {
+        guard let bus else { return nil }
+        var deadline: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
+        return deadline > nowMicroseconds ? Double(deadline - nowMicroseconds) / 1000 : 0
+    }
+
+    /// Reads and writes what the connection has ready, running the
+    /// callbacks. A connection that broke is closed (the last preference
+    /// stays); `fd` is -1 after that.
+    public func process() {
+        while let bus {
+            let result = sd_bus_process(bus, nil)
+            if result < 0 {
+                finish(failure: "the session bus closed the connection (\(String(cString: strerror(-result))))")
+                close()
+                return
+            }
+            if result == 0 { return }
+        }
+    }
+
+    /// Waits up to `milliseconds` for the first answer, processing the bus
+    /// only (for an app's first frame, so a dark desktop does not see a light
+    /// window flash first). Returns whether an answer came.
+    @discardableResult
+    public func waitForAnswer(milliseconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let start = Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
+        while colorScheme == nil, let bus {
+            process()
+            guard colorScheme == nil else { break }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = milliseconds - (Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6 - start)
+            if left <= 0 { break }
+            _ = sd_bus_wait(bus, UInt64(left * 1000))
+        }
+        return colorScheme != nil
+    }
+
+    // MARK: - Asking and answers
+
+    private func ask(readOne: Bool) -> Bool {
+        guard let bus else { return false }
+        if let readSlot { sd_bus_slot_unref(readSlot) }
+        readSlot = nil
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        return sweep_portal_read(bus, &readSlot, readOne ? 1 : 0, "org.freedesktop.appearance", "color-scheme",
+                                 readAnswer, context) >= 0
+    }
+
+    fileprivate func handleReadAnswer(_ message: OpaquePointer) {
+        if let error = sd_bus_message_get_error(message) {
+            let name = error.pointee.name.map { String(cString: $0) } ?? "an error"
+            // A portal older than version 2 has no ReadOne: ask again with Read.
+            if name == "org.freedesktop.DBus.Error.UnknownMethod" && !triedOlderRead {
+                triedOlderRead = true
+                if ask(readOne: false) { return }
+            }
+            finish(failure: "the settings portal answered \(name)")
+            return
+        }
+        guard let value = Self.readUInt32(inVariantsOf: message) else {
+            finish(failure: "the settings portal's color-scheme is not a number")
+            return
+        }
+        finish(with: ColorScheme(portalValue: value))
+    }
+
+    fileprivate func handleSettingChanged(_ message: OpaquePointer) {
+        var space: UnsafePointer<CChar>?
+        var key: UnsafePointer<CChar>?
+        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &space) > 0,
+              sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &key) > 0,
+              let space, let key,
+              String(cString: space) == "org.freedesktop.appearance", String(cString: key) == "color-scheme",
+              let value = Self.readUInt32(inVariantsOf: message) else { return }
+        finish(with: ColorScheme(portalValue: value))
+    }
+
+    private func finish(with scheme: ColorScheme) {
+        let changed = scheme != colorScheme
+        colorScheme = scheme
+        failure = nil
+        if changed { onChange?(scheme) }
+    }
+
+    /// No answer: no preference, said once.
+    private func finish(failure reason: String) {
+        guard colorScheme == nil else { return }
+        failure = reason
+        colorScheme = .noPreference
+        onChange?(.noPreference)
+    }
+
+    /// The `u` inside however many variants wrap it (ReadOne: one; Read: two).
+    private static func readUInt32(inVariantsOf message: OpaquePointer) -> UInt32? {
+        for _ in 0..<4 {
+            var type: CChar = 0
+            var contents: UnsafePointer<CChar>?
+            guard sd_bus_message_peek_type(message, &type, &contents) > 0 else { return nil }
+            switch UInt8(bitPattern: type) {
+            case UInt8(ascii: "v"):
+                guard let contents, sd_bus_message_enter_container(message, type, contents) > 0 else { return nil }
+            case UInt8(ascii: "u"):
+                var value: UInt32 = 0
+                return sd_bus_message_read_basic(message, type, &value) > 0 ? value : nil
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private func close() {
+        if let readSlot { sd_bus_slot_unref(readSlot) }
+        if let signalSlot { sd_bus_slot_unref(signalSlot) }
+        readSlot = nil
+        signalSlot = nil
+        if let bus { sd_bus_flush_close_unref(bus) }
+        bus = nil
+    }
+}
+
+// sd-bus calls these with the portal object as its userdata.
+private func readAnswer(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                        _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue().handleReadAnswer(message)
+    return 0
+}
+
+private func settingChanged(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                            _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue().handleSettingChanged(message)
+    return 0
+}

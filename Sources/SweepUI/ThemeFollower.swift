@@ -1,0 +1,95 @@
+import Glibc
+import SweepDesktop
+import SweepViews
+import SweepWayland
+
+/// Which theme an app draws with: the desktop's choice, or one fixed.
+public enum ThemeChoice: String, CaseIterable, Sendable {
+    /// Dark when the desktop prefers dark (xdg-desktop-portal's colour-scheme), else light; changes live.
+    case auto
+    case light
+    case dark
+}
+
+extension Application {
+    /// Calls `apply` with the theme `choice` means now and, for `.auto`,
+    /// again whenever the desktop's colour-scheme preference changes, from
+    /// the app's loop. With `.auto` it first waits up to `firstAnswerWait`
+    /// milliseconds for the settings portal, so that a dark desktop does not
+    /// see a light window flash first (GTK asks synchronously too); after
+    /// that the portal is followed without blocking. With no session bus or
+    /// no portal the theme is light.
+    public func followTheme(_ choice: ThemeChoice, firstAnswerWait: Double = 250,
+                            _ apply: @escaping (Theme, ColorScheme?) -> Void) {
+        themeFollower = nil
+        guard choice == .auto else {
+            apply(choice == .dark ? .dark : .light, nil)
+            return
+        }
+        guard let follower = ThemeFollower(loop: loop, apply: apply) else {
+            apply(.light, nil)
+            return
+        }
+        themeFollower = follower
+        follower.start(waiting: firstAnswerWait)
+    }
+}
+
+/// Keeps an `AppearancePortal`'s bus connection in the app's loop: a watch
+/// on its fd for the events it waits for, and a timer for its deadline.
+final class ThemeFollower {
+    private let portal: AppearancePortal
+    private let loop: EventLoop
+    private let apply: (Theme, ColorScheme?) -> Void
+    private var watch: EventLoop.WatchID?
+    private var watchedEvents: Int16 = 0
+    private var timer: EventLoop.TimerID?
+
+    init?(loop: EventLoop, apply: @escaping (Theme, ColorScheme?) -> Void) {
+        guard let portal = AppearancePortal() else { return nil }
+        self.portal = portal
+        self.loop = loop
+        self.apply = apply
+    }
+
+    deinit {
+        if let watch { loop.unwatch(watch) }
+        if let timer { loop.cancel(timer) }
+    }
+
+    func start(waiting milliseconds: Double) {
+        portal.waitForAnswer(milliseconds: milliseconds)
+        apply(portal.colorScheme?.prefersDark == true ? .dark : .light, portal.colorScheme)
+        portal.onChange = { [unowned self] scheme in apply(scheme.prefersDark ? .dark : .light, scheme) }
+        rearm()
+    }
+
+    private func pump() {
+        portal.process()
+        rearm()
+    }
+
+    /// Watches the fd for what the connection waits for now, and arms its deadline.
+    private func rearm() {
+        let fd = portal.fd, events = portal.pollEvents
+        if fd < 0 || events != watchedEvents {
+            if let watch { loop.unwatch(watch) }
+            watch = nil
+            watchedEvents = 0
+        }
+        if fd >= 0 && watch == nil {
+            var readiness: EventLoop.Readiness = []
+            if events & Int16(POLLIN) != 0 { readiness.insert(.readable) }
+            if events & Int16(POLLOUT) != 0 { readiness.insert(.writable) }
+            watch = loop.watch(fd: fd, events: readiness) { [unowned self] _ in pump() }
+            watchedEvents = events
+        }
+        if let timer { loop.cancel(timer) }
+        timer = portal.timeoutMilliseconds.map { milliseconds in
+            loop.schedule(after: milliseconds) { [unowned self] in
+                timer = nil
+                pump()
+            }
+        }
+    }
+}

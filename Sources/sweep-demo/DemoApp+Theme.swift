@@ -1,0 +1,21 @@
+import SweepEventLog
+import SweepUI
+
+extension DemoApp {
+    /// Draws every page in `theme`: at the start, and whenever the desktop's
+    /// colour scheme changes under `--theme auto`. Logged as a `theme` event
+    /// with the desktop's preference when one was read.
+    func apply(theme: Theme, colorScheme: ColorScheme?) {
+        for controller in [list, grid, trails.list, packing.list, filters.list] { controller.theme = theme }
+        trails.detail?.toolbar.theme = theme
+        canvasPage.theme = theme
+        tabBar.theme = theme
+        window.invalidateAll()
+        let name = EventLog.Value.string(theme == .dark ? "dark" : "light")
+        if let colorScheme {
+            log?.log(view: "window", event: "theme", ["name": name, "desktop": .string("\(colorScheme)")])
+        } else {
+            log?.log(view: "window", event: "theme", ["name": name])
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A private D-Bus session bus (dbus-daemon) in a test's directory, and
+/// optionally the test settings portal on it (`test-portal.py`: the
+/// appearance colour scheme, changed on cue). Apps reach it through
+/// `environment`.
+final class SessionBus {
+    let socket: String
+    private let daemon: ChildProcess
+    private var portal: ChildProcess?
+
+    init(directory: TestDirectory) throws {
+        socket = "\(directory.path)/bus"
+        let dbusDaemon = try which("dbus-daemon", package: "dbus-daemon")
+        daemon = try ChildProcess(name: "dbus-daemon", executable: dbusDaemon,
+                                  arguments: ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(socket)"],
+                                  environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) && daemon.isRunning && Date() < deadline { usleep(20_000) }
+        guard FileManager.default.fileExists(atPath: socket) else {
+            daemon.stop()
+            throw HarnessError("dbus-daemon made no socket at \(socket): \(daemon.logTail)")
+        }
+    }
+
+    var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)"] }
+
+    /// Starts the portal with colour scheme `scheme` (0 none, 1 dark, 2 light); `version` 1 has no
+    /// ReadOne. With `switchTo`, the scheme changes (and SettingChanged is sent) once `whenFile` exists.
+    func startPortal(scheme: Int, version: Int = 2, switchTo: Int? = nil, whenFile: String? = nil,
+                     directory: TestDirectory) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
+        var arguments = [script, String(scheme), "--version", String(version)]
+        if let switchTo, let whenFile { arguments += ["--switch-to", String(switchTo), "--when-file", whenFile] }
+        let portal = try ChildProcess(name: "test-portal", executable: "/usr/bin/python3", arguments: arguments,
+                                      environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
+                                      directory: directory.path)
+        self.portal = portal
+        let deadline = Date().addingTimeInterval(15)
+        while !portal.stdout.contains("ready") && portal.isRunning && Date() < deadline { usleep(20_000) }
+        guard portal.stdout.contains("ready") else {
+            throw HarnessError("the test portal did not start (needs python3-dbus and python3-gi): \(portal.logTail)")
+        }
+    }
+
+    /// What the portal printed ("ready", then "switched" after a change).
+    var portalOutput: String { portal?.stdout ?? "" }
+
+    /// Kills both at once: they keep nothing, and dbus-daemon may outlast SIGTERM's grace period.
+    func stop() {
+        for process in [portal, daemon].compactMap({ $0 }) where process.isRunning {
+            kill(process.pid, SIGKILL)
+            _ = process.waitForExit(seconds: 3)
+        }
+    }
+}

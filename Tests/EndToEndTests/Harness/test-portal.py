@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""A settings portal for the theme tests: org.freedesktop.portal.Desktop on
+the session bus given by DBUS_SESSION_BUS_ADDRESS, with the Settings
+interface's org.freedesktop.appearance color-scheme.
+
+  test-portal.py SCHEME [--version 1|2] [--switch-to SCHEME --when-file PATH]
+
+SCHEME is the portal's number (0 no preference, 1 dark, 2 light). Version 2
+answers ReadOne and Read; version 1 only Read (ReadOne is then an unknown
+method, as with portals before 1.17). With --switch-to, once PATH exists
+(say the scripted compositor's first screenshot) the setting changes and
+SettingChanged is emitted. Prints "ready" on stdout once the name is owned.
+A test double for xdg-desktop-portal, which needs a desktop backend.
+"""
+import argparse
+import os
+import signal
+import sys
+
+import dbus
+import dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+
+NAME = "org.freedesktop.portal.Desktop"
+PATH = "/org/freedesktop/portal/desktop"
+SETTINGS = "org.freedesktop.portal.Settings"
+APPEARANCE = "org.freedesktop.appearance"
+
+
+class Settings(dbus.service.Object):
+    def __init__(self, bus, scheme):
+        super().__init__(bus, PATH)
+        self.scheme = scheme
+
+    def value(self, namespace, key, variants):
+        if namespace == APPEARANCE and key == "color-scheme":
+            return dbus.UInt32(self.scheme, variant_level=variants)
+        raise dbus.exceptions.DBusException("no such setting", name="org.freedesktop.portal.Error.NotFound")
+
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
+    def Read(self, namespace, key):
+        # Read wraps the value in one more variant than ReadOne (a portal quirk clients must undo).
+        return self.value(namespace, key, 2)
+
+    @dbus.service.signal(SETTINGS, signature="ssv")
+    def SettingChanged(self, namespace, key, value):
+        pass
+
+
+class SettingsV2(Settings):
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
+    def ReadOne(self, namespace, key):
+        return self.value(namespace, key, 1)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scheme", type=int)
+    parser.add_argument("--version", type=int, default=2, choices=[1, 2])
+    parser.add_argument("--switch-to", type=int)
+    parser.add_argument("--when-file")
+    args = parser.parse_args()
+    # The test runner may leave SIGTERM ignored or blocked, and both are inherited: end on it.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
+
+    DBusGMainLoop(set_as_default=True)
+    bus = dbus.SessionBus()
+    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme)
+    _name = dbus.service.BusName(NAME, bus)
+    print("ready", flush=True)
+
+    loop = GLib.MainLoop()
+    if args.switch_to is not None and args.when_file:
+        def check():
+            if not os.path.exists(args.when_file):
+                return True
+            settings.scheme = args.switch_to
+            settings.SettingChanged(APPEARANCE, "color-scheme", dbus.UInt32(args.switch_to, variant_level=1))
+            print("switched", flush=True)
+            return False
+        GLib.timeout_add(20, check)
+    loop.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
