@@ -21,15 +21,17 @@ public enum ItemViewDecorations {
 
     /// The band (`band` in content coordinates, `offset` the scroll offset of a view at
     /// `frame`): a translucent accent fill with a 1 px accent border, clipped to the frame.
-    /// `overContent` adds a light line inside the border, for a band drawn over shapes
-    /// that may themselves be the accent colour (the canvas's selected pieces), where an
-    /// accent border alone would vanish and the band would look to be under them.
+    /// `overContent` is for a band over shapes that may themselves be the accent colour
+    /// (the canvas's selected pieces), where an accent tint and border would vanish and the
+    /// band would look to be under them: a veil of the background colour lightens (or, dark,
+    /// darkens) whatever the band covers, and a light line runs inside the border.
     public static func drawBand(_ band: Rect?, frame: Rect, offset: Double, theme: Theme, overContent: Bool = false,
                                 in canvas: Canvas) {
         guard let band else { return }
         let rect = band.offsetBy(dx: frame.minX, dy: frame.minY - offset).intersection(frame)
         guard !rect.isEmpty else { return }
         canvas.fill(rect, color: theme.accent.withOpacity(0.18))
+        if overContent { canvas.fill(rect, color: theme.background.withOpacity(0.3)) }
         strokeEdges(of: rect, width: 1, color: theme.accent, in: canvas)
         if overContent && rect.width > 2 && rect.height > 2 {
             strokeEdges(of: rect.insetBy(dx: 1, dy: 1), width: 1, color: theme.background.withOpacity(0.85), in: canvas)

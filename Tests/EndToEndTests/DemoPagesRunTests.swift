@@ -251,6 +251,9 @@ import Testing
         let innerEdge = shot.rgb(x: 98, y: 44 + 80)
         #expect(innerEdge >> 16 & 0xff > 0xc0 && innerEdge >> 8 & 0xff > 0xc0, "the band's edge over Tent: \(shot.hex(x: 98, y: 44 + 80))")
         #expect(shot.accentPixelCount(x: 99, y: 44 + 70, width: 1, height: 20) == 20, "the accent border outside it")
+        // Inside the band, Tent is seen through the band's veil: lighter than the accent it has outside.
+        let veiled = shot.rgb(x: 70, y: 44 + 70), plain = shot.rgb(x: 130, y: 44 + 70)
+        #expect(plain >> 16 & 0xff < 0x20 && veiled >> 16 & 0xff > 0x40, "\(shot.hex(x: 70, y: 44 + 70)) \(shot.hex(x: 130, y: 44 + 70))")
     }
 
     @Test func canvasBandsExtendWithShiftAndPansMoveAndCancelledPansRestore() throws {
