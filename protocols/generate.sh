@@ -29,6 +29,7 @@ protocols=(
   "fractional-scale-v1 staging/fractional-scale/fractional-scale-v1.xml"
   "primary-selection-unstable-v1 unstable/primary-selection/primary-selection-unstable-v1.xml"
   "tablet-unstable-v2 unstable/tablet/tablet-unstable-v2.xml"
+  "presentation-time stable/presentation-time/presentation-time.xml"
 )
 
 # The project's own XMLs, protocols/NAME.xml: wlr-layer-shell is in no Debian

@@ -28,6 +28,10 @@ public final class Connection {
     /// `wp_cursor_shape_manager_v1`: cursors by name, drawn by the compositor.
     private(set) var cursorShapeManager: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
+    /// `wp_presentation`: when each frame was shown, and the output's refresh period.
+    private(set) var presentation: OpaquePointer?
+    /// The clock of `wp_presentation`'s timestamps (its `clock_id` event; CLOCK_MONOTONIC on every compositor seen).
+    private(set) var presentationClock = CLOCK_MONOTONIC
     /// `zwlr_layer_shell_v1`, where the compositor offers it (sway, Hyprland, KDE, labwc, river).
     private(set) var layerShell: OpaquePointer?
     /// `xdg_wm_base` and `zxdg_decoration_manager_v1`: with both, a toplevel
@@ -98,6 +102,7 @@ public final class Connection {
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
         if let primarySelectionManager { zwp_primary_selection_device_manager_v1_destroy(primarySelectionManager) }
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+        if let presentation { wp_presentation_destroy(presentation) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_proxy_destroy(shm) }
@@ -142,6 +147,7 @@ public final class Connection {
         static let dataDeviceManager: UInt32 = 3
         static let primarySelection: UInt32 = 1
         static let cursorShape: UInt32 = 1
+        static let presentation: UInt32 = 1
         static let pointerGestures: UInt32 = 3
         static let layerShell: UInt32 = 4
         static let wmBase: UInt32 = 5
@@ -194,6 +200,11 @@ public final class Connection {
         case "wp_cursor_shape_manager_v1" where cursorShapeManager == nil:
             cursorShapeManager = bind(name, sweep_wp_cursor_shape_manager_v1_interface(), offered: version,
                                       known: KnownVersion.cursorShape)?.0
+        case "wp_presentation" where presentation == nil:
+            presentation = bind(name, sweep_wp_presentation_interface(), offered: version, known: KnownVersion.presentation)?.0
+            if let presentation {
+                wp_presentation_add_listener(presentation, Connection.presentationListener, Unmanaged.passUnretained(self).toOpaque())
+            }
         case "xdg_wm_base" where wmBase == nil:
             wmBase = bind(name, sweep_xdg_wm_base_interface(), offered: version, known: KnownVersion.wmBase)?.0
             if let wmBase { xdg_wm_base_add_listener(wmBase, Connection.wmBaseListener, nil) }
@@ -259,6 +270,16 @@ extension Connection {
     nonisolated(unsafe) static let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
         let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
         listener.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+        return listener
+    }()
+
+    /// Learns which clock `wp_presentation` stamps frames with.
+    nonisolated(unsafe) static let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
+        let listener = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
+        listener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
+            guard let data else { return }
+            Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue().presentationClock = clockid_t(clock)
+        }))
         return listener
     }()
 }

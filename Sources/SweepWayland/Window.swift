@@ -1,5 +1,6 @@
 import CDecor
 import CWaylandClient
+import Glibc
 import CWaylandProtocols
 import SweepGeometry
 import SweepPixman
@@ -37,6 +38,13 @@ public final class Window {
     private var drawScheduled = false
     private var waitingForBuffer = false
     private var presentationObservers: [() -> Void] = []
+    /// When the newest frame reported by `wp_presentation` was shown.
+    public private(set) var lastPresentation: PresentationTiming?
+    /// Late latching: with a margin (ms), a frame is drawn that long before the
+    /// compositor's predicted next repaint instead of at once, so it takes in
+    /// the input that arrives meanwhile. Off (nil) unless set, or set by
+    /// `SWEEP_LATE_LATCH_MS`; see docs/performance.md for when it helps.
+    public var lateLatchMargin: Double? = Window.lateLatchMarginFromEnvironment
 
     /// Size in logical pixels, as configured.
     public private(set) var size: Size
@@ -195,15 +203,34 @@ public final class Window {
         invalidateAll()
     }
 
-    private func act(_ action: FramePacer.Action) {
+    private func act(_ action: FramePacer.Action, latching: Bool = true) {
         guard action == .draw, !drawScheduled else { return }
-        // Draw after the current batch of events, so they share one frame.
         drawScheduled = true
+        if latching, let delay = lateLatchDelay() {
+            connection.loop.schedule(after: delay) { [weak self] in
+                guard let self else { return }
+                self.drawScheduled = false
+                self.draw()
+            }
+            return
+        }
+        // Draw after the current batch of events, so they share one frame.
         connection.loop.runAfterDispatch { [weak self] in
             guard let self else { return }
             self.drawScheduled = false
             self.draw()
         }
+    }
+
+    /// A frame was shown (`wp_presentation`); the newest one is kept.
+    func presented(_ timing: PresentationTiming) {
+        if let lastPresentation, lastPresentation.frame > timing.frame { return }
+        lastPresentation = timing
+    }
+
+    static var lateLatchMarginFromEnvironment: Double? {
+        guard let text = getenv("SWEEP_LATE_LATCH_MS"), let value = Double(String(cString: text)), value > 0 else { return nil }
+        return value
     }
 
     private var pixelSize: PixelSize {
@@ -259,6 +286,7 @@ public final class Window {
         if let callback = wl_surface_frame(surface) {
             wl_callback_add_listener(callback, Window.frameListener, Unmanaged.passUnretained(self).toOpaque())
         }
+        requestPresentationFeedback(frame: committedFrames + 1)
         wl_surface_commit(surface)
         committedFrames += 1
         onCommit?(committedFrames)
@@ -335,7 +363,7 @@ public final class Window {
             resize(to: newSize)
             updateScale()
         }
-        act(pacer.configured())
+        act(pacer.configured(), latching: false)
     }
 
     private func resize(to newSize: Size) {

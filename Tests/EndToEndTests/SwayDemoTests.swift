@@ -5,12 +5,14 @@ import Testing
 /// sweep-demo under a real sway (headless, pixman renderer).
 @Suite(.serialized) struct SwayDemoTests {
     /// Runs `body` with a fresh sway and the demo in it; stops both after.
-    private func withDemo(_ label: String, arguments: [String] = [], before: ((HeadlessSway) throws -> Void)? = nil,
+    private func withDemo(_ label: String, arguments: [String] = [], environment: [String: String] = [:],
+                          before: ((HeadlessSway) throws -> Void)? = nil,
                           _ body: (HeadlessSway, DemoClient) throws -> Void) throws {
         let sway = try HeadlessSway(label: label)
         defer { sway.stop() }
         try before?(sway)
-        let demo = try DemoClient(under: sway, arguments: ["--layout", "tabs"] + arguments, directory: sway.directory.path)
+        let demo = try DemoClient(under: sway, arguments: ["--layout", "tabs"] + arguments, directory: sway.directory.path,
+                                  environment: environment)
         defer { demo.stop() }
         try body(sway, demo)
     }
@@ -114,6 +116,27 @@ import Testing
             let after = try cpuTicks(demo.process.pid)
             // A tick is 10 ms; an idle client sleeps in poll and wakes for nothing.
             #expect(after - before <= 1, "sweep-demo used \(after - before) ticks in 3 idle seconds")
+        }
+    }
+
+    /// Each frame asks `wp_presentation` when it was shown (headless sway 1.7
+    /// answers only `discarded`: its headless output reports no presentation),
+    /// and with late latching asked for (`SWEEP_LATE_LATCH_MS`) but no refresh
+    /// period known, frames are drawn at once as before.
+    @Test func framesAskWhenTheyWereShown() throws {
+        try withDemo("presentation", environment: ["WAYLAND_DEBUG": "1", "SWEEP_LATE_LATCH_MS": "5"]) { sway, demo in
+            let (_, ready) = try sway.screenshot(within: 15, until: showsFirstFrame)
+            #expect(ready, "\(demo.logTail)")
+            usleep(300_000)
+            try sway.type(["-k", "End"])
+            // End glides to the last row over several frames.
+            usleep(1_500_000)
+            #expect(try sway.screenshot().rgb(x: 10, y: 10) == DemoColors.toolbar)
+            let log = demo.process.stderr
+            let requests = log.components(separatedBy: "-> wp_presentation@").count - 1
+            let commits = log.components(separatedBy: ".commit()").count - 1
+            #expect(requests >= 3 && requests <= commits, "\(requests) feedback requests for \(commits) commits")
+            #expect(demo.process.isRunning, "\(demo.logTail)")
         }
     }
 

@@ -8,6 +8,7 @@
 #include "fractional-scale-v1-client-protocol.h"
 #include "primary-selection-unstable-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
+#include "presentation-time-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
 
@@ -38,6 +39,8 @@ static inline const struct wl_interface *sweep_zwp_tablet_pad_ring_v2_interface(
 static inline const struct wl_interface *sweep_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
 static inline const struct wl_interface *sweep_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
 static inline const struct wl_interface *sweep_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
+static inline const struct wl_interface *sweep_wp_presentation_interface(void) { return &wp_presentation_interface; }
+static inline const struct wl_interface *sweep_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 static inline const struct wl_interface *sweep_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *sweep_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 static inline const struct wl_interface *sweep_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }

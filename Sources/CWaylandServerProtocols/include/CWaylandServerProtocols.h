@@ -8,6 +8,7 @@
 #include "fractional-scale-v1-server-protocol.h"
 #include "primary-selection-unstable-v1-server-protocol.h"
 #include "tablet-unstable-v2-server-protocol.h"
+#include "presentation-time-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "cursor-shape-v1-server-protocol.h"
 
@@ -65,6 +66,9 @@ typedef struct zwp_tablet_pad_ring_v2_interface sweep_zwp_tablet_pad_ring_v2_req
 typedef struct zwp_tablet_pad_strip_v2_interface sweep_zwp_tablet_pad_strip_v2_requests;
 typedef struct zwp_tablet_pad_group_v2_interface sweep_zwp_tablet_pad_group_v2_requests;
 typedef struct zwp_tablet_pad_v2_interface sweep_zwp_tablet_pad_v2_requests;
+static inline const struct wl_interface *sweep_server_wp_presentation_interface(void) { return &wp_presentation_interface; }
+static inline const struct wl_interface *sweep_server_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
+typedef struct wp_presentation_interface sweep_wp_presentation_requests;
 static inline const struct wl_interface *sweep_server_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *sweep_server_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 typedef struct zwlr_layer_shell_v1_interface sweep_zwlr_layer_shell_v1_requests;
