@@ -11,8 +11,13 @@
       moves the pointer to (X0, Y0), waits 100 ms, presses the left button,
       makes MOVES moves along the line to (X1, Y1), INTERVAL_MS apart on a
       fixed schedule, waits one interval and releases; then prints one JSON
-      line: the moves sent and the wall-clock times (ms since the epoch) of
-      the press, the first and last move and the release. `click` moves,
+      line: the moves sent, the wall-clock times (ms since the epoch) of
+      the press, the first and last move and the release, and
+      clock_offsets_ms: CLOCK_REALTIME minus each clock that
+      wp_presentation may name (0 realtime, 1 monotonic, 4 monotonic raw,
+      7 boottime), to put event and presentation times on the log's clock.
+      Each event carries the CLOCK_MONOTONIC ms at which it was sent (sway
+      passes the device's time on in wl_pointer events). `click` moves,
       waits 100 ms, presses and releases 50 ms later. Prints "ready"
       once sway has made the device; exits at the end of its input or when
       sway goes away. WIDTH x HEIGHT is the output layout (default 1024
@@ -131,6 +136,17 @@ def ms_now():
     return int(time.monotonic() * 1000) & 0xFFFFFFFF
 
 
+def clock_offsets_ms():
+    """CLOCK_REALTIME - clock, in ms, for the clocks wp_presentation.clock_id may name."""
+    offsets = {}
+    for clock in (time.CLOCK_REALTIME, time.CLOCK_MONOTONIC, time.CLOCK_MONOTONIC_RAW, time.CLOCK_BOOTTIME):
+        before = time.clock_gettime(time.CLOCK_REALTIME)
+        reading = time.clock_gettime(clock)
+        after = time.clock_gettime(time.CLOCK_REALTIME)
+        offsets[str(clock)] = ((before + after) / 2 - reading) * 1000.0
+    return offsets
+
+
 def move(s, x, y, width, height):
     # zwlr_virtual_pointer_v1.motion_absolute(time, x, y, x_extent, y_extent), then frame
     s.sendall(message(POINTER, 1, struct.pack("=IIIII", ms_now(), round(x), round(y), width, height))
@@ -163,7 +179,7 @@ def drag(s, x0, y0, x1, y1, moves, interval_ms, width, height):
     release = now()
     button(s, False)
     return {"moves": moves, "interval_ms": interval_ms, "press": press, "first_move": first,
-            "last_move": last, "release": release}
+            "last_move": last, "release": release, "clock_offsets_ms": clock_offsets_ms()}
 
 
 def serve(width, height):

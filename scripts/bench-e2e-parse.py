@@ -1,57 +1,71 @@
 #!/usr/bin/env python3
-"""Figures of make bench-e2e from a client's WAYLAND_DEBUG log.
+"""Figures of one make bench-e2e run, from the client's WAYLAND_DEBUG log.
 
   bench-e2e-parse.py run RUN_DIR
       Reads RUN_DIR/wayland.log (the client's stderr under WAYLAND_DEBUG=1)
       and RUN_DIR/meta.json (written by scripts/bench-e2e.sh: the client's
-      name, its start time, CPU ticks and VmHWM around the drag, and the
-      drag's own record from bench-e2e-input.py), writes RUN_DIR/metrics.json
-      and prints one summary line. Exits 1, saying why, when the log does
-      not show a drag that reached the client.
+      name and scenario, its start time, CPU ticks and VmHWM around the drag,
+      and the drag's own record from bench-e2e-input.py, or null for a run
+      that only starts the client), writes RUN_DIR/metrics.json and prints
+      one summary line. Exits 1, saying why, when the log shows no window,
+      or no drag that reached the client.
 
-  bench-e2e-parse.py table OUT_DIR
-      Medians over OUT_DIR/runs/*/metrics.json per client; prints the table
-      (markdown) with the ratio GTK / Sweep, and writes it to OUT_DIR/table.md.
+scripts/bench-e2e-report.py makes the tables and the plot from the metrics.
 
-What is measured (libwayland prints "[ms.µs] " before each event received
-and each request sent, "-> " marking requests; the clock is CLOCK_REALTIME
-in µs modulo 2^32, unwrapped here against the recorded start time):
+What is measured (libwayland prints "[ms.µs] " before each event it
+dispatches and each request it sends, "-> " marking requests; the clock is
+CLOCK_REALTIME in µs modulo 2^32, unwrapped here against the start time):
 
   window surface   the wl_surface given an xdg_toplevel. Only its commits
-                   count: a cursor surface (wl_pointer.set_cursor) or a
-                   popup's commits are not frames of the window.
+                   count: a cursor surface or a popup is not the window.
   frame            a commit of the window surface after an attach of a
                    buffer since its previous commit (new pixels).
-  the drag         from the wl_pointer.button press received to the release
-                   received.
-  input → commit   for each distinct wl_pointer.motion received during the
-                   drag (a duplicate, the same motion delivered to a second
-                   wl_pointer object, counts once, at its first arrival),
-                   the time to the next frame; p50, p99 (nearest rank), max.
+  the drag         from the wl_pointer.button press dispatched to the
+                   release dispatched.
+  input time       when sway got the motion: the CLOCK_MONOTONIC ms the
+                   virtual pointer stamped on it (wl_pointer.motion's time,
+                   +0.5 ms for the truncation), put on the log's clock with
+                   the offset bench-e2e-input.py measured. So time the event
+                   waits in the socket while the client is busy counts.
+  input → commit   for each distinct wl_pointer.motion of the drag (the same
+                   motion on a second wl_pointer counts once), from its input
+                   time to the first frame committed after the client read
+                   it; p50, p99 (nearest rank), max.
+  input → present  the same motion to the time wp_presentation_feedback says
+                   the first frame after it was shown (a discarded frame
+                   passes to the next); feedback time converted from the
+                   clock wp_presentation.clock_id names. None when the client
+                   asks for no feedback, or the compositor answers none (as
+                   headless sway 1.7 leaves most requests unanswered).
+  read delay       input time to the client reading the motion.
   frames, Hz       frames during the drag, and per second of the drag.
   work per frame   each wl_callback.done of a frame callback of the window
                    surface during the drag, to the next frame when that
                    comes before the next done (a frame skipped is not work).
+  damage per frame the area of the wl_surface.damage (times the buffer scale,
+                   squared) and damage_buffer rectangles sent for a frame,
+                   each clipped to the buffer, added up (overlaps count
+                   twice); p50 over the frames of the drag.
   longest gap      the longest time between two frames during the drag.
   CPU              utime + stime from /proc/PID/stat (all threads, 10 ms
-                   ticks) before the drag (its move to the start point,
-                   100 ms before the press) and 0.3 s after the release.
+                   ticks) before the drag (100 ms before the press) and 0.3 s
+                   after the release.
   first frame      process start (taken just before exec) to the first
                    frame of the window surface.
-  motion events    wl_pointer.motion received during the drag, on all
+  motion events    wl_pointer.motion dispatched during the drag, on all
                    wl_pointer objects, against the moves sent.
 """
-import glob
 import json
 import os
 import re
-import statistics
 import sys
 
 LINE = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+(->\s+)?(?:discarded\s+)?([A-Za-z_0-9]+)@(\d+)\.([A-Za-z_0-9]+)\((.*)\)\s*$")
 NEW_ID = re.compile(r"new id ([A-Za-z_0-9]+|\[unknown\])@(\d+)")
 OBJECT = re.compile(r"([A-Za-z_0-9]+)@(\d+)")
 WRAP_US = 1 << 32
+WRAP_MS = 1 << 32  # wl_pointer time is a uint32 of ms
+INT32_MAX = (1 << 31) - 1
 
 
 def parse_log(path, start_ms):
@@ -70,6 +84,10 @@ def parse_log(path, start_ms):
             yield (epoch_us / 1000.0, bool(m.group(3)), m.group(4), int(m.group(5)), m.group(6), m.group(7))
 
 
+def numbers(args):
+    return [int(float(a)) for a in args.split(",") if re.fullmatch(r"\s*-?[\d.]+\s*", a)]
+
+
 def percentile(values, p):
     """Nearest rank."""
     if not values:
@@ -79,60 +97,119 @@ def percentile(values, p):
     return ordered[int(rank) - 1]
 
 
+def clipped_area(x, y, w, h, size):
+    """The area of a rectangle inside a buffer of `size` (or unclipped when unknown)."""
+    x0, y0, x1, y1 = x, y, min(x + w, INT32_MAX), min(y + h, INT32_MAX)
+    if size:
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, size[0]), min(y1, size[1])
+    return max(0, x1 - x0) * max(0, y1 - y0)
+
+
+class Surfaces:
+    """What the client asked of its surfaces: commits, frames, damage and presentation feedback."""
+
+    def __init__(self):
+        self.xdg_surface_of = {}  # xdg_surface id -> wl_surface id
+        self.window = None        # the wl_surface with the xdg_toplevel
+        self.buffer_size = {}     # wl_buffer id -> (width, height)
+        self.attached = {}        # surface -> buffer attached since its last commit
+        self.current = {}         # surface -> its buffer
+        self.scale = {}
+        self.damage = {}          # surface -> buffer pixels damaged since its last commit
+        self.feedback_pending = {}  # surface -> feedback ids waiting for its next commit
+        self.frames = []          # (t, damage px, [feedback ids]) for frames of the window
+        self.frame_callbacks = set()
+        self.clock_id = 1         # CLOCK_MONOTONIC unless wp_presentation.clock_id says otherwise
+        self.presented = {}       # feedback id -> presentation time (ns on clock_id), or None if discarded
+        self.feedback_requested = 0
+
+    def request(self, t, iface, oid, msg, args):
+        if iface == "xdg_wm_base" and msg == "get_xdg_surface":
+            ids = OBJECT.findall(args)
+            self.xdg_surface_of[int(ids[0][1])] = int(ids[1][1])
+        elif iface == "xdg_surface" and msg == "get_toplevel" and self.window is None:
+            self.window = self.xdg_surface_of.get(oid)
+        elif iface == "wl_shm_pool" and msg == "create_buffer":
+            buffer = int(NEW_ID.search(args).group(2))
+            _, width, height = numbers(args.split(",", 1)[1])[:3]
+            self.buffer_size[buffer] = (width, height)
+        elif iface == "wl_surface" and msg == "attach":
+            found = OBJECT.search(args.split(",")[0])
+            self.attached[oid] = int(found.group(2)) if found else None
+        elif iface == "wl_surface" and msg == "set_buffer_scale":
+            self.scale[oid] = numbers(args)[0]
+        elif iface == "wl_surface" and msg in ("damage", "damage_buffer"):
+            x, y, w, h = numbers(args)
+            if msg == "damage":  # surface coordinates: to buffer pixels
+                s = self.scale.get(oid, 1)
+                x, y, w, h = x * s, y * s, min(w * s, INT32_MAX), min(h * s, INT32_MAX)
+            buffer = self.attached.get(oid, self.current.get(oid))
+            self.damage[oid] = self.damage.get(oid, 0) + clipped_area(x, y, w, h, self.buffer_size.get(buffer))
+        elif iface == "wl_surface" and msg == "frame" and oid == self.window:
+            self.frame_callbacks.add(int(NEW_ID.search(args).group(2)))
+        elif iface == "wp_presentation" and msg == "feedback":
+            surface = int(OBJECT.search(args).group(2))
+            self.feedback_pending.setdefault(surface, []).append(int(NEW_ID.search(args).group(2)))
+            self.feedback_requested += 1
+        elif iface == "wl_surface" and msg == "commit":
+            feedback = self.feedback_pending.pop(oid, [])
+            damage = self.damage.pop(oid, 0)
+            if oid in self.attached:
+                buffer = self.attached.pop(oid)
+                self.current[oid] = buffer
+                if buffer is not None and oid == self.window:
+                    self.frames.append((t, damage, feedback))
+
+    def event(self, iface, oid, msg, args):
+        """True for a wl_callback.done of a window frame callback."""
+        if iface == "wl_callback" and msg == "done" and oid in self.frame_callbacks:
+            self.frame_callbacks.discard(oid)
+            return True
+        if iface == "wp_presentation" and msg == "clock_id":
+            self.clock_id = numbers(args)[0]
+        elif iface == "wp_presentation_feedback" and msg == "presented":
+            sec_hi, sec_lo, nsec = numbers(args)[:3]
+            self.presented[oid] = ((sec_hi << 32) + sec_lo) * 1_000_000_000 + nsec
+        elif iface == "wp_presentation_feedback" and msg == "discarded":
+            self.presented[oid] = None
+        return False
+
+
 def analyse(run_dir):
     meta = json.load(open(os.path.join(run_dir, "meta.json")))
     start = meta["start_ms"]
-    events = list(parse_log(os.path.join(run_dir, "wayland.log"), start))
-    if not events:
-        raise SystemExit(f"{run_dir}: no WAYLAND_DEBUG lines in wayland.log")
-
-    xdg_surface_of = {}    # xdg_surface id -> wl_surface id
-    window = None          # the wl_surface with the xdg_toplevel
-    attached = set()       # surfaces with a buffer attached since their last commit
-    frames = []            # times of frames of the window surface
-    frame_callbacks = set()
-    dones = []             # times of wl_callback.done for frame callbacks of the window
-    presses, releases = [], []
-    motions = []           # (t, pointer id, args)
-    pointers = set()
-    for t, sent, iface, oid, msg, args in events:
-        if sent:
-            if iface == "xdg_wm_base" and msg == "get_xdg_surface":
-                ids = OBJECT.findall(args)
-                xdg_surface_of[int(ids[0][1])] = int(ids[1][1])
-            elif iface == "xdg_surface" and msg == "get_toplevel" and window is None:
-                window = xdg_surface_of.get(oid)
-            elif iface == "wl_surface" and msg == "attach":
-                if "nil" not in args.split(",")[0]:
-                    attached.add(oid)
-                else:
-                    attached.discard(oid)
-            elif iface == "wl_surface" and msg == "frame" and oid == window:
-                frame_callbacks.add(int(NEW_ID.search(args).group(2)))
-            elif iface == "wl_surface" and msg == "commit":
-                if oid in attached:
-                    attached.discard(oid)
-                    if oid == window:
-                        frames.append(t)
-            elif iface == "wl_seat" and msg == "get_pointer":
-                pointers.add(int(NEW_ID.search(args).group(2)))
-        else:
-            if iface == "wl_callback" and msg == "done" and oid in frame_callbacks:
-                frame_callbacks.discard(oid)
-                dones.append(t)
-            elif iface == "wl_pointer" and msg == "button":
-                state = args.split(",")[-1].strip()
-                (presses if state == "1" else releases).append(t)
-            elif iface == "wl_pointer" and msg == "motion":
-                motions.append((t, oid, args))
-
     name = meta["client"]
-    if window is None:
+    surfaces = Surfaces()
+    dones, presses, releases, motions, pointers = [], [], [], [], set()
+    for t, sent, iface, oid, msg, args in parse_log(os.path.join(run_dir, "wayland.log"), start):
+        if sent:
+            surfaces.request(t, iface, oid, msg, args)
+            if iface == "wl_seat" and msg == "get_pointer":
+                pointers.add(int(NEW_ID.search(args).group(2)))
+        elif surfaces.event(iface, oid, msg, args):
+            dones.append(t)
+        elif iface == "wl_pointer" and msg == "button":
+            (presses if args.split(",")[-1].strip() == "1" else releases).append(t)
+        elif iface == "wl_pointer" and msg == "motion":
+            motions.append((t, oid, args))
+    if surfaces.window is None:
         raise SystemExit(f"{name}: the log shows no xdg_toplevel (did the window open?)")
+    frames = surfaces.frames
     if not frames:
         raise SystemExit(f"{name}: the window never committed a buffer")
-    drag = meta["drag"]
-    # the press and release of the drag: the last press received before the drag's release was sent
+    metrics = {"client": name, "scenario": meta["scenario"], "run": meta["run"],
+               "vmhwm_mb": meta["vmhwm_kb"] / 1024.0, "first_frame_ms": frames[0][0] - start}
+    drag = meta.get("drag")
+    if drag:
+        metrics.update(drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, pointers))
+    with open(os.path.join(run_dir, "metrics.json"), "w") as out:
+        json.dump(metrics, out, indent=1)
+    return metrics
+
+
+def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, pointers):
+    frames = surfaces.frames
+    frame_times = [f[0] for f in frames]
     drag_presses = [p for p in presses if drag["press"] - 5 <= p <= drag["release"] + 1000]
     drag_releases = [r for r in releases if drag_presses and r > drag_presses[0]]
     if not drag_presses or not drag_releases:
@@ -146,120 +223,104 @@ def analyse(run_dir):
     for t, p, a in in_drag:
         if a not in seen:  # the same (time, x, y) on another wl_pointer is a duplicate
             seen.add(a)
-            distinct.append(t)
+            distinct.append((t, a))
     per_pointer = {}
     for _, p, _ in in_drag:
         per_pointer[p] = per_pointer.get(p, 0) + 1
 
-    def next_frame(t):
-        return next((f for f in frames if f >= t), None)
+    offsets = drag["clock_offsets_ms"]
+    monotonic_offset = offsets["1"]
 
-    latencies = []
-    for t in distinct:
-        f = next_frame(t)
-        if f is not None:
-            latencies.append(f - t)
-    drag_frames = [f for f in frames if begin <= f <= end]
+    def input_time(read, args):
+        """The motion's own time (CLOCK_MONOTONIC ms, uint32) on the log's clock; never after it was read."""
+        stamp = numbers(args)[0] + 0.5
+        guess = read - monotonic_offset  # about when, on CLOCK_MONOTONIC
+        stamp += round((guess - stamp) / WRAP_MS) * WRAP_MS
+        return min(stamp + monotonic_offset, read)
+
+    def first_frame_index(t):
+        return next((i for i, f in enumerate(frame_times) if f >= t), None)
+
+    presentation_offset = offsets.get(str(surfaces.clock_id))
+    latencies, present_latencies, read_delays = [], [], []
+    for read, args in distinct:
+        t = input_time(read, args)
+        read_delays.append(read - t)
+        i = first_frame_index(read)
+        if i is None:
+            continue
+        latencies.append(frame_times[i] - t)
+        # the first of this frame and those after it that was shown (a discarded one
+        # was replaced by the next); unknown when a frame has no feedback or no answer
+        for _, _, feedback in frames[i:]:
+            answers = [surfaces.presented[f] for f in feedback if f in surfaces.presented]
+            if not feedback or len(answers) < len(feedback) or presentation_offset is None:
+                break
+            shown = [a for a in answers if a is not None]
+            if shown:
+                present_latencies.append(shown[0] / 1e6 + presentation_offset - t)
+                break
+    drag_frames = [f for f in frames if begin <= f[0] <= end]
     work = []
     drag_dones = [d for d in dones if begin <= d <= end]
     for i, d in enumerate(drag_dones):
-        f = next_frame(d)
+        j = first_frame_index(d)
         following = drag_dones[i + 1] if i + 1 < len(drag_dones) else float("inf")
-        if f is not None and f < following:
-            work.append(f - d)
-    gaps = [b - a for a, b in zip(drag_frames, drag_frames[1:])]
+        if j is not None and frame_times[j] < following:
+            work.append(frame_times[j] - d)
+    gaps = [b[0] - a[0] for a, b in zip(drag_frames, drag_frames[1:])]
     seconds = (end - begin) / 1000.0
     tick_ms = 1000.0 / meta["clk_tck"]
-    metrics = {
-        "client": name,
-        "run": meta["run"],
+    answers = list(surfaces.presented.values())
+    feedback = {"requested": surfaces.feedback_requested, "presented": sum(a is not None for a in answers),
+                "discarded": sum(a is None for a in answers)}
+    return {
         "latency_p50_ms": percentile(latencies, 50),
         "latency_p99_ms": percentile(latencies, 99),
         "latency_max_ms": max(latencies) if latencies else None,
+        "latencies_ms": [round(v, 3) for v in latencies],
+        "presentation_feedback": feedback,
+        "present_p50_ms": percentile(present_latencies, 50),
+        "present_p99_ms": percentile(present_latencies, 99),
+        "present_latencies_ms": [round(v, 3) for v in present_latencies],
+        "read_delay_p50_ms": percentile(read_delays, 50),
+        "read_delay_p99_ms": percentile(read_delays, 99),
         "motions_without_frame": len(distinct) - len(latencies),
         "frames": len(drag_frames),
         "frames_hz": len(drag_frames) / seconds if seconds > 0 else None,
         "work_p50_ms": percentile(work, 50),
         "work_p99_ms": percentile(work, 99),
+        "damage_p50_px": percentile([f[1] for f in drag_frames], 50),
         "longest_gap_ms": max(gaps) if gaps else None,
         "drag_ms": end - begin,
         "cpu_ms": (meta["cpu_after"] - meta["cpu_before"]) * tick_ms,
-        "vmhwm_mb": meta["vmhwm_kb"] / 1024.0,
-        "first_frame_ms": frames[0] - start,
         "moves_sent": drag["moves"],
         "motions_received": len(in_drag),
         "motions_distinct": len(distinct),
         "motions_per_pointer": {str(k): v for k, v in sorted(per_pointer.items())},
         "wl_pointers": len(pointers),
     }
-    with open(os.path.join(run_dir, "metrics.json"), "w") as out:
-        json.dump(metrics, out, indent=1)
-    return metrics
 
 
 def fmt(value, digits=1):
-    if value is None:
-        return "—"
-    return f"{value:,.{digits}f}"
-
-
-ROWS = [
-    # (label, key, digits, unit)
-    ("input → commit, p50", "latency_p50_ms", 1, "ms"),
-    ("input → commit, p99", "latency_p99_ms", 1, "ms"),
-    ("input → commit, max", "latency_max_ms", 1, "ms"),
-    ("frames during the drag", "frames", 0, ""),
-    ("frames a second", "frames_hz", 1, "Hz"),
-    ("client work per frame (done → commit), p50", "work_p50_ms", 1, "ms"),
-    ("client work per frame, p99", "work_p99_ms", 1, "ms"),
-    ("longest gap between frames", "longest_gap_ms", 1, "ms"),
-    ("client CPU over the drag", "cpu_ms", 0, "ms"),
-    ("peak RSS (VmHWM)", "vmhwm_mb", 1, "MB"),
-    ("first frame (start → first commit with a buffer)", "first_frame_ms", 0, "ms"),
-    ("wl_pointer.motion received / moves sent", "motions_received", 0, ""),
-]
-
-
-def table(out_dir):
-    runs = {}
-    for path in sorted(glob.glob(os.path.join(out_dir, "runs", "*", "metrics.json"))):
-        m = json.load(open(path))
-        runs.setdefault(m["client"], []).append(m)
-    if "sweep" not in runs or "gtk" not in runs:
-        raise SystemExit(f"{out_dir}: need runs of both clients, found {sorted(runs)}")
-
-    def median(client, key):
-        values = [r[key] for r in runs[client] if r[key] is not None]
-        return statistics.median(values) if values else None
-
-    lines = [f"| | Sweep (sweep-demo) | GTK 4 (gtk4-demo) | GTK / Sweep |", "|---|---|---|---|"]
-    for label, key, digits, unit in ROWS:
-        s, g = median("sweep", key), median("gtk", key)
-        suffix = f" {unit}" if unit else ""
-        if key == "motions_received":
-            sent = runs["sweep"][0]["moves_sent"]
-            lines.append(f"| {label} | {fmt(s, 0)} / {sent} | {fmt(g, 0)} / {sent} | |")
-            continue
-        ratio = f"{g / s:.2f}" if s and g is not None else "—"
-        lines.append(f"| {label} | {fmt(s, digits)}{suffix} | {fmt(g, digits)}{suffix} | {ratio} |")
-    counts = ", ".join(f"{c} {len(r)}" for c, r in sorted(runs.items()))
-    text = "\n".join(lines) + f"\n\nMedians of the runs ({counts}).\n"
-    with open(os.path.join(out_dir, "table.md"), "w") as out:
-        out.write(text)
-    print(text)
+    return "—" if value is None else f"{value:,.{digits}f}"
 
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "run":
         m = analyse(sys.argv[2])
-        print(f"{m['client']:>5} run {m['run']}: input→commit p50 {fmt(m['latency_p50_ms'])} ms"
-              f" p99 {fmt(m['latency_p99_ms'])} ms, {m['frames']} frames ({fmt(m['frames_hz'])} Hz),"
-              f" work p50 {fmt(m['work_p50_ms'])} ms, CPU {fmt(m['cpu_ms'], 0)} ms,"
-              f" VmHWM {fmt(m['vmhwm_mb'])} MB, first frame {fmt(m['first_frame_ms'], 0)} ms,"
-              f" motions {m['motions_received']} received ({m['motions_distinct']} distinct,"
-              f" per wl_pointer {m['motions_per_pointer']}) for {m['moves_sent']} moves")
-    elif len(sys.argv) == 3 and sys.argv[1] == "table":
-        table(sys.argv[2])
+        line = f"{m['client']:>5} {m['scenario']} run {m['run']}: first frame {fmt(m['first_frame_ms'], 0)} ms," \
+               f" VmHWM {fmt(m['vmhwm_mb'])} MB"
+        if "frames" in m:
+            f = m["presentation_feedback"]
+            present = f"{fmt(m['present_p50_ms'])} ms" if m["present_p50_ms"] is not None else \
+                f"n/a ({f['requested']} feedback requests, {f['presented']} presented, {f['discarded']} discarded)"
+            line += (f", input→commit p50 {fmt(m['latency_p50_ms'])} ms p99 {fmt(m['latency_p99_ms'])} ms,"
+                     f" input→present p50 {present}, {m['frames']} frames ({fmt(m['frames_hz'])} Hz),"
+                     f" work p50 {fmt(m['work_p50_ms'])} ms, damage p50 {fmt(m['damage_p50_px'], 0)} px,"
+                     f" CPU {fmt(m['cpu_ms'], 0)} ms, motions {m['motions_received']}"
+                     f" ({m['motions_distinct']} distinct) for {m['moves_sent']} moves")
+        print(line)
     else:
         sys.exit(__doc__)
 

@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Tables, targets and the latency plot of make bench-e2e.
+
+  bench-e2e-report.py selection SCENARIO SWEEP_EVENT_LOG PEER_STDOUT
+      Prints one JSON line: the items each app had selected after the drag
+      (sweep-demo's last non-provisional "selection" event, the peer's last
+      --print-selection line) and whether they are the same.
+
+  bench-e2e-report.py report OUT_DIR [--docs FILE] [--plot PNG]
+      Medians over OUT_DIR/runs/*/metrics.json per client and scenario, the
+      targets met or missed, foot's first frame and OUT_DIR/items/items.json
+      (scripts/bench-items.sh); prints the section (markdown), writes it to
+      OUT_DIR/table.md and, with --docs, between FILE's
+      <!-- bench-e2e:begin --> and <!-- bench-e2e:end --> lines. Always
+      draws OUT_DIR/latency.png, and copies it to PNG with --plot.
+"""
+import glob
+import json
+import os
+import shutil
+import statistics
+import sys
+
+SCENARIOS = [("grid-16777216", "grid, 16,777,216"), ("grid-1000000", "grid, 1,000,000"),
+             ("list-1000000", "list, 1,000,000"), ("list-16777216", "list, 16,777,216")]
+ROWS = [
+    # (label, key, digits, unit)
+    ("input → commit, p50", "latency_p50_ms", 1, "ms"),
+    ("input → commit, p99", "latency_p99_ms", 1, "ms"),
+    ("input → commit, max", "latency_max_ms", 1, "ms"),
+    ("input → presentation, p50", "present_p50_ms", 1, "ms"),
+    ("input → presentation, p99", "present_p99_ms", 1, "ms"),
+    ("input waiting to be read, p99", "read_delay_p99_ms", 1, "ms"),
+    ("frames during the drag", "frames", 0, ""),
+    ("frames a second", "frames_hz", 1, "Hz"),
+    ("work per frame (done → commit), p50", "work_p50_ms", 2, "ms"),
+    ("work per frame, p99", "work_p99_ms", 1, "ms"),
+    ("pixels damaged per frame, p50", "damage_p50_px", 0, "px"),
+    ("longest gap between frames", "longest_gap_ms", 1, "ms"),
+    ("CPU over the drag", "cpu_ms", 0, "ms"),
+    ("peak RSS (VmHWM)", "vmhwm_mb", 1, "MB"),
+    ("first frame", "first_frame_ms", 0, "ms"),
+]
+# (label, key, limit, "max": Sweep / GTK <= limit, "min": >= limit)
+TARGETS = [
+    ("work per frame p50 ≤ 0.3× GTK", "work_p50_ms", 0.3, "max"),
+    ("frames a second ≥ GTK", "frames_hz", 1.0, "min"),
+    ("input → commit p50 ≤ 0.8× GTK", "latency_p50_ms", 0.8, "max"),
+    ("input → commit p99 ≤ 0.75× GTK", "latency_p99_ms", 0.75, "max"),
+    ("CPU ≤ 0.5× GTK", "cpu_ms", 0.5, "max"),
+    ("peak RSS ≤ GTK", "vmhwm_mb", 1.0, "max"),
+]
+FLAT = [("input → commit p50", "latency_p50_ms"), ("work per frame p50", "work_p50_ms"),
+        ("CPU over the drag", "cpu_ms"), ("peak RSS", "vmhwm_mb")]
+
+
+def fmt(value, digits=1):
+    return "n/a" if value is None else f"{value:,.{digits}f}"
+
+
+def percent(fraction, sign=False):
+    value = round(fraction * 100) or 0  # no "-0 %"
+    return f"{value:+d} %" if sign else f"{value:d} %"
+
+
+def verdict(value, limit, kind):
+    """'met, 13 % under' / 'missed by 37 %' for value against limit."""
+    if value is None:
+        return "n/a"
+    margin = value / limit - 1
+    if kind == "max":
+        return f"met, {percent(-margin)} under" if margin <= 0 else f"**missed** by {percent(margin)}"
+    return f"met, {percent(margin)} over" if margin >= 0 else f"**missed** by {percent(-margin)}"
+
+
+def load_runs(out_dir):
+    runs = {}
+    for path in sorted(glob.glob(os.path.join(out_dir, "runs", "*", "metrics.json"))):
+        m = json.load(open(path))
+        runs.setdefault((m["scenario"], m["client"]), []).append(m)
+    return runs
+
+
+def median(runs, scenario, client, key):
+    values = [r[key] for r in runs.get((scenario, client), []) if r.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def main_table(runs, scenarios):
+    lines = ["| Sweep / GTK | " + " | ".join(label for _, label in scenarios) + " |",
+             "|---" * (len(scenarios) + 1) + "|"]
+    for label, key, digits, unit in ROWS:
+        cells = []
+        for scenario, _ in scenarios:
+            s, g = median(runs, scenario, "sweep", key), median(runs, scenario, "gtk", key)
+            r = ratio(s, g)
+            if s is None and g is None:
+                cells.append("n/a")
+                continue
+            cell = f"{fmt(s, digits)} / {fmt(g, digits)}" + (f" {unit}" if unit else "")
+            cells.append(cell + (f" ({r:.2f}×)" if r is not None else ""))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    cells = []
+    for scenario, _ in scenarios:
+        sent = next((r["moves_sent"] for r in runs.get((scenario, "sweep"), [])), 0)
+        s = median(runs, scenario, "sweep", "motions_received")
+        g = median(runs, scenario, "gtk", "motions_received")
+        cells.append(f"{fmt(s, 0)} / {fmt(g, 0)} of {sent}")
+    lines.append("| wl_pointer.motion received, of the moves sent | " + " | ".join(cells) + " |")
+    return lines
+
+
+def targets_table(runs, scenarios, foot_first_frame):
+    lines = ["| target | " + " | ".join(label for _, label in scenarios) + " |",
+             "|---" * (len(scenarios) + 1) + "|"]
+    for label, key, limit, kind in TARGETS:
+        cells = []
+        for scenario, _ in scenarios:
+            r = ratio(median(runs, scenario, "sweep", key), median(runs, scenario, "gtk", key))
+            cells.append("n/a" if r is None else f"{r:.2f}×: {verdict(r, limit, kind)}")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    cells = []
+    for scenario, _ in scenarios:
+        r = ratio(median(runs, scenario, "sweep", "first_frame_ms"), foot_first_frame)
+        cells.append("n/a" if r is None else f"{r:.2f}× foot: {verdict(r, 2.0, 'max')}")
+    lines.append("| first frame ≤ 2× foot's | " + " | ".join(cells) + " |")
+    return lines
+
+
+def flat_table(runs):
+    lines = ["| 16,777,216 against 1,000,000 items (within ±10 %) | grid, Sweep | list, Sweep | grid, GTK | list, GTK |",
+             "|---|---|---|---|---|"]
+    for label, key in FLAT:
+        cells = []
+        for client in ("sweep", "gtk"):
+            for view in ("grid", "list"):
+                r = ratio(median(runs, f"{view}-16777216", client, key), median(runs, f"{view}-1000000", client, key))
+                if r is None:
+                    cells.append("n/a")
+                elif client == "sweep":
+                    cells.append(f"{percent(r - 1, sign=True)}: " + ("met" if abs(r - 1) <= 0.10 else "**missed**"))
+                else:
+                    cells.append(percent(r - 1, sign=True))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def items_table(out_dir):
+    path = os.path.join(out_dir, "items", "items.json")
+    if not os.path.exists(path):
+        return []
+    s = json.load(open(path))
+    first, loaded, rss = s["first_frame_ms"], s["loaded_ms"], s["vmhwm_mb"]
+    return [f"Big input (`scripts/bench-items.sh`): {s['lines']:,} lines, {s['bytes'] / 1e6:.0f} MB, "
+            f"`sweep-demo --items FILE --layout tabs`, medians of {s['runs']} runs:", "",
+            "| | measured | target | |", "|---|---|---|---|",
+            f"| first frame | {first:,.0f} ms | < 500 ms | {verdict(first, 500, 'max')} |",
+            f"| all lines loaded | {loaded:,.0f} ms | | |",
+            f"| peak RSS (VmHWM) | {rss:,.1f} MB | < 150 MB | {verdict(rss, 150, 'max')} |"]
+
+
+def presentation_note(runs):
+    """Why input → presentation is n/a, or nothing when it was measured."""
+    names = {"sweep": "Sweep", "gtk": "GTK"}
+    parts = []
+    for client, name in names.items():
+        feedback = [r["presentation_feedback"] for (_, c), rs in runs.items() if c == client for r in rs
+                    if "presentation_feedback" in r]
+        requested = sum(f["requested"] for f in feedback)
+        presented = sum(f["presented"] for f in feedback)
+        if not requested:
+            parts.append(f"{name} asks for no presentation feedback")
+        elif not presented:
+            parts.append(f"{name} asked for feedback {requested:,} times, and sway answered none as presented")
+    return ("Input → presentation is n/a: " + "; ".join(parts) + ".") if parts else ""
+
+
+def selection_note(out_dir):
+    path = os.path.join(out_dir, "selection.jsonl")
+    if not os.path.exists(path):
+        return "The warm-up runs, which check the selections, were skipped."
+    checks = [json.loads(line) for line in open(path) if line.strip()]
+    differ = [c for c in checks if not c["same"]]
+    if not differ:
+        counts = ", ".join(f"{c['scenario']} {c['sweep_count']}" for c in checks)
+        return f"Both apps selected the same items after the warm-up drags ({counts} items)."
+    return "**The selections differed** after the warm-up drags: " + "; ".join(
+        f"{c['scenario']}: Sweep {c['sweep_count']} items {c['sweep']}, GTK {c['gtk_count']} items {c['gtk']}"
+        for c in differ) + "."
+
+
+def plot(runs, scenarios, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(2, 2, figsize=(10, 7), sharex=True, sharey=True)
+    colours = {"sweep": "#1f6fd1", "gtk": "#d1561f"}
+    names = {"sweep": "Sweep", "gtk": "GTK 4"}
+    for ax, (scenario, label) in zip(axes.flat, scenarios):
+        for client in ("sweep", "gtk"):
+            for key, style, what in (("latencies_ms", "-", "input → commit"),
+                                     ("present_latencies_ms", "--", "input → presentation")):
+                values = sorted(v for r in runs.get((scenario, client), []) for v in r.get(key, []))
+                if not values:
+                    continue
+                fraction = [(i + 1) / len(values) for i in range(len(values))]
+                ax.step(values, fraction, style, where="post", color=colours[client],
+                        label=f"{names[client]}, {what}")
+        ax.set_title(label + " items")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="lower right", fontsize=8)
+    for ax in axes[1]:
+        ax.set_xlabel("ms from the pointer motion")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("fraction of motions")
+    axes.flat[0].set_xlim(left=0)
+    title = "make bench-e2e: latency of a band drag under headless sway (all runs pooled)"
+    if not any(r.get("present_latencies_ms") for rs in runs.values() for r in rs):
+        title += "\ninput → presentation not shown: no frame was reported presented"
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def report(out_dir, docs, plot_path):
+    runs = load_runs(out_dir)
+    scenarios = [(s, label) for s, label in SCENARIOS if (s, "sweep") in runs and (s, "gtk") in runs]
+    if not scenarios:
+        raise SystemExit(f"{out_dir}: no scenario has runs of both clients")
+    foot = median(runs, "start", "foot", "first_frame_ms")
+    counts = sorted({len(v) for k, v in runs.items()})
+    conditions = open(os.path.join(out_dir, "conditions.txt")).read().strip() \
+        if os.path.exists(os.path.join(out_dir, "conditions.txt")) else ""
+    text = [f"Medians of the runs ({'/'.join(map(str, counts))} a client and scenario): {conditions}.", "",
+            "Each cell is Sweep / GTK, and their ratio:", ""]
+    text += main_table(runs, scenarios)
+    notes = " ".join(n for n in (presentation_note(runs), selection_note(out_dir)) if n)
+    text += ["", f"foot's first frame: {fmt(foot, 0)} ms (median). {notes}", "",
+             "Targets (Sweep against GTK, from the medians above):", ""]
+    text += targets_table(runs, scenarios, foot)
+    text += ["", "Flat from 1,000,000 to 16,777,216 items (change of the median):", ""]
+    text += flat_table(runs)
+    items = items_table(out_dir)
+    if items:
+        text += [""] + items
+    markdown = "\n".join(text) + "\n"
+    with open(os.path.join(out_dir, "table.md"), "w") as out:
+        out.write(markdown)
+    print(markdown)
+    plot(runs, scenarios, os.path.join(out_dir, "latency.png"))
+    if plot_path:
+        shutil.copyfile(os.path.join(out_dir, "latency.png"), plot_path)
+    if docs:
+        write_docs(docs, markdown)
+
+
+def write_docs(path, markdown):
+    begin, end = "<!-- bench-e2e:begin -->", "<!-- bench-e2e:end -->"
+    text = open(path).read()
+    if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+        raise SystemExit(f"{path}: needs one {begin} line and one {end} line after it")
+    head, rest = text.split(begin)
+    _, tail = rest.split(end)
+    with open(path, "w") as out:
+        out.write(f"{head}{begin}\n{markdown}{end}{tail}")
+
+
+def last_selection(lines, want):
+    found = None
+    for line in lines:
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if want(event):
+            found = event
+    return found
+
+
+def selection(scenario, sweep_log, peer_out):
+    # sweep-demo: ranges [section, first, last]; the peer: [first, last]
+    sweep = last_selection(open(sweep_log), lambda e: e.get("event") == "selection" and not e.get("provisional"))
+    gtk = last_selection(open(peer_out), lambda e: e.get("event") == "selection")
+    s = [r[1:] for r in sweep["ranges"]] if sweep else []
+    g = gtk["ranges"] if gtk else []
+    print(json.dumps({"scenario": scenario, "same": bool(s) and s == g,
+                      "sweep_count": sweep["count"] if sweep else 0, "gtk_count": gtk["count"] if gtk else 0,
+                      "sweep": s, "gtk": g}))
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) == 4 and args[0] == "selection":
+        selection(*args[1:])
+    elif len(args) >= 2 and args[0] == "report":
+        options = dict(zip(args[2::2], args[3::2]))
+        if set(options) - {"--docs", "--plot"} or len(args) % 2:
+            sys.exit(__doc__)
+        report(args[1], options.get("--docs"), options.get("--plot"))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
