@@ -73,6 +73,21 @@ import Testing
         #expect(nowhere.status == 0 && themes(nowhere) == ["light"], "\(nowhere.diagnostics)")
     }
 
+    @Test func aPortalAnsweringNonsenseIsNoPreference() throws {
+        let directory = try TestDirectory("theme-nonsense")
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        try bus.startPortal(scheme: 1, nonsense: true, directory: directory)
+        let run = try playDemo("""
+        {"op":"output","width":600,"height":500,"scale":1}
+        {"op":"waitReady"}
+        {"op":"screenshot","file":"light.png"}
+        """, label: "theme-nonsense", arguments: ["--rows", "3"], directory: directory, environment: bus.environment)
+        defer { run.directory.remove() }
+        #expect(run.status == 0 && themes(run) == ["light / no preference"], "\(run.diagnostics)")
+        #expect(try run.shot("light.png").rgb(x: 300, y: 300) == 0xffffff)
+    }
+
     @Test func anExplicitThemeIgnoresTheDesktop() throws {
         let directory = try TestDirectory("theme-fixed")
         let bus = try SessionBus(directory: directory)

@@ -26,12 +26,13 @@ final class SessionBus {
     var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)"] }
 
     /// Starts the portal with colour scheme `scheme` (0 none, 1 dark, 2 light); `version` 1 has no
-    /// ReadOne. With `switchTo`, the scheme changes (and SettingChanged is sent) once `whenFile` exists.
+    /// ReadOne; `nonsense` answers a string for the number. With `switchTo`, the scheme changes (and SettingChanged is sent) once `whenFile` exists.
     func startPortal(scheme: Int, version: Int = 2, switchTo: Int? = nil, whenFile: String? = nil,
-                     directory: TestDirectory) throws {
+                     nonsense: Bool = false, directory: TestDirectory) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
         var arguments = [script, String(scheme), "--version", String(version)]
         if let switchTo, let whenFile { arguments += ["--switch-to", String(switchTo), "--when-file", whenFile] }
+        if nonsense { arguments.append("--nonsense") }
         let portal = try ChildProcess(name: "test-portal", executable: "/usr/bin/python3", arguments: arguments,
                                       environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
                                       directory: directory.path)

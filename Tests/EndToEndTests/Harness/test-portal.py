@@ -3,13 +3,14 @@
 the session bus given by DBUS_SESSION_BUS_ADDRESS, with the Settings
 interface's org.freedesktop.appearance color-scheme.
 
-  test-portal.py SCHEME [--version 1|2] [--switch-to SCHEME --when-file PATH]
+  test-portal.py SCHEME [--version 1|2] [--switch-to SCHEME --when-file PATH] [--nonsense]
 
 SCHEME is the portal's number (0 no preference, 1 dark, 2 light). Version 2
 answers ReadOne and Read; version 1 only Read (ReadOne is then an unknown
 method, as with portals before 1.17). With --switch-to, once PATH exists
 (say the scripted compositor's first screenshot) the setting changes and
-SettingChanged is emitted. Prints "ready" on stdout once the name is owned.
+SettingChanged is emitted. --nonsense answers a string where the number
+belongs, as a broken portal might. Prints "ready" on stdout once the name is owned.
 A test double for xdg-desktop-portal, which needs a desktop backend.
 """
 import argparse
@@ -29,12 +30,15 @@ APPEARANCE = "org.freedesktop.appearance"
 
 
 class Settings(dbus.service.Object):
-    def __init__(self, bus, scheme):
+    def __init__(self, bus, scheme, nonsense=False):
         super().__init__(bus, PATH)
         self.scheme = scheme
+        self.nonsense = nonsense
 
     def value(self, namespace, key, variants):
         if namespace == APPEARANCE and key == "color-scheme":
+            if self.nonsense:
+                return dbus.String("dark", variant_level=variants)
             return dbus.UInt32(self.scheme, variant_level=variants)
         raise dbus.exceptions.DBusException("no such setting", name="org.freedesktop.portal.Error.NotFound")
 
@@ -60,6 +64,7 @@ def main():
     parser.add_argument("--version", type=int, default=2, choices=[1, 2])
     parser.add_argument("--switch-to", type=int)
     parser.add_argument("--when-file")
+    parser.add_argument("--nonsense", action="store_true")
     args = parser.parse_args()
     # The test runner may leave SIGTERM ignored or blocked, and both are inherited: end on it.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -67,7 +72,7 @@ def main():
 
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
-    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme)
+    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense)
     _name = dbus.service.BusName(NAME, bus)
     print("ready", flush=True)
 
