@@ -26,9 +26,16 @@ private final class PresentationRequest {
 }
 
 extension Window {
-    /// Asks to be told when the frame about to be committed is shown (or discarded).
+    static let maximumUnansweredFeedback = 4
+
+    /// Asks to be told when the frame about to be committed is shown (or
+    /// discarded). A compositor that leaves requests unanswered (headless
+    /// sway 1.7 answers almost none) gets no more than a few at a time, so
+    /// unanswered ones do not pile up frame after frame.
     func requestPresentationFeedback(frame: Int) {
-        guard let presentation = connection.presentation, let feedback = wp_presentation_feedback(presentation, surface) else { return }
+        guard unansweredFeedback < Window.maximumUnansweredFeedback, let presentation = connection.presentation,
+              let feedback = wp_presentation_feedback(presentation, surface) else { return }
+        unansweredFeedback += 1
         let request = Unmanaged.passRetained(PresentationRequest(window: self, frame: frame))
         wp_presentation_feedback_add_listener(feedback, Window.feedbackListener, request.toOpaque())
     }
@@ -52,13 +59,15 @@ extension Window {
                 if let feedback { wp_presentation_feedback_destroy(feedback) }
                 guard let data else { return }
                 let request = Unmanaged<PresentationRequest>.fromOpaque(data).takeRetainedValue()
+                request.window?.unansweredFeedback -= 1
                 let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
                 request.window?.presented(PresentationTiming(presentedNanoseconds: seconds * 1_000_000_000 + UInt64(nanoseconds),
                                                              refreshNanoseconds: UInt64(refresh), frame: request.frame))
             },
             discarded: { data, feedback in
                 if let feedback { wp_presentation_feedback_destroy(feedback) }
-                if let data { Unmanaged<PresentationRequest>.fromOpaque(data).release() }
+                guard let data else { return }
+                Unmanaged<PresentationRequest>.fromOpaque(data).takeRetainedValue().window?.unansweredFeedback -= 1
             }
         ))
         return listener

@@ -40,6 +40,8 @@ public final class Window {
     private var presentationObservers: [() -> Void] = []
     /// When the newest frame reported by `wp_presentation` was shown.
     public private(set) var lastPresentation: PresentationTiming?
+    /// Presentation feedback requests the compositor has not answered yet.
+    var unansweredFeedback = 0
     /// Late latching: with a margin (ms), a frame is drawn that long before the
     /// compositor's predicted next repaint instead of at once, so it takes in
     /// the input that arrives meanwhile. Off (nil) unless set, or set by
