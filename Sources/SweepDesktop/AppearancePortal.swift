@@ -58,10 +58,8 @@ public final class AppearancePortal {
         guard let bus else { return nil }
         var deadline: UInt64 = 0
         guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return nil }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
-        return deadline > nowMicroseconds ? Double(deadline - nowMicroseconds) / 1000 : 0
+        let now = Self.monotonicMicroseconds()
+        return deadline > now ? Double(deadline - now) / 1000 : 0
     }
 
     /// Reads and writes what the connection has ready, running the
@@ -84,16 +82,12 @@ public final class AppearancePortal {
     /// window flash first). Returns whether an answer came.
     @discardableResult
     public func waitForAnswer(milliseconds: Double) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let start = Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
+        let deadline = Self.monotonicMicroseconds() + UInt64(max(0, milliseconds) * 1000)
         while colorScheme == nil, let bus {
             process()
-            guard colorScheme == nil else { break }
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = milliseconds - (Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6 - start)
-            if left <= 0 { break }
-            _ = sd_bus_wait(bus, UInt64(left * 1000))
+            let now = Self.monotonicMicroseconds()
+            guard colorScheme == nil, now < deadline else { break }
+            _ = sd_bus_wait(bus, deadline - now)
         }
         return colorScheme != nil
     }
@@ -170,6 +164,13 @@ public final class AppearancePortal {
             }
         }
         return nil
+    }
+
+    /// CLOCK_MONOTONIC in microseconds, sd-bus's time base.
+    private static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
     }
 
     private func close() {

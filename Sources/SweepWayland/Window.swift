@@ -208,19 +208,16 @@ public final class Window {
     private func act(_ action: FramePacer.Action, latching: Bool = true) {
         guard action == .draw, !drawScheduled else { return }
         drawScheduled = true
-        if latching, let delay = lateLatchDelay() {
-            connection.loop.schedule(after: delay) { [weak self] in
-                guard let self else { return }
-                self.drawScheduled = false
-                self.draw()
-            }
-            return
-        }
-        // Draw after the current batch of events, so they share one frame.
-        connection.loop.runAfterDispatch { [weak self] in
+        let drawScheduledFrame = { [weak self] in
             guard let self else { return }
             self.drawScheduled = false
             self.draw()
+        }
+        if latching, let delay = lateLatchDelay() {
+            connection.loop.schedule(after: delay, drawScheduledFrame)
+        } else {
+            // Draw after the current batch of events, so they share one frame.
+            connection.loop.runAfterDispatch(drawScheduledFrame)
         }
     }
 

@@ -6,6 +6,11 @@ import Testing
 /// changing live on SettingChanged; light with no portal or no bus.
 @Suite(.serialized) struct ThemeRunTests {
     static let darkBackground: UInt32 = 0x1c1c1e
+    static let firstShot = """
+    {"op":"output","width":600,"height":500,"scale":1}
+    {"op":"waitReady"}
+    {"op":"screenshot","file":"first.png"}
+    """
 
     private func themes(_ run: ScriptedDemoRun) -> [String] {
         run.events("theme").map { event in
@@ -13,94 +18,74 @@ import Testing
         }
     }
 
-    @Test func aDarkDesktopGetsADarkWindowThatTurnsLightLive() throws {
-        let directory = try TestDirectory("theme-live")
+    /// Plays `script` against the demo (3 rows) on a private session bus, with
+    /// the portal `startPortal` starts there (none when nil); the run and what
+    /// the portal printed.
+    private func play(_ label: String, script: String = firstShot, arguments: [String] = [],
+                      startPortal: ((SessionBus, TestDirectory) throws -> Void)?) throws -> (run: ScriptedDemoRun, portal: String) {
+        let directory = try TestDirectory("theme-\(label)")
         let bus = try SessionBus(directory: directory)
         defer { bus.stop() }
+        try startPortal?(bus, directory)
+        let run = try playDemo(script, label: "theme-\(label)", arguments: ["--rows", "3"] + arguments, directory: directory,
+                               environment: bus.environment)
+        return (run, bus.portalOutput)
+    }
+
+    @Test func aDarkDesktopGetsADarkWindowThatTurnsLightLive() throws {
         // The portal turns light once the first screenshot exists.
-        try bus.startPortal(scheme: 1, switchTo: 2, whenFile: "\(directory.path)/dark.png", directory: directory)
-        let run = try playDemo("""
-        {"op":"output","width":600,"height":500,"scale":1}
-        {"op":"waitReady"}
-        {"op":"screenshot","file":"dark.png"}
+        let (run, portal) = try play("live", script: Self.firstShot + """
+
         {"op":"wait","ms":1500}
         {"op":"screenshot","file":"light.png"}
-        """, label: "theme-live", arguments: ["--rows", "3"], directory: directory, environment: bus.environment)
+        """) { bus, directory in
+            try bus.startPortal(scheme: 1, switchTo: 2, whenFile: "\(directory.path)/first.png", directory: directory)
+        }
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(themes(run) == ["dark / dark", "light / light"], "\(run.diagnostics)\n\(bus.portalOutput)")
-        let dark = try run.shot("dark.png"), light = try run.shot("light.png")
+        #expect(themes(run) == ["dark / dark", "light / light"], "\(run.diagnostics)\n\(portal)")
+        let dark = try run.shot("first.png"), light = try run.shot("light.png")
         // The first frame is already dark: no light flash before the portal answers.
         #expect(dark.rgb(x: 300, y: 300) == Self.darkBackground, "\(dark.hex(x: 300, y: 300))")
         #expect(light.rgb(x: 300, y: 300) == 0xffffff && light.rgb(x: 300, y: 5) == DemoColors.toolbar, "\(light.hex(x: 300, y: 300))")
     }
 
     @Test func anOlderPortalWithoutReadOneIsReadWithRead() throws {
-        let directory = try TestDirectory("theme-v1")
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        try bus.startPortal(scheme: 1, version: 1, directory: directory)
-        let run = try playDemo("""
-        {"op":"output","width":600,"height":500,"scale":1}
-        {"op":"waitReady"}
-        {"op":"screenshot","file":"dark.png"}
-        """, label: "theme-v1", arguments: ["--rows", "3"], directory: directory, environment: bus.environment)
+        let (run, _) = try play("v1") { bus, directory in try bus.startPortal(scheme: 1, version: 1, directory: directory) }
         defer { run.directory.remove() }
         #expect(themes(run) == ["dark / dark"], "\(run.diagnostics)")
-        #expect(try run.shot("dark.png").rgb(x: 300, y: 300) == Self.darkBackground)
+        #expect(try run.shot("first.png").rgb(x: 300, y: 300) == Self.darkBackground)
     }
 
     @Test func aBusWithoutAPortalOrNoBusAtAllIsLight() throws {
-        let directory = try TestDirectory("theme-noportal")
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let script = """
-        {"op":"output","width":600,"height":500,"scale":1}
-        {"op":"waitReady"}
-        {"op":"screenshot","file":"light.png"}
-        """
         let started = Date()
-        let run = try playDemo(script, label: "theme-noportal", arguments: ["--rows", "3"], directory: directory,
-                               environment: bus.environment)
+        let (run, _) = try play("noportal", startPortal: nil)
         defer { run.directory.remove() }
         // The bus says at once that nobody owns the portal's name: no waiting for a timeout.
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(themes(run) == ["light / no preference"], "\(run.diagnostics)")
-        #expect(try run.shot("light.png").rgb(x: 300, y: 300) == 0xffffff)
-        let nowhere = try playDemo(script, label: "theme-nobus", arguments: ["--rows", "3"],
+        #expect(try run.shot("first.png").rgb(x: 300, y: 300) == 0xffffff)
+        let nowhere = try playDemo(Self.firstShot, label: "theme-nobus", arguments: ["--rows", "3"],
                                    environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         defer { nowhere.directory.remove() }
         #expect(nowhere.status == 0 && themes(nowhere) == ["light"], "\(nowhere.diagnostics)")
     }
 
     @Test func aPortalAnsweringNonsenseIsNoPreference() throws {
-        let directory = try TestDirectory("theme-nonsense")
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        try bus.startPortal(scheme: 1, nonsense: true, directory: directory)
-        let run = try playDemo("""
-        {"op":"output","width":600,"height":500,"scale":1}
-        {"op":"waitReady"}
-        {"op":"screenshot","file":"light.png"}
-        """, label: "theme-nonsense", arguments: ["--rows", "3"], directory: directory, environment: bus.environment)
+        let (run, _) = try play("nonsense") { bus, directory in
+            try bus.startPortal(scheme: 1, nonsense: true, directory: directory)
+        }
         defer { run.directory.remove() }
         #expect(run.status == 0 && themes(run) == ["light / no preference"], "\(run.diagnostics)")
-        #expect(try run.shot("light.png").rgb(x: 300, y: 300) == 0xffffff)
+        #expect(try run.shot("first.png").rgb(x: 300, y: 300) == 0xffffff)
     }
 
     @Test func anExplicitThemeIgnoresTheDesktop() throws {
-        let directory = try TestDirectory("theme-fixed")
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        try bus.startPortal(scheme: 1, directory: directory)
-        let run = try playDemo("""
-        {"op":"output","width":600,"height":500,"scale":1}
-        {"op":"waitReady"}
-        {"op":"screenshot","file":"light.png"}
-        """, label: "theme-fixed", arguments: ["--rows", "3", "--theme", "light"], directory: directory,
-                               environment: bus.environment)
+        let (run, _) = try play("fixed", arguments: ["--theme", "light"]) { bus, directory in
+            try bus.startPortal(scheme: 1, directory: directory)
+        }
         defer { run.directory.remove() }
         #expect(themes(run) == ["light"], "\(run.diagnostics)")
-        #expect(try run.shot("light.png").rgb(x: 300, y: 300) == 0xffffff)
+        #expect(try run.shot("first.png").rgb(x: 300, y: 300) == 0xffffff)
     }
 }
