@@ -4,20 +4,41 @@ import PickCore
 /// The lines of a file as items (`sweep-demo --items FILE`), read as they
 /// arrive: any readable file, read to its end (a regular file, a /proc file
 /// whose size says 0, a pipe or a FIFO whose writer is still writing).
-/// The bytes go into a PickCore `RecordStore` (one buffer, four bytes of
-/// offset a line) and a line is decoded only when shown, leniently: bytes
-/// that are not UTF-8 show as U+FFFD, and a CR before the newline is dropped.
+///
+/// Where the lines live depends on whether the bytes can be read again:
+/// - a regular file is only indexed (`FileLineIndex`, four bytes of offset a
+///   line) and a line is read back with `pread` when shown, so a 150 MB
+///   file of ten million lines costs 40 MB, not 190;
+/// - a pipe, a FIFO or a file whose size says 0 (/proc) is held in a
+///   PickCore `RecordStore` (one buffer, four bytes of offset a line).
+///
+/// A line is decoded only when shown, leniently: bytes that are not UTF-8
+/// show as U+FFFD, and a CR before the newline is dropped. A file changed
+/// under the app after it was indexed shows what its bytes are now (a
+/// truncated file's missing lines show empty), never a crash.
 ///
 /// The file is opened with `O_NONBLOCK`, so a FIFO without a writer does
 /// not block `open`; the app watches `fd` for reading and calls
 /// `readAvailable(hangUp:)` when it is ready (see there for the FIFO rules).
 public final class ItemsFile {
     public let path: String
-    /// The descriptor to watch for reading; -1 once reading ended (it is closed then).
+    /// The descriptor to watch for reading; -1 once reading ended (it is
+    /// closed then, or kept only to read an indexed file's lines back).
     public private(set) var fd: Int32
     /// Whether `fd` is a pipe or FIFO (a read of 0 bytes may mean "no writer yet" there).
     let isPipe: Bool
-    private let store = RecordStore(separator: 0x0A)
+    /// How much of a line `line(_:)` shows: more would not fit a row, and a
+    /// file of one huge line must not be read whole for every frame.
+    public static let shownByteLimit = 16 << 10
+
+    /// Where the lines are (see the type's comment).
+    private enum Lines {
+        case held(RecordStore)
+        case indexed(FileLineIndex)
+    }
+    private let lines: Lines
+    /// An indexed file's descriptor, open until the `ItemsFile` goes (-1 for held lines).
+    private var contentFD: Int32 = -1
     /// Whether bytes or a hang-up ever came from the pipe: a writer was connected.
     private var writerSeen = false
     /// Smaller than the read limit, so several reads make up one wakeup's bytes.
@@ -41,17 +62,28 @@ public final class ItemsFile {
             throw ItemsFileError("\(path) is a directory")
         }
         isPipe = kind == S_IFIFO || kind == S_IFSOCK
-        // A regular file says how big it is: room is made once instead of doubling.
-        if kind == S_IFREG && info.st_size > 0 { store.reserveCapacity(bytes: Int(info.st_size) + 1) }
+        if kind == S_IFREG && info.st_size > 0 {
+            lines = .indexed(FileLineIndex())
+            contentFD = fd
+        } else {
+            lines = .held(RecordStore(separator: 0x0A))
+        }
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit {
+        if contentFD >= 0 { close(contentFD) } else if fd >= 0 { close(fd) }
+    }
 
     /// The number of complete lines so far (and, once the file ended, a last line without a newline).
-    public var count: Int { store.count }
+    public var count: Int {
+        switch lines {
+        case .held(let store): store.count
+        case .indexed(let index): index.count
+        }
+    }
 
-    /// Whether the whole file has been read (`fd` is closed).
-    public var isFinished: Bool { store.isFinished }
+    /// Whether the whole file has been read (`fd` is -1).
+    public private(set) var isFinished = false
 
     /// What one call of `readAvailable` came to.
     public enum Progress: Equatable, Sendable {
@@ -88,7 +120,7 @@ public final class ItemsFile {
         while total <= limit {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
-                buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                buffer.withUnsafeBytes { add(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 writerSeen = true
                 total += count
                 continue
@@ -108,16 +140,32 @@ public final class ItemsFile {
         return .waiting
     }
 
-    /// Stops reading: a last line without a newline becomes a line, `fd` closes.
-    private func end() {
-        store.finish()
-        close(fd)
-        fd = -1
+    private func add(_ bytes: UnsafeRawBufferPointer) {
+        switch lines {
+        case .held(let store): store.append(bytes)
+        case .indexed(let index): index.scan(bytes)
+        }
     }
 
-    /// Line `index` without its newline (and without a carriage return before it), decoded leniently.
+    /// Stops reading: a last line without a newline becomes a line; `fd`
+    /// closes, unless an indexed file's lines are still to be read from it.
+    private func end() {
+        switch lines {
+        case .held(let store):
+            store.finish()
+            close(fd)
+        case .indexed(let index):
+            index.finish()
+        }
+        fd = -1
+        isFinished = true
+    }
+
+    /// Line `index` without its newline (and without a carriage return
+    /// before it), decoded leniently; a line longer than `shownByteLimit`
+    /// bytes is cut there, before any character the cut would split.
     public func line(_ index: Int) -> String {
-        store.withBytes(of: index) { bytes in
+        withBytes(of: index, limit: Self.shownByteLimit) { bytes in
             var end = bytes.count
             if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
@@ -126,7 +174,52 @@ public final class ItemsFile {
 
     /// Line `index` exactly as in the file, without its newline.
     public func rawLine(_ index: Int) -> [UInt8] {
-        store.withBytes(of: index) { Array($0) }
+        withBytes(of: index, limit: Int.max) { Array($0) }
+    }
+
+    /// Calls `body` with line `index`'s bytes: all of them, or the first
+    /// `limit` at most, cut before a character that `limit` would split.
+    private func withBytes<R>(of line: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        switch lines {
+        case .held(let store):
+            return store.withBytes(of: line) { body(UnsafeRawBufferPointer(rebasing: $0[..<Self.cut($0, limit)])) }
+        case .indexed(let index):
+            let range = index.range(of: line)
+            // One byte past the limit tells whether the cut splits a character.
+            let wanted = limit < range.count ? limit + 1 : range.count
+            return withUnsafeTemporaryAllocation(byteCount: max(wanted, 1), alignment: 1) { buffer in
+                let read = readFully(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: range.lowerBound)
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<read])
+                return body(UnsafeRawBufferPointer(rebasing: bytes[..<Self.cut(bytes, limit)]))
+            }
+        }
+    }
+
+    /// Reads `buffer.count` bytes of the indexed file from `offset`; fewer
+    /// when the file has shrunk since it was indexed or a read fails.
+    private func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let count = pread(contentFD, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if count > 0 {
+                done += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return done
+    }
+
+    /// Where to cut `bytes` so that at most `limit` remain and no UTF-8
+    /// sequence is split: before the lead byte of a character that straddles
+    /// `limit` (at most three continuation bytes back).
+    static func cut(_ bytes: UnsafeRawBufferPointer, _ limit: Int) -> Int {
+        guard bytes.count > limit else { return bytes.count }
+        var end = limit
+        while end > 0 && limit - end < 3 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return end
     }
 }
 

@@ -1,5 +1,5 @@
-/// Where each record starts in a `RecordStore`'s byte buffer, four bytes a
-/// record.
+/// Where each record starts in a `RecordStore`'s byte buffer (or in a file
+/// whose bytes stay on disk), four bytes a record.
 ///
 /// Why `UInt32` and not `Int`: ten million records take 40 MB of offsets
 /// instead of 80 MB, and a filter pass streams half the index memory. The
@@ -12,27 +12,33 @@
 /// The limit that does exist is on the record count, not the bytes:
 /// `UInt32.max` (4,294,967,295) records, because filter results keep record
 /// indices as `UInt32` for the same reason.
-struct RecordOffsets: Sendable {
+public struct RecordOffsets: Sendable {
     /// The low 32 bits of each offset.
     private(set) var low: [UInt32] = [0]
     /// Ascending indices into `low` at which the high half grows by one.
     private(set) var wraps: [Int] = []
 
-    var count: Int { low.count }
+    /// An index holding one offset, 0 (where the first record starts).
+    public init() {}
+
+    /// The number of offsets held.
+    public var count: Int { low.count }
 
     /// Adds the next offset, which must not be less than the last one.
     /// - Complexity: amortized O(1).
-    mutating func append(_ offset: Int) {
+    public mutating func append(_ offset: Int) {
         let high = offset >> 32
         while wraps.count < high { wraps.append(low.count) }
         low.append(UInt32(truncatingIfNeeded: offset))
     }
 
-    mutating func reserveCapacity(_ count: Int) { low.reserveCapacity(count) }
+    /// Makes room for `count` offsets in all.
+    public mutating func reserveCapacity(_ count: Int) { low.reserveCapacity(count) }
 
+    /// Offset `index`.
     /// - Complexity: O(1) under 4 GiB of input, O(log w) past it for w wraps.
     @inline(__always)
-    func offset(_ index: Int) -> Int {
+    public func offset(_ index: Int) -> Int {
         let value = Int(low[index])
         if wraps.isEmpty { return value }
         return value | (Self.highPart(index, wraps: wraps) << 32)

@@ -1,4 +1,4 @@
-import DemoPages
+@testable import DemoPages
 import Glibc
 import SweepGeometry
 import Testing
@@ -48,6 +48,50 @@ import Testing
         #expect(items.line(0) == "item 0")
         #expect(items.line(999_999) == "item 999999")
         #expect(items.line(123_456) == "item 123456")
+    }
+
+    @Test func aRegularFileIsIndexedAndItsLinesAreReadBackFromIt() throws {
+        // The bytes are not held: a line shows what the file says when it is shown.
+        let (dir, items) = try file(Array("one\ntwo\n".utf8))
+        #expect(items.isFinished && items.fd == -1)
+        dir.write("items", Array("ONE\nTWO\n".utf8))
+        #expect((0..<items.count).map(items.line) == ["ONE", "TWO"])
+        #expect(items.rawLine(1) == Array("TWO".utf8))
+    }
+
+    @Test func aFileTruncatedAfterItWasIndexedShowsItsMissingLinesEmpty() throws {
+        let (dir, items) = try file(Array("one\ntwo\nthree".utf8))
+        #expect(items.count == 3)
+        #expect(truncate(dir.path + "/items", 5) == 0)
+        #expect((0..<items.count).map(items.line) == ["one", "t", ""])
+        #expect(items.rawLine(2) == [])
+    }
+
+    @Test func aLongLineIsCutForShowingBeforeTheCharacterTheLimitSplits() throws {
+        // "€" is three bytes starting one byte before the limit: the shown text stops before it.
+        let limit = ItemsFile.shownByteLimit
+        let long = Array(String(repeating: "a", count: limit - 1).utf8) + Array("€bc".utf8)
+        let expected = String(repeating: "a", count: limit - 1)
+        let (_, onDisk) = try file(long + [0x0A] + Array("short".utf8))
+        #expect(onDisk.line(0) == expected)
+        #expect(onDisk.rawLine(0) == long)
+        #expect(onDisk.line(1) == "short")
+
+        // Held lines (a pipe) are cut the same way.
+        let (reader, writer) = makePipe()
+        let held = try ItemsFile(path: "/proc/self/fd/\(reader)")
+        close(reader)
+        #expect(long.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == long.count)
+        close(writer)
+        #expect(held.readToEnd() == .ended)
+        #expect(held.line(0) == expected)
+        #expect(held.rawLine(0) == long)
+    }
+
+    @Test func aCutNeverSplitsACharacter() {
+        let bytes = Array("ab€𝄞".utf8)  // 2 + 3 + 4 bytes
+        let cuts = bytes.withUnsafeBytes { raw in (0...bytes.count).map { ItemsFile.cut(raw, $0) } }
+        #expect(cuts == [0, 1, 2, 2, 2, 5, 5, 5, 5, 9])
     }
 
     @Test func unreadablePathsAreClearErrors() throws {
