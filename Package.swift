@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "SweepInteractionTests",
                     dependencies: ["SweepTestSupport", "SweepInteraction", "SweepSelection", "SweepLayout"]),
         .testTarget(name: "SweepPixmanTests",
-                    dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout"]),
+                    dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout", "SweepPresentation", "CPixman"]),
         .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures"]),
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),

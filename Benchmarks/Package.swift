@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "SweepGeometry", package: "Sweep"),
                 .product(name: "SweepGraphics", package: "Sweep"),
                 .product(name: "SweepPixman", package: "Sweep"),
+                .product(name: "SweepPresentation", package: "Sweep"),
                 .product(name: "SweepViews", package: "Sweep"),
             ],
             path: "DrawBenchmarks",

@@ -2,11 +2,13 @@ import Benchmark
 import SweepGeometry
 import SweepGraphics
 import SweepPixman
+import SweepPresentation
 import SweepViews
 
 /// The drawing path: what a frame of the grid and the list costs the
 /// painter (pixman, fcft), at 1024 × 768 and scale 1, in editing mode with
-/// every third item selected; and one band step's repaint.
+/// every third item selected; one band step's repaint; and a scroll step
+/// drawn by copying (to set against a full frame, what it cost before).
 final class NumberedCells: RowDataSource {
     let numberOfRows = 1_000_000
     func title(forRow row: Int) -> String { "Item \(row + 1)" }
@@ -50,5 +52,45 @@ let benchmarks: @Sendable () -> Void = {
         var damage = Region(Rect(x: 300, y: 100, width: 10, height: 400))
         damage.add(Rect(x: 8, y: 440, width: 430, height: 100))
         for _ in benchmark.scaledIterations { grid.draw(in: target, damage: damage) }
+    }
+
+    /// One frame of a scroll by 8 px as the window draws it: the pixels that
+    /// stay visible copied within the buffer, the uncovered strip and the
+    /// scroll indicator drawn.
+    func scrollStep(_ view: ItemScrollView, _ target: PixmanCanvas, down: inout Bool) {
+        let offset = view.scroll.offset
+        if offset > 20_000 { down = false } else if offset < 8 { down = true }
+        view.scrollImmediately(to: offset + (down ? 8 : -8))
+        guard let change = view.takeScrollChange() else { return }
+        var moves = ContentMoves(), damage = change.damage
+        moves.add(area: change.area, dy: change.dy, damage: &damage)
+        let plan = moves.plan(scale: 1)
+        for copy in plan.copies {
+            let rect = copy.destination
+            target.image.copyRows(from: target.image, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width),
+                                  height: Int(rect.height), dy: copy.dy)
+        }
+        damage.formUnion(moves.uncopied(after: plan.moved))
+        view.draw(in: target, damage: damage)
+    }
+
+    Benchmark("draw-list-scroll-step", configuration: frame) { benchmark in
+        let target = canvas()
+        let list = ListView(frame: bounds, dataSource: NumberedCells(), theme: .light)
+        list.isEditing = true
+        list.isSelected = { $0.item % 3 == 0 }
+        list.draw(in: target, damage: Region(bounds))
+        var down = true
+        for _ in benchmark.scaledIterations { scrollStep(list, target, down: &down) }
+    }
+
+    Benchmark("draw-grid-scroll-step", configuration: frame) { benchmark in
+        let target = canvas()
+        let grid = GridView(frame: bounds, dataSource: NumberedCells(), theme: .light)
+        grid.isEditing = true
+        grid.isSelected = { $0.item % 3 == 0 }
+        grid.draw(in: target, damage: Region(bounds))
+        var down = true
+        for _ in benchmark.scaledIterations { scrollStep(grid, target, down: &down) }
     }
 }

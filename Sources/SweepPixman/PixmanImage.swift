@@ -1,4 +1,5 @@
 import CPixman
+import Glibc
 
 /// A pixman ARGB32 (premultiplied) image over memory it owns or borrows.
 public final class PixmanImage {
@@ -55,5 +56,28 @@ public final class PixmanImage {
     public func copy(from source: PixmanImage, x: Int, y: Int, width: Int, height: Int) {
         pixman_image_composite32(PIXMAN_OP_SRC, source.handle, nil, handle,
                                  Int32(x), Int32(y), 0, 0, Int32(x), Int32(y), Int32(width), Int32(height))
+    }
+
+    /// Scrolling by copying: the rectangle at `x`, `y` of `width` × `height`
+    /// pixels takes the pixels `dy` rows above it in `source` (below it for
+    /// a negative `dy`), an image of the same size that may be this one:
+    /// rows are then copied in the order that reads each before it is
+    /// overwritten. Parts outside either image are left alone.
+    public func copyRows(from source: PixmanImage, x: Int, y: Int, width: Int, height: Int, dy: Int) {
+        let left = max(0, x), right = min(x + width, self.width, source.width)
+        let top = max(0, y, dy), bottom = min(y + height, self.height, source.height + dy)
+        guard right > left, bottom > top,
+              let target = pixman_image_get_data(handle), let from = pixman_image_get_data(source.handle) else { return }
+        let targetBase = UnsafeMutableRawPointer(target), sourceBase = UnsafeRawPointer(from)
+        let bytes = (right - left) * 4
+        func copy(_ row: Int) {
+            memmove(targetBase + row * stride + left * 4, sourceBase + (row - dy) * source.stride + left * 4, bytes)
+        }
+        // Content moving down is copied from the bottom up, so no row is read after it was written.
+        if dy > 0 {
+            for row in (top..<bottom).reversed() { copy(row) }
+        } else {
+            for row in top..<bottom { copy(row) }
+        }
     }
 }

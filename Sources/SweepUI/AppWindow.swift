@@ -112,6 +112,12 @@ public final class AppWindow: WindowContent, ComponentHost {
 
     public func invalidate(_ region: Region) { window.invalidate(region) }
 
+    public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) {
+        window.moveContent(in: area, by: dy, covered: covered)
+    }
+
+    public func setNeedsFrame() { window.setNeedsFrame() }
+
     @discardableResult
     public func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken {
         nextTimer += 1

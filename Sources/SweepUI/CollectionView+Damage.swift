@@ -8,7 +8,7 @@ extension CollectionView {
 
     /// A rectangle of content coordinates, in the window, clipped to the view.
     private func windowRect(ofContent rect: Rect) -> Rect {
-        rect.offsetBy(dx: frame.minX, dy: frame.minY - itemView.scroll.offset).intersection(frame)
+        rect.offsetBy(dx: frame.minX, dy: frame.minY - itemView.visibleOffset).intersection(frame)
     }
 
     /// The items a selection change touched.

@@ -185,7 +185,7 @@ extension CollectionView {
         default:
             return
         }
-        invalidate()
+        reportScroll()
     }
 
     /// Wheel, touchpad fingers and continuous scrolling; the hold-then-scroll
@@ -219,7 +219,7 @@ extension CollectionView {
             itemView.fling(velocity: tracker.velocity.y / 1000, time: now)
             fingerScroll = nil
         }
-        invalidate()
+        reportScroll()
     }
 
     /// A first touch on the view: it stops a fling, and then selects nothing (spec §6).

@@ -43,7 +43,7 @@ extension CollectionView {
         case .end: itemView.scroll(toOffset: itemView.scroll.maxOffset)
         default: return false
         }
-        invalidate()
+        reportScroll()
         return true
     }
 

@@ -20,7 +20,7 @@ extension CollectionView {
                 delegate?.collectionView(self, multipleSelection: phase, at: item, input: input)
             case .scroll:
                 // The viewport has scrolled already; only the pixels are left.
-                invalidate()
+                reportScroll()
             case .focus(let item):
                 invalidate(item: itemView.focusedItem)
                 itemView.focusedItem = item
@@ -53,7 +53,7 @@ extension CollectionView {
             let now = host.now
             apply(interactor.autoscroll(elapsed: now - last))
             last = now
-            invalidate()
+            reportScroll()
             if interactor.wantsAutoscroll {
                 host.schedule(after: 16) { tick() }
             } else {
@@ -99,7 +99,7 @@ extension CollectionView {
         let offset = layout.contentOffset(toShow: item, alignment: alignment, viewportHeight: viewport.viewportHeight,
                                           currentOffset: viewport.contentOffset)
         itemView.scroll(toOffset: offset)
-        invalidate()
+        reportScroll()
     }
 
     /// Scrolls to the selected item nearest the focus (or the top of the view).

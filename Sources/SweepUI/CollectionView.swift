@@ -148,8 +148,17 @@ public final class CollectionView: Component {
         invalidate()
     }
 
+    /// Rectangles (window coordinates) that something else draws over the
+    /// view, a banner say: scrolling repaints them instead of moving their
+    /// pixels with the content. Set them whenever such a thing shows or goes.
+    public var overlayRects: [Rect] = []
+
     public var isVisible = true {
-        didSet { gestures.view.isUserInteractionEnabled = isVisible }
+        didSet {
+            gestures.view.isUserInteractionEnabled = isVisible
+            // Shown again: what scrolled while hidden is drawn afresh.
+            if isVisible && !oldValue { invalidate() }
+        }
     }
 
     public func attach(to host: ComponentHost) {
@@ -164,7 +173,11 @@ public final class CollectionView: Component {
 
     public var isAnimating: Bool { itemView.isAnimating }
 
-    public func advanceAnimations(to time: Double) -> Region { itemView.advance(to: time) }
+    public func advanceAnimations(to time: Double) -> Region {
+        let damage = itemView.advance(to: time)
+        reportScroll()
+        return damage
+    }
 
     public func hover(at point: Point?) -> Region { itemView.hover(at: point) }
 
@@ -180,6 +193,23 @@ public final class CollectionView: Component {
     /// Repaints the whole view at the next frame.
     func invalidate() {
         host?.invalidate(Region(itemView.frame))
+        // The whole view is drawn again: no scroll is left to move pixels for.
+        _ = itemView.takeScrollChange()
+    }
+
+    /// After the content scrolled: the window moves the view's pixels (less
+    /// `overlayRects`) and repaints what the move uncovers, the scroll
+    /// indicator and the hover; a glide that has not moved yet asks for its
+    /// first frame.
+    func reportScroll() {
+        guard let host else { return }
+        // Hidden, the view's frame shows something else, whose pixels must not move.
+        guard isVisible else { return _ = itemView.takeScrollChange() }
+        if let change = itemView.takeScrollChange() {
+            if change.dy != 0 { host.moveContent(in: change.area, by: change.dy, covered: overlayRects) }
+            host.invalidate(change.damage)
+        }
+        if itemView.isAnimating { host.setNeedsFrame() }
     }
 
     var now: Double { host?.now ?? 0 }

@@ -71,6 +71,15 @@ extension Component {
 public protocol ComponentHost: AnyObject {
     /// Marks `region` (window coordinates) for repainting at the next frame.
     func invalidate(_ region: Region)
+    /// Scrolling: the pixels of `area` (window coordinates) move by `dy`
+    /// (positive: down) at the next frame, except `covered` (drawn over the
+    /// area, not moving with it). A window copies them from the frame before
+    /// and repaints the rest (`Window.moveContent`); by default the area is
+    /// repainted.
+    func moveContent(in area: Rect, by dy: Double, covered: [Rect])
+    /// Asks for a frame with nothing damaged yet: an animation (a glide)
+    /// starts, and its frames will say what they damage.
+    func setNeedsFrame()
     /// Runs `body` once after `milliseconds` on the window's event loop.
     @discardableResult
     func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken
@@ -86,6 +95,8 @@ public protocol ComponentHost: AnyObject {
 
 extension ComponentHost {
     public func selectionDidChange(in component: Component) {}
+    public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) { invalidate(Region(area)) }
+    public func setNeedsFrame() {}
 }
 
 /// Identifies a timer armed through a `ComponentHost`.

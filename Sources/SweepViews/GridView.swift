@@ -23,6 +23,9 @@ public final class GridView {
     /// A band selection's rectangle in content coordinates.
     public var bandRect: Rect?
 
+    /// The offset the pixels show (see `takeScrollChange`).
+    private var reporter = ScrollReporter(offset: 0)
+
     /// Radius of the selection circle, and its centre's inset from the cell's bottom-right corner.
     public static let circleRadius = 10.0
     public static let circleInset = 16.0
@@ -60,7 +63,18 @@ public final class GridView {
 
     /// A cell's rectangle in window coordinates.
     public func windowRect(of item: ItemPath) -> Rect {
-        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
+    }
+
+    /// The offset the view draws at: the scroll offset on whole pixels, so
+    /// a scroll moves pixels by whole pixels and they can be copied.
+    public var visibleOffset: Double { scroll.offset.rounded() }
+
+    /// What scrolling did to the pixels since the last call: the caller
+    /// moves the view's pixels by its `dy` and repaints its damage, or
+    /// repaints the whole view.
+    public func takeScrollChange() -> ScrollChange? {
+        reporter.take(frame: frame, scroll: scroll, offset: visibleOffset, band: bandRect)
     }
 
     // MARK: - Scrolling
@@ -87,11 +101,11 @@ public final class GridView {
 
     public var isAnimating: Bool { scroll.isAnimating }
 
-    /// Advances animations to `time` (ms) and returns the damage.
+    /// Advances animations to `time` (ms); what the scroll did is for
+    /// `takeScrollChange()`, so nothing else is damaged.
     public func advance(to time: Double) -> Region {
-        let before = scroll.offset
         scroll.advance(to: time)
-        return before == scroll.offset ? Region() : Region(frame)
+        return Region()
     }
 
     // MARK: - Drawing
@@ -106,7 +120,7 @@ public final class GridView {
         guard !area.isEmpty else { return }
         canvas.withClip(area) {
             canvas.fill(area, color: theme.background)
-            let visible = Rect(x: 0, y: area.minY - frame.minY + scroll.offset, width: layout.width, height: area.height)
+            let visible = Rect(x: 0, y: area.minY - frame.minY + visibleOffset, width: layout.width, height: area.height)
             for range in layout.items(in: visible) {
                 for item in range.items { drawCell(ItemPath(section: range.section, item: item), in: canvas) }
             }
@@ -148,10 +162,10 @@ public final class GridView {
     }
 
     private func drawBand(in canvas: Canvas) {
-        ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
+        ItemViewDecorations.drawBand(bandRect, frame: frame, offset: visibleOffset, theme: theme, in: canvas)
     }
 
     private func drawScrollIndicator(in canvas: Canvas) {
-        ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, theme: theme, in: canvas)
+        ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, offset: visibleOffset, theme: theme, in: canvas)
     }
 }

@@ -24,7 +24,13 @@ public protocol ItemScrollView: AnyObject {
     func fling(velocity: Double, time: Double)
     @discardableResult func stopFling() -> Bool
     var isAnimating: Bool { get }
+    /// Advances animations (a glide, a fling, fades) to `time`; returns
+    /// their damage apart from the scroll's, which `takeScrollChange` gives.
     func advance(to time: Double) -> Region
+    /// The scroll offset the view draws at (whole pixels).
+    var visibleOffset: Double { get }
+    /// What scrolling did to the view's pixels since the last call.
+    func takeScrollChange() -> ScrollChange?
     func draw(in canvas: Canvas, damage: Region)
 }
 

@@ -39,13 +39,18 @@ public enum ItemViewDecorations {
     }
 
     /// A pill in the right margin whose length and place show the visible part of the content.
-    static func drawScrollIndicator(frame: Rect, scroll: ScrollModel, theme: Theme, in canvas: Canvas) {
-        guard scroll.maxOffset > 0 else { return }
+    static func drawScrollIndicator(frame: Rect, scroll: ScrollModel, offset: Double, theme: Theme, in canvas: Canvas) {
+        guard let bar = indicatorRect(frame: frame, scroll: scroll, offset: offset) else { return }
+        canvas.fillRoundedRect(bar, radius: indicatorWidth / 2, color: theme.scrollIndicator)
+    }
+
+    /// Where the scroll indicator is at `offset`; nil when nothing scrolls.
+    static func indicatorRect(frame: Rect, scroll: ScrollModel, offset: Double) -> Rect? {
+        guard scroll.maxOffset > 0 else { return nil }
         let track = frame.insetBy(dx: 0, dy: indicatorMargin)
         let length = max(32, track.height * frame.height / scroll.contentHeight)
-        let position = track.minY + (track.height - length) * (scroll.offset / scroll.maxOffset)
-        let bar = Rect(x: frame.maxX - indicatorWidth - indicatorMargin, y: position, width: indicatorWidth, height: length)
-        canvas.fillRoundedRect(bar, radius: indicatorWidth / 2, color: theme.scrollIndicator)
+        let position = track.minY + (track.height - length) * min(1, max(0, offset / scroll.maxOffset))
+        return Rect(x: frame.maxX - indicatorWidth - indicatorMargin, y: position, width: indicatorWidth, height: length)
     }
 
     /// A row's accessory, centred in the trailing `ListView.accessoryWidth` of `rowRect`.

@@ -26,6 +26,9 @@ public final class ListView {
     public var focusedItem: ItemPath?
     /// A band selection's rectangle in content coordinates, drawn over the rows.
     public var bandRect: Rect?
+    /// The offset and hovered row the pixels show (see `takeScrollChange`).
+    private var reporter: ScrollReporter
+    private var shownHover: ItemPath?
     /// Rows whose selection tint is fading out, and when each fade started.
     private var fades: [ItemPath: Double] = [:]
     private var animationTime = 0.0
@@ -47,6 +50,24 @@ public final class ListView {
         self.theme = theme
         layout = ListView.makeLayout(dataSource, rowHeight: rowHeight, width: frame.width)
         scroll = ScrollModel(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        reporter = ScrollReporter(offset: 0)
+    }
+
+    /// The offset the view draws at: the scroll offset on whole pixels, so
+    /// a scroll moves pixels by whole pixels and they can be copied.
+    public var visibleOffset: Double { scroll.offset.rounded() }
+
+    /// What scrolling did to the pixels since the last call (or since the
+    /// hover last changed): the caller moves the view's pixels by its `dy`
+    /// and repaints its damage, or repaints the whole view.
+    public func takeScrollChange() -> ScrollChange? {
+        var hover = Region()
+        if shownHover != hoveredItem {
+            if let old = shownHover { hover.add(windowRect(of: old).intersection(frame)) }
+            if let new = hoveredItem { hover.add(windowRect(of: new).intersection(frame)) }
+            shownHover = hoveredItem
+        }
+        return reporter.take(frame: frame, scroll: scroll, offset: visibleOffset, band: bandRect, extra: hover)
     }
 
     private static func makeLayout(_ source: ListDataSource, rowHeight: Double, width: Double) -> SectionedListLayout {
@@ -73,12 +94,12 @@ public final class ListView {
     /// The item under a window-coordinate point.
     public func item(at point: Point) -> ItemPath? {
         guard frame.contains(point) else { return nil }
-        return layout.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY + scroll.offset))
+        return layout.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY + visibleOffset))
     }
 
     /// A row's rectangle in window coordinates.
     public func windowRect(of item: ItemPath) -> Rect {
-        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
     }
 
     /// The accessory area of a row with a detail button (window coordinates), else nil.
@@ -90,7 +111,7 @@ public final class ListView {
 
     /// The rows at least partly visible now, as ranges per section.
     public var visibleItems: [ItemRange] {
-        layout.items(in: Rect(x: 0, y: scroll.offset, width: layout.width, height: frame.height))
+        layout.items(in: Rect(x: 0, y: visibleOffset, width: layout.width, height: frame.height))
     }
 
     // MARK: - State changes, each returning damage
@@ -99,11 +120,13 @@ public final class ListView {
     public func hover(at point: Point?) -> Region {
         hoverPoint = point
         let newItem = point.flatMap { item(at: $0) }
-        guard newItem != hoveredItem else { return Region() }
+        guard newItem != hoveredItem || newItem != shownHover else { return Region() }
+        // The highlight the pixels show goes (a scroll may have moved the hover on unseen).
         var damage = Region()
-        if let old = hoveredItem { damage.add(windowRect(of: old).intersection(frame)) }
+        for old in [shownHover, hoveredItem] { if let old, old != newItem { damage.add(windowRect(of: old).intersection(frame)) } }
         if let new = newItem { damage.add(windowRect(of: new).intersection(frame)) }
         hoveredItem = newItem
+        shownHover = newItem
         return damage
     }
 
@@ -154,19 +177,20 @@ public final class ListView {
 
     public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty }
 
-    /// Advances animations to `time` (ms) and returns the damage.
+    /// Advances animations to `time` (ms) and returns the damage of the
+    /// fades, where the rows are after the scroll moved; what the scroll did
+    /// is for `takeScrollChange()`.
     public func advance(to time: Double) -> Region {
         animationTime = max(animationTime, time)
+        let before = scroll.offset
+        scroll.advance(to: time)
+        if before != scroll.offset { hoveredItem = hoverPoint.flatMap { item(at: $0) } }
         var damage = Region()
         for (item, start) in fades {
             damage.add(windowRect(of: item).intersection(frame))
             if time - start >= fadeDuration { fades[item] = nil }
         }
-        let before = scroll.offset
-        scroll.advance(to: time)
-        guard before != scroll.offset else { return damage }
-        hoveredItem = hoverPoint.flatMap { item(at: $0) }
-        return Region(frame)
+        return damage
     }
 
     // MARK: - Drawing
@@ -181,13 +205,13 @@ public final class ListView {
         guard !area.isEmpty else { return }
         canvas.withClip(area) {
             canvas.fill(area, color: theme.background)
-            let visible = Rect(x: 0, y: area.minY - frame.minY + scroll.offset, width: layout.width, height: area.height)
+            let visible = Rect(x: 0, y: area.minY - frame.minY + visibleOffset, width: layout.width, height: area.height)
             for range in layout.items(in: visible) {
                 for item in range.items { drawRow(ItemPath(section: range.section, item: item), in: canvas) }
             }
             if layout.headerHeight > 0 { drawHeaders(in: visible, canvas: canvas) }
-            ItemViewDecorations.drawBand(bandRect, frame: frame, offset: scroll.offset, theme: theme, in: canvas)
-            ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, theme: theme, in: canvas)
+            ItemViewDecorations.drawBand(bandRect, frame: frame, offset: visibleOffset, theme: theme, in: canvas)
+            ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, offset: visibleOffset, theme: theme, in: canvas)
         }
     }
 
@@ -195,7 +219,7 @@ public final class ListView {
         for section in layout.itemCounts.indices {
             guard let header = layout.headerFrame(ofSection: section), header.intersects(visible),
                   let title = dataSource.headerTitle(forSection: section) else { continue }
-            let rect = header.offsetBy(dx: frame.minX, dy: frame.minY - scroll.offset)
+            let rect = header.offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
             canvas.fill(rect, color: theme.headerBackground)
             let metrics = canvas.metrics(for: .caption)
             canvas.drawText(title.uppercased(), at: Point(x: rect.minX + ListView.textInset, y: rect.maxY - metrics.lineHeight - 6),

@@ -35,6 +35,12 @@ public final class Window {
     private var pacer = FramePacer()
     private var history = DamageHistory()
     private var pendingDamage = Region()
+    /// Content that moved since the last frame (scrolling), copied from it.
+    private var moves = ContentMoves()
+    /// The last frame committed, and the scale it was drawn at: where moved content is copied from.
+    private var previousFrame: (buffer: ShmBuffer, scale: Double)?
+    /// Pixels copied by scrolling, in all frames so far (tests and benchmarks).
+    public private(set) var copiedPixels = 0
     private var drawScheduled = false
     private var waitingForBuffer = false
     private var presentationObservers: [() -> Void] = []
@@ -194,6 +200,27 @@ public final class Window {
         act(pacer.invalidate())
     }
 
+    /// Scrolls the pixels of `area` (window coordinates) by `dy` (positive:
+    /// down) in the next frame: they are copied from the frame before
+    /// instead of drawn again, and the content is asked to draw only what
+    /// the move uncovers, what is damaged, and `covered` (what is drawn over
+    /// the area and stays put, a banner over a list, say). Damage noted
+    /// before the move moves with it. Where the move cannot be copied (a
+    /// fractional scale puts it between pixels, a new size, no frame yet)
+    /// the area is drawn again instead.
+    public func moveContent(in area: Rect, by dy: Double, covered: [Rect] = []) {
+        let clipped = area.intersection(Rect(origin: .zero, size: size))
+        guard !clipped.isEmpty, dy != 0 else { return }
+        moves.add(area: clipped, dy: dy, covered: covered, damage: &pendingDamage)
+        act(pacer.invalidate())
+    }
+
+    /// Asks for a frame with nothing damaged: an animation starts, and its
+    /// `advanceAnimations` will say what it damages.
+    public func setNeedsFrame() {
+        act(pacer.invalidate())
+    }
+
     /// Marks the whole window for repainting.
     public func invalidateAll() {
         invalidate(Region(Rect(origin: .zero, size: size)))
@@ -265,20 +292,23 @@ public final class Window {
             waitingForBuffer = true   // drawn again when the compositor releases one
             return
         }
+        let moved = copyMovedContent(into: buffer)
         let current = pendingDamage.clipped(to: bounds)
-        let repaint = history.repaintRegion(age: age, current: current) ?? Region(bounds)
+        let older = history.repaintRegion(age: age, current: Region()) ?? Region(bounds)
+        let repaint = older.subtracting(moved).union(current)
         let canvas = PixmanCanvas(image: buffer.image, scale: scale, fonts: fonts)
         content.draw(in: canvas, damage: repaint.clipped(to: bounds))
+        let changed = current.union(Region(moved))
 
         applyBufferScale()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         if connection.compositorVersion >= 4 {
-            for rect in current.rects {
+            for rect in changed.rects {
                 let device = rect.scaledOutward(by: scale)
                 wl_surface_damage_buffer(surface, Int32(device.x), Int32(device.y), Int32(device.width), Int32(device.height))
             }
         } else {
-            for rect in current.rects.map({ $0.scaledOutward(by: 1) }) {
+            for rect in changed.rects.map({ $0.scaledOutward(by: 1) }) {
                 wl_surface_damage(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
             }
         }
@@ -290,10 +320,32 @@ public final class Window {
         committedFrames += 1
         onCommit?(committedFrames)
         chain.submitted(index)
-        history.record(current)
+        previousFrame = (buffer, scale)
+        history.record(changed)
         pendingDamage = Region()
         pacer.committed()
         if content.isAnimating { _ = pacer.invalidate() }
+    }
+
+    /// Copies the content that moved since the last frame from that frame
+    /// into `buffer`, and adds what could not be copied to the damage.
+    /// Returns the (logical) rectangles the copies made right.
+    private func copyMovedContent(into buffer: ShmBuffer) -> [Rect] {
+        guard !moves.isEmpty else { return [] }
+        defer { moves.removeAll() }
+        var moved: [Rect] = []
+        if let previous = previousFrame, previous.scale == scale, previous.buffer.size == buffer.size {
+            let plan = moves.plan(scale: scale)
+            for copy in plan.copies {
+                let rect = copy.destination
+                buffer.image.copyRows(from: previous.buffer.image, x: Int(rect.minX), y: Int(rect.minY),
+                                      width: Int(rect.width), height: Int(rect.height), dy: copy.dy)
+                copiedPixels += Int(rect.width * rect.height)
+            }
+            moved = plan.moved
+        }
+        pendingDamage.formUnion(moves.uncopied(after: moved))
+        return moved
     }
 
     /// Tells the compositor how the next buffer maps to the surface: through
@@ -368,6 +420,7 @@ public final class Window {
     private func resize(to newSize: Size) {
         size = newSize
         history.reset()
+        moves.removeAll()
         pendingDamage = Region(Rect(origin: .zero, size: newSize))
         if let viewport {
             wp_viewport_set_destination(viewport, Int32(newSize.width), Int32(newSize.height))

@@ -14,6 +14,9 @@ final class Banner {
     var detail: String?
     private(set) var frame: Rect = .zero
     let buttons: ButtonArea
+    /// The list the card lies over: while shown, the card is one of its
+    /// `overlayRects`, so scrolling repaints it instead of moving it along.
+    weak var covered: CollectionView? { didSet { updateCover() } }
 
     init(name: String) {
         buttons = ButtonArea(name: name + " banner")
@@ -24,17 +27,24 @@ final class Banner {
     func layout(in area: Rect) {
         frame = Rect(x: area.minX + 12, y: area.maxY - Banner.height - 12, width: max(0, area.width - 24), height: Banner.height)
         buttons.view.frame = frame
+        updateCover()
     }
 
     func show(_ message: String, detail: String?, visible: Bool) {
         self.message = message
         self.detail = detail
         buttons.view.isUserInteractionEnabled = visible
+        updateCover()
     }
 
     func hide() {
         message = nil
         buttons.view.isUserInteractionEnabled = false
+        updateCover()
+    }
+
+    private func updateCover() {
+        covered?.overlayRects = message == nil ? [] : [frame]
     }
 
     func draw(in canvas: Canvas, theme: Theme) {

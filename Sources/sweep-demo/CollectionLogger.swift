@@ -11,6 +11,8 @@ final class CollectionLogger: CollectionViewDelegate {
     /// Only views with editing mode take part in sweeps.
     var allowsSweeps: Bool
     var onAccessory: ((ItemPath) -> Void)?
+    /// The window's count of pixels moved by copying instead of drawn (`Window.copiedPixels`).
+    var copiedPixels: (() -> Int)?
 
     init(name: String, log: EventLog?, allowsSweeps: Bool) {
         self.name = name
@@ -70,7 +72,12 @@ final class CollectionLogger: CollectionViewDelegate {
     }
 
     func collectionView(_ view: CollectionView, didScrollTo offset: Double) {
-        log?.log(view: name, event: "scroll", ["offset": .double((offset * 100).rounded() / 100)])
+        let rounded = EventLog.Value.double((offset * 100).rounded() / 100)
+        if let copiedPixels {
+            log?.log(view: name, event: "scroll", ["offset": rounded, "copied": .int(copiedPixels())])
+        } else {
+            log?.log(view: name, event: "scroll", ["offset": rounded])
+        }
     }
 
     func collectionView(_ view: CollectionView, itemsDidChange count: Int) {
@@ -92,6 +99,7 @@ final class DemoPane {
         if editButtonTitle != nil { view.allowsMultipleSelectionDuringEditing = true }
         logger = CollectionLogger(name: name, log: log, allowsSweeps: editButtonTitle != nil)
         view.delegate = logger
+        if let window = (host as? AppWindow)?.window { logger.copiedPixels = { [unowned window] in window.copiedPixels } }
         controller = CollectionController(collectionView: view, title: title, editButtonTitle: editButtonTitle)
         controller.onToolbarItem = { item in log?.log(view: name, event: "button", ["id": .string(item.id)]) }
         controller.attach(to: host)

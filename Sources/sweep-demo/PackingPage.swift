@@ -51,6 +51,7 @@ final class PackingPage: Page {
         pane = DemoPane(name: "packing", style: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
                         theme: theme, log: log, host: host)
         host.gestureArena.add(banner.buttons.view)
+        banner.covered = list.collectionView
         banner.buttons.action = { [unowned self] _ in dismissBanner() }
         list.collectionView.onActivate = { [unowned self] item in toggle(item) }
         if let (message, detail) = problem { report(message, detail: detail) }

@@ -38,6 +38,7 @@ final class TrailsPage: Page {
         arena.add(detailGestures)
         arena.add(detailButtons.view)
         banner.buttons.view.isUserInteractionEnabled = false
+        banner.covered = list.collectionView
         list.collectionView.onActivate = { [unowned self] item in push(item) }
         pane.logger.onAccessory = { [unowned self] item in showInfo(item) }
         edgeSwipe.onStateChange = { [unowned self] r in if r.state == .ended { pop() } }

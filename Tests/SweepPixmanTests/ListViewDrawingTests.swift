@@ -175,12 +175,26 @@ import Testing
         #expect(list.hover(at: nil).rects == [Rect(x: 0, y: 88, width: 300, height: 44)], "leaving clears the highlight")
     }
 
-    @Test func scrollingDamagesTheWholeView() {
+    @Test func scrollingIsAMoveOfThePixelsNotDamage() {
         let list = ListView(frame: frame, dataSource: ManyRows(), theme: light)
         list.scroll(by: 132)
-        #expect(list.advance(to: 0) == Region(list.frame))
-        #expect(list.advance(to: 1000).rects == [list.frame])
-        #expect(list.advance(to: 2000).isEmpty, "at rest nothing changes")
+        #expect(list.advance(to: 0).isEmpty && list.advance(to: 1000).isEmpty, "a glide damages nothing itself")
+        let change = list.takeScrollChange()
+        #expect(change?.area == list.frame)
+        #expect(change?.dy == -132, "the pixels move up by the distance scrolled")
+        #expect(change.map { $0.damage.rects.allSatisfy { $0.minX >= 290 } } == true,
+                "only the scroll indicator's strip is damaged: \(String(describing: change?.damage))")
+        #expect(list.takeScrollChange() == nil, "at rest nothing changes")
         #expect(list.visibleItems == [ItemRange(section: 0, items: 3...7)])
+    }
+
+    @Test func aScrollThatMovesTheHoverOnDamagesBothRows() {
+        let list = ListView(frame: frame, dataSource: ManyRows(), theme: light)
+        _ = list.hover(at: Point(x: 10, y: 50))   // row 0
+        list.scrollImmediately(to: 44)               // row 1 is under the pointer now
+        let damage = list.takeScrollChange()?.damage.rects ?? []
+        // Row 0's highlight moved up out of the view with the content; row 1 is now at y 44.
+        #expect(damage.contains(Rect(x: 0, y: 44, width: 300, height: 44)))
+        #expect(list.hoveredItem == ItemPath(item: 1))
     }
 }
