@@ -99,6 +99,30 @@ import Testing
         }
     }
 
+    /// Scrolling copies the rows that stay visible from the frame before
+    /// (sway keeps buffers for a while, so frames are drawn into buffers of
+    /// age 2 and more): after glides down and up, the picture must be the one
+    /// the app draws afresh at the same place, after a tab switch away and back.
+    @Test func aListScrolledByCopyingShowsWhatItShowsWhenDrawnAfresh() throws {
+        try withDemo("scroll-copy") { sway, demo in
+            let (first, ready) = try sway.screenshot(within: 15, until: showsFirstFrame)
+            #expect(ready, "\(demo.logTail)")
+            try sway.type(["-k", "Page_Down", "-k", "Page_Down", "-k", "Down", "-k", "Page_Down", "-k", "Up", "-k", "Up"])
+            var previous = first
+            let (scrolled, settled) = try sway.screenshot(within: 10) { shot in
+                defer { previous = shot }
+                return shot.rgba != first.rgba && shot.rgba == previous.rgba
+            }
+            #expect(settled, "the list did not scroll and come to rest\n\(demo.logTail)")
+            try sway.type(["-M", "ctrl", "-k", "2", "-m", "ctrl"])
+            let (_, away) = try sway.screenshot(within: 5) { $0.rgba != scrolled.rgba }
+            #expect(away, "Ctrl+2 showed no other tab")
+            try sway.type(["-M", "ctrl", "-k", "1", "-m", "ctrl"])
+            let (redrawn, same) = try sway.screenshot(within: 5) { $0.rgba == scrolled.rgba }
+            #expect(same, "scrolling left pixels that a fresh drawing does not: \(redrawn.differingPixels(from: scrolled)) differ")
+        }
+    }
+
     /// user + system clock ticks a process has used, from /proc/PID/stat.
     private func cpuTicks(_ pid: Int32) throws -> Int {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

@@ -2,6 +2,12 @@ import SweepPNG
 
 /// Questions tests ask of screenshots.
 extension PNGImage {
+    /// The number of pixels whose colour differs from `other`'s (of the same size).
+    func differingPixels(from other: PNGImage) -> Int {
+        guard width == other.width && height == other.height else { return width * height }
+        return stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0..<$0 + 4] != other.rgba[$0..<$0 + 4] }.count
+    }
+
     /// Pixels in a rectangle (clipped to the image) whose luminance is below `threshold` (0–255).
     func darkPixelCount(x: Int, y: Int, width: Int, height: Int, threshold: Int = 110) -> Int {
         var count = 0
