@@ -129,9 +129,9 @@ import Testing
         let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
         let ready = lines.first { $0.contains("\"event\":\"ready\"") }
         #expect(ready?.contains("\"event\":\"ready\",\"width\":640,\"height\":480,\"scale\":2") == true, "\(ready ?? "")")
-        // Two notches glide 6 rows of 44 px: scroll events end at 264.
+        // Two notches glide 6 rows of 44 px: scroll events end at 264, with the pixels copied so far.
         #expect(lines.contains { $0.contains("\"event\":\"scroll\"") })
-        #expect(lines.last?.contains("\"offset\":264}") == true, "\(lines.joined(separator: "\n"))")
+        #expect(lines.last?.contains("\"offset\":264,\"copied\":") == true, "\(lines.joined(separator: "\n"))")
         let sequence = lines.compactMap { $0.split(separator: ",").first?.split(separator: ":").last.flatMap { Int($0) } }
         #expect(sequence == Array(1...lines.count), "seq counts up from 1")
     }
