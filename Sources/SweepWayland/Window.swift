@@ -42,6 +42,9 @@ public final class Window {
     /// Pixels copied by scrolling, in all frames so far (tests and benchmarks).
     public private(set) var copiedPixels = 0
     private var drawScheduled = false
+    /// Inside `draw()`: animations that note damage or moves there go into
+    /// this frame, and must not schedule another one.
+    private var isDrawing = false
     private var waitingForBuffer = false
     private var presentationObservers: [() -> Void] = []
     /// When the newest frame reported by `wp_presentation` was shown.
@@ -197,7 +200,7 @@ public final class Window {
     public func invalidate(_ region: Region) {
         guard !region.isEmpty else { return }
         pendingDamage.formUnion(region)
-        act(pacer.invalidate())
+        if !isDrawing { act(pacer.invalidate()) }
     }
 
     /// Scrolls the pixels of `area` (window coordinates) by `dy` (positive:
@@ -212,13 +215,13 @@ public final class Window {
         let clipped = area.intersection(Rect(origin: .zero, size: size))
         guard !clipped.isEmpty, dy != 0 else { return }
         moves.add(area: clipped, dy: dy, covered: covered, damage: &pendingDamage)
-        act(pacer.invalidate())
+        if !isDrawing { act(pacer.invalidate()) }
     }
 
     /// Asks for a frame with nothing damaged: an animation starts, and its
     /// `advanceAnimations` will say what it damages.
     public func setNeedsFrame() {
-        act(pacer.invalidate())
+        if !isDrawing { act(pacer.invalidate()) }
     }
 
     /// Marks the whole window for repainting.
@@ -272,6 +275,8 @@ public final class Window {
 
     private func draw() {
         guard pacer.isConfigured, !size.isEmpty, let content else { return }
+        isDrawing = true
+        defer { isDrawing = false }
         let bounds = Rect(origin: .zero, size: size)
         if content.isAnimating {
             pendingDamage.formUnion(content.advanceAnimations(to: EventLoop.nowMilliseconds))
