@@ -57,8 +57,9 @@ public struct ContentMoves: Sendable {
         public var dy: Int
     }
 
-    /// What to copy at `scale` (device pixels per logical pixel), and the
-    /// logical rectangles the copies make right (`moved`, none overlapping).
+    /// What to copy at `scale` (device pixels per logical pixel), in an
+    /// order that is safe within one buffer, and the logical rectangles the
+    /// copies make right (`moved`, none overlapping).
     /// A move is skipped (left to be repainted) when it or its pieces do not
     /// fall on whole device pixels, or it moves the whole area away.
     public func plan(scale: Double) -> (copies: [Copy], moved: [Rect]) {
@@ -71,6 +72,10 @@ public struct ContentMoves: Sendable {
             for cover in move.covered {
                 for cut in [cover, cover.offsetBy(dx: 0, dy: move.dy)] { pieces = pieces.flatMap { $0.subtracting(cut) } }
             }
+            // Copied within one buffer, a piece must not read rows another
+            // piece already wrote: content moving down is copied bottom piece
+            // first, moving up top first (each piece's rows go in that order too).
+            pieces.sort { move.dy > 0 ? $0.minY > $1.minY : $0.minY < $1.minY }
             var deviceRects: [Rect] = []
             for piece in pieces where !piece.isEmpty {
                 guard let x = Self.whole(piece.minX * scale), let y = Self.whole(piece.minY * scale),

@@ -22,19 +22,21 @@ import Testing
 
     let frame = Rect(x: 0, y: 44, width: 300, height: 200)
 
-    private func whole(_ view: ItemScrollView, scale: Double) throws -> PixmanImage {
+    private func whole(_ view: ItemScrollView, scale: Double, banner: Rect? = nil) throws -> PixmanImage {
         let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
         view.draw(in: canvas, damage: Region(view.frame))
+        if let banner { canvas.fill(banner, color: Color(red: 20, green: 20, blue: 20)) }
         return canvas.image
     }
 
     /// One frame as the window draws it after a scroll: the pixels that stay
     /// visible are copied, the rest and the view's damage drawn. Returns the pixels copied.
     @discardableResult
-    private func frameByCopying(_ view: ItemScrollView, into canvas: PixmanCanvas, extra: Region = Region()) -> Int {
+    private func frameByCopying(_ view: ItemScrollView, into canvas: PixmanCanvas, extra: Region = Region(),
+                                banner: Rect? = nil) -> Int {
         guard let change = view.takeScrollChange() else { return 0 }
         var moves = ContentMoves(), damage = extra
-        moves.add(area: change.area, dy: change.dy, damage: &damage)
+        moves.add(area: change.area, dy: change.dy, covered: banner.map { [$0] } ?? [], damage: &damage)
         let plan = moves.plan(scale: canvas.scale)
         for copy in plan.copies {
             let rect = copy.destination
@@ -44,6 +46,9 @@ import Testing
         damage.formUnion(moves.uncopied(after: plan.moved))
         damage.formUnion(change.damage)
         view.draw(in: canvas, damage: damage)
+        if let banner, damage.intersects(banner) {
+            canvas.withClip(damage.bounds) { canvas.fill(banner, color: Color(red: 20, green: 20, blue: 20)) }
+        }
         return plan.copies.reduce(0) { $0 + Int($1.destination.width * $1.destination.height) }
     }
 
@@ -89,6 +94,21 @@ import Testing
             grid.scrollImmediately(to: offset)
             frameByCopying(grid, into: canvas)
             #expect(differingPixels(canvas.image, try whole(grid, scale: scale)) == 0, "at offset \(offset)")
+        }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func aBannerOverTheListStaysPutWhileTheRowsBesideItAreCopiedWithinOneBuffer(scale: Double) throws {
+        // As the demo's banner: inset 12 px, so the rows beside it are pieces of their own.
+        let banner = Rect(x: 12, y: 150, width: 276, height: 82)
+        let list = ListView(frame: frame, dataSource: Rows(), theme: .light)
+        let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
+        list.draw(in: canvas, damage: Region(frame))
+        canvas.fill(banner, color: Color(red: 20, green: 20, blue: 20))
+        for offset in [5.0, 10, 40, 35, 31, 0] {
+            list.scrollImmediately(to: offset)
+            frameByCopying(list, into: canvas, banner: banner)
+            #expect(differingPixels(canvas.image, try whole(list, scale: scale, banner: banner)) == 0, "at offset \(offset)")
         }
     }
 
