@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
-        .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore"]),
+        .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),
         // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only.
         .target(name: "PickCore"),
         // The picker: SweepUI's public API, its own core, and the argument parser.

@@ -2,6 +2,7 @@
 #include "CSweepSystem.h"
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,4 +22,10 @@ unsigned long long sweep_monotonic_ns(void) {
 
 int sweep_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+long long sweep_file_system_type(int fd) {
+    struct statfs info;
+    if (fstatfs(fd, &info) != 0) return -1;
+    return (long long)info.f_type;
 }

@@ -1,3 +1,4 @@
+import CSweepSystem
 import Glibc
 import PickCore
 
@@ -37,6 +38,8 @@ public final class ItemsFile {
         case indexed(FileLineIndex)
     }
     private let lines: Lines
+    /// Whether the lines are read back from the file (`FileLineIndex`) rather than held.
+    var readsLinesBack: Bool { if case .indexed = lines { true } else { false } }
     /// An indexed file's descriptor, open until the `ItemsFile` goes (-1 for held lines).
     private var contentFD: Int32 = -1
     /// Whether bytes or a hang-up ever came from the pipe: a writer was connected.
@@ -62,12 +65,27 @@ public final class ItemsFile {
             throw ItemsFileError("\(path) is a directory")
         }
         isPipe = kind == S_IFIFO || kind == S_IFSOCK
-        if kind == S_IFREG && info.st_size > 0 {
+        if kind == S_IFREG && info.st_size > 0 && Self.readsTheSameAgain(fd) {
             lines = .indexed(FileLineIndex())
             contentFD = fd
         } else {
             lines = .held(RecordStore(separator: 0x0A))
         }
+    }
+
+    /// Whether the file's bytes can be read back by offset, as they were:
+    /// not on a file system whose files are made anew at each read (sysfs
+    /// says 4096 bytes for a file of five; procfs, debugfs, tracefs, cgroup
+    /// files and the like), and `pread` works (not on some FUSE mounts).
+    private static func readsTheSameAgain(_ fd: Int32) -> Bool {
+        let fileSystem = sweep_file_system_type(fd)
+        guard fileSystem >= 0 else { return false }
+        let generated: Set<Int> = [0x6265_6572 /* sysfs */, 0x9fa0 /* proc */, 0x6462_6720 /* debugfs */,
+                                    0x7472_6163 /* tracefs */, 0x27e0eb /* cgroup */, 0x6367_7270 /* cgroup2 */,
+                                    0x7363_6673 /* securityfs */, 0x6265_6570 /* configfs */, 0x6e73_6673 /* nsfs */]
+        guard !generated.contains(Int(fileSystem)) else { return false }
+        var byte: UInt8 = 0
+        return pread(fd, &byte, 1, 0) >= 0
     }
 
     deinit {
@@ -162,10 +180,16 @@ public final class ItemsFile {
     }
 
     /// Line `index` without its newline (and without a carriage return
-    /// before it), decoded leniently; a line longer than `shownByteLimit`
-    /// bytes is cut there, before any character the cut would split.
-    public func line(_ index: Int) -> String {
-        withBytes(of: index, limit: Self.shownByteLimit) { bytes in
+    /// before it), decoded leniently, as shown: a line longer than
+    /// `shownByteLimit` bytes is cut there, before any character the cut
+    /// would split.
+    public func line(_ index: Int) -> String { decodedLine(index, limit: Self.shownByteLimit) }
+
+    /// Line `index` as `line(_:)` gives it but never cut (what Ctrl+C copies).
+    public func wholeLine(_ index: Int) -> String { decodedLine(index, limit: .max) }
+
+    private func decodedLine(_ index: Int, limit: Int) -> String {
+        withBytes(of: index, limit: limit) { bytes in
             var end = bytes.count
             if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)

@@ -70,7 +70,7 @@ extension CollectionView {
                 chunk.reserveCapacity(1 << 16)
                 while rangeIndex < ranges.count && chunk.count < 1 << 16 {
                     let range = ranges[rangeIndex]
-                    chunk += source.title(for: ItemPath(section: range.section, item: item)).utf8
+                    chunk += source.copiedText(for: ItemPath(section: range.section, item: item)).utf8
                     chunk.append(0x0A)
                     if item < range.items.upperBound {
                         item += 1

@@ -27,6 +27,10 @@ public protocol ListDataSource: AnyObject {
     /// a grid cell above its title. nil for none. Asked only for items
     /// being drawn, so a source may decode lazily and cache.
     func image(for item: ItemPath) -> Bitmap?
+    /// What Ctrl+C copies of the item: by default its title. A source that
+    /// shortens titles for showing (a line of a file cut at 16 KB) gives
+    /// the whole text here.
+    func copiedText(for item: ItemPath) -> String
 }
 
 extension ListDataSource {
@@ -34,6 +38,7 @@ extension ListDataSource {
     public func headerTitle(forSection section: Int) -> String? { nil }
     public func accessory(for item: ItemPath) -> RowAccessory { .none }
     public func image(for item: ItemPath) -> Bitmap? { nil }
+    public func copiedText(for item: ItemPath) -> String { title(for: item) }
 }
 
 /// A data source of one section without a header: rows by number.

@@ -41,6 +41,8 @@ final class FileRows: RowDataSource {
     var numberOfRows: Int { file.count }
     func title(forRow row: Int) -> String { file.line(row) }
     func subtitle(forRow row: Int) -> String? { nil }
+    /// Ctrl+C copies a line whole, however long.
+    func copiedText(for item: ItemPath) -> String { file.wholeLine(item.item) }
 }
 
 /// The Trails page's rows: trails by region, each with a detail button.

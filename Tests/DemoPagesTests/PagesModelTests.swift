@@ -53,7 +53,7 @@ import Testing
     @Test func aRegularFileIsIndexedAndItsLinesAreReadBackFromIt() throws {
         // The bytes are not held: a line shows what the file says when it is shown.
         let (dir, items) = try file(Array("one\ntwo\n".utf8))
-        #expect(items.isFinished && items.fd == -1)
+        #expect(items.isFinished && items.fd == -1 && items.readsLinesBack)
         dir.write("items", Array("ONE\nTWO\n".utf8))
         #expect((0..<items.count).map(items.line) == ["ONE", "TWO"])
         #expect(items.rawLine(1) == Array("TWO".utf8))
@@ -110,6 +110,28 @@ import Testing
         #expect(items.readToEnd() == .ended)
         #expect(items.count > 5)
         #expect(items.line(0).hasPrefix("Name:"))
+    }
+
+    @Test func aSysfsFileWhoseSizeSaysMoreThanItHoldsIsReadWhole() throws {
+        // sysfs says 4096 bytes for "0-1\n": its lines are held, not read back by offset.
+        let path = "/sys/devices/system/cpu/online"
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let expected = try #require(String(decoding: bytes[..<max(0, count)], as: UTF8.self).split(separator: "\n").first)
+        let items = try ItemsFile(path: path)
+        #expect(items.readToEnd() == .ended)
+        #expect(items.count == 1 && items.line(0) == String(expected))
+        #expect(!items.readsLinesBack, "sysfs makes its text anew at each read: it must be held")
+    }
+
+    @Test func aCopiedLineIsWholeWhereTheShownOneIsCut() throws {
+        let long = String(repeating: "b", count: ItemsFile.shownByteLimit + 100)
+        let (_, items) = try file(Array((long + "\n").utf8))
+        #expect(items.line(0).utf8.count == ItemsFile.shownByteLimit)
+        #expect(items.wholeLine(0) == long)
     }
 
     @Test func linesFromAPipeAppearAsTheyAreCompleted() throws {

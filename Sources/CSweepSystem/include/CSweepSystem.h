@@ -10,3 +10,6 @@ int sweep_memfd_seal(int fd);
 unsigned long long sweep_monotonic_ns(void);
 /// pipe2(2) with O_CLOEXEC: fds[0] reads, fds[1] writes; -1 and errno on failure.
 int sweep_pipe_cloexec(int fds[2]);
+/// The type of the file system `fd` is on (statfs(2)'s f_type, a magic
+/// number such as 0x62656572 for sysfs); -1 and errno on failure.
+long long sweep_file_system_type(int fd);
