@@ -32,10 +32,10 @@ bench-pick: deps-test
 
 ## make bench-e2e: input to pixels against GTK 4 under one headless sway: the same pointer band
 ## dragged over sweep-demo and a GTK 4 peer (Benchmarks/gtk-peer), grid and list at 1M and 16M items,
-## interleaved runs (RUNS=5), medians and targets; foot's first frame; 10M lines from a file
+## interleaved runs (RUNS=9), medians and targets; foot's first frame; 10M lines from a file
 ## (scripts/bench-items.sh). Writes docs/performance.md's table and docs/images/bench-e2e-latency.png.
 ## BENCH_E2E_DEMO=PATH uses a prebuilt sweep-demo instead of building one.
-RUNS ?= 5
+RUNS ?= 9
 bench-e2e: deps-bench
 	scripts/bench-e2e.sh $(RUNS)
 

@@ -15,7 +15,7 @@
 # scripts/bench-e2e-report.py makes the tables (medians), the targets, the
 # latency plot and the docs section.
 #
-# Usage: scripts/bench-e2e.sh [RUNS]      (RUNS of each client and scenario, default 5)
+# Usage: scripts/bench-e2e.sh [RUNS]      (RUNS of each client and scenario, default 9)
 # Environment:
 #   BENCH_E2E_DEMO     a sweep-demo binary to use instead of building one
 #   BENCH_E2E_OUT      where logs, per-run metrics and tables go
@@ -27,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-runs=${1:-5}
+runs=${1:-9}
 warmup=${BENCH_E2E_WARMUP:-1}
 write_docs=${BENCH_E2E_DOCS:-1}
 with_items=${BENCH_E2E_ITEMS:-1}
