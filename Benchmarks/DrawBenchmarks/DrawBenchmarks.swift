@@ -25,20 +25,31 @@ let benchmarks: @Sendable () -> Void = {
         return PixmanCanvas(image: image, scale: 1, fonts: try! FontSet(scale: 1))
     }
 
-    Benchmark("draw-grid-full-frame", configuration: frame) { benchmark in
-        let target = canvas()
+    /// The views as every benchmark draws them: editing mode, every third item selected.
+    func editingGrid() -> GridView {
         let grid = GridView(frame: bounds, dataSource: NumberedCells(), theme: .light)
         grid.isEditing = true
         grid.isSelected = { $0.item % 3 == 0 }
+        return grid
+    }
+
+    func editingList() -> ListView {
+        let list = ListView(frame: bounds, dataSource: NumberedCells(), theme: .light)
+        list.isEditing = true
+        list.isSelected = { $0.item % 3 == 0 }
+        return list
+    }
+
+    Benchmark("draw-grid-full-frame", configuration: frame) { benchmark in
+        let target = canvas()
+        let grid = editingGrid()
         benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
         for _ in benchmark.scaledIterations { grid.draw(in: target, damage: Region(bounds)) }
     }
 
     Benchmark("draw-list-full-frame", configuration: frame) { benchmark in
         let target = canvas()
-        let list = ListView(frame: bounds, dataSource: NumberedCells(), theme: .light)
-        list.isEditing = true
-        list.isSelected = { $0.item % 3 == 0 }
+        let list = editingList()
         benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
         for _ in benchmark.scaledIterations { list.draw(in: target, damage: Region(bounds)) }
     }
@@ -48,9 +59,7 @@ let benchmarks: @Sendable () -> Void = {
         // that changed: here a strip 8 px wide across a band 400 px tall and
         // a row of four cells.
         let target = canvas()
-        let grid = GridView(frame: bounds, dataSource: NumberedCells(), theme: .light)
-        grid.isEditing = true
-        grid.isSelected = { $0.item % 3 == 0 }
+        let grid = editingGrid()
         var damage = Region(Rect(x: 300, y: 100, width: 10, height: 400))
         damage.add(Rect(x: 8, y: 440, width: 430, height: 100))
         benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
@@ -77,25 +86,15 @@ let benchmarks: @Sendable () -> Void = {
         view.draw(in: target, damage: damage)
     }
 
-    Benchmark("draw-list-scroll-step", configuration: frame) { benchmark in
-        let target = canvas()
-        let list = ListView(frame: bounds, dataSource: NumberedCells(), theme: .light)
-        list.isEditing = true
-        list.isSelected = { $0.item % 3 == 0 }
-        list.draw(in: target, damage: Region(bounds))
-        var down = true
-        benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
-        for _ in benchmark.scaledIterations { scrollStep(list, target, down: &down) }
-    }
-
-    Benchmark("draw-grid-scroll-step", configuration: frame) { benchmark in
-        let target = canvas()
-        let grid = GridView(frame: bounds, dataSource: NumberedCells(), theme: .light)
-        grid.isEditing = true
-        grid.isSelected = { $0.item % 3 == 0 }
-        grid.draw(in: target, damage: Region(bounds))
-        var down = true
-        benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
-        for _ in benchmark.scaledIterations { scrollStep(grid, target, down: &down) }
+    let scrolled: [(name: String, view: () -> ItemScrollView)] = [("list", editingList), ("grid", editingGrid)]
+    for (name, makeView) in scrolled {
+        Benchmark("draw-\(name)-scroll-step", configuration: frame) { benchmark in
+            let target = canvas()
+            let view = makeView()
+            view.draw(in: target, damage: Region(bounds))
+            var down = true
+            benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
+            for _ in benchmark.scaledIterations { scrollStep(view, target, down: &down) }
+        }
     }
 }
