@@ -116,11 +116,14 @@ class Surfaces:
         self.current = {}         # surface -> its buffer
         self.scale = {}
         self.damage = {}          # surface -> buffer pixels damaged since its last commit
-        self.feedback_pending = {}  # surface -> feedback ids waiting for its next commit
-        self.frames = []          # (t, damage px, [feedback ids]) for frames of the window
+        # A feedback object's id is reused once it is answered, so each request gets its own
+        # number: live maps an id to the request it stands for now.
+        self.feedback_pending = {}  # surface -> request numbers waiting for its next commit
+        self.feedback_live = {}   # wp_presentation_feedback id -> request number
+        self.frames = []          # (t, damage px, [request numbers]) for frames of the window
         self.frame_callbacks = set()
         self.clock_id = 1         # CLOCK_MONOTONIC unless wp_presentation.clock_id says otherwise
-        self.presented = {}       # feedback id -> presentation time (ns on clock_id), or None if discarded
+        self.presented = {}       # request number -> presentation time (ns on clock_id), or None if discarded
         self.feedback_requested = 0
 
     def request(self, t, iface, oid, msg, args):
@@ -149,7 +152,8 @@ class Surfaces:
             self.frame_callbacks.add(int(NEW_ID.search(args).group(2)))
         elif iface == "wp_presentation" and msg == "feedback":
             surface = int(OBJECT.search(args).group(2))
-            self.feedback_pending.setdefault(surface, []).append(int(NEW_ID.search(args).group(2)))
+            self.feedback_live[int(NEW_ID.search(args).group(2))] = self.feedback_requested
+            self.feedback_pending.setdefault(surface, []).append(self.feedback_requested)
             self.feedback_requested += 1
         elif iface == "wl_surface" and msg == "commit":
             feedback = self.feedback_pending.pop(oid, [])
@@ -167,11 +171,11 @@ class Surfaces:
             return True
         if iface == "wp_presentation" and msg == "clock_id":
             self.clock_id = numbers(args)[0]
-        elif iface == "wp_presentation_feedback" and msg == "presented":
+        elif iface == "wp_presentation_feedback" and msg == "presented" and oid in self.feedback_live:
             sec_hi, sec_lo, nsec = numbers(args)[:3]
-            self.presented[oid] = ((sec_hi << 32) + sec_lo) * 1_000_000_000 + nsec
-        elif iface == "wp_presentation_feedback" and msg == "discarded":
-            self.presented[oid] = None
+            self.presented[self.feedback_live.pop(oid)] = ((sec_hi << 32) + sec_lo) * 1_000_000_000 + nsec
+        elif iface == "wp_presentation_feedback" and msg == "discarded" and oid in self.feedback_live:
+            self.presented[self.feedback_live.pop(oid)] = None
         return False
 
 

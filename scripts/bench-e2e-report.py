@@ -13,6 +13,12 @@
       OUT_DIR/table.md and, with --docs, between FILE's
       <!-- bench-e2e:begin --> and <!-- bench-e2e:end --> lines. Always
       draws OUT_DIR/latency.png, and copies it to PNG with --plot.
+
+  bench-e2e-report.py presentation OUT_DIR [--docs FILE]
+      The input → presentation pass (OUT_DIR/runs/*/metrics.json of sweep,
+      sweep-latch-0 (late latching off), any other sweep-latch-MS, and gtk on
+      the grid): medians, ratios to GTK and what late latching changed; into OUT_DIR/table.md and, with --docs, between FILE's
+      <!-- bench-e2e-presentation:begin --> and :end --> lines.
 """
 import glob
 import json
@@ -259,8 +265,73 @@ def report(out_dir, docs, plot_path):
         write_docs(docs, markdown)
 
 
-def write_docs(path, markdown):
-    begin, end = "<!-- bench-e2e:begin -->", "<!-- bench-e2e:end -->"
+PRESENTATION_ROWS = [
+    ("input → commit, p50", "latency_p50_ms", 1, "ms"),
+    ("input → commit, p99", "latency_p99_ms", 1, "ms"),
+    ("input → presentation, p50", "present_p50_ms", 1, "ms"),
+    ("input → presentation, p99", "present_p99_ms", 1, "ms"),
+    ("frames a second", "frames_hz", 1, "Hz"),
+    ("frame callback → commit, p50 (late latching waits here on purpose)", "work_p50_ms", 2, "ms"),
+    ("CPU over the drag", "cpu_ms", 0, "ms"),
+]
+
+
+def client_name(client):
+    if client == "sweep-latch-0":
+        return "Sweep, late latching off"
+    if client.startswith("sweep-latch-"):
+        return f"Sweep, late latching from {client[len('sweep-latch-'):]} ms"
+    return {"sweep": "Sweep (as shipped)", "gtk": "GTK"}.get(client, client)
+
+
+def presentation(out_dir, docs):
+    """The input → presentation pass: one scenario, Sweep, Sweep latching late at each margin, GTK."""
+    runs = load_runs(out_dir)
+    scenario = "grid-16777216"
+    latched = sorted((c for s, c in runs if s == scenario and c.startswith("sweep-latch-")),
+                     key=lambda c: float(c[len("sweep-latch-"):]))
+    clients = [c for c in ["sweep"] + latched + ["gtk"] if (scenario, c) in runs]
+    if not {"sweep", "sweep-latch-0", "gtk"} <= set(clients):
+        raise SystemExit(f"{out_dir}: the presentation pass needs runs of Sweep, Sweep without late latching and GTK")
+    counts = sorted({len(runs[(scenario, c)]) for c in clients})
+    conditions = open(os.path.join(out_dir, "conditions.txt")).read().strip() \
+        if os.path.exists(os.path.join(out_dir, "conditions.txt")) else ""
+    lines = [f"Input → presentation (the grid of 16,777,216 items, the same drag; medians of "
+             f"{'/'.join(map(str, counts))} runs a client): {conditions}.", "",
+             "| | " + " | ".join(client_name(c) for c in clients) + " |", "|---" * (len(clients) + 1) + "|"]
+    for label, key, digits, unit in PRESENTATION_ROWS:
+        g = median(runs, scenario, "gtk", key)
+        cells = []
+        for c in clients:
+            v = median(runs, scenario, c, key)
+            r = ratio(v, g) if c != "gtk" else None
+            cells.append(fmt(v, digits) + (f" {unit}" if unit and v is not None else "")
+                         + (f" ({r:.2f}×)" if r is not None else ""))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    answered = []
+    for c in clients:
+        feedback = [r["presentation_feedback"] for r in runs[(scenario, c)] if "presentation_feedback" in r]
+        answered.append(f"{client_name(c)} {sum(f['presented'] for f in feedback):,} of "
+                        f"{sum(f['requested'] for f in feedback):,}")
+    lines += ["", "Feedback requests answered as presented: " + "; ".join(answered) + "."]
+    off = "sweep-latch-0"
+    base, base99 = median(runs, scenario, off, "present_p50_ms"), median(runs, scenario, off, "present_p99_ms")
+    for c in [c for c in clients if c.startswith("sweep") and c != off]:
+        v, v99 = median(runs, scenario, c, "present_p50_ms"), median(runs, scenario, c, "present_p99_ms")
+        if base and base99 and v is not None and v99 is not None:
+            lines.append(f"{client_name(c)} against late latching off: input → presentation p50 {fmt(base)} → "
+                         f"{fmt(v)} ms ({percent(v / base - 1, sign=True)}), p99 {fmt(base99)} → {fmt(v99)} ms "
+                         f"({percent(v99 / base99 - 1, sign=True)}).")
+    markdown = "\n".join(lines) + "\n"
+    with open(os.path.join(out_dir, "table.md"), "w") as out:
+        out.write(markdown)
+    print(markdown)
+    if docs:
+        write_docs(docs, markdown, "bench-e2e-presentation")
+
+
+def write_docs(path, markdown, marker="bench-e2e"):
+    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
     text = open(path).read()
     if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
         raise SystemExit(f"{path}: needs one {begin} line and one {end} line after it")
@@ -302,6 +373,8 @@ def main():
         if set(options) - {"--docs", "--plot"} or len(args) % 2:
             sys.exit(__doc__)
         report(args[1], options.get("--docs"), options.get("--plot"))
+    elif len(args) in (2, 4) and args[0] == "presentation" and (len(args) == 2 or args[2] == "--docs"):
+        presentation(args[1], args[3] if len(args) == 4 else None)
     else:
         sys.exit(__doc__)
 

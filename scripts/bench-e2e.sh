@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench-e2e: what a user feels, input to pixels, against GTK 4 in the
-# same run. Under one headless sway 1.7 (pixman renderer, 1024 x 768), each
+# same run. Under headless sway 1.7 (pixman renderer, 1024 x 768), each
 # client in turn -- sweep-demo (release build) and sweep-gtk-peer
 # (Benchmarks/gtk-peer: GtkGridView / GtkListView with rubber-band selection,
 # GSK_RENDERER=cairo, the same cell geometry) -- runs with WAYLAND_DEBUG=1, is
@@ -11,7 +11,10 @@
 # of each (which also checks both selected the same items), runs alternate
 # sweep, gtk, sweep, gtk, ... Then foot's time to first frame (a baseline for
 # start-up), and scripts/bench-items.sh (10,000,000 lines from a file) under
-# the same sway. scripts/bench-e2e-parse.py reads each protocol log;
+# the same sway. Last, the grid once more under Debian 13's sway 1.10, whose
+# headless output reports frames presented: input → presentation for Sweep,
+# Sweep with late latching, and the GTK peer (asking for the feedback itself).
+# scripts/bench-e2e-parse.py reads each protocol log;
 # scripts/bench-e2e-report.py makes the tables (medians), the targets, the
 # latency plot and the docs section.
 #
@@ -24,6 +27,11 @@
 #   BENCH_E2E_DOCS     1 (default): write the table into docs/performance.md and the
 #                      plot to docs/images/bench-e2e-latency.png; 0: only into BENCH_E2E_OUT
 #   BENCH_E2E_ITEMS    1 (default) or 0: also run scripts/bench-items.sh
+#   BENCH_E2E_PRESENTATION  1 (default) or 0: also the input → presentation pass
+#                      under Debian 13's sway (scripts/bench-sway-presenting.sh)
+#   BENCH_E2E_LATCH_MS more starting margins (ms, as SWEEP_LATE_LATCH_MS) that
+#                      pass measures, besides the default and off; e.g. "3 4"
+#   BENCH_E2E_MAIN     1 (default) or 0: leave out everything but that pass
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -31,6 +39,9 @@ runs=${1:-9}
 warmup=${BENCH_E2E_WARMUP:-1}
 write_docs=${BENCH_E2E_DOCS:-1}
 with_items=${BENCH_E2E_ITEMS:-1}
+with_presentation=${BENCH_E2E_PRESENTATION:-1}
+with_main=${BENCH_E2E_MAIN:-1}
+latch_margins=${BENCH_E2E_LATCH_MS:-}
 out=${BENCH_E2E_OUT:-$root/.build-release/bench-e2e}
 width=1024 height=768
 # The band, in output coordinates: inside both apps' item area (below the 44 px
@@ -39,10 +50,14 @@ width=1024 height=768
 drag=(100 150 850 650 200 8)
 scenarios=("grid 16777216" "grid 1000000" "list 1000000" "list 16777216")
 case "$runs" in ''|*[!0-9]*|0) echo "usage: $0 [RUNS]  (RUNS >= 1)" >&2; exit 64 ;; esac
+for margin in $latch_margins; do
+    [[ "$margin" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+        { echo "BENCH_E2E_LATCH_MS: \"$margin\" is not a margin in milliseconds" >&2; exit 64; }
+done
 
 fail() { echo "bench-e2e: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null || fail "$1 is missing (Debian package $2; make bench-e2e installs it)"; }
-need sway sway; need grim grim; need foot foot; need cc gcc; need pkg-config pkg-config
+need sway sway; need grim grim; need wayland-scanner libwayland-bin; need foot foot; need cc gcc; need pkg-config pkg-config
 need setpriv util-linux
 pkg-config --exists gtk4 || fail "GTK 4's headers are missing (Debian package libgtk-4-dev; make bench-e2e installs it)"
 # Debian's python3, where python3-matplotlib goes (a python3 earlier in PATH may lack it)
@@ -69,10 +84,18 @@ fi
 rm -rf "$out"; mkdir -p "$out/runs" "$out/warmup"
 peer="$out/sweep-gtk-peer"
 # shellcheck disable=SC2046 # pkg-config's flags are words
-if ! cc -O2 -Wall -o "$peer" Benchmarks/gtk-peer/sweep-gtk-peer.c $(pkg-config --cflags --libs gtk4) \
-        > "$out/peer-build.log" 2>&1; then
+if ! { wayland-scanner client-header protocols/presentation-time.xml "$out/presentation-time.h" &&
+       wayland-scanner private-code protocols/presentation-time.xml "$out/presentation-time.c" &&
+       cc -O2 -Wall -I "$out" -o "$peer" Benchmarks/gtk-peer/sweep-gtk-peer.c "$out/presentation-time.c" \
+          $(pkg-config --cflags --libs gtk4 wayland-client); } > "$out/peer-build.log" 2>&1; then
     cat "$out/peer-build.log" >&2
     fail "the GTK peer (Benchmarks/gtk-peer/sweep-gtk-peer.c) did not build; the compiler's output is above"
+fi
+
+# Before anything is measured, so a machine that cannot have it fails at once.
+if [ "$with_presentation" = 1 ]; then
+    presenting_root=$(scripts/bench-sway-presenting.sh) ||
+        fail "no sway that reports presentation (see above); BENCH_E2E_PRESENTATION=0 leaves that pass out"
 fi
 
 work=$(mktemp -d /tmp/sweep-bench-e2e.XXXXXX)
@@ -94,32 +117,41 @@ trap 'exit 130' INT TERM
 start_sway "$work" "$width" "$height"
 
 # --- the pointer device and the drags: a background process fed through a FIFO,
-#     one command in, one line (JSON) out ---
-mkfifo -m 600 "$work/input.cmd"
-"$py" scripts/bench-e2e-input.py serve "$width" "$height" < "$work/input.cmd" > "$work/input.out" 2> "$work/input.err" &
-input_pid=$!
-exec 8> "$work/input.cmd"
-input_lines=0
+#     one command in, one line (JSON) out; started in each sway ---
 # Sends a command and waits (up to $2 s) for its one line of answer, left in
 # $input_reply (not printed: a command substitution would lose the count).
 input_reply=''
 input_command() {
     local expected=$((input_lines + 1)) limit=$(( $2 * 10 ))
-    kill -0 "$input_pid" 2>/dev/null || { cat "$work/input.err" >&2; sway_tail; fail "the pointer driver has exited"; }
+    kill -0 "$input_pid" 2>/dev/null || { cat "$input_dir/input.err" >&2; sway_tail; fail "the pointer driver has exited"; }
     echo "$1" >&8
     for _ in $(seq "$limit"); do
-        [ "$(wc -l < "$work/input.out")" -ge "$expected" ] && { input_lines=$expected; input_reply=$(sed -n "${expected}p" "$work/input.out"); return 0; }
+        [ "$(wc -l < "$input_dir/input.out")" -ge "$expected" ] && { input_lines=$expected; input_reply=$(sed -n "${expected}p" "$input_dir/input.out"); return 0; }
         kill -0 "$input_pid" 2>/dev/null || break
         sleep 0.1
     done
-    cat "$work/input.err" >&2; sway_tail
+    cat "$input_dir/input.err" >&2; sway_tail
     fail "the pointer driver did not answer \`$1\`"
 }
-for _ in $(seq 50); do [ -s "$work/input.out" ] && break; kill -0 "$input_pid" 2>/dev/null || break; sleep 0.1; done
-if [ "$(head -1 "$work/input.out" 2>/dev/null)" != ready ]; then
-    cat "$work/input.err" >&2; sway_tail; fail "could not make a pointer device in sway"
-fi
-input_lines=1
+# start_input DIR: the driver for the running sway, its FIFO and logs in DIR
+start_input() {
+    input_dir=$1
+    mkfifo -m 600 "$input_dir/input.cmd"
+    "$py" scripts/bench-e2e-input.py serve "$width" "$height" < "$input_dir/input.cmd" > "$input_dir/input.out" \
+        2> "$input_dir/input.err" &
+    input_pid=$!
+    exec 8> "$input_dir/input.cmd"
+    for _ in $(seq 50); do [ -s "$input_dir/input.out" ] && break; kill -0 "$input_pid" 2>/dev/null || break; sleep 0.1; done
+    if [ "$(head -1 "$input_dir/input.out" 2>/dev/null)" != ready ]; then
+        cat "$input_dir/input.err" >&2; sway_tail; fail "could not make a pointer device in sway"
+    fi
+    input_lines=1
+}
+stop_input() {
+    exec 8>&-
+    stop_pid "$input_pid"; input_pid=''
+}
+start_input "$work"
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 vmhwm_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
@@ -146,26 +178,31 @@ wait_idle() {
 
 date_now=$(date -u +%Y-%m-%d)
 clk_tck=$(getconf CLK_TCK)
-client_env=(env -i PATH=/usr/bin:/bin HOME="$home" LANG=C.UTF-8 XDG_RUNTIME_DIR="$runtime"
-            WAYLAND_DISPLAY=wayland-1 WAYLAND_DEBUG=1 XDG_STATE_HOME="$work/state")
+# Flags the GTK peer gets (the presentation pass adds --presentation-feedback)
+peer_flags=()
 
 # One run: start the client, wait until idle, drag (unless the scenario is
-# "start"), measure, stop. $1 client (sweep, gtk, foot), $2 view (grid, list,
-# start), $3 items, $4 the run's folder.
+# "start"), measure, stop. $1 client (sweep; sweep-latch-MS, Sweep with
+# SWEEP_LATE_LATCH_MS=MS, 0 for off; gtk; foot), $2 view (grid, list, start), $3 items,
+# $4 the run's folder.
 run_client() {
     local name=$1 view=$2 items=$3 dir=$4 check=${5:-}
     mkdir -p "$dir"
     local command title
+    local client_env=(env -i PATH=/usr/bin:/bin HOME="$home" LANG=C.UTF-8 XDG_RUNTIME_DIR="$runtime"
+                      WAYLAND_DISPLAY=wayland-1 WAYLAND_DEBUG=1 XDG_STATE_HOME="$work/state")
     case "$name" in
-      sweep)
+      sweep|sweep-latch-*)
         title=Sweep
+        [ "$name" = sweep ] || client_env+=(SWEEP_LATE_LATCH_MS="${name#sweep-latch-}")
         command=("${client_env[@]}" "$demo" --layout tabs --rows "$items")
         if [ "$view" = grid ]; then command+=(--grid); else command+=(--page list); fi
         [ -z "$check" ] || command+=(--event-log "$dir/events.log") ;;
       gtk)
         # no accessibility bus here: GTK_A11Y=none keeps GTK from waiting for one
         title="Sweep GTK peer"
-        command=("${client_env[@]}" GSK_RENDERER=cairo GDK_BACKEND=wayland GTK_A11Y=none "$peer" --items "$items")
+        command=("${client_env[@]}" GSK_RENDERER=cairo GDK_BACKEND=wayland GTK_A11Y=none "$peer" --items "$items"
+                 "${peer_flags[@]}")
         if [ "$view" = grid ]; then command+=(--grid --cell-size 100 --spacing 8)
         else command+=(--list --cell-size 44 --spacing 0); fi
         [ -z "$check" ] || command+=(--print-selection) ;;
@@ -202,33 +239,64 @@ META
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 started=$SECONDS
-echo "Headless sway $(sway --version 2>/dev/null | awk '{ print $3 }') ${width}x${height}, pixman; band (${drag[0]},${drag[1]}) -> (${drag[2]},${drag[3]}), ${drag[4]} moves ${drag[5]} ms apart"
-if [ "$warmup" = 1 ]; then
-    echo "Warm-up (not counted; checks that both apps select the same items):"
-    for scenario in "${scenarios[@]}"; do
-        read -r view items <<< "$scenario"
-        run_client sweep "$view" "$items" "$out/warmup/$view-$items-sweep" check
-        run_client gtk "$view" "$items" "$out/warmup/$view-$items-gtk" check
-        "$py" scripts/bench-e2e-report.py selection "$view-$items" "$out/warmup/$view-$items-sweep/events.log" \
-            "$out/warmup/$view-$items-gtk/stdout.log" >> "$out/selection.jsonl"
-        tail -n 1 "$out/selection.jsonl"
+if [ "$with_main" = 1 ]; then
+    echo "Headless sway $(sway_version) ${width}x${height}, pixman; band (${drag[0]},${drag[1]}) -> (${drag[2]},${drag[3]}), ${drag[4]} moves ${drag[5]} ms apart"
+    if [ "$warmup" = 1 ]; then
+        echo "Warm-up (not counted; checks that both apps select the same items):"
+        for scenario in "${scenarios[@]}"; do
+            read -r view items <<< "$scenario"
+            run_client sweep "$view" "$items" "$out/warmup/$view-$items-sweep" check
+            run_client gtk "$view" "$items" "$out/warmup/$view-$items-gtk" check
+            "$py" scripts/bench-e2e-report.py selection "$view-$items" "$out/warmup/$view-$items-sweep/events.log" \
+                "$out/warmup/$view-$items-gtk/stdout.log" >> "$out/selection.jsonl"
+            tail -n 1 "$out/selection.jsonl"
+        done
+    fi
+    echo "Runs:"
+    for i in $(seq "$runs"); do
+        for scenario in "${scenarios[@]}"; do
+            read -r view items <<< "$scenario"
+            run_client sweep "$view" "$items" "$out/runs/$view-$items-$i-sweep"
+            run_client gtk "$view" "$items" "$out/runs/$view-$items-$i-gtk"
+        done
     done
-fi
-echo "Runs:"
-for i in $(seq "$runs"); do
-    for scenario in "${scenarios[@]}"; do
-        read -r view items <<< "$scenario"
-        run_client sweep "$view" "$items" "$out/runs/$view-$items-$i-sweep"
-        run_client gtk "$view" "$items" "$out/runs/$view-$items-$i-gtk"
-    done
-done
-echo "foot, time to first frame:"
-run_client foot start 0 "$out/warmup/start-foot"
-for i in $(seq "$runs"); do run_client foot start 0 "$out/runs/start-$i-foot"; done
+    echo "foot, time to first frame:"
+    run_client foot start 0 "$out/warmup/start-foot"
+    for i in $(seq "$runs"); do run_client foot start 0 "$out/runs/start-$i-foot"; done
 
-if [ "$with_items" = 1 ]; then
-    echo "Big input (scripts/bench-items.sh, the same sway):"
-    BENCH_ITEMS_DEMO="$demo" BENCH_ITEMS_OUT="$out/items" BENCH_ITEMS_SWAY=running scripts/bench-items.sh
+    if [ "$with_items" = 1 ]; then
+        echo "Big input (scripts/bench-items.sh, the same sway):"
+        BENCH_ITEMS_DEMO="$demo" BENCH_ITEMS_OUT="$out/items" BENCH_ITEMS_SWAY=running scripts/bench-items.sh
+    fi
+fi
+
+if [ "$with_presentation" = 1 ]; then
+    # Input → presentation needs a compositor that reports frames presented, which
+    # Debian 12's headless sway does not: the same drag under Debian 13's sway, the
+    # grid only, Sweep as shipped (late latching on), Sweep with each margin (0:
+    # off, drawing at the frame callback), and the GTK peer asking for the
+    # feedback GTK 4.8 does not.
+    stop_input
+    stop_pid "$sway_pid"; sway_pid=''
+    use_presenting_sway "$presenting_root"
+    presenting_version=$(sway_version)
+    mkdir -m 755 "$work/presenting"
+    start_sway "$work/presenting" "$width" "$height"
+    start_input "$work/presenting"
+    peer_flags=(--presentation-feedback)
+    clients=(sweep sweep-latch-0)
+    for margin in $latch_margins; do [ "$margin" = 0 ] || clients+=("sweep-latch-$margin"); done
+    clients+=(gtk)
+    echo "Input → presentation, headless sway $presenting_version (Debian 13), grid of 16,777,216: ${clients[*]}"
+    mkdir -p "$out/presentation/runs"
+    for client in "${clients[@]}"; do
+        run_client "$client" grid 16777216 "$out/presentation/warmup-$client"
+    done
+    for i in $(seq "$runs"); do
+        for client in "${clients[@]}"; do
+            run_client "$client" grid 16777216 "$out/presentation/runs/grid-16777216-$i-$client"
+        done
+    done
 fi
 
 echo
@@ -238,7 +306,17 @@ revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cat > "$out/conditions.txt" <<TEXT
 $date_now, $(nproc) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), load average $load_before before and $(cut -d' ' -f1-3 /proc/loadavg) after, $((SECONDS - started)) s in all; sway $(dpkg-query -W -f='${Version}' sway 2>/dev/null) headless (pixman) at ${width} x ${height}; sweep-demo release build, $revision; GTK $(pkg-config --modversion gtk4) (sweep-gtk-peer, cairo renderer); foot $(dpkg-query -W -f='${Version}' foot 2>/dev/null)
 TEXT
-report=("$py" scripts/bench-e2e-report.py report "$out")
-[ "$write_docs" != 1 ] || report+=(--docs docs/performance.md --plot docs/images/bench-e2e-latency.png)
-"${report[@]}"
+[ "$with_presentation" != 1 ] || cat > "$out/presentation/conditions.txt" <<TEXT
+$date_now, $(nproc) cores, sway $presenting_version from Debian 13 (scripts/bench-sway-presenting.sh), headless (pixman) at ${width} x ${height}, 60 Hz; sweep-demo release build, $revision; GTK $(pkg-config --modversion gtk4) (sweep-gtk-peer --presentation-feedback, cairo renderer)
+TEXT
+if [ "$with_main" = 1 ]; then
+    report=("$py" scripts/bench-e2e-report.py report "$out")
+    [ "$write_docs" != 1 ] || report+=(--docs docs/performance.md --plot docs/images/bench-e2e-latency.png)
+    "${report[@]}"
+fi
+if [ "$with_presentation" = 1 ]; then
+    report=("$py" scripts/bench-e2e-report.py presentation "$out/presentation")
+    [ "$write_docs" != 1 ] || report+=(--docs docs/performance.md)
+    "${report[@]}"
+fi
 echo "Logs, metrics and screenshots after each drag: $out"

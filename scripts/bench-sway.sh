@@ -1,8 +1,13 @@
 # Sourced by scripts/bench-e2e.sh and scripts/bench-items.sh: a headless sway
-# 1.7 (pixman renderer, one output) for clients to be measured in.
+# (pixman renderer, one output at 60 Hz) for clients to be measured in; the
+# system's (Debian 12: 1.7) unless use_presenting_sway was called.
 #   start_sway WORK WIDTH HEIGHT   starts it in WORK (a fresh folder), sets
 #                                  sway_pid, runtime, home and sway_log, and
 #                                  exports XDG_RUNTIME_DIR and WAYLAND_DISPLAY
+#   use_presenting_sway ROOT       later start_sway calls run the sway in ROOT
+#                                  (scripts/bench-sway-presenting.sh) through
+#                                  ROOT's dynamic loader and libraries
+#   sway_version                   the version of the sway start_sway runs
 #   stop_pid PID                   TERM, then KILL after 3 s
 #   sway_tail                      the end of sway's log, on stderr
 # The caller defines fail MESSAGE (print and exit non-zero).
@@ -21,12 +26,24 @@ sway_tail() {
     tail -n 25 "$sway_log" >&2 || true
 }
 
+sway_command=(sway)
+
+use_presenting_sway() {
+    local root=$1
+    sway_command=("$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu"
+                  "$root/usr/bin/sway")
+}
+
+sway_version() {
+    "${sway_command[@]}" --version 2>/dev/null | awk '{ print $3 }'
+}
+
 start_sway() {
     local work=$1 width=$2 height=$3
     sway_log="$work/sway.log" runtime="$work/run" home="$work/home"
     mkdir -m 0700 "$runtime"; mkdir -m 0755 "$home"
     cat > "$work/sway.conf" <<CONF
-output HEADLESS-1 resolution ${width}x${height} position 0 0 bg #202020 solid_color
+output HEADLESS-1 mode ${width}x${height}@60Hz position 0 0 bg #202020 solid_color
 default_border none
 default_floating_border none
 focus_follows_mouse no
@@ -39,10 +56,10 @@ CONF
     # sway refuses to run as root: as root, run it as nobody
     if [ "$(id -u)" -eq 0 ]; then
         chown 65534:65534 "$runtime" "$home"
-        setpriv --reuid=65534 --regid=65534 --clear-groups "${sway_env[@]}" sway -c "$work/sway.conf" \
+        setpriv --reuid=65534 --regid=65534 --clear-groups "${sway_env[@]}" "${sway_command[@]}" -c "$work/sway.conf" \
             > "$sway_log" 2>&1 &
     else
-        "${sway_env[@]}" sway -c "$work/sway.conf" > "$sway_log" 2>&1 &
+        "${sway_env[@]}" "${sway_command[@]}" -c "$work/sway.conf" > "$sway_log" 2>&1 &
     fi
     sway_pid=$!
     for _ in $(seq 150); do

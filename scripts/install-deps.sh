@@ -7,8 +7,11 @@
 #   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   GTK 4's headers and a C compiler for the GTK peer
-#                                   (Benchmarks/gtk-peer), foot for a first-frame baseline,
-#                                   matplotlib for the latency plot
+#                                   (Benchmarks/gtk-peer) and wayland-scanner for its
+#                                   presentation feedback, foot for a first-frame baseline,
+#                                   matplotlib for the latency plot, debootstrap to unpack
+#                                   Debian 13's sway for input → presentation
+#                                   (scripts/bench-sway-presenting.sh)
 #   scripts/install-deps.sh real-input   what make test-real-input needs on the host: qemu, and
 #                                   debootstrap + e2fsprogs to build the guest image
 set -euo pipefail
@@ -20,7 +23,7 @@ compositors=(sway grim wtype weston xvfb xdotool)
 install_check=(desktop-file-utils man-db groff-base python3)
 # a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)
-bench=(sway grim libgtk-4-dev gcc libc6-dev foot python3 python3-matplotlib)
+bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in

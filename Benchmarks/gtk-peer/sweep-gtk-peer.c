@@ -20,11 +20,22 @@
  * ends lie over the same column in both (the benchmark's does) selects the
  * same cells; bench-e2e checks that in its warm-up.
  *
- * Build: cc -O2 sweep-gtk-peer.c $(pkg-config --cflags --libs gtk4)
+ * GTK 4.8 asks the compositor for no presentation feedback, so with
+ * --presentation-feedback the peer asks for it itself: a wp_presentation
+ * feedback request before each frame the frame clock paints, carried by the
+ * commit GTK makes in that frame. It only observes; GTK draws as before.
+ *
+ * Build (bench-e2e does this): wayland-scanner makes presentation-time.h and
+ * presentation-time.c from protocols/presentation-time.xml, then
+ *   cc -O2 -I DIR sweep-gtk-peer.c DIR/presentation-time.c \
+ *      $(pkg-config --cflags --libs gtk4 wayland-client)
  * Usage: sweep-gtk-peer [--grid | --list] [--items N] [--cell-size PX]
  *                       [--spacing PX] [--print-selection]
+ *                       [--presentation-feedback]
  */
+#include <gdk/wayland/gdkwayland.h>
 #include <gtk/gtk.h>
+#include "presentation-time.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +105,8 @@ static struct {
     int cell, spacing;
     gboolean print_selection;
     char total[16];
-} options = {TRUE, 1000000, -1, -1, FALSE, ""};
+    gboolean presentation_feedback;
+} options = {TRUE, 1000000, -1, -1, FALSE, "", FALSE};
 
 static GtkWidget *new_label(const char *css_class) {
     GtkWidget *label = gtk_label_new(NULL);
@@ -183,12 +195,14 @@ static void load_css(void) {
 static void usage(int status) {
     fprintf(status ? stderr : stdout,
             "usage: sweep-gtk-peer [--grid | --list] [--items N] [--cell-size PX] [--spacing PX] [--print-selection]\n"
+            "                      [--presentation-feedback]\n"
             "  --grid           a GtkGridView (the default)\n"
             "  --list           a GtkListView\n"
             "  --items N        the number of items (default 1000000)\n"
             "  --cell-size PX   grid cells' width and height (default 100), list rows' height (default 44)\n"
             "  --spacing PX     between grid cells and around them (default 8), between list rows (default 0)\n"
-            "  --print-selection  print the selected ranges (JSON) on standard output at each change\n");
+            "  --print-selection  print the selected ranges (JSON) on standard output at each change\n"
+            "  --presentation-feedback  ask wp_presentation when each frame is shown (GTK 4.8 does not)\n");
     exit(status);
 }
 
@@ -204,6 +218,72 @@ static long number_argument(int argc, char **argv, int *i, long min, long max) {
     return value;
 }
 
+/* --- presentation feedback (observation only) --- */
+static struct wp_presentation *presentation;
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                            uint32_t version) {
+    (void)data; (void)version;
+    if (!strcmp(interface, wp_presentation_interface.name))
+        presentation = wl_registry_bind(registry, name, &wp_presentation_interface, 1);
+}
+static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+    (void)data; (void)registry; (void)name;
+}
+static const struct wl_registry_listener registry_listener = {registry_global, registry_global_remove};
+
+static void presentation_clock_id(void *data, struct wp_presentation *p, uint32_t clock) {
+    (void)data; (void)p; (void)clock;  /* read from the protocol log by the benchmark */
+}
+static const struct wp_presentation_listener presentation_listener = {presentation_clock_id};
+
+/* The answers are read from the protocol log (WAYLAND_DEBUG); libwayland logs
+ * an event only for a proxy with a listener, so these exist to be logged. */
+static void feedback_sync_output(void *data, struct wp_presentation_feedback *f, struct wl_output *output) {
+    (void)data; (void)f; (void)output;
+}
+static void feedback_presented(void *data, struct wp_presentation_feedback *f, uint32_t tv_sec_hi, uint32_t tv_sec_lo,
+                               uint32_t tv_nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
+    (void)data; (void)tv_sec_hi; (void)tv_sec_lo; (void)tv_nsec; (void)refresh; (void)seq_hi; (void)seq_lo;
+    (void)flags;
+    wp_presentation_feedback_destroy(f);
+}
+static void feedback_discarded(void *data, struct wp_presentation_feedback *f) {
+    (void)data;
+    wp_presentation_feedback_destroy(f);
+}
+static const struct wp_presentation_feedback_listener feedback_listener = {
+    feedback_sync_output, feedback_presented, feedback_discarded};
+
+/* Before the frame clock paints: the commit GTK makes while painting carries the request. */
+static void request_feedback(GdkFrameClock *clock, gpointer data) {
+    (void)clock;
+    struct wl_surface *surface = gdk_wayland_surface_get_wl_surface(GDK_SURFACE(data));
+    if (presentation && surface)
+        wp_presentation_feedback_add_listener(wp_presentation_feedback(presentation, surface), &feedback_listener, NULL);
+}
+
+static void watch_presentation(GtkWidget *window, gpointer data) {
+    (void)data;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (!GDK_IS_WAYLAND_SURFACE(surface))
+        return;
+    g_signal_connect(gdk_surface_get_frame_clock(surface), "before-paint", G_CALLBACK(request_feedback), surface);
+}
+
+static void bind_presentation(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (!GDK_IS_WAYLAND_DISPLAY(display))
+        return;
+    struct wl_display *wl_display = gdk_wayland_display_get_wl_display(display);
+    wl_registry_add_listener(wl_display_get_registry(wl_display), &registry_listener, NULL);
+    wl_display_roundtrip(wl_display);
+    if (presentation)
+        wp_presentation_add_listener(presentation, &presentation_listener, NULL);
+    else
+        fprintf(stderr, "sweep-gtk-peer: the compositor offers no wp_presentation\n");
+}
+
 int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--grid")) options.grid = TRUE;
@@ -212,6 +292,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--cell-size")) options.cell = (int)number_argument(argc, argv, &i, 1, 4096);
         else if (!strcmp(argv[i], "--spacing")) options.spacing = (int)number_argument(argc, argv, &i, 0, 512);
         else if (!strcmp(argv[i], "--print-selection")) options.print_selection = TRUE;
+        else if (!strcmp(argv[i], "--presentation-feedback")) options.presentation_feedback = TRUE;
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) usage(0);
         else usage(64);
     }
@@ -221,6 +302,8 @@ int main(int argc, char **argv) {
 
     gtk_init();
     load_css();
+    if (options.presentation_feedback)
+        bind_presentation();
 
     PeerModel *model = g_object_new(PEER_TYPE_MODEL, NULL);
     model->n_items = options.items;
@@ -268,6 +351,8 @@ int main(int argc, char **argv) {
     gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
     gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
     gtk_window_set_child(GTK_WINDOW(window), content);
+    if (options.presentation_feedback)
+        g_signal_connect(window, "realize", G_CALLBACK(watch_presentation), NULL);
     gtk_window_present(GTK_WINDOW(window));
 
     /* no GtkApplication: it would want a session bus; run until the window closes */
