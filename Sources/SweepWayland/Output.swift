@@ -5,6 +5,8 @@ public final class Output {
     let proxy: OpaquePointer
     public private(set) var scale: Int32 = 1
     public private(set) var name: String = ""
+    /// The current mode's refresh rate in millihertz; 0 when unknown.
+    public private(set) var refreshMillihertz: Int32 = 0
     /// Called when the output's properties are complete after a change
     /// (`done`); the connection passes it on to its observers.
     var onChange: (() -> Void)?
@@ -26,7 +28,9 @@ public final class Output {
         let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_output_listener(
             geometry: { _, _, _, _, _, _, _, _, _, _ in },
-            mode: { _, _, _, _, _, _ in },
+            mode: { data, _, flags, _, _, refresh in
+                if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 { Output.from(data)?.refreshMillihertz = max(0, refresh) }
+            },
             done: { data, _ in Output.from(data)?.onChange?() },
             scale: { data, _, factor in Output.from(data)?.scale = max(1, factor) },
             name: { data, _, name in

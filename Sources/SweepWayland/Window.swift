@@ -48,14 +48,28 @@ public final class Window {
     private var waitingForBuffer = false
     private var presentationObservers: [() -> Void] = []
     /// When the newest frame reported by `wp_presentation` was shown.
-    public private(set) var lastPresentation: PresentationTiming?
+    public internal(set) var lastPresentation: PresentationTiming?
     /// Presentation feedback requests the compositor has not answered yet.
     var unansweredFeedback = 0
-    /// Late latching: with a margin (ms), a frame is drawn that long before the
-    /// compositor's predicted next repaint instead of at once, so it takes in
-    /// the input that arrives meanwhile. Off (nil) unless set, or set by
-    /// `SWEEP_LATE_LATCH_MS`; see docs/performance.md for when it helps.
-    public var lateLatchMargin: Double? = Window.lateLatchMarginFromEnvironment
+    /// Late latching: a frame is drawn a margin (ms) before the compositor's
+    /// predicted next repaint instead of at once, so it takes in the input
+    /// that arrives meanwhile. It needs presentation feedback to predict from,
+    /// so it acts only where the compositor reports frames presented. The
+    /// margin given is where it starts: it grows after a frame misses its
+    /// repaint (`LateLatcher`). `Window.defaultLateLatchMargin` unless
+    /// `SWEEP_LATE_LATCH_MS` says otherwise; nil (or 0 there) turns it off.
+    /// docs/performance.md has what it measured.
+    public var lateLatchMargin: Double? {
+        get { lateLatcher?.minimumMargin }
+        set { lateLatcher = newValue.flatMap { $0 > 0 ? LateLatcher(margin: $0) : nil } }
+    }
+    /// Late latching as it has learned so far; nil when off.
+    public internal(set) var lateLatcher: LateLatcher? = Window.lateLatchMarginFromEnvironment.map(LateLatcher.init)
+    /// The repaint (ns) the frame being drawn was delayed for, until it is committed.
+    var latchedRepaint: UInt64?
+    /// Committed frames, the repaint each was meant for and whether it was
+    /// drawn late for it, until shown or discarded (`noteRepaintMeant`).
+    var framesMeant: [(frame: Int, repaint: UInt64, late: Bool)] = []
 
     /// Size in logical pixels, as configured.
     public private(set) var size: Size
@@ -64,7 +78,7 @@ public final class Window {
     var floatingSize: Size
 
     // Scale
-    private var enteredOutputs: [OpaquePointer] = []
+    private(set) var enteredOutputs: [OpaquePointer] = []
     private var fractionalScale: OpaquePointer?
     private var viewport: OpaquePointer?
     private var preferredFractionalScale: UInt32?
@@ -243,23 +257,31 @@ public final class Window {
             self.drawScheduled = false
             self.draw()
         }
-        if latching, let delay = lateLatchDelay() {
-            connection.loop.schedule(after: delay, drawScheduledFrame)
-        } else {
-            // Draw after the current batch of events, so they share one frame.
-            connection.loop.runAfterDispatch(drawScheduledFrame)
+        // Draw after the current batch of events, so they share one frame. Late
+        // latching decides then how long to wait: the frame callback comes in
+        // the same batch as, and just before, the presentation feedback it is
+        // predicted from.
+        connection.loop.runAfterDispatch { [weak self] in
+            guard let self else { return }
+            if latching, let plan = self.lateLatchPlan() {
+                self.connection.loop.schedule(after: plan.delay) { [weak self] in
+                    self?.latchedRepaint = plan.repaint
+                    drawScheduledFrame()
+                    self?.latchedRepaint = nil   // not drawn after all (no buffer free)
+                }
+            } else {
+                drawScheduledFrame()
+            }
         }
     }
 
-    /// A frame was shown (`wp_presentation`); the newest one is kept.
-    func presented(_ timing: PresentationTiming) {
-        if let lastPresentation, lastPresentation.frame > timing.frame { return }
-        lastPresentation = timing
-    }
+    /// The margin late latching starts with when `SWEEP_LATE_LATCH_MS` is not set.
+    public static let defaultLateLatchMargin = 6.0
 
     static var lateLatchMarginFromEnvironment: Double? {
-        guard let text = getenv("SWEEP_LATE_LATCH_MS"), let value = Double(String(cString: text)), value > 0 else { return nil }
-        return value
+        guard let text = getenv("SWEEP_LATE_LATCH_MS") else { return defaultLateLatchMargin }
+        guard let value = Double(String(cString: text)), value.isFinite, value >= 0 else { return defaultLateLatchMargin }
+        return value > 0 ? value : nil
     }
 
     private var pixelSize: PixelSize {
@@ -321,6 +343,7 @@ public final class Window {
             wl_callback_add_listener(callback, Window.frameListener, Unmanaged.passUnretained(self).toOpaque())
         }
         requestPresentationFeedback(frame: committedFrames + 1)
+        noteRepaintMeant(frame: committedFrames + 1)
         wl_surface_commit(surface)
         committedFrames += 1
         onCommit?(committedFrames)

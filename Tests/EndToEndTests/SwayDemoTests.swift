@@ -145,8 +145,8 @@ import Testing
 
     /// Each frame asks `wp_presentation` when it was shown (headless sway 1.7
     /// answers only `discarded`: its headless output reports no presentation),
-    /// and with late latching asked for (`SWEEP_LATE_LATCH_MS`) but no refresh
-    /// period known, frames are drawn at once as before.
+    /// and with late latching asked for (`SWEEP_LATE_LATCH_MS`) but no frame
+    /// ever shown to predict from, frames are drawn at once as before.
     @Test func framesAskWhenTheyWereShown() throws {
         try withDemo("presentation", environment: ["WAYLAND_DEBUG": "1", "SWEEP_LATE_LATCH_MS": "5"]) { sway, demo in
             let (_, ready) = try sway.screenshot(within: 15, until: showsFirstFrame)
