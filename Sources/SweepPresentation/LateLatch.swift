@@ -76,7 +76,8 @@ public struct LateLatcher: Sendable, Equatable {
     /// prediction a fresh start.
     public func plan(now: UInt64, lastPresented: UInt64, refresh: UInt64) -> (delay: Double, repaint: UInt64)? {
         let margin = margin(refresh: refresh)
-        guard suspendedFor == 0, refresh > 0, now < lastPresented + LateLatcher.flowingWithin * refresh,
+        guard suspendedFor == 0, refresh > 0, now >= lastPresented,
+              now - lastPresented < LateLatcher.flowingWithin * refresh,
               let delay = LateLatch.delay(now: now, lastPresented: lastPresented, refresh: refresh, margin: margin)
         else { return nil }
         return (delay, now + UInt64((delay + margin) * 1e6))
@@ -98,7 +99,9 @@ public struct LateLatcher: Sendable, Equatable {
         if gaps.count > LateLatcher.gapsKept { gaps.removeFirst(gaps.count - LateLatcher.gapsKept) }
         if suspendedFor > 0 { suspendedFor -= 1 }
         guard late, let norm = gaps.min() else { return }
-        if gap >= norm + Int64(refresh / 2) {
+        // Times from the compositor are not trusted to be sane: an overflow means far beyond.
+        let beyond = gap.subtractingReportingOverflow(norm)
+        if beyond.overflow || beyond.partialValue >= Int64(refresh / 2) {
             misses += 1
             hitsInARow = 0
             let largest = Double(refresh) / 2e6

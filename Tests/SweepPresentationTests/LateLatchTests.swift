@@ -98,6 +98,16 @@ import Testing
         #expect(latcher.margin == 4, "never below the margin it started with")
     }
 
+    @Test func absurdTimesFromTheCompositorDoNotTrap() {
+        var latcher = LateLatcher(margin: 4)
+        #expect(latcher.plan(now: 102 * ms, lastPresented: .max - 1, refresh: .max / 4) == nil, "clock behind")
+        #expect(latcher.plan(now: .max - 10, lastPresented: 0, refresh: UInt64(UInt32.max)) == nil, "long ago")
+        latcher.shown(at: .max, meantFor: 0, refresh: UInt64(UInt32.max), late: false)
+        latcher.shown(at: 0, meantFor: .max, refresh: UInt64(UInt32.max), late: true)
+        latcher.shown(at: .max, meantFor: 0, refresh: UInt64(UInt32.max), late: true)
+        #expect(latcher.misses == 1, "far beyond the norm is a miss")
+    }
+
     @Test func unknownRefreshChangesNothing() {
         var latcher = LateLatcher(margin: 4)
         latcher.shown(at: 500 * ms, meantFor: meant, refresh: 0, late: true)
