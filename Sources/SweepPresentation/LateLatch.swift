@@ -8,9 +8,8 @@ public enum LateLatch {
     /// the predicted repaint; nil to draw now (no period known, the clock
     /// behind the last presentation, or less than a millisecond to wait).
     public static func delay(now: UInt64, lastPresented: UInt64, refresh: UInt64, margin: Double) -> Double? {
-        guard refresh > 0, now >= lastPresented, margin > 0 else { return nil }
-        let periods = (now - lastPresented) / refresh + 1
-        let nextRepaint = lastPresented + periods * refresh
+        guard margin > 0, let nextRepaint = LateLatcher.repaint(after: now, lastPresented: lastPresented, refresh: refresh)
+        else { return nil }
         let delay = (Double(nextRepaint) - Double(now)) / 1e6 - margin
         return delay >= 1 ? delay : nil
     }
