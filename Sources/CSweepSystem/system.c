@@ -29,3 +29,28 @@ long long sweep_file_system_type(int fd) {
     if (fstatfs(fd, &info) != 0) return -1;
     return (long long)info.f_type;
 }
+
+// libdispatch's run-loop hooks (what CoreFoundation's run loop uses to
+// drain the main queue): exported by libdispatch.so, declared in no public header.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+int sweep_is_main_thread(void) {
+    return gettid() == getpid();
+}
+
+int sweep_main_queue_fd(void) {
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    // Read without blocking when nothing is queued (see sweep_main_queue_drain).
+    if (fd >= 0) (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    return fd;
+}
+
+void sweep_main_queue_drain(void) {
+    // The eventfd counts wake-ups; read it empty first, so work queued
+    // while draining wakes the next poll instead of being lost.
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    unsigned long long count;
+    if (fd >= 0) (void)read(fd, &count, sizeof count);
+    _dispatch_main_queue_callback_4CF(NULL);
+}

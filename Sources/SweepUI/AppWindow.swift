@@ -13,7 +13,8 @@ import SweepWayland
 /// component's `copiedText`, then the key component (the one last pressed
 /// or touched) gets them. The components are the content's `children`, or
 /// the content itself when it has none.
-public final class AppWindow: WindowContent, ComponentHost {
+@MainActor
+public final class AppWindow: @MainActor WindowContent, ComponentHost {
     /// The app; a window keeps it alive.
     public let application: Application
     /// The toplevel or layer surface (size, scale, title, frame pacing).

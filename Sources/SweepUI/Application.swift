@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import SweepWayland
 
@@ -8,6 +9,7 @@ import SweepWayland
 /// The loop polls the display fd and any fd the app adds (`watch`), with the
 /// nearest timer (recognizer deadlines, animations, key repeat) as the
 /// timeout; app code never sees seats, the arena or deadlines.
+@MainActor
 public final class Application {
     public let connection: Connection
     /// The windows, in the order they were made (a window keeps its app alive, not the reverse).
@@ -34,6 +36,14 @@ public final class Application {
     /// Dispatches events until `quit()`; throws when the connection breaks.
     public func run() throws {
         try connection.loop.run()
+    }
+
+    /// Runs `body` on the loop (the main actor) soon, after the events being
+    /// handled; callable from any thread or task. Bodies run in the order
+    /// they were posted. The same as `DispatchQueue.main.async` or a
+    /// `Task { @MainActor in … }`, which the loop runs too.
+    public nonisolated static func post(_ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
     }
 
     /// Ends `run()` after the events being handled.

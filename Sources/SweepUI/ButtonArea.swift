@@ -3,6 +3,7 @@ import SweepGestures
 
 /// A gesture view that turns taps and clicks into calls with the window
 /// point: toolbar buttons, tab bars, banners, back buttons.
+@MainActor
 public final class ButtonArea {
     public let view: GestureView
     private let tap = TapGestureRecognizer(name: "button tap")

@@ -4,6 +4,7 @@
 /// (Deselect All once everything is selected) and a count of the selection
 /// in the title. App-specific buttons go in `extraLeadingItems` /
 /// `extraTrailingItems` and reach `onToolbarItem`.
+@MainActor
 public final class CollectionController: Component {
     public let collectionView: CollectionView
     public let toolbar: ToolbarView

@@ -4,6 +4,7 @@ import SweepGestures
 /// they are arbitrated: every sweep goes before scrolling (the one-finger
 /// scroll waits for the checkbox-column sweep to fail), and a click waits for
 /// the band to fail, so a press that becomes a band selects nothing by itself.
+@MainActor
 final class CollectionGestures {
     let view: GestureView
     /// Two touches moving together (spec §3).

@@ -16,6 +16,7 @@ import SweepGestures
 /// `isEditing`, `selectItem(at:scrollPosition:)`,
 /// `performBatchUpdates`; GTK's: `GtkListView` / `GtkGridView` over a
 /// `GtkMultiSelection` with rubberband.
+@MainActor
 public final class CollectionView: Component {
     /// How items are laid out.
     public enum Style: Sendable { case list, grid }

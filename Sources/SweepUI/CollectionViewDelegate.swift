@@ -12,6 +12,7 @@ import SweepSelection
 /// `GtkListView::activate` (UIKit has it as selecting a row in normal mode).
 /// Programmatic changes (`source == .api`) call no did-select or
 /// did-deselect, as in UIKit.
+@MainActor
 public protocol CollectionViewDelegate: AnyObject {
     /// Return `item` to allow, another item to redirect, nil to refuse.
     func collectionView(_ view: CollectionView, shouldSelect item: ItemPath, source: SelectionSource) -> ItemPath?

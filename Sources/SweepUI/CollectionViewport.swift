@@ -4,7 +4,8 @@ import SweepViews
 
 /// The item view seen as the interactor's viewport: the view's layout and
 /// scroll position are read where they live, never copied.
-final class CollectionViewport: ItemViewport {
+@MainActor
+final class CollectionViewport: @MainActor ItemViewport {
     unowned let itemView: ItemScrollView
     // Resolved once: the layout is read on every move of a sweep or band.
     private unowned(unsafe) let grid: GridView?

@@ -13,6 +13,7 @@ import SweepWayland
 /// `GestureView`s the components registered when attached; hover and
 /// scrolling to the component under the pointer; keys to the one last
 /// pressed or touched.
+@MainActor
 public protocol Component: AnyObject {
     var frame: Rect { get }
     func setFrame(_ frame: Rect)
@@ -68,6 +69,7 @@ extension Component {
 }
 
 /// What a component gets from the window it is in.
+@MainActor
 public protocol ComponentHost: AnyObject {
     /// Marks `region` (window coordinates) for repainting at the next frame.
     func invalidate(_ region: Region)

@@ -4,7 +4,8 @@ import SweepSelection
 /// The selection controller's delegate: passes its calls on to the
 /// collection view's delegate, which names the view in each call, and
 /// enters editing mode when a sweep begins where multiple selection needs it.
-final class SelectionForwarder: SelectionDelegate {
+@MainActor
+final class SelectionForwarder: @MainActor SelectionDelegate {
     unowned let view: CollectionView
 
     init(view: CollectionView) { self.view = view }

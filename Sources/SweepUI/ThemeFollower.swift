@@ -37,6 +37,7 @@ extension Application {
 
 /// Keeps an `AppearancePortal`'s bus connection in the app's loop: a watch
 /// on its fd for the events it waits for, and a timer for its deadline.
+@MainActor
 final class ThemeFollower {
     private let portal: AppearancePortal
     private let loop: EventLoop
@@ -52,7 +53,7 @@ final class ThemeFollower {
         self.apply = apply
     }
 
-    deinit {
+    isolated deinit {
         if let watch { loop.unwatch(watch) }
         if let timer { loop.cancel(timer) }
     }

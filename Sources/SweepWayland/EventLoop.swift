@@ -6,6 +6,13 @@ import Glibc
 /// app watches (standard input, clipboard pipes) in one `poll`, runs timers,
 /// then the work queued for after dispatching (drawing). It sleeps in
 /// `poll` while nothing is due, so an idle client uses no CPU.
+///
+/// Run on the main thread, it also runs the main dispatch queue's work
+/// (`DispatchQueue.main.async`, and so the main actor's jobs: a
+/// `Task { @MainActor in … }` resuming after an `await`) as it arrives:
+/// libdispatch's main-queue eventfd is one more descriptor in the `poll`.
+/// Its methods are for the loop's own thread; other threads hand work
+/// to it through `DispatchQueue.main` (`Application.post`).
 public final class EventLoop {
     /// Identifies an armed timer, to cancel it.
     public struct TimerID: Hashable, Sendable {
@@ -105,6 +112,8 @@ public final class EventLoop {
     /// Dispatches until `stop()`; throws when the connection breaks.
     public func run() throws {
         stopped = false
+        let mainQueue = watchMainQueue()
+        defer { if let mainQueue { unwatch(mainQueue) } }
         while !stopped {
             try iterate()
         }
@@ -145,6 +154,17 @@ public final class EventLoop {
         afterDispatch.removeAll()
         for item in work { item() }
         if let failure { throw failure }
+    }
+
+    /// On the main thread, polls the main dispatch queue's eventfd with the
+    /// display and runs its work when it turns readable; work queued before
+    /// the loop started runs at once.
+    private func watchMainQueue() -> WatchID? {
+        guard sweep_is_main_thread() != 0 else { return nil }
+        let fd = sweep_main_queue_fd()
+        guard fd >= 0 else { return nil }
+        runAfterDispatch { sweep_main_queue_drain() }
+        return watch(fd: fd, events: .readable) { _ in sweep_main_queue_drain() }
     }
 
     private func pollTimeout() -> Int32 {

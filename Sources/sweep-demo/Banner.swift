@@ -6,6 +6,7 @@ import SweepUI
 /// error); a tap or click on it dismisses it. The detail (a path and an
 /// error, say) wraps onto a second line, and past that keeps its end (the
 /// file name and the reason) behind an ellipsis.
+@MainActor
 final class Banner {
     static let height = 82.0
     static let detailLines = 2

@@ -5,6 +5,7 @@ import SweepUI
 /// the event log under the view's name (the events of testing.md), allows
 /// sweeps only where the view has editing mode, and hands activation and
 /// the detail button to the page.
+@MainActor
 final class CollectionLogger: CollectionViewDelegate {
     let name: String
     let log: EventLog?
@@ -88,6 +89,7 @@ final class CollectionLogger: CollectionViewDelegate {
 /// A demo page's list or grid: a collection controller whose view logs
 /// through a `CollectionLogger`. Views without editing mode (Trails,
 /// Packing list, Filters) select one item at a time and take no sweeps.
+@MainActor
 final class DemoPane {
     let controller: CollectionController
     let logger: CollectionLogger

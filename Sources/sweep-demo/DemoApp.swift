@@ -105,7 +105,7 @@ final class DemoApp: Component {
         }
     }
 
-    static func formatted(_ count: Int) -> String { NumberText.grouped(count) }
+    nonisolated static func formatted(_ count: Int) -> String { NumberText.grouped(count) }
 
     // MARK: - Tabs and the split view
 

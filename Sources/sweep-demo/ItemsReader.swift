@@ -5,6 +5,7 @@ import SweepUI
 /// loop (as sweep-pick reads its input): the window is up before the file
 /// ends, and each wakeup's lines reach the views in one batch, so the views
 /// update (and the event log says `items`) at most once a loop turn.
+@MainActor
 final class ItemsReader {
     private let file: ItemsFile
     private let loop: EventLoop

@@ -6,6 +6,7 @@ import SweepUI
 /// scrolling the list, editing mode with a selection, a sweep, a band over
 /// the grid, then the other pages (a trail pushed, popped with its facts shown). It changes
 /// no saved state: the packing list is only shown.
+@MainActor
 final class Tour {
     private let app: DemoApp
     private var steps: [(name: String, action: (DemoApp) -> Void)]

@@ -137,6 +137,7 @@ final class TrailsPage: Page {
 }
 
 /// A trail's page: its facts under a toolbar with a back button.
+@MainActor
 final class TrailDetailPage {
     let trail: Trail
     let toolbar: ToolbarView

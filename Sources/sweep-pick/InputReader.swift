@@ -5,6 +5,7 @@ import SweepUI
 /// turn, as they arrive, through a readable watch on the app's one loop:
 /// a read happens only when bytes are there, and one callback reads at
 /// most a buffer, so a fast source cannot starve drawing.
+@MainActor
 final class InputReader {
     struct Source {
         let name: String

@@ -5,6 +5,7 @@ import SweepUI
 /// sweep-pick's behaviour: records stream in, the filter narrows them in
 /// slices on the loop, the selection is kept by record (a record hidden by
 /// the filter stays selected), and Enter prints the chosen records.
+@MainActor
 final class Picker {
     let options: PickOptions
     let window: AppWindow

@@ -6,7 +6,7 @@ import Testing
 /// no compositor: sweeps, bands, clicks, keys, autoscroll on the host's
 /// timers, and the delegate. A list of 1,000 rows of 44 px in a 320 × 440
 /// view: row n's centre is at y 22 + 44n.
-@Suite struct CollectionViewTests {
+@MainActor @Suite struct CollectionViewTests {
     private func row(_ n: Int, x: Double = 200) -> Point { Point(x: x, y: 22 + 44 * Double(n)) }
 
     /// A list that allows several items while editing, as UIKit's sample does.

@@ -22,7 +22,7 @@ final class Photo: Component {
     func draw(in canvas: Canvas, damage: Region) { canvas.fill(view.frame, color: Color(rgb: 0x336699)) }
 }
 
-@Suite struct ComponentTests {
+@MainActor @Suite struct ComponentTests {
     @Test func aComponentsRecognizersGetTheWindowsTouches() {
         let host = TestHost()
         let photo = Photo()
