@@ -15,8 +15,8 @@ do {
     let window = try AppWindow(application: app, title: "Hello, Sweep", appID: "org.sweep.HelloSelect")
     let list = CollectionView(style: .list, dataSource: StringItems(lines))
     list.allowsMultipleSelection = true
-    list.onSelectionChange = { provisional in
-        guard !provisional else { return }
+    list.onSelectionChange = { event in
+        guard !event.isProvisional else { return }
         FileHandle.standardOutput.write(Data("\(list.selectedCount) selected\n".utf8))
     }
     window.content = list

@@ -19,8 +19,8 @@ do {
         let window = try AppWindow(application: app, title: "Sweep: \(name)", appID: "org.sweep.TwoWindows")
         let view = CollectionView(style: style, dataSource: StringItems(lines))
         view.allowsMultipleSelection = true
-        view.onSelectionChange = { [unowned view] provisional in
-            guard !provisional else { return }
+        view.onSelectionChange = { [unowned view] event in
+            guard !event.isProvisional else { return }
             FileHandle.standardOutput.write(Data("\(name): \(view.selectedCount) selected\n".utf8))
         }
         window.content = view

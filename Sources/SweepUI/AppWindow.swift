@@ -29,7 +29,7 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         didSet {
             guard let content else { return }
             content.attach(to: self)
-            keyComponent = components.first
+            keyComponent = components.first { $0.acceptsFocus } ?? components.first
             layout(size: window.size)
         }
     }
@@ -47,8 +47,16 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     /// The middle button pasted the primary selection's text at a window point
     /// (for a text field); unset, the middle button does nothing.
     public var onPrimaryPaste: ((String, Point) -> Void)?
-    /// The component that gets keys: the last one pressed or touched.
-    public var keyComponent: Component?
+    /// The component that gets keys and shows the keyboard focus: the
+    /// first focusable one at the start, then the last one pressed or
+    /// touched that accepts focus, or the one Tab moved to.
+    public var keyComponent: Component? {
+        didSet {
+            guard oldValue !== keyComponent else { return }
+            oldValue?.focusDidChange(false)
+            keyComponent?.focusDidChange(true)
+        }
+    }
 
     /// Timers armed for components, by their tokens.
     private var timers: [TimerToken: EventLoop.TimerID] = [:]
@@ -202,6 +210,42 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
             return
         }
         if let keyComponent, keyComponent.isVisible, keyComponent.handleKey(key) { return }
+        if (key.keysym == .tab || key.keysym == .leftTab) && key.modifiers.isDisjoint(with: [.control, .alt]) {
+            moveFocus(backward: key.keysym == .leftTab || key.modifiers.contains(.shift))
+        }
+    }
+
+    // MARK: - Focus
+
+    public func focus(_ component: Component) {
+        guard component.acceptsFocus, components.contains(where: { $0 === component }) else { return }
+        keyComponent = component
+    }
+
+    public func isFocused(_ component: Component) -> Bool { keyComponent === component }
+
+    /// Tab and Shift+Tab: the next (previous) visible focusable component,
+    /// wrapping around; true when the focus moved.
+    @discardableResult
+    public func moveFocus(backward: Bool) -> Bool {
+        let focusable = visibleComponents.filter(\.acceptsFocus)
+        guard !focusable.isEmpty else { return false }
+        let current = focusable.firstIndex { $0 === keyComponent }
+        let next: Int
+        if let current {
+            next = (current + (backward ? focusable.count - 1 : 1)) % focusable.count
+        } else {
+            next = backward ? focusable.count - 1 : 0
+        }
+        guard focusable[next] !== keyComponent else { return false }
+        keyComponent = focusable[next]
+        return true
+    }
+
+    /// A press or touch on `component`: it takes the focus if it accepts
+    /// it (or when nothing focusable has it, so its keys still work).
+    private func pressed(_ component: Component) {
+        if component.acceptsFocus || !(keyComponent?.acceptsFocus ?? false) { keyComponent = component }
     }
 
     /// The seat of the latest key, whose clipboard copy and paste use.
@@ -245,7 +289,7 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
             if let component = component(at: frame.down[0].position) {
                 // A touch during a fling stops it and selects nothing (spec §6).
                 component.touchesBegan()
-                keyComponent = component
+                pressed(component)
             }
         }
         gestureArena.handle(frame)
@@ -268,10 +312,10 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         for (code, pressed) in frame.buttons {
             guard let position = gestureArena.pointerPosition else { continue }
             if code == AppWindow.leftButton {
-                if pressed, let component = component(at: position) { keyComponent = component }
+                if pressed, let component = component(at: position) { self.pressed(component) }
                 gestureArena.pointerButton(pressed: pressed, modifiers: modifiers, time: time)
             } else if code == AppWindow.rightButton && pressed, let component = component(at: position) {
-                keyComponent = component
+                self.pressed(component)
                 component.handleSecondaryClick(at: position)
             } else if code == AppWindow.middleButton && pressed {
                 pastePrimarySelection(at: position)

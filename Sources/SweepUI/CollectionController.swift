@@ -29,6 +29,20 @@ public final class CollectionController: Component {
     public var editingTitle: (Int) -> String = { count in
         count == 0 ? "Select Items" : "\(NumberText.grouped(count)) Selected"
     }
+    /// The words of the controller's own buttons, for another language.
+    public var doneButtonTitle = "Done" { didSet { updateToolbar() } }
+    public var selectAllTitle = "Select All" { didSet { updateToolbar() } }
+    public var deselectAllTitle = "Deselect All" { didSet { updateToolbar() } }
+
+    /// The ids of the controller's own buttons (what `onToolbarItem` sees).
+    /// They are namespaced, so an app's own "done" or "edit" button is the
+    /// app's alone.
+    public enum ItemID {
+        public static let edit = "sweep.edit"
+        public static let done = "sweep.done"
+        public static let selectAll = "sweep.selectAll"
+        public static let deselectAll = "sweep.deselectAll"
+    }
 
     public init(collectionView: CollectionView, title: String, editButtonTitle: String? = "Edit") {
         self.collectionView = collectionView
@@ -91,6 +105,8 @@ public final class CollectionController: Component {
     public var copiedText: String? { collectionView.copiedText }
     public var clipboardContent: ClipboardContent? { collectionView.clipboardContent }
     public func didCommitFrame() { collectionView.didCommitFrame() }
+    public var acceptsFocus: Bool { collectionView.acceptsFocus }
+    public func focusDidChange(_ isFocused: Bool) { collectionView.focusDidChange(isFocused) }
 
     // MARK: - Toolbar
 
@@ -109,14 +125,14 @@ public final class CollectionController: Component {
             let total = view.itemCount
             let count = view.selectedCount
             toolbar.title = editingTitle(count)
-            let all = count == total && total > 0 ? ToolbarItem(id: "deselectAll", title: "Deselect All")
-                                                  : ToolbarItem(id: "selectAll", title: "Select All")
+            let all = count == total && total > 0 ? ToolbarItem(id: ItemID.deselectAll, title: deselectAllTitle)
+                                                  : ToolbarItem(id: ItemID.selectAll, title: selectAllTitle)
             toolbar.leadingItems = extraLeadingItems + (view.allowsMultipleSelectionDuringEditing ? [all] : [])
-            toolbar.trailingItems = extraTrailingItems + editingItems + [ToolbarItem(id: "done", title: "Done", isProminent: true)]
+            toolbar.trailingItems = extraTrailingItems + editingItems + [ToolbarItem(id: ItemID.done, title: doneButtonTitle, isProminent: true)]
         } else {
             toolbar.title = title
             toolbar.leadingItems = extraLeadingItems
-            toolbar.trailingItems = extraTrailingItems + [ToolbarItem(id: "edit", title: editButtonTitle)]
+            toolbar.trailingItems = extraTrailingItems + [ToolbarItem(id: ItemID.edit, title: editButtonTitle)]
         }
     }
 
@@ -124,10 +140,10 @@ public final class CollectionController: Component {
         guard let item = toolbar.item(at: point) else { return }
         onToolbarItem?(item)
         switch item.id {
-        case "edit": collectionView.setEditing(true)
-        case "done": collectionView.setEditing(false)
-        case "selectAll": collectionView.selectAll()
-        case "deselectAll": collectionView.deselectAll()
+        case ItemID.edit: collectionView.setEditing(true)
+        case ItemID.done: collectionView.setEditing(false)
+        case ItemID.selectAll: collectionView.selectAll()
+        case ItemID.deselectAll: collectionView.deselectAll()
         default: break
         }
     }

@@ -30,7 +30,7 @@ extension CollectionView {
 
     /// Selects `ranges` as the app (replacing the selection unless `additive`).
     public func selectRanges(_ ranges: [ItemRange], additive: Bool = false) {
-        apply([.selection(selection.selectRanges(ranges, additive: additive, source: .api), provisional: false)])
+        apply([.selection(selection.selectRanges(ranges, additive: additive, source: .api), provisional: false)], cause: .api)
     }
 
     /// Selects `item` as a person's tap would, with the delegate's calls

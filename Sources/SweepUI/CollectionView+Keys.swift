@@ -14,7 +14,7 @@ extension CollectionView {
             apply(events)
             return true
         }
-        return scroll(for: key)
+        return scroll(for: key) || typeAhead(key)
     }
 
     /// Keys that select several items or toggle one: Shift with a movement

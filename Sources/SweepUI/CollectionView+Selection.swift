@@ -5,11 +5,14 @@ import SweepGestures
 /// edge, and the programmatic selection API.
 extension CollectionView {
     /// Applies interaction events: damage, scrolling, focus, delegate calls.
-    func apply(_ events: [InteractionEvent]) {
+    /// `cause` is what selection changes among them are reported as.
+    func apply(_ events: [InteractionEvent], cause: SelectionEvent.Cause = .input) {
         for event in events {
             switch event {
             case .selection(let change, let provisional):
-                if !change.isEmpty || !provisional { selectionChanged(provisional: provisional) }
+                if !change.isEmpty || !provisional {
+                    selectionChanged(SelectionEvent(change: change, isProvisional: provisional, cause: cause))
+                }
                 invalidate(change)
             case .band(let phase, let rect, let mode):
                 invalidate(band: itemView.bandRect)
@@ -21,10 +24,8 @@ extension CollectionView {
             case .scroll:
                 // The viewport has scrolled already; only the pixels are left.
                 reportScroll()
-            case .focus(let item):
-                invalidate(item: itemView.focusedItem)
-                itemView.focusedItem = item
-                invalidate(item: item)
+            case .focus:
+                showFocusRing()
             case .activate(let item):
                 delegate?.collectionView(self, didActivate: item)
                 onActivate?(item)
@@ -36,10 +37,11 @@ extension CollectionView {
     }
 
     /// Tells the delegate, the closure and the controller that the selection changed.
-    func selectionChanged(provisional: Bool) {
-        delegate?.collectionView(self, selectionDidChange: provisional)
-        if !provisional { host?.selectionDidChange(in: self) }
-        onSelectionChange?(provisional)
+    func selectionChanged(_ event: SelectionEvent) {
+        delegate?.collectionView(self, selectionDidChange: event.isProvisional)
+        delegate?.collectionView(self, didChangeSelection: event)
+        if !event.isProvisional && ownsPrimarySelection { host?.selectionDidChange(in: self) }
+        onSelectionChange?(event)
         onStateChange?()
     }
 
@@ -70,20 +72,20 @@ extension CollectionView {
     public func selectItem(at item: ItemPath, scrollPosition: ScrollPosition = .none) {
         let (change, request) = selection.selectItem(at: item, scrollPosition: scrollPosition)
         if let request { scrollToItem(request.item, position: request.position) }
-        apply([.selection(change, provisional: false)])
+        apply([.selection(change, provisional: false)], cause: .api)
     }
 
     public func deselectItem(at item: ItemPath) {
-        apply([.selection(selection.deselectItem(at: item), provisional: false)])
+        apply([.selection(selection.deselectItem(at: item), provisional: false)], cause: .api)
     }
 
     /// Selects every selectable item in O(sections): one range each.
     public func selectAll() {
-        apply([.selection(selection.selectAll(), provisional: false)])
+        apply([.selection(selection.selectAll(), provisional: false)], cause: .api)
     }
 
     public func deselectAll() {
-        apply([.selection(selection.deselectAll(), provisional: false)])
+        apply([.selection(selection.deselectAll(), provisional: false)], cause: .api)
     }
 
     /// Scrolls so `item` shows at `position`, gliding.
@@ -111,8 +113,7 @@ extension CollectionView {
     /// Moves the keyboard focus ring to `item` (and the anchor of Shift ranges).
     public func setFocus(_ item: ItemPath?) {
         interactor.setFocus(item)
-        itemView.focusedItem = item
-        invalidate()
+        showFocusRing()
     }
 
     // MARK: - Activation and the deselect fade
@@ -134,6 +135,6 @@ extension CollectionView {
         for range in change.removed {
             for item in range.items { listView?.fadeSelection(of: ItemPath(section: range.section, item: item), from: time) }
         }
-        apply([.selection(change, provisional: false)])
+        apply([.selection(change, provisional: false)], cause: .api)
     }
 }

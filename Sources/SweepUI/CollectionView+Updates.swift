@@ -21,14 +21,14 @@ extension CollectionView {
         if gestures.band.state.isActive { gestures.band.cancel() }
         apply(interactor.apply(mapping))
         itemView.reloadData()
-        itemView.focusedItem = interactor.keyboard.focus
+        itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
         if let (item, delta) = top, let kept = mapping.mapNearest(item) {
             itemView.scrollImmediately(to: viewport.layout.frame(of: kept).minY + delta)
         } else {
             itemView.scrollImmediately(to: itemView.scroll.offset)
         }
         delegate?.collectionView(self, itemsDidChange: itemCount)
-        selectionChanged(provisional: false)
+        selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: false, cause: .dataChange))
         invalidate()
     }
 
@@ -37,7 +37,7 @@ extension CollectionView {
     public func reloadData() {
         if interactor.sweep != nil { apply(interactor.cancelSweep()) }
         if gestures.band.state.isActive { gestures.band.cancel() }
-        _ = selection.deselectAll()
+        let cleared = selection.deselectAll()
         let mapping = ItemMapping.identity(itemCounts: dataSource.sectionCounts)
         selection.itemCounts = dataSource.sectionCounts
         apply(interactor.apply(mapping))
@@ -45,7 +45,7 @@ extension CollectionView {
         itemView.focusedItem = nil
         itemView.reloadData()
         delegate?.collectionView(self, itemsDidChange: itemCount)
-        selectionChanged(provisional: false)
+        selectionChanged(SelectionEvent(change: cleared, isProvisional: false, cause: .dataChange))
         invalidate()
     }
 

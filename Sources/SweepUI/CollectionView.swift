@@ -39,9 +39,9 @@ public final class CollectionView: Component {
     private(set) weak var host: ComponentHost?
     private lazy var forwarder = SelectionForwarder(view: self)
 
-    /// Called after every change of the effective selection (`provisional`
-    /// while a sweep or band runs), after the delegate.
-    public var onSelectionChange: ((_ provisional: Bool) -> Void)?
+    /// Called after every change of the effective selection, with what
+    /// changed (provisional while a sweep or band runs), after the delegate.
+    public var onSelectionChange: ((SelectionEvent) -> Void)?
     /// Called when an item is activated, after the delegate.
     public var onActivate: ((ItemPath) -> Void)?
     /// Told about selection and editing changes (a controller's toolbar).
@@ -56,6 +56,18 @@ public final class CollectionView: Component {
     var fingerScrollDistance = 0.0
     var touchStoppedFling = false
     private var reportedOffset: Double?
+
+    /// Type-ahead find's state (see `CollectionView+TypeAhead`).
+    var typeAhead = TypeAheadFind()
+    /// Whether typing moves the focus to the next item whose title starts
+    /// with the typed text (on by default; off where typing means something
+    /// else, say a picker that filters as you type).
+    public var isTypeAheadEnabled = true
+
+    /// Whether the committed selection becomes the desktop's primary
+    /// selection (the middle button pastes its titles elsewhere). On by
+    /// default for lists, whose items are lines of text; off for grids.
+    public lazy var ownsPrimarySelection = style == .list
 
     /// Wheel notches scroll this many lines each (120 = one notch).
     public var linesPerNotch = 3.0
@@ -73,6 +85,7 @@ public final class CollectionView: Component {
         selection.delegate = forwarder
         listView?.isSelected = { [unowned selection] item in selection.isSelected(item) }
         gridView?.isSelected = { [unowned selection] item in selection.isSelected(item) }
+        itemView.isProvisional = { [unowned selection] item in selection.isProvisionallyChanged(item) }
         interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
         installGestures()
         updateBandAvailability()
@@ -119,7 +132,7 @@ public final class CollectionView: Component {
         let change = selection.setEditing(editing)
         itemView.isEditing = editing
         delegate?.collectionView(self, didChangeEditing: editing)
-        if !change.isEmpty { selectionChanged(provisional: false) }
+        if !change.isEmpty { selectionChanged(SelectionEvent(change: change, isProvisional: false, cause: .api)) }
         onStateChange?()
         invalidate()
     }
@@ -182,6 +195,23 @@ public final class CollectionView: Component {
 
     public func hover(at point: Point?) -> Region { itemView.hover(at: point) }
 
+    public var acceptsFocus: Bool { isVisible }
+
+    public func focusDidChange(_ isFocused: Bool) {
+        self.isFocused = isFocused
+        if !isFocused { typeAhead.reset() }
+        showFocusRing()
+    }
+
+    /// Draws the ring on the focused item while the view has the focus.
+    func showFocusRing() {
+        let shown = isFocused ? interactor.keyboard.focus : nil
+        guard shown != itemView.focusedItem else { return }
+        invalidate(item: itemView.focusedItem)
+        itemView.focusedItem = shown
+        invalidate(item: shown)
+    }
+
     public func didCommitFrame() {
         let offset = itemView.scroll.offset
         if reportedOffset != nil && reportedOffset != offset { delegate?.collectionView(self, didScrollTo: offset) }
@@ -232,8 +262,12 @@ public final class CollectionView: Component {
         guard itemView.frame.contains(point) else { return nil }
         return interactor.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY))
     }
-    /// The keyboard focus ring's item.
-    public var focusedItem: ItemPath? { itemView.focusedItem }
+    /// The keyboard focus's item (the anchor of Shift ranges), whether or
+    /// not the view has the window's focus now.
+    public var focusedItem: ItemPath? { interactor.keyboard.focus }
+    /// Whether the view has the window's keyboard focus: only then is the
+    /// focus ring drawn.
+    public private(set) var isFocused = false
     /// The content offset (content y at the top of the viewport).
     public var contentOffset: Double { itemView.scroll.offset }
     /// Whether a pointer band is being dragged (Escape cancels it).

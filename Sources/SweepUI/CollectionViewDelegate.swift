@@ -30,6 +30,8 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath)
     /// The effective selection changed; `provisional` while a sweep or band runs.
     func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool)
+    /// The same call with what changed: the added and removed ranges and why.
+    func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent)
     func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool)
 
     // Observation: what the interactions did (the demo's event log).
@@ -58,6 +60,7 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, didActivate item: ItemPath) {}
     public func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath) {}
     public func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {}
+    public func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent) {}
     public func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool) {}
     public func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind) {}
     public func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode) {}

@@ -51,6 +51,13 @@ public protocol Component: AnyObject {
     /// The components the window routes hover, scrolling and keys to, in
     /// place of this one (a container's pages); empty for a leaf.
     var children: [Component] { get }
+    /// Whether the component takes the keyboard focus: Tab and Shift+Tab
+    /// move through the window's focusable components in `children` order,
+    /// and a click or touch on one focuses it. By default, false.
+    var acceptsFocus: Bool { get }
+    /// The window gave (true) or took away (false) the keyboard focus:
+    /// show or hide the focus ring, the text cursor.
+    func focusDidChange(_ isFocused: Bool)
 }
 
 extension Component {
@@ -66,6 +73,8 @@ extension Component {
     public var isAnimating: Bool { false }
     public func advanceAnimations(to time: Double) -> Region { Region() }
     public var children: [Component] { [] }
+    public var acceptsFocus: Bool { false }
+    public func focusDidChange(_ isFocused: Bool) {}
 }
 
 /// What a component gets from the window it is in.
@@ -91,12 +100,20 @@ public protocol ComponentHost: AnyObject {
     /// The arena that delivers touches, touchpad gestures and the pointer button.
     var gestureArena: GestureArena { get }
     /// A component's committed selection changed (by input or by the app):
-    /// the window makes its `clipboardContent` the primary selection.
+    /// the window makes its `clipboardContent` the primary selection when
+    /// `ownsPrimarySelection` is true.
     func selectionDidChange(in component: Component)
+    /// Gives `component` the keyboard focus (it must be one of the
+    /// window's components and accept focus; otherwise nothing happens).
+    func focus(_ component: Component)
+    /// Whether `component` has the keyboard focus.
+    func isFocused(_ component: Component) -> Bool
 }
 
 extension ComponentHost {
     public func selectionDidChange(in component: Component) {}
+    public func focus(_ component: Component) {}
+    public func isFocused(_ component: Component) -> Bool { false }
     public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) { invalidate(Region(area)) }
     public func setNeedsFrame() {}
 }

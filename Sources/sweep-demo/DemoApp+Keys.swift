@@ -25,8 +25,8 @@ extension DemoApp {
             return true
         default:
             // Ctrl+1 … Ctrl+6: that tab.
-            let digit = Int(key.keysym.rawValue) - 0x31
-            guard (0..<tabBar.titles.count).contains(digit) else { return false }
+            guard let digit = KeySym.digits.firstIndex(of: key.keysym).map({ $0 - 1 }),
+                  (0..<tabBar.titles.count).contains(digit) else { return false }
             select(tab: digit)
             return true
         }

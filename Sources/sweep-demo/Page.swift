@@ -10,4 +10,6 @@ protocol Page: Component {
 
 extension Page {
     func attach(to host: ComponentHost) {}
+    /// Every page takes the keyboard focus when pressed, as before focus existed.
+    var acceptsFocus: Bool { true }
 }

@@ -56,7 +56,7 @@ final class Picker {
             view.allowsMultipleSelectionDuringEditing = true
             view.isEditing = true
         }
-        view.onSelectionChange = { [unowned self] provisional in selectionChanged(provisional: provisional) }
+        view.onSelectionChange = { [unowned self] event in selectionChanged(provisional: event.isProvisional) }
         view.onActivate = { [unowned self] row in if options.single { accept(row: row, key: nil) } }
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
         window.content = PickerView(header: header, records: view)
@@ -238,7 +238,7 @@ final class Picker {
             if view.isBandActive { return false }   // the view cancels the band
             onFinish(1, nil)
             return true
-        case .tab, KeySym(rawValue: 0xfe20):   // Tab; Shift+Tab arrives as ISO_Left_Tab
+        case .tab, .leftTab:   // Shift+Tab arrives as ISO_Left_Tab
             toggleFocused(moving: shift || key.keysym != .tab ? .up : .down)
             return true
         case .backspace:
@@ -248,18 +248,18 @@ final class Picker {
             break
         }
         if control {
-            switch key.keysym.rawValue {
-            case 0x61 where shift, 0x41, 0x64:   // Ctrl+Shift+A, Ctrl+D: clear
+            switch key.keysym {
+            case .a where shift, KeySym(character: "A"), .d:   // Ctrl+Shift+A, Ctrl+D: clear
                 view.deselectAll()
-            case 0x61: view.selectAll()          // Ctrl+A: every matching record
-            case 0x69: invertShown()             // Ctrl+I
-            case 0x75: setQuery("")              // Ctrl+U
-            case 0x76:                           // Ctrl+V: paste into the filter, never waiting
+            case .a: view.selectAll()          // Ctrl+A: every matching record
+            case .i: invertShown()             // Ctrl+I
+            case .u: setQuery("")              // Ctrl+U
+            case .v:                           // Ctrl+V: paste into the filter, never waiting
                 window.paste { [weak self] text in
                     guard let self, let text else { return }
                     setQuery(query + text.filter { $0 != "\n" && $0 != "\r" })
                 }
-            case 0x77: setQuery(Self.droppingLastWord(query))   // Ctrl+W
+            case .w: setQuery(Self.droppingLastWord(query))   // Ctrl+W
             default: return false
             }
             return true

@@ -1,0 +1,156 @@
+import SweepGestures
+import SweepUI
+import Testing
+
+/// Keyboard focus between components, the focus ring, type-ahead find,
+/// and what selection observers are told. No compositor: a `TestHost`.
+@MainActor @Suite struct FocusTests {
+    private func makeList(_ titles: [String]) -> (CollectionView, TestHost) {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: StringItems(titles))
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        return (view, host)
+    }
+
+    private func typed(_ text: String) -> KeyEvent {
+        KeyEvent(keysym: KeySym(character: text.first!) ?? .space, text: text, modifiers: [], isRepeat: false, time: 0)
+    }
+
+    @Test func theFocusRingShowsOnlyWhileTheViewHasTheFocus() {
+        let (view, host) = makeList((0..<20).map { "Row \($0)" })
+        view.setFocus(ItemPath(item: 3))
+        #expect(view.focusedItem == ItemPath(item: 3))
+        #expect(view.itemView.focusedItem == nil, "no ring before the view has the focus")
+        _ = host.takeDamage()
+        view.focusDidChange(true)
+        #expect(view.isFocused)
+        #expect(view.itemView.focusedItem == ItemPath(item: 3))
+        #expect(!host.takeDamage().isEmpty, "the ring's row is repainted")
+        view.focusDidChange(false)
+        #expect(view.itemView.focusedItem == nil)
+        #expect(view.focusedItem == ItemPath(item: 3), "the focus item stays for when the focus comes back")
+    }
+
+    @Test func typingMovesTheFocusToTheNextTitleWithThatPrefix() {
+        let titles = ["apple", "Banana", "blueberry", "cherry", "Blackcurrant", "date"]
+        let (view, host) = makeList(titles)
+        view.focusDidChange(true)
+        #expect(view.handleKey(typed("b")))
+        #expect(view.focusedItem == ItemPath(item: 1), "case is ignored")
+        host.advance(by: 100)
+        #expect(view.handleKey(typed("l")))
+        #expect(view.focusedItem == ItemPath(item: 2), "\"bl\" is blueberry, after Banana")
+        host.advance(by: 100)
+        #expect(view.handleKey(typed("a")))
+        #expect(view.focusedItem == ItemPath(item: 4), "\"bla\" moves on to Blackcurrant")
+        // A pause starts a new prefix; the search starts after the focused item and wraps.
+        host.advance(by: 1500)
+        #expect(view.handleKey(typed("a")))
+        #expect(view.focusedItem == ItemPath(item: 0), "wraps around to apple")
+        #expect(view.selectedCount == 0, "type-ahead moves the focus, it selects nothing")
+    }
+
+    @Test func theSameLetterAgainStepsThroughItsItems() {
+        let (view, host) = makeList(["sun", "moon", "sky", "star", "sea"])
+        view.focusDidChange(true)
+        var found: [Int] = []
+        for _ in 0..<4 {
+            _ = view.handleKey(typed("s"))
+            found.append(view.focusedItem?.item ?? -1)
+            host.advance(by: 200)
+        }
+        #expect(found == [0, 2, 3, 4])
+    }
+
+    @Test func textThatMatchesNothingIsStillTakenAndMovesNothing() {
+        let (view, _) = makeList(["one", "two"])
+        view.focusDidChange(true)
+        view.setFocus(ItemPath(item: 1))
+        #expect(view.handleKey(typed("z")))
+        #expect(view.focusedItem == ItemPath(item: 1))
+        view.isTypeAheadEnabled = false
+        #expect(!view.handleKey(typed("o")), "with type-ahead off, typed text is not the view's")
+    }
+
+    @Test func typeAheadCrossesSectionsAndSkipsEmptyOnes() {
+        final class Sections: ListDataSource {
+            let sectionCounts = [2, 0, 3]
+            let titles = [["ab", "ac"], [], ["ad", "zz", "ae"]]
+            func title(for item: ItemPath) -> String { titles[item.section][item.item] }
+        }
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: Sections())
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        view.focusDidChange(true)
+        view.setFocus(ItemPath(section: 0, item: 1))
+        _ = view.handleKey(typed("z"))
+        #expect(view.focusedItem == ItemPath(section: 2, item: 1))
+    }
+
+    @Test func observersGetTheAddedAndRemovedRangesAndTheCause() {
+        let (view, _) = makeList((0..<50).map { "Row \($0)" })
+        var events: [SelectionEvent] = []
+        view.onSelectionChange = { events.append($0) }
+        view.selectRanges([ItemRange(section: 0, items: 2...5)])
+        view.deselectItem(at: ItemPath(item: 3))
+        #expect(events.count == 2)
+        #expect(events[0].added == [ItemRange(section: 0, items: 2...5)] && events[0].removed.isEmpty)
+        #expect(events[0].cause == .api && !events[0].isProvisional)
+        #expect(events[1].removed == [ItemRange(section: 0, items: 3...3)] && events[1].added.isEmpty)
+    }
+
+    @Test func aGridDoesNotTakeThePrimarySelectionByDefaultAndAListCanOptOut() {
+        final class PrimaryHost: ComponentHost {
+            let gestureArena = GestureArena()
+            var now = 0.0
+            var offered = 0
+            func invalidate(_ region: Region) {}
+            func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken { TimerToken(0) }
+            func cancel(_ timer: TimerToken) {}
+            func selectionDidChange(in component: Component) { offered += 1 }
+        }
+        let host = PrimaryHost()
+        let list = CollectionView(style: .list, dataSource: StringItems(["a", "b"]))
+        let grid = CollectionView(style: .grid, dataSource: StringItems(["a", "b"]))
+        list.allowsMultipleSelection = true
+        grid.allowsMultipleSelection = true
+        list.attach(to: host)
+        grid.attach(to: host)
+        #expect(list.ownsPrimarySelection && !grid.ownsPrimarySelection)
+        list.selectAll()
+        grid.selectAll()
+        #expect(host.offered == 1)
+        list.ownsPrimarySelection = false
+        list.deselectAll()
+        #expect(host.offered == 1)
+    }
+
+    @Test func anAppButtonCalledDoneIsTheAppsAlone() {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: StringItems(["a"]))
+        view.allowsMultipleSelectionDuringEditing = true
+        let controller = CollectionController(collectionView: view, title: "Items")
+        controller.extraTrailingItems = [ToolbarItem(id: "done", title: "Finished")]
+        controller.doneButtonTitle = "Fertig"
+        controller.attach(to: host)
+        controller.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        view.isEditing = true
+        let ids = controller.toolbar.trailingItems.map(\.id)
+        #expect(ids == ["done", CollectionController.ItemID.done])
+        #expect(controller.toolbar.trailingItems.last?.title == "Fertig")
+    }
+}
+
+@Suite struct KeySymTests {
+    @Test func lettersMatchWithAndWithoutShift() {
+        #expect(KeySym.a.matches(letter: "a"))
+        #expect(KeySym(character: "A")!.matches(letter: "a"))
+        #expect(!KeySym.b.matches(letter: "a"))
+        #expect(KeySym(character: "é") == KeySym(rawValue: 0xe9))
+        #expect(KeySym(character: "中") == nil)
+        #expect(KeySym.digits[7] == KeySym(character: "7"))
+    }
+}
