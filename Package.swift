@@ -125,7 +125,7 @@ let package = Package(
                     dependencies: ["SweepTestSupport", "SweepInteraction", "SweepSelection", "SweepLayout"]),
         .testTarget(name: "SweepPixmanTests",
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout", "SweepPresentation", "CPixman"]),
-        .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures"]),
+        .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures", "SweepPixman", "SweepTestSupport"]),
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepImagesTests",

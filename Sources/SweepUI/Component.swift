@@ -108,12 +108,16 @@ public protocol ComponentHost: AnyObject {
     func focus(_ component: Component)
     /// Whether `component` has the keyboard focus.
     func isFocused(_ component: Component) -> Bool
+    /// Reads the clipboard's text (nil when there is none), later on the
+    /// loop; the loop never waits for the other program.
+    func paste(_ completion: @escaping (String?) -> Void)
 }
 
 extension ComponentHost {
     public func selectionDidChange(in component: Component) {}
     public func focus(_ component: Component) {}
     public func isFocused(_ component: Component) -> Bool { false }
+    public func paste(_ completion: @escaping (String?) -> Void) { completion(nil) }
     public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) { invalidate(Region(area)) }
     public func setNeedsFrame() {}
 }

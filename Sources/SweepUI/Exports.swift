@@ -8,3 +8,4 @@
 @_exported import SweepViews
 @_exported import SweepWayland
 @_exported import SweepDesktop
+@_exported import SweepGestures

@@ -1,0 +1,190 @@
+/// A one-line text field: a filter or a search box over a list. Typing
+/// inserts at the cursor; Left / Right / Home / End move it; Backspace and
+/// Delete remove a character, Ctrl+Backspace and Ctrl+W the word before
+/// the cursor, Ctrl+U everything; Ctrl+V pastes the clipboard's first line;
+/// Enter calls `onSubmit`. A click puts the cursor there and focuses the
+/// field; Tab moves on to the next focusable component.
+///
+/// Keys it does not use (Up, Down, Page Up, Escape, Ctrl+C) return false,
+/// so the window's `onKey` or another component can act on them.
+@MainActor
+public final class TextField: Component {
+    /// The text; setting it moves the cursor to its end and calls no `onChange`.
+    public var text: String {
+        get { String(characters) }
+        set {
+            characters = Array(newValue.filter { !$0.isNewline })
+            cursor = characters.count
+            invalidate()
+        }
+    }
+    /// Shown, dimmed, while the text is empty.
+    public var placeholder: String { didSet { invalidate() } }
+    /// Called after every edit by the person, with the new text.
+    public var onChange: ((String) -> Void)?
+    /// Enter was pressed.
+    public var onSubmit: ((String) -> Void)?
+    public var theme: Theme { didSet { invalidate() } }
+    /// The field's height in logical pixels (place it with `setFrame`).
+    public static let preferredHeight = 40.0
+
+    public private(set) var frame: Rect = .zero
+    public var isVisible = true { didSet { clicks.view.isUserInteractionEnabled = isVisible } }
+    public private(set) var isFocused = false
+    /// The cursor, as a count of characters before it.
+    public private(set) var cursor = 0
+
+    private var characters: [Character] = []
+    private weak var host: ComponentHost?
+    private let clicks: ButtonArea
+    /// The cursor's x in the frame the field was last drawn with (for clicks).
+    private var lastLayout: (textLeft: Double, offsets: [Double])?
+
+    public init(text: String = "", placeholder: String = "", theme: Theme = .light, name: String = "text field") {
+        self.placeholder = placeholder
+        self.theme = theme
+        clicks = ButtonArea(name: name)
+        characters = Array(text.filter { !$0.isNewline })
+        cursor = characters.count
+        clicks.action = { [unowned self] point in placeCursor(at: point) }
+    }
+
+    // MARK: - Component
+
+    public func attach(to host: ComponentHost) {
+        guard self.host !== host else { return }
+        self.host = host
+        host.gestureArena.add(clicks.view)
+    }
+
+    public func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        clicks.view.frame = newFrame
+        invalidate()
+    }
+
+    public var acceptsFocus: Bool { isVisible }
+
+    public func focusDidChange(_ isFocused: Bool) {
+        self.isFocused = isFocused
+        invalidate()
+    }
+
+    public func cursorShape(at point: Point) -> CursorShape { .text }
+
+    public var copiedText: String? { characters.isEmpty ? nil : text }
+
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        let control = key.modifiers.contains(.control)
+        switch key.keysym {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(characters.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = characters.count
+        case .backspace where control: deleteWordBeforeCursor()
+        case .backspace:
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+            edited()
+        case .delete:
+            guard cursor < characters.count else { return true }
+            characters.remove(at: cursor)
+            edited()
+        case .returnKey, .keypadEnter: onSubmit?(text)
+        case .w where control: deleteWordBeforeCursor()
+        case .u where control:
+            characters.removeAll()
+            cursor = 0
+            edited()
+        case .v where control:
+            host?.paste { [weak self] pasted in
+                guard let self, let line = pasted?.split(whereSeparator: \.isNewline).first, !line.isEmpty else { return }
+                insert(String(line))
+            }
+        default:
+            guard !control, !key.modifiers.contains(.alt), !key.text.isEmpty,
+                  !key.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return false }
+            insert(key.text)
+        }
+        invalidate()
+        return true
+    }
+
+    // MARK: - Editing
+
+    private func insert(_ typed: String) {
+        let added = Array(typed.filter { !$0.isNewline })
+        characters.insert(contentsOf: added, at: cursor)
+        cursor += added.count
+        edited()
+    }
+
+    /// Ctrl+Backspace, Ctrl+W: the spaces before the cursor, then the word.
+    private func deleteWordBeforeCursor() {
+        var start = cursor
+        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+        guard start < cursor else { return }
+        characters.removeSubrange(start..<cursor)
+        cursor = start
+        edited()
+    }
+
+    private func edited() {
+        invalidate()
+        onChange?(text)
+    }
+
+    private func placeCursor(at point: Point) {
+        host?.focus(self)
+        guard let layout = lastLayout else { return }
+        let x = point.x - layout.textLeft
+        // The boundary nearest the click.
+        var best = 0
+        for (index, offset) in layout.offsets.enumerated() where abs(offset - x) < abs(layout.offsets[best] - x) { best = index }
+        cursor = best
+        invalidate()
+    }
+
+    private func invalidate() { host?.invalidate(Region(frame)) }
+
+    // MARK: - Drawing
+
+    static let padding = 10.0
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        guard isVisible, damage.intersects(frame) else { return }
+        canvas.withClip(frame) {
+            canvas.fill(frame, color: theme.background)
+            let box = frame.insetBy(dx: 6, dy: 4)
+            canvas.fillRoundedRect(box, radius: 6, color: isFocused ? theme.accent : theme.separator)
+            canvas.fillRoundedRect(box.insetBy(dx: isFocused ? 2 : 1, dy: isFocused ? 2 : 1), radius: 5, color: theme.background)
+            let inner = box.insetBy(dx: Self.padding, dy: 0)
+            let lineHeight = canvas.metrics(for: .body).lineHeight
+            let top = box.midY - lineHeight / 2
+            // Each boundary's x, so the cursor and clicks find their place.
+            var offsets: [Double] = [0]
+            offsets.reserveCapacity(characters.count + 1)
+            // Character by character: O(n) for a long paste (kerning across pairs is not worth O(n²)).
+            for character in characters {
+                offsets.append(offsets[offsets.count - 1] + canvas.measureText(String(character), role: .body))
+            }
+            // Scrolled so the cursor stays inside the field.
+            let shift = max(0, offsets[cursor] + 2 - inner.width)
+            let textLeft = inner.minX - shift
+            lastLayout = (textLeft, offsets)
+            canvas.withClip(inner) {
+                if characters.isEmpty {
+                    _ = canvas.drawText(placeholder, at: Point(x: inner.minX, y: top), role: .body,
+                                        color: theme.secondaryText, maxWidth: inner.width)
+                } else {
+                    _ = canvas.drawText(text, at: Point(x: textLeft, y: top), role: .body, color: theme.primaryText, maxWidth: nil)
+                }
+                if isFocused {
+                    canvas.fill(Rect(x: textLeft + offsets[cursor], y: top, width: 2, height: lineHeight), color: theme.accent)
+                }
+            }
+        }
+    }
+}
