@@ -47,10 +47,12 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
         })
     }
 
-    /// The same grid with another cell size (square cells), keeping or recomputing the columns.
+    /// The same grid with cells `size` wide (as tall in the cells' proportion:
+    /// square cells stay square), keeping or recomputing the columns.
     public func withCellSize(_ size: Double, keepingColumns: Bool) -> GridLayout {
-        GridLayout(itemCounts: itemCounts, cellSize: Size(width: size, height: size), spacing: spacing, inset: inset,
-                   headerHeight: headerHeight, width: width, columns: keepingColumns ? columns : nil)
+        let height = size * cellSize.height / cellSize.width
+        return GridLayout(itemCounts: itemCounts, cellSize: Size(width: size, height: height), spacing: spacing, inset: inset,
+                          headerHeight: headerHeight, width: width, columns: keepingColumns ? columns : nil)
     }
 
     private var pitchX: Double { cellSize.width + columnSpacing }
@@ -69,8 +71,15 @@ public struct GridLayout: ItemLayout, Hashable, Sendable {
                     width: cellSize.width, height: cellSize.height)
     }
 
+    /// The header above a section's cells, the grid's whole width; nil without headers.
     public func headerFrame(ofSection section: Int) -> Rect? {
         headerHeight > 0 ? Rect(x: 0, y: index.top(of: section), width: width, height: headerHeight) : nil
+    }
+
+    /// The sections whose band (header, cells and insets) meets `rect`'s
+    /// vertical span; nil when none does. - Complexity: O(log sections).
+    public func sections(in rect: Rect) -> ClosedRange<Int>? {
+        index.sections(from: rect.minY, to: rect.maxY)
     }
 
     public func item(at point: Point) -> ItemPath? {

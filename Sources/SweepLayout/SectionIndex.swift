@@ -26,4 +26,11 @@ struct SectionIndex: Hashable, Sendable {
         }
         return low
     }
+
+    /// The sections whose span meets `[minY, maxY)` (a section of height 0
+    /// counts where it sits), nil when none does. - Complexity: O(log s).
+    func sections(from minY: Double, to maxY: Double) -> ClosedRange<Int>? {
+        guard count > 0, minY < maxY, maxY > 0, minY < totalHeight else { return nil }
+        return section(at: max(0, minY))...section(at: maxY)
+    }
 }

@@ -31,6 +31,12 @@ public struct SectionedListLayout: ItemLayout, Hashable, Sendable {
         headerHeight > 0 ? Rect(x: 0, y: index.top(of: section), width: width, height: headerHeight) : nil
     }
 
+    /// The sections whose band (header and rows) meets `rect`'s vertical
+    /// span; nil when none does. - Complexity: O(log sections).
+    public func sections(in rect: Rect) -> ClosedRange<Int>? {
+        index.sections(from: rect.minY, to: rect.maxY)
+    }
+
     public func item(at point: Point) -> ItemPath? {
         guard point.x >= 0, point.x < width, point.y >= 0, point.y < index.totalHeight, !itemCounts.isEmpty else { return nil }
         let section = index.section(at: point.y)

@@ -2,9 +2,11 @@ import SweepGeometry
 import SweepGraphics
 import SweepLayout
 
-/// A vertically scrolling grid of equal cells ("collection view"): a title
-/// in each cell, a selection circle in the bottom-right corner in editing
-/// mode, a focus ring, the band, and pinch zoom through `setLayout`.
+/// A vertically scrolling grid of equal cells ("collection view") in
+/// sections with optional headers: each cell drawn by `renderer` from its
+/// data source's `content(for:)` (by default a title over a picture, and a
+/// selection circle in the bottom-right corner in editing mode), a focus
+/// ring, the band, and pinch zoom through `setLayout`.
 ///
 /// Like `ListView` it keeps its state and repaints only what the caller says
 /// is damaged; points are window coordinates unless named otherwise.
@@ -16,6 +18,21 @@ public final class GridView {
     public let dataSource: ListDataSource
     /// Whether an item is selected (asked only for cells being drawn).
     public var isSelected: (ItemPath) -> Bool = { _ in false }
+    /// Whether a running sweep or band changes an item's selection, not yet
+    /// committed (`ItemState.isProvisional`; asked only for cells being drawn).
+    public var isProvisional: (ItemPath) -> Bool = { _ in false }
+    /// Draws each cell; `GridCellRenderer` by default. Repaint the view after changing it.
+    public var renderer: any ItemRenderer {
+        get { cells.renderer }
+        set { cells.renderer = newValue }
+    }
+    /// Called once per cell whose renderer threw, with the error; the cell
+    /// shows its title as a placeholder meanwhile.
+    public var onRenderError: ((ItemPath, any Error) -> Void)? {
+        get { cells.onError }
+        set { cells.onError = newValue }
+    }
+    private var cells = GuardedRenderer(GridCellRenderer(), placeholderInset: 8)
     /// Editing mode shows a selection circle in each cell.
     public var isEditing = false
     /// The keyboard focus ring's item.
@@ -29,29 +46,88 @@ public final class GridView {
     /// Radius of the selection circle, and its centre's inset from the cell's bottom-right corner.
     public static let circleRadius = 10.0
     public static let circleInset = 16.0
+    /// Height of a section header unless set otherwise (`headerHeight`).
+    public static let defaultHeaderHeight = 32.0
+
+    /// The size of every cell (each side 1 to 100,000; other sizes are ignored). Pinch zoom changes it
+    /// too. Changing it keeps the item at the top of the viewport in place.
+    public var itemSize: Size {
+        get { layout.cellSize }
+        set {
+            guard ItemLength.isValid(newValue.width, minimum: 1), ItemLength.isValid(newValue.height, minimum: 1) else { return }
+            relayout(cellSize: newValue, spacing: layout.spacing)
+        }
+    }
+
+    /// The least gap between cells (0 to 100,000), across and down (the width left over
+    /// widens the gaps across). Changing it keeps the top item in place.
+    public var itemSpacing: Double {
+        get { layout.spacing }
+        set {
+            guard ItemLength.isValid(newValue, minimum: 0) else { return }
+            relayout(cellSize: layout.cellSize, spacing: newValue)
+        }
+    }
+
+    /// The height of a section header, which spans the width above the
+    /// section's cells; sections show headers only when the data source
+    /// titles one (0 to 100,000; 0 hides them). Changing it keeps the top
+    /// item in place.
+    public var headerHeight: Double {
+        get { requestedHeaderHeight }
+        set {
+            guard ItemLength.isValid(newValue, minimum: 0) else { return }
+            requestedHeaderHeight = newValue
+            relayout(cellSize: layout.cellSize, spacing: layout.spacing)
+        }
+    }
+    private var requestedHeaderHeight = GridView.defaultHeaderHeight
 
     public init(frame: Rect, dataSource: ListDataSource, cellSize: Double = 100, theme: Theme) {
         self.frame = frame
         self.dataSource = dataSource
         self.theme = theme
-        layout = GridLayout(itemCounts: dataSource.sectionCounts, cellSize: Size(width: cellSize, height: cellSize),
-                            width: frame.width)
+        let side = ItemLength.isValid(cellSize, minimum: 1) ? cellSize : 100
+        layout = GridView.makeLayout(dataSource, cellSize: Size(width: side, height: side), spacing: 8, inset: 8,
+                                     headerHeight: GridView.defaultHeaderHeight, width: frame.width)
         scroll = ScrollModel(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+    }
+
+    /// The layout of `counts` (the data source's unless given) with headers where the source titles one.
+    private static func makeLayout(_ source: ListDataSource, counts: [Int]? = nil, cellSize: Size, spacing: Double,
+                                   inset: Double, headerHeight: Double, width: Double) -> GridLayout {
+        let counts = counts ?? source.sectionCounts
+        let headers = counts.indices.contains { source.headerTitle(forSection: $0) != nil }
+        return GridLayout(itemCounts: counts, cellSize: cellSize, spacing: spacing, inset: inset,
+                          headerHeight: headers ? headerHeight : 0, width: width)
     }
 
     /// Moves or resizes the view; the columns follow the new width.
     public func setFrame(_ newFrame: Rect) {
         frame = newFrame
         layout = GridLayout(itemCounts: layout.itemCounts, cellSize: layout.cellSize, spacing: layout.spacing,
-                            inset: layout.inset, width: newFrame.width)
+                            inset: layout.inset, headerHeight: layout.headerHeight, width: newFrame.width)
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: newFrame.height)
     }
 
     /// Reads the sections' counts again (after the data source changed them).
     public func reloadData() {
-        layout = GridLayout(itemCounts: dataSource.sectionCounts, cellSize: layout.cellSize, spacing: layout.spacing,
-                            inset: layout.inset, width: frame.width)
+        // Failed renderings are addressed by position, which the change has moved.
+        cells.forgetFailures()
+        layout = GridView.makeLayout(dataSource, cellSize: layout.cellSize, spacing: layout.spacing, inset: layout.inset,
+                                     headerHeight: requestedHeaderHeight, width: frame.width)
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+    }
+
+    /// Lays the cells out again with the item at the top of the viewport
+    /// where it was; the caller repaints.
+    private func relayout(cellSize: Size, spacing: Double) {
+        let top = ViewportAnchor(layout: layout, offset: scroll.offset)
+        // The counts stay: the data changes only through `reloadData`.
+        layout = GridView.makeLayout(dataSource, counts: layout.itemCounts, cellSize: cellSize, spacing: spacing,
+                                     inset: layout.inset, headerHeight: requestedHeaderHeight, width: frame.width)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        if let top { scroll.jump(to: top.offset(in: layout)) }
     }
 
     /// Takes a zoomed layout and the offset that keeps the pinch centre's item in place.
@@ -124,40 +200,27 @@ public final class GridView {
             for range in layout.items(in: visible) {
                 for item in range.items { drawCell(ItemPath(section: range.section, item: item), in: canvas) }
             }
+            if layout.headerHeight > 0 { drawHeaders(in: visible, canvas: canvas) }
             drawBand(in: canvas)
             drawScrollIndicator(in: canvas)
         }
     }
 
     private func drawCell(_ item: ItemPath, in canvas: Canvas) {
-        let rect = windowRect(of: item)
+        let content = dataSource.content(for: item)
         let selected = isSelected(item)
-        canvas.fillRoundedRect(rect, radius: 8, color: theme.rowHover)
-        if selected { canvas.fillRoundedRect(rect, radius: 8, color: theme.selectionTint) }
-        if let image = dataSource.image(for: item) {
-            // The picture above a one-line title at the bottom of the cell.
-            let line = canvas.metrics(for: .caption).lineHeight
-            let area = Rect(x: rect.minX + 6, y: rect.minY + 6, width: max(0, rect.width - 12),
-                            height: max(0, rect.height - 16 - line))
-            canvas.drawBitmap(image, in: image.aspectFit(in: area))
-            canvas.drawText(dataSource.title(for: item), at: Point(x: rect.minX + 8, y: rect.maxY - 6 - line),
-                            role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
-        } else {
-            canvas.drawText(dataSource.title(for: item), at: Point(x: rect.minX + 8, y: rect.minY + 8),
-                            role: .caption, color: theme.primaryText, maxWidth: max(0, rect.width - 16))
-        }
-        if isEditing {
-            let centre = Point(x: rect.maxX - GridView.circleInset, y: rect.maxY - GridView.circleInset)
-            if selected {
-                canvas.fillCircle(center: centre, radius: GridView.circleRadius + 1, color: theme.accent)
-                canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
-            } else {
-                canvas.fillCircle(center: centre, radius: GridView.circleRadius, color: theme.background)
-                canvas.strokeCircle(center: centre, radius: GridView.circleRadius - 0.5, lineWidth: 1.5, color: theme.secondaryText)
-            }
-        }
-        if item == focusedItem {
-            ItemViewDecorations.strokeEdges(of: rect, width: 2, color: theme.accent, in: canvas)
+        let state = ItemState(isSelected: selected, isFocused: item == focusedItem, isEditing: isEditing,
+                              isProvisional: isProvisional(item), isDisabled: content.isDisabled)
+        cells.draw(item, content: content, state: state, in: windowRect(of: item), theme: theme, canvas: canvas)
+    }
+
+    private func drawHeaders(in visible: Rect, canvas: Canvas) {
+        guard let sections = layout.sections(in: visible) else { return }
+        for section in sections {
+            guard let header = layout.headerFrame(ofSection: section), header.intersects(visible),
+                  let title = dataSource.headerTitle(forSection: section) else { continue }
+            ItemViewDecorations.drawHeader(title, in: header.offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset),
+                                           theme: theme, canvas: canvas)
         }
     }
 

@@ -11,6 +11,14 @@ public protocol ItemScrollView: AnyObject {
     var isEditing: Bool { get set }
     var bandRect: Rect? { get set }
     var focusedItem: ItemPath? { get set }
+    /// Whether a running sweep or band changes an item's selection, not yet committed.
+    var isProvisional: (ItemPath) -> Bool { get set }
+    /// Draws each item (a list row, a grid cell).
+    var renderer: any ItemRenderer { get set }
+    /// Called once per item whose renderer threw.
+    var onRenderError: ((ItemPath, any Error) -> Void)? { get set }
+    /// The height of a section header (shown where the data source titles one).
+    var headerHeight: Double { get set }
     /// The scroll distance of one line (a row, or a row of cells).
     var lineHeight: Double { get }
     func setFrame(_ frame: Rect)

@@ -2,7 +2,7 @@ import SweepGeometry
 import SweepGraphics
 import SweepLayout
 
-/// What lists and grids draw alike: the band, the focus ring and the scroll indicator.
+/// What lists and grids draw alike: the band, the focus ring, the scroll indicator and section headers.
 /// The band is public so other views (a canvas) draw the same one.
 public enum ItemViewDecorations {
     /// Width of the scroll indicator, and its margin from the view's right edge.
@@ -51,6 +51,15 @@ public enum ItemViewDecorations {
         let length = max(32, track.height * frame.height / scroll.contentHeight)
         let position = track.minY + (track.height - length) * min(1, max(0, offset / scroll.maxOffset))
         return Rect(x: frame.maxX - indicatorWidth - indicatorMargin, y: position, width: indicatorWidth, height: length)
+    }
+
+    /// A section header (window coordinates): its band and the title in
+    /// capitals, on the baseline near its bottom.
+    static func drawHeader(_ title: String, in rect: Rect, theme: Theme, canvas: Canvas) {
+        canvas.fill(rect, color: theme.headerBackground)
+        let metrics = canvas.metrics(for: .caption)
+        canvas.drawText(title.uppercased(), at: Point(x: rect.minX + ListView.textInset, y: rect.maxY - metrics.lineHeight - 6),
+                        role: .caption, color: theme.secondaryText, maxWidth: max(0, rect.width - 2 * ListView.textInset))
     }
 
     /// A row's accessory, centred in the trailing `ListView.accessoryWidth` of `rowRect`.

@@ -31,6 +31,11 @@ public protocol ListDataSource: AnyObject {
     /// shortens titles for showing (a line of a file cut at 16 KB) gives
     /// the whole text here.
     func copiedText(for item: ItemPath) -> String
+    /// Everything the item shows, for its renderer. By default built from
+    /// `title`, `subtitle`, `image` and `accessory`; a source with icons,
+    /// details, badges or highlighted matches gives it here instead. Asked
+    /// only for items being drawn.
+    func content(for item: ItemPath) -> ItemContent
 }
 
 extension ListDataSource {
@@ -39,6 +44,10 @@ extension ListDataSource {
     public func accessory(for item: ItemPath) -> RowAccessory { .none }
     public func image(for item: ItemPath) -> Bitmap? { nil }
     public func copiedText(for item: ItemPath) -> String { title(for: item) }
+    public func content(for item: ItemPath) -> ItemContent {
+        ItemContent(title: title(for: item), secondaryText: subtitle(for: item), image: image(for: item).map(ItemImage.bitmap),
+                    accessory: accessory(for: item))
+    }
 }
 
 /// A data source of one section without a header: rows by number.

@@ -3,8 +3,9 @@ import SweepGraphics
 import SweepLayout
 
 /// A vertically scrolling list ("table view"): sections with optional
-/// headers, rows of one height with a title, an optional subtitle and an
-/// optional accessory.
+/// headers and rows of one height, each drawn by `renderer` from its
+/// data source's `content(for:)` (by default a title, an optional subtitle,
+/// picture and accessory).
 ///
 /// The view keeps its state (scroll position, hovered row, fading rows) and
 /// answers each change with the damage it causes, in window coordinates;
@@ -20,6 +21,21 @@ public final class ListView {
     public let dataSource: ListDataSource
     /// Whether a row is selected (asked only for rows being drawn).
     public var isSelected: (ItemPath) -> Bool = { _ in false }
+    /// Whether a running sweep or band changes a row's selection, not yet
+    /// committed (`ItemState.isProvisional`; asked only for rows being drawn).
+    public var isProvisional: (ItemPath) -> Bool = { _ in false }
+    /// Draws each row; `ListRowRenderer` by default. Repaint the view after changing it.
+    public var renderer: any ItemRenderer {
+        get { rows.renderer }
+        set { rows.renderer = newValue }
+    }
+    /// Called once per row whose renderer threw, with the error; the row shows
+    /// its title as a placeholder meanwhile.
+    public var onRenderError: ((ItemPath, any Error) -> Void)? {
+        get { rows.onError }
+        set { rows.onError = newValue }
+    }
+    private var rows = GuardedRenderer(ListRowRenderer(), placeholderInset: ListView.textInset)
     /// Editing mode shows a selection circle in a leading column.
     public var isEditing = false
     /// The keyboard focus ring's row.
@@ -37,18 +53,42 @@ public final class ListView {
     public static let checkboxColumnWidth: Double = 44
     /// Leading inset of text and separators.
     public static let textInset: Double = 16
-    /// Height of a section header.
-    public static let headerHeight: Double = 32
+    /// Height of a section header unless set otherwise (`headerHeight`).
+    public static let defaultHeaderHeight: Double = 32
     /// Width of the area at a row's trailing edge that an accessory takes.
     public static let accessoryWidth: Double = 44
     /// How long a deselected row's tint takes to fade (ms).
     public var fadeDuration = 300.0
 
+    /// The height of a section header; sections show headers only when the
+    /// data source titles one (0 to 100,000; 0 hides them). Changing it keeps
+    /// the top row in place.
+    public var headerHeight: Double {
+        get { requestedHeaderHeight }
+        set {
+            guard ItemLength.isValid(newValue, minimum: 0) else { return }
+            requestedHeaderHeight = newValue
+            relayout(rowHeight: layout.rowHeight)
+        }
+    }
+    private var requestedHeaderHeight = ListView.defaultHeaderHeight
+
+    /// The height of every row (1 to 100,000; other heights are ignored).
+    /// Changing it keeps the top row in place.
+    public var rowHeight: Double {
+        get { layout.rowHeight }
+        set {
+            guard ItemLength.isValid(newValue, minimum: 1) else { return }
+            relayout(rowHeight: newValue)
+        }
+    }
+
     public init(frame: Rect, dataSource: ListDataSource, rowHeight: Double = 44, theme: Theme) {
         self.frame = frame
         self.dataSource = dataSource
         self.theme = theme
-        layout = ListView.makeLayout(dataSource, rowHeight: rowHeight, width: frame.width)
+        let height = ItemLength.isValid(rowHeight, minimum: 1) ? rowHeight : 44
+        layout = ListView.makeLayout(dataSource, rowHeight: height, headerHeight: ListView.defaultHeaderHeight, width: frame.width)
         scroll = ScrollModel(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
         reporter = ScrollReporter(offset: 0)
     }
@@ -70,18 +110,33 @@ public final class ListView {
         return reporter.take(frame: frame, scroll: scroll, offset: visibleOffset, band: bandRect, extra: hover)
     }
 
-    private static func makeLayout(_ source: ListDataSource, rowHeight: Double, width: Double) -> SectionedListLayout {
-        let counts = source.sectionCounts
+    /// The layout of `counts` (the data source's unless given) with headers where the source titles one.
+    private static func makeLayout(_ source: ListDataSource, counts: [Int]? = nil, rowHeight: Double, headerHeight: Double,
+                                   width: Double) -> SectionedListLayout {
+        let counts = counts ?? source.sectionCounts
         let headers = counts.indices.contains { source.headerTitle(forSection: $0) != nil }
         return SectionedListLayout(itemCounts: counts, rowHeight: rowHeight, headerHeight: headers ? headerHeight : 0, width: width)
     }
 
     /// Reads the sections' counts again (after the data source changed them).
     public func reloadData() {
-        // Fading rows are addressed by position, which the change has moved.
+        // Fading rows and failed renderings are addressed by position, which the change has moved.
         fades.removeAll()
-        layout = ListView.makeLayout(dataSource, rowHeight: layout.rowHeight, width: frame.width)
+        rows.forgetFailures()
+        layout = ListView.makeLayout(dataSource, rowHeight: layout.rowHeight, headerHeight: requestedHeaderHeight, width: frame.width)
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+    }
+
+    /// Lays the rows out at `rowHeight` and the current header height with
+    /// the row at the top of the viewport where it was; the caller repaints.
+    private func relayout(rowHeight: Double) {
+        let top = ViewportAnchor(layout: layout, offset: scroll.offset)
+        // The counts stay: the data changes only through `reloadData`.
+        layout = ListView.makeLayout(dataSource, counts: layout.itemCounts, rowHeight: rowHeight, headerHeight: requestedHeaderHeight,
+                                     width: frame.width)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        if let top { scroll.jump(to: top.offset(in: layout)) }
+        hoveredItem = hoverPoint.flatMap { item(at: $0) }
     }
 
     /// Moves or resizes the view, keeping the first visible row in place.
@@ -104,7 +159,7 @@ public final class ListView {
 
     /// The accessory area of a row with a detail button (window coordinates), else nil.
     public func accessoryRect(of item: ItemPath) -> Rect? {
-        guard dataSource.accessory(for: item) == .detailButton else { return nil }
+        guard dataSource.content(for: item).accessory == .detailButton else { return nil }
         let row = windowRect(of: item)
         return Rect(x: row.maxX - ListView.accessoryWidth, y: row.minY, width: ListView.accessoryWidth, height: row.height)
     }
@@ -216,14 +271,12 @@ public final class ListView {
     }
 
     private func drawHeaders(in visible: Rect, canvas: Canvas) {
-        for section in layout.itemCounts.indices {
+        guard let sections = layout.sections(in: visible) else { return }
+        for section in sections {
             guard let header = layout.headerFrame(ofSection: section), header.intersects(visible),
                   let title = dataSource.headerTitle(forSection: section) else { continue }
             let rect = header.offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
-            canvas.fill(rect, color: theme.headerBackground)
-            let metrics = canvas.metrics(for: .caption)
-            canvas.drawText(title.uppercased(), at: Point(x: rect.minX + ListView.textInset, y: rect.maxY - metrics.lineHeight - 6),
-                            role: .caption, color: theme.secondaryText, maxWidth: max(0, rect.width - 2 * ListView.textInset))
+            ItemViewDecorations.drawHeader(title, in: rect, theme: theme, canvas: canvas)
         }
     }
 
@@ -235,55 +288,11 @@ public final class ListView {
     }
 
     private func drawRow(_ item: ItemPath, in canvas: Canvas) {
-        let rect = windowRect(of: item)
+        let content = dataSource.content(for: item)
         let selected = isSelected(item)
-        let tint = tintOpacity(of: item, selected: selected)
-        if tint > 0 {
-            canvas.fill(rect, color: theme.accent.withOpacity(0.16 * tint))
-        } else if item == hoveredItem {
-            canvas.fill(rect, color: theme.rowHover)
-        }
-        let leading = isEditing ? ListView.checkboxColumnWidth : 0
-        if isEditing {
-            let centre = Point(x: rect.minX + ListView.checkboxColumnWidth / 2 + 4, y: rect.midY)
-            if selected {
-                canvas.fillCircle(center: centre, radius: 11, color: theme.accent)
-                canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
-            } else {
-                canvas.strokeCircle(center: centre, radius: 10.5, lineWidth: 1.5, color: theme.secondaryText)
-            }
-        }
-        if item == focusedItem {
-            ItemViewDecorations.strokeEdges(of: rect.insetBy(dx: 1, dy: 1), width: 2, color: theme.accent, in: canvas)
-        }
-        let accessory = dataSource.accessory(for: item)
-        let trailing = accessory == .none ? ListView.textInset : ListView.accessoryWidth
-        var textLeft = rect.minX + leading + ListView.textInset
-        if let image = dataSource.image(for: item) {
-            // A square thumbnail before the text, as tall as the row less a margin.
-            let side = max(0, rect.height - 8)
-            let square = Rect(x: textLeft, y: rect.minY + 4, width: side, height: side)
-            canvas.drawBitmap(image, in: image.aspectFit(in: square))
-            textLeft += side + 10
-        }
-        let textWidth = max(0, rect.maxX - textLeft - trailing)
-        let title = dataSource.title(for: item)
-        let titleMetrics = canvas.metrics(for: .body)
-        if let subtitle = dataSource.subtitle(for: item) {
-            let captionMetrics = canvas.metrics(for: .caption)
-            let total = titleMetrics.lineHeight + captionMetrics.lineHeight
-            let top = rect.midY - total / 2
-            canvas.drawText(title, at: Point(x: textLeft, y: top),
-                            role: .body, color: theme.primaryText, maxWidth: textWidth)
-            canvas.drawText(subtitle, at: Point(x: textLeft, y: top + titleMetrics.lineHeight),
-                            role: .caption, color: theme.secondaryText, maxWidth: textWidth)
-        } else {
-            canvas.drawText(title, at: Point(x: textLeft, y: rect.midY - titleMetrics.lineHeight / 2),
-                            role: .body, color: theme.primaryText, maxWidth: textWidth)
-        }
-        ItemViewDecorations.drawAccessory(accessory, rowRect: rect, theme: theme, in: canvas)
-        let hairline = 1 / canvas.scale
-        canvas.fill(Rect(x: textLeft, y: rect.maxY - hairline,
-                         width: rect.maxX - textLeft, height: hairline), color: theme.separator)
+        let state = ItemState(isSelected: selected, isFocused: item == focusedItem, isEditing: isEditing,
+                              isHighlighted: item == hoveredItem, isProvisional: isProvisional(item),
+                              isDisabled: content.isDisabled, tintOpacity: tintOpacity(of: item, selected: selected))
+        rows.draw(item, content: content, state: state, in: windowRect(of: item), theme: theme, canvas: canvas)
     }
 }

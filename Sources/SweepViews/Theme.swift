@@ -53,4 +53,7 @@ extension Theme {
 
     /// The background of a selected row: the accent, lightly.
     public var selectionTint: Color { accent.withOpacity(0.16) }
+
+    /// Behind a title's highlighted characters (a filter's matches): the accent, stronger than the selection tint.
+    public var highlightBackground: Color { accent.withOpacity(0.3) }
 }

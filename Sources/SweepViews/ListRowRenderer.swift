@@ -1,0 +1,84 @@
+import SweepGeometry
+import SweepGraphics
+
+/// The default look of a list row: the selection tint (fading after a
+/// deselect) or the hover highlight, a selection circle in editing mode, a
+/// leading picture, the title (its highlighted characters on an accent
+/// background) over an optional secondary line, a right-aligned detail, a
+/// badge, the accessory, a hairline separator and the focus ring. A disabled
+/// row's content is veiled.
+public struct ListRowRenderer: ItemRenderer {
+    /// Gap between the trailing parts (detail, badge) and what precedes them.
+    static let trailingGap = 8.0
+
+    /// The default look.
+    public init() {}
+
+    /// Draws the row; it never throws.
+    public func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
+        if state.tintOpacity > 0 {
+            canvas.fill(rect, color: theme.accent.withOpacity(0.16 * state.tintOpacity))
+        } else if state.isHighlighted {
+            canvas.fill(rect, color: theme.rowHover)
+        }
+        var textLeft = rect.minX + (state.isEditing ? ListView.checkboxColumnWidth : 0) + ListView.textInset
+        if let image = content.image {
+            // A square before the text, as tall as the row less a margin.
+            let side = max(0, rect.height - 8)
+            let square = Rect(x: textLeft, y: rect.minY + 4, width: side, height: side)
+            switch image {
+            case .bitmap(let bitmap): canvas.drawBitmap(bitmap, in: bitmap.aspectFit(in: square))
+            case .icon(let icon): icon.draw(in: square.insetBy(dx: 2, dy: 2), theme: theme, canvas: canvas)
+            }
+            textLeft += side + 10
+        }
+        var trailing = rect.maxX - (content.accessory == .none ? ListView.textInset : ListView.accessoryWidth)
+        if let badge = content.badge {
+            let size = BadgePill.size(of: badge, canvas: canvas)
+            let pill = Rect(x: trailing - size.width, y: rect.midY - size.height / 2, width: size.width, height: size.height)
+            BadgePill.draw(badge, in: pill, theme: theme, canvas: canvas)
+            trailing = pill.minX - Self.trailingGap
+        }
+        if let detail = content.detailText {
+            // Right-aligned, never taking more than half the room the text has.
+            let width = min(canvas.measureText(detail, role: .caption), max(0, trailing - textLeft) / 2)
+            let line = canvas.metrics(for: .caption).lineHeight
+            canvas.drawText(detail, at: Point(x: trailing - width, y: rect.midY - line / 2), role: .caption,
+                            color: theme.secondaryText, maxWidth: width)
+            trailing -= width + Self.trailingGap
+        }
+        drawText(content, left: textLeft, width: max(0, trailing - textLeft), rect: rect, theme: theme, canvas: canvas)
+        ItemViewDecorations.drawAccessory(content.accessory, rowRect: rect, theme: theme, in: canvas)
+        if state.isDisabled { canvas.fill(rect, color: theme.background.withOpacity(0.55)) }
+        if state.isEditing {
+            let centre = Point(x: rect.minX + ListView.checkboxColumnWidth / 2 + 4, y: rect.midY)
+            if state.isSelected {
+                canvas.fillCircle(center: centre, radius: 11, color: theme.accent)
+                canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
+            } else {
+                canvas.strokeCircle(center: centre, radius: 10.5, lineWidth: 1.5, color: theme.secondaryText)
+            }
+        }
+        if state.isFocused {
+            ItemViewDecorations.strokeEdges(of: rect.insetBy(dx: 1, dy: 1), width: 2, color: theme.accent, in: canvas)
+        }
+        let hairline = 1 / canvas.scale
+        canvas.fill(Rect(x: textLeft, y: rect.maxY - hairline, width: rect.maxX - textLeft, height: hairline),
+                    color: theme.separator)
+    }
+
+    /// The title, and under it the secondary line, centred together in the row.
+    private func drawText(_ content: ItemContent, left: Double, width: Double, rect: Rect, theme: Theme, canvas: Canvas) {
+        let titleLine = canvas.metrics(for: .body).lineHeight
+        var top = rect.midY - titleLine / 2
+        if content.secondaryText != nil { top = rect.midY - (titleLine + canvas.metrics(for: .caption).lineHeight) / 2 }
+        let origin = Point(x: left, y: top)
+        TitleHighlights.draw(content.titleHighlights, of: content.title, at: origin, role: .body, maxWidth: width,
+                             color: theme.highlightBackground, canvas: canvas)
+        canvas.drawText(content.title, at: origin, role: .body, color: theme.primaryText, maxWidth: width)
+        if let secondary = content.secondaryText {
+            canvas.drawText(secondary, at: Point(x: left, y: top + titleLine), role: .caption, color: theme.secondaryText,
+                            maxWidth: width)
+        }
+    }
+}
