@@ -151,7 +151,70 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+
+    // Diffable snapshots of 1,000,000 items: the transition from one
+    // snapshot to the next and its application to a selection of a third
+    // of the items (runs of 10 in every 30: 33,334 ranges), measured
+    // together; building the snapshots and the selection is not measured.
+    // Shuffled: every item elsewhere, a remap by identifier. Scattered
+    // inserts: 1,000 new items before random items, a batch. Targets
+    // (Thresholds/): 300 ms and 10 ms.
+    for change in SnapshotChange.allCases {
+        Benchmark("snapshot-apply-1M-\(change.rawValue)", configuration: bulk) { benchmark in
+            let (old, new) = change.snapshots
+            let controller = makeController(count: 1_000_000)
+            controller.selectRanges(thirdSelected, additive: true, source: .api)
+            benchmark.startMeasurement()
+            let transition = try! ItemSnapshot.transition(from: old, to: new)
+            blackHole(try! controller.apply(transition).deselectedCount)
+            benchmark.stopMeasurement()
+        }
+    }
 }
+
+/// The changes the snapshot benchmarks apply to a million items.
+enum SnapshotChange: String, CaseIterable {
+    case shuffled
+    case scatteredInserts = "1000-inserts"
+
+    /// The snapshot before and after, built once per run (globals are lazy).
+    var snapshots: (ItemSnapshot<Int, Int>, ItemSnapshot<Int, Int>) {
+        switch self {
+        case .shuffled: (millionItems, shuffledMillionItems)
+        case .scatteredInserts: (millionItems, scatteredInsertsIntoMillionItems)
+        }
+    }
+}
+
+/// One section of the items 0..<1,000,000.
+let millionItems: ItemSnapshot<Int, Int> = {
+    var snapshot = ItemSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<1_000_000))
+    return snapshot
+}()
+
+/// The same items in a seeded random order.
+let shuffledMillionItems: ItemSnapshot<Int, Int> = {
+    var random = SplitMix64(seed: 3)
+    var snapshot = ItemSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<1_000_000).shuffled(using: &random))
+    return snapshot
+}()
+
+/// The same items with 1,000 new ones, each before a random item.
+let scatteredInsertsIntoMillionItems: ItemSnapshot<Int, Int> = {
+    var random = SplitMix64(seed: 4)
+    var snapshot = millionItems
+    for item in 1_000_000..<1_001_000 {
+        snapshot.insertItems([item], beforeItem: Int(random.next() % 1_000_000))
+    }
+    return snapshot
+}()
+
+/// Runs of 10 selected items in every 30 of a million.
+let thirdSelected = stride(from: 0, to: 1_000_000, by: 30).map { ItemRange(section: 0, items: $0...min(999_999, $0 + 9)) }
 
 /// The tests' seeded generator (SweepTestSupport is not a product): the same shuffle on every run.
 struct SplitMix64: RandomNumberGenerator {

@@ -16,6 +16,13 @@ public struct IndexRanges: Hashable, Sendable, CustomStringConvertible {
         for range in ranges { insert(range) { _ in } }
     }
 
+    /// The set of `ranges`, which must be sorted, disjoint and not adjacent
+    /// (as a coalescing pass in index order makes them). - Complexity: O(r).
+    init(sortedRanges ranges: [ClosedRange<Int>]) {
+        tree = RangeTree(sorted: ranges)
+        count = ranges.reduce(0) { $0 + $1.count }
+    }
+
     public var isEmpty: Bool { tree.rangeCount == 0 }
     /// The number of ranges. - Complexity: O(1).
     public var rangeCount: Int { tree.rangeCount }

@@ -11,6 +11,10 @@ public enum ItemIdentifierError: Error, Hashable, Sendable, CustomStringConverti
     /// `duplicate` (index paths in that snapshot). `identifier` is the
     /// identifier's `String(describing:)`.
     case duplicateIdentifier(String, snapshot: Snapshot, first: ItemPath, duplicate: ItemPath)
+    /// A section identifier occurs twice in one `ItemSnapshot`, as section
+    /// `first` and again as section `duplicate`. `identifier` is the
+    /// identifier's `String(describing:)`.
+    case duplicateSectionIdentifier(String, snapshot: Snapshot, first: Int, duplicate: Int)
     /// The old and new snapshots have different numbers of sections; a batch
     /// changes the items in each section, never the sections themselves.
     case sectionCountMismatch(old: Int, new: Int)
@@ -19,6 +23,8 @@ public enum ItemIdentifierError: Error, Hashable, Sendable, CustomStringConverti
         switch self {
         case let .duplicateIdentifier(identifier, snapshot, first, duplicate):
             "Invalid identifiers: \(identifier) occurs at both \(first) and \(duplicate) of the \(snapshot) snapshot; item identifiers must be unique"
+        case let .duplicateSectionIdentifier(identifier, snapshot, first, duplicate):
+            "Invalid identifiers: section \(identifier) occurs as both section \(first) and section \(duplicate) of the \(snapshot) snapshot; section identifiers must be unique"
         case let .sectionCountMismatch(old, new):
             "Invalid identifiers: the old snapshot has \(old) sections and the new one \(new); an update does not insert or remove sections"
         }

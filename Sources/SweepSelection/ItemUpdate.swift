@@ -118,6 +118,9 @@ public enum ItemUpdateError: Error, Hashable, Sendable, CustomStringConvertible 
     /// not the count before it, minus deletes and moves out, plus inserts
     /// and moves in.
     case countMismatch(section: Int, expected: Int, reported: Int)
+    /// A `SnapshotTransition` starts from other item counts than the
+    /// selection has: it was made from another snapshot than the one shown.
+    case snapshotCountMismatch(snapshot: [Int], itemCounts: [Int])
 
     public var description: String {
         switch self {
@@ -139,6 +142,8 @@ public enum ItemUpdateError: Error, Hashable, Sendable, CustomStringConvertible 
             "Invalid update: the data source reports \(reported) sections after the update, but there are \(expected) (sections are not inserted or removed)"
         case let .countMismatch(section, expected, reported):
             "Invalid update: the number of items in section \(section) after the update (\(reported)) must be equal to the number before it, minus deleted and moved-out items, plus inserted and moved-in items (\(expected))"
+        case let .snapshotCountMismatch(snapshot, itemCounts):
+            "Invalid update: the transition starts from a snapshot with item counts \(snapshot), but the selection has \(itemCounts); make it from the snapshot on screen"
         }
     }
 }

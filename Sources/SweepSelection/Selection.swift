@@ -13,6 +13,25 @@ public struct Selection: Hashable, Sendable {
         for range in ranges { insert(range, into: &change) }
     }
 
+    /// The selection of `ranges`, which must be in index order, disjoint and
+    /// not adjacent within a section (as `ItemIdentifierDiff.appendCoalescing`
+    /// leaves them): each section's tree is built at once, not range by
+    /// range. - Complexity: O(s + r).
+    @usableFromInline
+    init(sortedRanges ranges: [ItemRange]) {
+        var sections: [IndexRanges] = []
+        var start = 0
+        while start < ranges.count {
+            let section = ranges[start].section
+            var end = start
+            while end < ranges.count && ranges[end].section == section { end += 1 }
+            while sections.count < section { sections.append(IndexRanges()) }
+            sections.append(IndexRanges(sortedRanges: ranges[start..<end].map(\.items)))
+            start = end
+        }
+        self.init(sections: sections)
+    }
+
     /// A selection of the given sections' ranges (built in order by `ItemMapping`).
     /// - Complexity: O(s).
     init(sections: [IndexRanges]) {

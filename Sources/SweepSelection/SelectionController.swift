@@ -26,7 +26,7 @@ public final class SelectionController {
     /// Coming back from an activated item deselects it (UIKit's `clearsSelectionOnViewWillAppear`).
     public var clearsSelectionOnReturn = true
     /// The item activated last (in normal mode), deselected on return.
-    public private(set) var activatedItem: ItemPath?
+    public internal(set) var activatedItem: ItemPath?
 
     public init(itemCounts: [Int], configuration: SelectionConfiguration = SelectionConfiguration(),
                 predicate: SelectionPredicate = AllowAllItems()) {

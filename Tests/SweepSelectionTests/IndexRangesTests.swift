@@ -1,4 +1,5 @@
 import SweepTestSupport
+import SweepGeometry
 import Testing
 @testable import SweepSelection
 
@@ -178,5 +179,28 @@ import Testing
         b.remove(500...600) { _ in }
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
+    }
+
+    @Test(arguments: 0..<20) func aSetBuiltFromSortedRangesAtOnceIsTheOneInsertsBuild(seed: Int) {
+        var random = SplitMix64(seed: 80_000 + seed)
+        var ranges: [ClosedRange<Int>] = []
+        var next = random.below(5)
+        for _ in 0..<random.below(seed == 0 ? 1 : 3000) {
+            let end = next + random.below(4)
+            ranges.append(next...end)
+            next = end + 2 + random.below(6)
+        }
+        var built = IndexRanges(sortedRanges: ranges)
+        #expect(built == IndexRanges(ranges) && built.count == IndexRanges(ranges).count)
+        #expect(built.isValid, "sorted, counted, heap-ordered")
+        // As balanced as a treap built by inserts: about 3 log2(r) deep.
+        let log2 = Int.bitWidth - ranges.count.leadingZeroBitCount
+        #expect(built.treeDepth <= 4 * log2 + 4, "depth \(built.treeDepth) for \(ranges.count) ranges")
+        // It edits like any other set.
+        built.removeItems(0...2)
+        built.insert(0...0) { _ in }
+        #expect(built.isValid)
+        let selection = Selection(sortedRanges: ranges.map { ItemRange(section: 2, items: $0) })
+        #expect(selection == Selection(ranges.map { ItemRange(section: 2, items: $0) }))
     }
 }

@@ -1,0 +1,86 @@
+import SweepGeometry
+
+extension ItemSnapshot {
+    /// The batch (deletes, inserts, moves; no reloads) that turns `old` into
+    /// `new`, which have the same sections in the same order; nil when the
+    /// items were reordered too much for a batch to pay (a shuffle): more
+    /// than `limit` items found away from where the item before them leads,
+    /// or more than `limit` moves.
+    ///
+    /// The new items are read in order beside the old ones: while each new
+    /// item is the old item after the previous one, it costs one comparison
+    /// and no hash lookup. Only where the order breaks (an insert, the end
+    /// of a delete or of a moved block) is the item looked up in `old`'s
+    /// index. Consecutive matches form runs; per section the heaviest
+    /// increasing set of runs stays and every other matched item is one
+    /// move, the fewest there can be (as `ItemUpdate(fromSections:to:)`).
+    /// - Complexity: O(n) comparisons plus O(j · 512 + r log r) for j
+    ///   lookups and r runs; j, r ≤ `limit` + inserted items.
+    @inlinable
+    static func batchUpdate(from old: ItemSnapshot, to new: ItemSnapshot, limit: Int) -> ItemUpdate? {
+        var runs: [SnapshotDiff.Run] = []
+        var inserted: [ItemRange] = []
+        var lookups = 0
+        var expected = Cursor(old, at: ItemPath(section: 0, item: 0))
+        // The run being matched, kept in locals on this hot path.
+        var runOldSection = -1, runOldStart = 0, runNewSection = -1, runNewStart = 0, runCount = 0
+        for place in new.sections.indices {
+            expected.seek(section: place, chunk: 0)
+            var item = 0
+            for handle in new.sections[place].chunks {
+                for id in new.chunks[handle].items {
+                    let from: ItemPath
+                    if !expected.isAtEnd && expected.id == id {
+                        from = expected.path
+                    } else if let (oldHandle, position) = old.location(of: id) {
+                        lookups += 1
+                        if lookups > limit { return nil }
+                        expected.seek(handle: oldHandle, position: position)
+                        from = expected.path
+                    } else {
+                        ItemIdentifierDiff.appendCoalescing(&inserted, section: place, item: item)
+                        item += 1
+                        continue
+                    }
+                    expected.advance()
+                    if runNewSection == place && runNewStart + runCount == item
+                        && runOldSection == from.section && runOldStart + runCount == from.item {
+                        runCount += 1
+                    } else {
+                        if runCount > 0 {
+                            runs.append(SnapshotDiff.Run(oldSection: runOldSection, oldStart: runOldStart,
+                                                         newSection: runNewSection, newStart: runNewStart, count: runCount))
+                        }
+                        runOldSection = from.section
+                        runOldStart = from.item
+                        runNewSection = place
+                        runNewStart = item
+                        runCount = 1
+                    }
+                    item += 1
+                }
+            }
+        }
+        if runCount > 0 {
+            runs.append(SnapshotDiff.Run(oldSection: runOldSection, oldStart: runOldStart,
+                                         newSection: runNewSection, newStart: runNewStart, count: runCount))
+        }
+
+        let kept = SnapshotDiff.keptRuns(runs)
+        var movedCount = 0
+        for index in runs.indices where !kept[index] { movedCount += runs[index].count }
+        if movedCount > limit { return nil }
+        // Runs are in new order, so the moves come out in order of destination.
+        var moved: [ItemMove] = []
+        moved.reserveCapacity(movedCount)
+        for index in runs.indices where !kept[index] {
+            let run = runs[index]
+            for step in 0..<run.count {
+                moved.append(ItemMove(from: ItemPath(section: run.oldSection, item: run.oldStart + step),
+                                      to: ItemPath(section: run.newSection, item: run.newStart + step)))
+            }
+        }
+        let deleted = SnapshotDiff.unmatched(by: runs, oldItemCounts: old.sections.map(\.count))
+        return ItemUpdate(deleted: deleted, inserted: inserted, moved: moved)
+    }
+}
