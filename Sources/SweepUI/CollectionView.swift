@@ -56,6 +56,7 @@ public final class CollectionView: Component {
     var fingerScrollDistance = 0.0
     var touchStoppedFling = false
     private var reportedOffset: Double?
+    var prefetchWindow = PrefetchWindow()  // CollectionView+Prefetch
 
     /// Type-ahead find's state (see `CollectionView+TypeAhead`).
     var typeAhead = TypeAheadFind()
@@ -216,6 +217,7 @@ public final class CollectionView: Component {
         let offset = itemView.scroll.offset
         if reportedOffset != nil && reportedOffset != offset { delegate?.collectionView(self, didScrollTo: offset) }
         reportedOffset = offset
+        updatePrefetching()
     }
 
     /// Repaints the whole view at the next frame (new pictures arrived, say).

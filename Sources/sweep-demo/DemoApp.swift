@@ -54,10 +54,13 @@ final class DemoApp: Component {
         host = try AppWindow(application: application, title: "Sweep", appID: "org.sweep.Demo",
                              size: Size(width: options.width, height: options.height))
         let count = NumberText.grouped(items.numberOfRows)
-        listPane = DemoPane(name: "list", style: .list, title: "List · \(count)", dataSource: items, editButtonTitle: "Edit",
+        let listItems = DemoPictures.source(for: items, size: 40, options: options)
+        let gridItems = DemoPictures.source(for: items, size: 96, options: options)
+        listPane = DemoPane(name: "list", style: .list, title: "List · \(count)", dataSource: listItems, editButtonTitle: "Edit",
                             theme: theme, log: log, host: host)
-        gridPane = DemoPane(name: "grid", style: .grid, title: "Grid · \(count)", dataSource: items, editButtonTitle: "Select",
+        gridPane = DemoPane(name: "grid", style: .grid, title: "Grid · \(count)", dataSource: gridItems, editButtonTitle: "Select",
                             theme: theme, log: log, host: host)
+        DemoPictures.connect([listPane.view, gridPane.view])
         trails = TrailsPage(theme: theme, host: host, log: log)
         packing = PackingPage(store: store, theme: theme, host: host, log: log)
         filters = FiltersPage(theme: theme, host: host, log: log)

@@ -68,6 +68,9 @@ struct Options: ParsableCommand {
                                valueName: "FACTOR"))
     var animationScale = 1.0
 
+    @Flag(help: "Give the list's and the grid's items pictures: with --items, its lines are paths of PNG or JPEG files; else each generated item gets a generated landscape.")
+    var images = false
+
     @Flag(help: "Play a short tour with no input needed (scrolling, editing, a sweep, a band, the pages), print \"tour: <step>\" once each step is on screen, and exit 0 at the end.")
     var tour = false
 

@@ -45,9 +45,10 @@ final class Picker {
         view = CollectionView(style: options.grid ? .grid : .list, dataSource: rows, name: "list")
         header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
         // Pictures are decoded off the loop; each one that arrives repaints the rows.
-        let thumbnails = ThumbnailLoader(loop: window.application.loop, size: options.grid ? 96 : 40)
+        let thumbnails = ImageLoader(size: options.grid ? 96 : 40)
+        thumbnails.placeholder = .brokenImage(size: thumbnails.size)
         thumbnails.onLoaded = { [unowned view] _ in view.setNeedsDisplay() }
-        thumbnails.onError = { message in FileHandle.standardError.write(Data("sweep-pick: \(message)\n".utf8)) }
+        thumbnails.onError = { path, error in FileHandle.standardError.write(Data("sweep-pick: \(path): \(error)\n".utf8)) }
         rows.thumbnails = thumbnails
         rows.showsRecordsAsImages = options.images
         if options.single {

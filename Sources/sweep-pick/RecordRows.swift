@@ -3,14 +3,15 @@ import SweepUI
 
 /// The list's rows: row r shows record `result[r]`'s text (its `--with-nth`
 /// fields), decoded when drawn.
-final class RecordRows: RowDataSource {
+@MainActor
+final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
     let store: RecordStore
     let fields: FieldSelector?
     let delimiter: String?
     var result: FilterResult
     /// Thumbnails of records that are image paths (`--images`), and of
     /// icons given as paths in rofi's and fuzzel's metadata; nil for neither.
-    var thumbnails: ThumbnailLoader?
+    var thumbnails: ImageLoader<String>?
     var showsRecordsAsImages = false
 
     init(store: RecordStore, fields: FieldSelector?, delimiter: String?, result: FilterResult) {
@@ -31,10 +32,24 @@ final class RecordRows: RowDataSource {
     func subtitle(forRow row: Int) -> String? { nil }
 
     func image(for item: ItemPath) -> Bitmap? {
-        guard let thumbnails else { return nil }
-        let record = result[item.item]
-        if let icon = store.icon(of: record), icon.hasPrefix("/") { return thumbnails.thumbnail(for: icon) }
-        guard showsRecordsAsImages else { return nil }
-        return thumbnails.thumbnail(for: store.displayText(of: record))
+        guard let thumbnails, let path = imagePath(forRow: item.item) else { return nil }
+        return thumbnails.image(for: path, item: item)
+    }
+
+    /// The file a row's picture comes from: its icon given as a path, else
+    /// with `--images` the record itself; nil for none.
+    private func imagePath(forRow row: Int) -> String? {
+        guard thumbnails != nil, (0..<result.count).contains(row) else { return nil }
+        let record = result[row]
+        if let icon = store.icon(of: record), icon.hasPrefix("/") { return icon }
+        return showsRecordsAsImages ? store.displayText(of: record) : nil
+    }
+
+    func prefetchItems(_ ranges: [ItemRange]) {
+        thumbnails?.prefetch(ranges) { imagePath(forRow: $0.item) }
+    }
+
+    func cancelPrefetching(_ ranges: [ItemRange]) {
+        thumbnails?.cancelRequests(in: ranges)
     }
 }
