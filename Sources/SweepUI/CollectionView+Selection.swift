@@ -38,6 +38,8 @@ extension CollectionView {
 
     /// Tells the delegate, the closure and the controller that the selection changed.
     func selectionChanged(_ event: SelectionEvent) {
+        // A filtered source commits the change to its source items first, so the others read it current.
+        (dataSource as? FilteredDataSource)?.viewSelectionDidChange(event, in: self)
         delegate?.collectionView(self, selectionDidChange: event.isProvisional)
         delegate?.collectionView(self, didChangeSelection: event)
         if !event.isProvisional && ownsPrimarySelection { host?.selectionDidChange(in: self) }

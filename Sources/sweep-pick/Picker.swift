@@ -11,6 +11,9 @@ final class Picker {
     let window: AppWindow
     let store: RecordStore
     let rows: RecordRows
+    /// The filter's matches as the view's rows, with the selection kept by
+    /// record: a record hidden by the filter stays selected.
+    let matches: FilteredDataSource
     let view: CollectionView
     let header: PickHeader
     let log: PickLog?
@@ -18,14 +21,13 @@ final class Picker {
     private let acceptFields: FieldSelector?
     private let expectKeys: [ExpectKey]
 
-    /// The selected records, whatever the filter shows.
-    private(set) var selectedRecords = IndexRanges()
-    /// The running filter pass (the shown rows are its last finished result).
+    /// The running filter pass.
     private var pass: FilterPass
+    /// The result the rows show: the pass's last finished one, or a growing one of the same query.
+    private var shown: FilterResult
     private var passTimer: TimerToken?
     private(set) var query = ""
     private var inputFinished = false
-    private var syncingSelection = false
     /// What ends the run: the status and what to print.
     var onFinish: (Int32, _ output: (records: [ClosedRange<Int>], key: String?)?) -> Void = { _, _ in }
 
@@ -41,8 +43,10 @@ final class Picker {
         expectKeys = try ExpectKey.parseList(options.expect ?? "")
         store = RecordStore(separator: options.read0 ? 0 : 0x0A)
         pass = FilterPass(store: store, query: "", mode: options.match.mode, fields: fields, delimiter: options.delimiter)
-        rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter, result: pass.result)
-        view = CollectionView(style: options.grid ? .grid : .list, dataSource: rows, name: "list")
+        shown = pass.result
+        rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
+        matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
+        view = CollectionView(style: options.grid ? .grid : .list, dataSource: matches, name: "list")
         header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
         // Pictures are decoded off the loop; each one that arrives repaints the rows.
         let thumbnails = ImageLoader(size: options.grid ? 96 : 40)
@@ -57,7 +61,15 @@ final class Picker {
             view.allowsMultipleSelectionDuringEditing = true
             view.isEditing = true
         }
-        view.onSelectionChange = { [unowned self] event in selectionChanged(provisional: event.isProvisional) }
+        matches.onSelectionChange = { [unowned self] event in selectionChanged(event) }
+        if let limit = options.multiMax {
+            // Over --multi: the change is refused and the view shows the records as they were.
+            matches.shouldChangeSelection = { [unowned self] count in
+                guard count > limit else { return true }
+                updateStatus(note: "at most \(limit)")
+                return false
+            }
+        }
         view.onActivate = { [unowned self] row in if options.single { accept(row: row, key: nil) } }
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
         window.content = PickerView(header: header, records: view)
@@ -105,7 +117,7 @@ final class Picker {
         log?.write("query", ["query": newQuery])
         // A new keystroke replaces the pass that was running.
         pass = FilterPass(store: store, query: newQuery, mode: options.match.mode, fields: fields,
-                          delimiter: options.delimiter, previous: rows.result)
+                          delimiter: options.delimiter, previous: shown)
         advanceFilter()
     }
 
@@ -116,7 +128,7 @@ final class Picker {
         passTimer = nil
         let done = pass.run(budget: Self.filterBudget)
         let result = pass.result
-        if result.matcher == rows.result.matcher && result.count >= rows.result.count {
+        if result.matcher == shown.matcher && result.count >= shown.count {
             // The same query over more records: rows are only appended.
             appendRows(result)
         } else if done {
@@ -127,72 +139,27 @@ final class Picker {
     }
 
     private func appendRows(_ result: FilterResult) {
-        let old = rows.result.count
-        rows.result = result
+        let old = shown.count
+        shown = result
+        matches.extend(to: MatchRows(result))
         guard result.count > old else { return }
-        do {
-            try view.performBatchUpdates(.insert(ItemRange(section: 0, items: old...(result.count - 1))))
-        } catch {
-            syncingSelection = true
-            view.reloadData()
-            syncingSelection = false
-            showSelectionOfRecords()
-        }
         log?.write("items", ["count": result.count])
     }
 
     private func replaceRows(_ result: FilterResult) {
-        rows.result = result
-        // The view forgets its rows' selection; the records keep theirs.
-        syncingSelection = true
-        view.reloadData()
-        syncingSelection = false
-        if result.count > 0 { view.setFocus(ItemPath(item: 0)) }
-        showSelectionOfRecords()
+        shown = result
+        // A new query: the first match takes the focus, as in fzf; the records keep their selection.
+        matches.show(MatchRows(result), position: .top)
         log?.write("items", ["count": result.count, "query": query])
     }
 
-    // MARK: - Selection by record
+    // MARK: - Selection
 
-    /// The view's rows of the selected records.
-    private func showSelectionOfRecords() {
-        let rowRanges = RowMapping(result: rows.result).rows(for: selectedRecords.ranges)
-        syncingSelection = true
-        view.selectRanges(rowRanges.map { ItemRange(section: 0, items: $0) })
-        syncingSelection = false
-    }
-
-    private func selectionChanged(provisional: Bool) {
+    private func selectionChanged(_ event: SelectionEvent) {
         updateStatus()
-        guard !provisional, !syncingSelection else { return }
-        let shown = view.selectedRanges.map(\.items)
-        var next: IndexRanges
-        if rows.result.isAll {
-            next = IndexRanges(shown)
-        } else {
-            // Records the filter hides keep their state; the shown ones take the view's.
-            next = selectedRecords
-            var run: ClosedRange<Int>?
-            for record in rows.result {
-                if let current = run, current.upperBound + 1 == record {
-                    run = current.lowerBound...record
-                } else {
-                    if let current = run { next.remove(current) { _ in } }
-                    run = record...record
-                }
-            }
-            if let run { next.remove(run) { _ in } }
-            for range in RowMapping(result: rows.result).records(for: shown) { next.insert(range) { _ in } }
-        }
-        if let limit = options.multiMax, next.count > limit {
-            // Over --multi: the change is refused and the view shows the records as they were.
-            showSelectionOfRecords()
-            updateStatus(note: "at most \(limit)")
-            return
-        }
-        selectedRecords = next
-        log?.write("selection", ["count": next.count, "ranges": next.ranges.map { [$0.lowerBound, $0.upperBound] }])
-        updateStatus()
+        guard !event.isProvisional else { return }
+        let selected = matches.selectedSourceItems
+        log?.write("selection", ["count": selected.count, "ranges": selected.ranges.map { [$0.lowerBound, $0.upperBound] }])
     }
 
     private func applyPreselection() {
@@ -209,15 +176,12 @@ final class Picker {
             for record in search.result { chosen.insert(record...record) { _ in } }
         }
         guard !chosen.isEmpty else { return }
-        for range in chosen.ranges { selectedRecords.insert(range) { _ in } }
-        showSelectionOfRecords()
-        updateStatus()
+        matches.selectSourceItems(chosen.ranges)
     }
 
     private func updateStatus(note: String? = nil) {
-        let selected = view.isInteracting ? view.selectedCount : selectedRecords.count
-        var text = "\(NumberText.grouped(selected)) of \(NumberText.grouped(store.count)) selected"
-        if !query.isEmpty { text += " · \(NumberText.grouped(rows.result.count)) match" }
+        var text = "\(NumberText.grouped(matches.selectedCount)) of \(NumberText.grouped(store.count)) selected"
+        if !query.isEmpty { text += " · \(NumberText.grouped(shown.count)) match" }
         if !inputFinished { text += " · reading…" }
         if let note { text += " · \(note)" }
         header.status = text
@@ -250,10 +214,10 @@ final class Picker {
         }
         if control {
             switch key.keysym {
-            case .a where shift, KeySym(character: "A"), .d:   // Ctrl+Shift+A, Ctrl+D: clear
-                view.deselectAll()
-            case .a: view.selectAll()          // Ctrl+A: every matching record
-            case .i: invertShown()             // Ctrl+I
+            case .a where shift, KeySym(character: "A"), .d:   // Ctrl+Shift+A, Ctrl+D: clear the matching records
+                matches.deselectAllShown()
+            case .a: matches.selectAllShown()  // Ctrl+A: every matching record
+            case .i: matches.invertShown()     // Ctrl+I
             case .u: setQuery("")              // Ctrl+U
             case .v:                           // Ctrl+V: paste into the filter, never waiting
                 window.paste { [weak self] text in
@@ -276,29 +240,15 @@ final class Picker {
 
     /// Tab: toggles the focused record and moves the focus (fzf's binding).
     private func toggleFocused(moving direction: Direction) {
-        guard let focus = view.focusedItem ?? (rows.result.isEmpty ? nil : ItemPath(item: 0)) else { return }
+        guard let focus = view.focusedItem ?? (matches.rowCount == 0 ? nil : ItemPath(item: 0)) else { return }
         if view.isSelected(focus) {
             view.deselectItem(at: focus)
         } else {
             view.selectRanges([ItemRange(section: 0, items: focus.item...focus.item)], additive: true)
         }
-        let next = direction == .down ? min(focus.item + 1, rows.result.count - 1) : max(focus.item - 1, 0)
+        let next = direction == .down ? min(focus.item + 1, matches.rowCount - 1) : max(focus.item - 1, 0)
         view.setFocus(ItemPath(item: next))
         view.scrollToItem(ItemPath(item: next))
-    }
-
-    /// Ctrl+I: the matching records that are selected become unselected and the rest selected.
-    private func invertShown() {
-        let count = rows.result.count
-        guard count > 0 else { return }
-        var gaps: [ItemRange] = []
-        var cursor = 0
-        for range in view.selectedRanges {
-            if range.items.lowerBound > cursor { gaps.append(ItemRange(section: 0, items: cursor...(range.items.lowerBound - 1))) }
-            cursor = range.items.upperBound + 1
-        }
-        if cursor < count { gaps.append(ItemRange(section: 0, items: cursor...(count - 1))) }
-        view.selectRanges(gaps)
     }
 
     static func droppingLastWord(_ text: String) -> String {
@@ -313,11 +263,10 @@ final class Picker {
     /// Enter, Done, an expected key, or (with --single) a tap: the selected
     /// records, else the focused (or first) one.
     private func accept(row: ItemPath?, key: String?) {
-        var chosen = selectedRecords.ranges
+        var chosen = matches.selectedSourceItems.ranges
         if options.single || chosen.isEmpty {
-            let pick = row ?? view.focusedItem ?? (rows.result.isEmpty ? nil : ItemPath(item: 0))
-            if let pick, pick.item < rows.result.count {
-                let record = rows.result[pick.item]
+            let pick = row ?? view.focusedItem ?? (matches.rowCount == 0 ? nil : ItemPath(item: 0))
+            if let pick, let record = matches.sourceItem(atRow: pick.item) {
                 chosen = [record...record]
             } else {
                 chosen = []

@@ -1,30 +1,28 @@
 import PickCore
 import SweepUI
 
-/// The list's rows: row r shows record `result[r]`'s text (its `--with-nth`
-/// fields), decoded when drawn.
+/// The records as items: item r is record r's text (its `--with-nth`
+/// fields), decoded when drawn. The filter's rows show them through a
+/// `FilteredDataSource`.
 @MainActor
 final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
     let store: RecordStore
     let fields: FieldSelector?
     let delimiter: String?
-    var result: FilterResult
     /// Thumbnails of records that are image paths (`--images`), and of
     /// icons given as paths in rofi's and fuzzel's metadata; nil for neither.
     var thumbnails: ImageLoader<String>?
     var showsRecordsAsImages = false
 
-    init(store: RecordStore, fields: FieldSelector?, delimiter: String?, result: FilterResult) {
+    init(store: RecordStore, fields: FieldSelector?, delimiter: String?) {
         self.store = store
         self.fields = fields
         self.delimiter = delimiter
-        self.result = result
     }
 
-    var numberOfRows: Int { result.count }
-    func record(atRow row: Int) -> Int { result[row] }
-    func title(forRow row: Int) -> String {
-        let text = store.displayText(of: result[row], fields: fields, delimiter: delimiter)
+    var numberOfRows: Int { store.count }
+    func title(forRow record: Int) -> String {
+        let text = store.displayText(of: record, fields: fields, delimiter: delimiter)
         // Under a picture the file's name says more than its directory.
         guard showsRecordsAsImages, let slash = text.lastIndex(of: "/"), text.index(after: slash) < text.endIndex else { return text }
         return String(text[text.index(after: slash)...])
@@ -36,11 +34,10 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
         return thumbnails.image(for: path, item: item)
     }
 
-    /// The file a row's picture comes from: its icon given as a path, else
+    /// The file a record's picture comes from: its icon given as a path, else
     /// with `--images` the record itself; nil for none.
-    private func imagePath(forRow row: Int) -> String? {
-        guard thumbnails != nil, (0..<result.count).contains(row) else { return nil }
-        let record = result[row]
+    private func imagePath(forRow record: Int) -> String? {
+        guard thumbnails != nil, (0..<store.count).contains(record) else { return nil }
         if let icon = store.icon(of: record), icon.hasPrefix("/") { return icon }
         return showsRecordsAsImages ? store.displayText(of: record) : nil
     }

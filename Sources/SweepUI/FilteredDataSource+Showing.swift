@@ -1,0 +1,70 @@
+/// New rows: a new filter or order reloads the view, a filter over more
+/// items adds rows at the end; either way the rows of selected source items
+/// show selected.
+extension FilteredDataSource {
+    /// Where the view is after new rows are shown.
+    public enum Position: Sendable, Hashable {
+        /// The focused item keeps the focus, and its place on screen, while
+        /// it is shown (else the focus goes to the next shown item in source
+        /// order, or the first row); otherwise the item at the top of the
+        /// viewport stays at the top. For narrowing a list one browses.
+        case keepingItems
+        /// The focus on the first row and the view at the top: a new query
+        /// whose best matches come first.
+        case top
+    }
+
+    /// Shows `newRows` (a new filter, a new order): the view is reloaded,
+    /// the rows of selected source items are selected, and the focus and
+    /// scroll offset are put at `position`. A running sweep or band is
+    /// cancelled.
+    /// - Complexity: O(selected ranges · log rows) for ascending rows;
+    ///   O(rows) for an arbitrary order.
+    public func show(_ newRows: any FilteredRows, position: Position = .keepingItems) {
+        guard let view else {
+            rows = newRows
+            return
+        }
+        let place = position == .keepingItems ? FilteredViewportPlace(view: view, adapter: self) : nil
+        rows = newRows
+        updatingView {
+            view.reloadData()
+            selectShownRows(in: view)
+        }
+        if let place {
+            place.restore(in: view, adapter: self)
+        } else {
+            view.setFocus(rows.rowCount > 0 ? ItemPath(item: 0) : nil)
+            view.itemView.scrollImmediately(to: 0)
+            view.setNeedsDisplay()
+        }
+    }
+
+    /// Shows `newRows`, which begin with the rows shown now and add more
+    /// after them (the same filter over items that arrived since): the new
+    /// rows are inserted, those of selected source items selected, and the
+    /// rest of the view stays as it is. Rows that do not begin with the
+    /// current ones (as far as their first and last rows tell) are shown
+    /// with `show(_:)` instead.
+    /// - Complexity: O(selected ranges · log rows) for ascending rows; O(new rows) for an arbitrary order.
+    public func extend(to newRows: any FilteredRows) {
+        let old = rows.rowCount, new = newRows.rowCount
+        guard new >= old, old == 0 || (newRows.sourceItem(atRow: 0) == rows.sourceItem(atRow: 0)
+                                        && newRows.sourceItem(atRow: old - 1) == rows.sourceItem(atRow: old - 1)) else {
+            return show(newRows)
+        }
+        rows = newRows
+        guard new > old, let view else { return }
+        updatingView {
+            do {
+                try view.performBatchUpdates(.insert(ItemRange(section: 0, items: old...(new - 1))))
+            } catch {
+                // The view's count was not the adapter's: read everything again.
+                view.reloadData()
+                return selectShownRows(in: view)
+            }
+            let added = rows.rowRanges(showing: selectedSourceItems, within: old..<new)
+            if !added.isEmpty { view.selectRanges(added.map { ItemRange(section: 0, items: $0) }, additive: true) }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Where a filtered view was, by source item, so new rows can put it back:
+/// the focused item (and where on screen it was), and the item at the top
+/// of the viewport with how far the viewport's top is below that item's top.
+@MainActor
+struct FilteredViewportPlace {
+    private var focusedItem: Int?
+    /// The focused row's top less the content offset, when it was in view.
+    private var focusedY: Double?
+    private var topItem: Int?
+    private var topDelta = 0.0
+
+    /// Reads the place before `adapter`'s rows change.
+    init(view: CollectionView, adapter: FilteredDataSource) {
+        let layout = view.viewport.layout
+        let offset = view.itemView.scroll.offset
+        if let focus = view.focusedItem, let item = adapter.sourceItem(atRow: focus.item) {
+            focusedItem = item
+            let y = layout.frame(of: focus).minY - offset
+            if y >= 0 && y < view.viewport.viewportHeight { focusedY = y }
+        }
+        if adapter.rowCount > 0, let top = layout.nearestItem(to: Point(x: 1, y: offset + 1)),
+           let item = adapter.sourceItem(atRow: top.item) {
+            topItem = item
+            topDelta = offset - layout.frame(of: top).minY
+        }
+    }
+
+    /// Focuses and scrolls the view over `adapter`'s new rows.
+    func restore(in view: CollectionView, adapter: FilteredDataSource) {
+        let rows = adapter.rows
+        guard rows.rowCount > 0 else { return }
+        let layout = view.viewport.layout
+        let shownFocus = focusedItem.flatMap { rows.row(showing: $0) }
+        if let focusedItem {
+            let row = shownFocus ?? Self.nearestRow(to: focusedItem, in: rows) ?? 0
+            view.setFocus(ItemPath(item: row))
+        }
+        var offset = 0.0
+        if let shownFocus, let focusedY {
+            offset = layout.frame(of: ItemPath(item: shownFocus)).minY - focusedY
+        } else if let topItem {
+            if let row = rows.row(showing: topItem) {
+                offset = layout.frame(of: ItemPath(item: row)).minY + topDelta
+            } else if let row = Self.nearestRow(to: topItem, in: rows) {
+                offset = layout.frame(of: ItemPath(item: row)).minY
+            }
+        }
+        view.itemView.scrollImmediately(to: offset)
+        view.setNeedsDisplay()
+    }
+
+    /// The row of the next shown item after `item` in source order (the
+    /// last row when none follows), for rows that follow the source's
+    /// order; nil for an arbitrary order.
+    private static func nearestRow(to item: Int, in rows: any FilteredRows) -> Int? {
+        guard rows.order != .arbitrary else { return nil }
+        return min(rows.firstRow(atOrAfter: item), rows.rowCount - 1)
+    }
+}
