@@ -25,6 +25,7 @@ let package = Package(
         .executable(name: "sweep-copy", targets: ["sweep-copy"]),
         .executable(name: "hello-select", targets: ["hello-select"]),
         .executable(name: "two-windows", targets: ["two-windows"]),
+        .executable(name: "files", targets: ["files"]),
         .executable(name: "sweep-pick", targets: ["sweep-pick"]),
     ],
     dependencies: [
@@ -109,6 +110,7 @@ let package = Package(
         // The smallest app on SweepUI, shown whole in the README.
         .executableTarget(name: "hello-select", dependencies: ["SweepUI"], path: "Examples/hello-select"),
         .executableTarget(name: "two-windows", dependencies: ["SweepUI"], path: "Examples/two-windows"),
+        .executableTarget(name: "files", dependencies: ["SweepUI"], path: "Examples/files"),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
@@ -132,7 +134,7 @@ let package = Package(
                     dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CPNG", "CZlib", "CTurboJPEG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "two-windows", "sweep-pick", "SweepPNG"],
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],
                     exclude: ["Harness/test-portal.py"]),
     ],
     swiftLanguageModes: [.v6]

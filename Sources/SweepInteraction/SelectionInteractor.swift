@@ -314,12 +314,18 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// press ends, since the items under it are not the ones it started on.
     /// Returns what ending them changed.
     public func apply(_ mapping: ItemMapping) -> [InteractionEvent] {
+        itemsChanged { mapping.mapNearest($0) }
+    }
+
+    /// The same for any change of the items: `mapNearest` gives where an
+    /// old item (or its nearest survivor) is now (a snapshot's transition).
+    public func itemsChanged(mapNearest: (ItemPath) -> ItemPath?) -> [InteractionEvent] {
         var events: [InteractionEvent] = []
         if sweep != nil { events += cancelSweep() }
         if band != nil { events += cancelBand() }
         press = nil
         let anchor = selection.anchor
-        keyboard.setFocus(keyboard.focus.flatMap { mapping.mapNearest($0) })
+        keyboard.setFocus(keyboard.focus.flatMap(mapNearest))
         selection.setAnchor(anchor)
         return events
     }

@@ -268,6 +268,18 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         return clipboard
     }
 
+    /// Puts `content` on the clipboard (an app's own Copy), with the latest
+    /// input's serial; reports through `onCopy` like Ctrl+C.
+    public func copy(_ content: ClipboardContent) {
+        guard let seat = inputSeat, let clipboard = clipboardOfKeySeat() else {
+            application.reportError("the compositor offers no clipboard (wl_data_device_manager)")
+            onCopy?(nil)
+            return
+        }
+        clipboard.copy(content, serial: seat.latestInputSerial)
+        onCopy?(content)
+    }
+
     /// Ctrl+C: the key component's text goes on the clipboard.
     private func copySelection(from seat: Seat) {
         guard let content = keyComponent?.clipboardContent else { return }

@@ -150,7 +150,24 @@ extension CollectionView {
         if !modifiers.intersection([.shift, .control]).isEmpty, interactor.item(at: point) != nil {
             enterEditingForMultipleSelection()
         }
-        apply(interactor.click(atViewportPoint: point, modifiers: modifiers))
+        var events = interactor.click(atViewportPoint: point, modifiers: modifiers)
+        if activatesOnDoubleClick { events = doubleClickActivation(events, at: point, modifiers: modifiers) }
+        apply(events)
+    }
+
+    /// A click selects; a second plain click on the same item within
+    /// `doubleClickInterval` activates it (and nothing else does, by pointer).
+    private func doubleClickActivation(_ events: [InteractionEvent], at point: Point, modifiers: Modifiers) -> [InteractionEvent] {
+        var events = events.filter { if case .activate = $0 { false } else { true } }
+        let item = interactor.item(at: point)
+        if let item, modifiers.isDisjoint(with: [.shift, .control]), let last = lastClick,
+           last.item == item, now - last.time <= doubleClickInterval {
+            events.append(.activate(item))
+            lastClick = nil
+        } else {
+            lastClick = item.map { (item: $0, time: now) }
+        }
+        return events
     }
 
     /// A right click (window point) on an unselected item selects it first,

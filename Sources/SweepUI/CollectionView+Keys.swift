@@ -11,10 +11,16 @@ extension CollectionView {
         if extendsSelection(key) { enterEditingForMultipleSelection() }
         let events = interactor.key(key.keysym, modifiers: key.modifiers)
         if !events.isEmpty {
+            // Another key (Enter, an arrow) ends the prefix being typed.
+            typeAhead.reset()
             apply(events)
             return true
         }
-        return scroll(for: key) || typeAhead(key)
+        if scroll(for: key) {
+            typeAhead.reset()
+            return true
+        }
+        return typeAhead(key)
     }
 
     /// Keys that select several items or toggle one: Shift with a movement

@@ -14,6 +14,13 @@ extension CollectionView {
                     selectionChanged(SelectionEvent(change: change, isProvisional: provisional, cause: cause))
                 }
                 invalidate(change)
+                // Items a renderer drew as provisional are drawn again once the gesture commits or cancels.
+                if provisional {
+                    provisionalDamage.formUnion(change)
+                } else if !provisionalDamage.isEmpty {
+                    invalidate(provisionalDamage)
+                    provisionalDamage = SelectionChange()
+                }
             case .band(let phase, let rect, let mode):
                 invalidate(band: itemView.bandRect)
                 itemView.bandRect = phase == .began || phase == .selecting ? rect : nil

@@ -1,7 +1,7 @@
 /// Data changes: a batch of inserts, deletes, moves and reloads (UIKit's
-/// `performBatchUpdates`, GTK's `items-changed`). The selection, the
-/// anchor and the keyboard focus follow their items, and the item at the
-/// top of the viewport stays where it is.
+/// `performBatchUpdates`, GTK's `items-changed`), a snapshot's transition,
+/// or a reload. The selection, the anchor and the keyboard focus follow
+/// their items, and the item at the top of the viewport stays where it is.
 extension CollectionView {
     /// Tells the view its data source changed by `update` (indices as UIKit
     /// has them: deletes and move sources before the batch, inserts and move
@@ -16,37 +16,88 @@ extension CollectionView {
     public func performBatchUpdates(_ update: ItemUpdate) throws {
         let top = topItem()
         let mapping = try selection.apply(update, newItemCounts: dataSource.sectionCounts).mapping
-        // The provisional selection has followed its items; the gesture making it ends here.
+        itemsChanged(top: top) { mapping.mapNearest($0) }
+    }
+
+    /// Tells the view its data source went from one snapshot to the next
+    /// (`ItemSnapshot.transition(from:to:)`; a `SnapshotDataSource` calls
+    /// this for you). Change the data source first.
+    ///
+    /// The selection, the anchor, the focus and the top item follow their
+    /// identifiers, whether sections were inserted, removed or reordered;
+    /// the reconfigured items are drawn again.
+    /// - Throws: `ItemUpdateError` when the transition does not start from
+    ///   the counts the view shows or end at the data source's; nothing
+    ///   changes then.
+    public func apply(_ transition: SnapshotTransition) throws(ItemUpdateError) {
+        guard transition.newItemCounts == dataSource.sectionCounts else {
+            throw .snapshotCountMismatch(snapshot: transition.newItemCounts, itemCounts: dataSource.sectionCounts)
+        }
+        let top = topItem()
+        try selection.apply(transition)
+        itemsChanged(top: top) { transition.mapNearest($0) }
+    }
+
+    /// Reads everything again when the data changed in a way no batch or
+    /// snapshot describes. Items are known only by position here: the
+    /// selection keeps the index paths that still exist (a section that
+    /// shrank drops its selected tail); the focus and the top item stay
+    /// where they were, or move to the last item.
+    public func reloadData() {
+        let top = topItem()
+        let old = selection.itemCounts, new = dataSource.sectionCounts
+        if old.count == new.count, let update = Self.positionalUpdate(from: old, to: new),
+           (try? selection.apply(update, newItemCounts: new)) != nil {
+            itemsChanged(top: top) { item in Self.clamped(item, to: new) }
+            return
+        }
+        // Other sections: nothing is known to be the same.
+        _ = selection.deselectAll()
+        selection.itemCounts = new
+        itemsChanged(top: nil) { item in Self.clamped(item, to: new) }
+    }
+
+    /// What every data change does after the selection followed: gestures
+    /// end, the focus moves, the layout is read again, the top item stays.
+    private func itemsChanged(top: (ItemPath, Double)?, mapNearest: (ItemPath) -> ItemPath?) {
+        // The provisional selection has followed its items (or was dropped); the gesture making it ends here.
         if interactor.sweep != nil { apply(interactor.cancelSweep()) }
         if gestures.band.state.isActive { gestures.band.cancel() }
-        apply(interactor.apply(mapping))
+        apply(interactor.itemsChanged(mapNearest: mapNearest))
+        typeAhead.reset()
         itemView.reloadData()
         itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
-        if let (item, delta) = top, let kept = mapping.mapNearest(item) {
+        if let (item, delta) = top, let kept = mapNearest(item) {
             itemView.scrollImmediately(to: viewport.layout.frame(of: kept).minY + delta)
         } else {
             itemView.scrollImmediately(to: itemView.scroll.offset)
         }
         delegate?.collectionView(self, itemsDidChange: itemCount)
         selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: false, cause: .dataChange))
+        // The whole view is drawn again (a snapshot's reconfigured items with it).
         invalidate()
     }
 
-    /// Reads everything again when the data changed in a way no batch
-    /// describes: the selection is cleared (positions mean nothing now).
-    public func reloadData() {
-        if interactor.sweep != nil { apply(interactor.cancelSweep()) }
-        if gestures.band.state.isActive { gestures.band.cancel() }
-        let cleared = selection.deselectAll()
-        let mapping = ItemMapping.identity(itemCounts: dataSource.sectionCounts)
-        selection.itemCounts = dataSource.sectionCounts
-        apply(interactor.apply(mapping))
-        interactor.setFocus(nil)
-        itemView.focusedItem = nil
-        itemView.reloadData()
-        delegate?.collectionView(self, itemsDidChange: itemCount)
-        selectionChanged(SelectionEvent(change: cleared, isProvisional: false, cause: .dataChange))
-        invalidate()
+    /// Each section's items deleted or appended at its end: the update
+    /// that keeps every index path both counts have.
+    private static func positionalUpdate(from old: [Int], to new: [Int]) -> ItemUpdate? {
+        var update = ItemUpdate()
+        for (section, (before, after)) in zip(old, new).enumerated() {
+            if after < before { update.deleted.append(ItemRange(section: section, items: after...(before - 1))) }
+            if after > before { update.inserted.append(ItemRange(section: section, items: before...(after - 1))) }
+        }
+        return update
+    }
+
+    /// `item`, or the last item of its section (or of the last non-empty
+    /// one) when the section shrank past it.
+    private static func clamped(_ item: ItemPath, to counts: [Int]) -> ItemPath? {
+        if counts.indices.contains(item.section) && item.item < counts[item.section] { return item }
+        if counts.indices.contains(item.section) && counts[item.section] > 0 {
+            return ItemPath(section: item.section, item: counts[item.section] - 1)
+        }
+        guard let section = counts.indices.last(where: { counts[$0] > 0 }) else { return nil }
+        return ItemPath(section: section, item: counts[section] - 1)
     }
 
     /// The item at the top of the viewport and how far the viewport's top

@@ -58,6 +58,8 @@ public final class CollectionView: Component {
     private var reportedOffset: Double?
     var prefetchWindow = PrefetchWindow()  // CollectionView+Prefetch
 
+    /// What a running sweep or band changed so far, to repaint when it ends.
+    var provisionalDamage = SelectionChange()
     /// Type-ahead find's state (see `CollectionView+TypeAhead`).
     var typeAhead = TypeAheadFind()
     /// Whether typing moves the focus to the next item whose title starts
@@ -69,6 +71,15 @@ public final class CollectionView: Component {
     /// selection (the middle button pastes its titles elsewhere). On by
     /// default for lists, whose items are lines of text; off for grids.
     public lazy var ownsPrimarySelection = style == .list
+
+    /// Whether a pointer click selects and a double click activates (a file
+    /// manager, GTK's default) instead of one click doing both (UIKit's
+    /// rows, the default). Touch taps and Enter activate either way.
+    public var activatesOnDoubleClick = false
+    /// The most time (ms) between the clicks of a double click.
+    public var doubleClickInterval = 400.0
+    /// The latest plain click's item and time, for double clicks.
+    var lastClick: (item: ItemPath, time: Double)?
 
     /// Wheel notches scroll this many lines each (120 = one notch).
     public var linesPerNotch = 3.0
@@ -90,6 +101,7 @@ public final class CollectionView: Component {
         interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
         installGestures()
         updateBandAvailability()
+        (dataSource as? ViewRegistering)?.register(self)
     }
 
     // MARK: - Configuration (UIKit's four properties)

@@ -57,7 +57,12 @@ public final class FilteredDataSource: ViewRegistering {
     public init(source: ListDataSource, rows: (any FilteredRows)? = nil) {
         self.source = source
         self.rows = rows ?? AllSourceItems(count: source.sectionCounts.first ?? 0)
+        // A snapshot source tells the adapter of its changes (FilteredDataSource+SourceChanges).
+        (source as? SnapshotSourceRegistering)?.addObserver(self)
     }
+
+    /// What `isIncluded` holds (see FilteredDataSource+SourceChanges).
+    var inclusion: ((Int) -> Bool)?
 
     /// The number of rows shown.
     public var rowCount: Int { rows.rowCount }

@@ -154,3 +154,34 @@ import Testing
         #expect(KeySym.digits[7] == KeySym(character: "7"))
     }
 }
+
+@MainActor @Suite struct DoubleClickTests {
+    @Test func aDoubleClickActivatesWhereOneClickOnlySelects() {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: StringItems((0..<20).map { "Row \($0)" }))
+        view.allowsMultipleSelection = true
+        view.activatesOnDoubleClick = true
+        var activated: [Int] = []
+        view.onActivate = { activated.append($0.item) }
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        func click(row: Int, at time: Double) {
+            host.now = time
+            let point = Point(x: 100, y: 22 + 44 * Double(row))
+            host.gestureArena.pointerMoved(to: point, time: time)
+            host.gestureArena.pointerButton(pressed: true, modifiers: [], time: time)
+            host.gestureArena.pointerButton(pressed: false, modifiers: [], time: time + 30)
+        }
+        click(row: 2, at: 1000)
+        #expect(activated.isEmpty)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 2...2)])
+        click(row: 2, at: 1200)
+        #expect(activated == [2])
+        click(row: 5, at: 3000)
+        click(row: 5, at: 3600)
+        #expect(activated == [2], "too slow for a double click")
+        click(row: 6, at: 5000)
+        click(row: 7, at: 5100)
+        #expect(activated == [2], "two items are not a double click")
+    }
+}

@@ -1,0 +1,229 @@
+// files: a folder browser built on SweepUI alone.
+//
+//   files [--grid] [--timing] [FOLDER]
+//
+// The folder's entries, folders first and then by name, each with an icon,
+// its name, and its size and modified time; the listing is read off the main
+// actor and arrives in chunks while the window stays live. A filter field
+// narrows the entries and keeps the selection of the ones it hides. Enter or
+// a double click opens a folder (a file's path is printed), Backspace goes
+// up, Tab moves between the filter and the entries, Ctrl+C copies the
+// selected paths, and the status line counts the selection.
+import Foundation
+import SweepUI
+
+/// One entry of a folder; its name is its identity there.
+struct Entry: Sendable {
+    var name: String
+    var isFolder: Bool
+    /// nil when the entry could not be read (gone, or no permission).
+    var size: Int64?
+    var modified: Int?
+}
+
+/// Lists `folder` off the main actor, a chunk at a time, so the window stays
+/// live while a huge folder is read; an entry that cannot be read comes
+/// without size, a folder that cannot be opened ends the stream with an error.
+func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
+    AsyncThrowingStream { continuation in
+        let work = Task.detached {
+            guard let directory = opendir(folder) else {
+                return continuation.finish(throwing: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+            }
+            defer { closedir(directory) }
+            var chunk: [Entry] = []
+            while !Task.isCancelled, let record = readdir(directory) {
+                let name = withUnsafeBytes(of: record.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name == "." || name == ".." { continue }
+                var info = stat()
+                let readable = fstatat(dirfd(directory), name, &info, 0) == 0
+                chunk.append(Entry(name: name, isFolder: readable && info.st_mode & S_IFMT == S_IFDIR,
+                                   size: readable ? Int64(info.st_size) : nil, modified: readable ? info.st_mtim.tv_sec : nil))
+                if chunk.count == 4096 { continuation.yield(chunk); chunk = [] }
+            }
+            continuation.yield(chunk)
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in work.cancel() }
+    }
+}
+
+/// The browser: a filter field over the entries over a status line.
+@MainActor final class Browser {
+    let window: AppWindow
+    let source = SnapshotDataSource<Int, String> { name in ItemContent(title: name) }
+    let filtered: FilteredDataSource
+    let view: CollectionView
+    let field = TextField(placeholder: "Filter")
+    let status = Label()
+    private(set) var folder = ""
+    private var entries: [String: Entry] = [:]
+    /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
+    private var names: [String] = [], keys: [String] = []
+    private var loading: Task<Void, Never>?
+    private var reading = false, failure: String?
+
+    init(window: AppWindow, folder: String, grid: Bool) {
+        self.window = window
+        filtered = FilteredDataSource(source: source)
+        view = CollectionView(style: grid ? .grid : .list, dataSource: filtered, name: "files")
+        view.allowsMultipleSelection = true
+        view.activatesOnDoubleClick = true
+        source.content = { [unowned self] name in content(of: name) }
+        source.copiedText = { [unowned self] name in path(of: name) }
+        view.onActivate = { [unowned self] row in open(row: row.item) }
+        filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
+        field.onChange = { [unowned self] _ in applyFilter() }
+        field.onSubmit = { [unowned self] _ in window.focus(view) }
+        window.content = ColumnLayout([(field, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
+        window.onKey = { [unowned self] key in handleKey(key) }
+        window.focus(view)
+        load(folder)
+    }
+
+    /// Shows `newFolder`, listing it in the background.
+    func load(_ newFolder: String) {
+        loading?.cancel()
+        folder = newFolder
+        entries = [:]
+        field.text = ""
+        filtered.isIncluded = nil
+        (reading, failure) = (true, nil)
+        showEntries()
+        loading = Task {
+            var shown = ContinuousClock.now
+            do {
+                for try await chunk in listing(of: newFolder) {
+                    guard !Task.isCancelled else { return }
+                    for entry in chunk { entries[entry.name] = entry }
+                    // Sorting and diffing a huge folder per chunk would be wasted: ten times a second is live enough.
+                    if ContinuousClock.now - shown > .milliseconds(100) { showEntries(); shown = .now }
+                }
+            } catch {
+                failure = "Cannot read \(newFolder): \(error.localizedDescription)"
+            }
+            guard !Task.isCancelled else { return }
+            reading = false
+            showEntries()
+            report("listed \(names.count) entries")
+        }
+    }
+
+    /// Puts the entries in a snapshot, folders first, then by name.
+    private func showEntries() {
+        let sorted = entries.values.map { (folder: !$0.isFolder, key: $0.name.lowercased(), name: $0.name) }
+            .sorted { ($0.folder ? 1 : 0, $0.key, $0.name) < ($1.folder ? 1 : 0, $1.key, $1.name) }
+        names = sorted.map(\.name)
+        keys = sorted.map(\.key)
+        var snapshot = ItemSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        _ = snapshot.appendItems(names)
+        do { try source.apply(snapshot) } catch { failure = "\(error)" }
+        updateStatus()
+    }
+
+    private func applyFilter() {
+        let needle = field.text.lowercased()
+        filtered.isIncluded = needle.isEmpty ? nil : { [keys] item in keys[item].contains(needle) }
+        source.reconfigureItems(names)   // the highlighted matches change
+        updateStatus()
+    }
+
+    private func updateStatus() {
+        let count = "\(filtered.selectedCount) selected · \(filtered.rowCount) of \(names.count) shown"
+        status.text = failure ?? (reading ? "\(count) · reading…" : count)
+    }
+
+    /// `--timing`: how long after the start something happened, on standard error.
+    var timing: ContinuousClock.Instant?
+    func report(_ what: String) {
+        guard let timing else { return }
+        let ms = (ContinuousClock.now - timing) / .milliseconds(1)
+        FileHandle.standardError.write(Data("files: \(what) after \(Int(ms)) ms\n".utf8))
+    }
+
+    private func path(of name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+
+    /// Enter or a double click: a folder opens, a file's path is printed.
+    private func open(row: Int) {
+        guard let item = filtered.sourceItem(atRow: row), let entry = entries[names[item]] else { return }
+        if entry.isFolder { return load(path(of: entry.name)) }
+        FileHandle.standardOutput.write(Data((path(of: entry.name) + "\n").utf8))
+    }
+
+    private func handleKey(_ key: KeyEvent) -> Bool {
+        if key.keysym == .backspace && window.isFocused(view) {
+            load((folder as NSString).deletingLastPathComponent.isEmpty ? "/" : (folder as NSString).deletingLastPathComponent)
+            return true
+        }
+        if key.keysym == .c && key.modifiers.contains(.control) {
+            // Every selected entry, the ones the filter hides too.
+            let paths = filtered.selectedSourceIndices.map { path(of: names[$0]) }
+            guard !paths.isEmpty else { return true }
+            window.copy(.text(paths.joined(separator: "\n") + "\n"))
+            return true
+        }
+        return false
+    }
+
+    // MARK: - What an entry shows
+
+    private func content(of name: String) -> ItemContent {
+        guard let entry = entries[name] else { return ItemContent(title: name) }
+        var content = ItemContent(title: name, image: .icon(icon(for: entry)))
+        if let size = entry.size, let modified = entry.modified {
+            let date = Browser.dates.string(from: Date(timeIntervalSince1970: TimeInterval(modified)))
+            content.detailText = entry.isFolder ? date : "\(Browser.sizeText(size)) · \(date)"
+        } else {
+            content.detailText = "unreadable"
+            content.isDisabled = true
+        }
+        if !field.text.isEmpty, let match = name.range(of: field.text, options: .caseInsensitive) {
+            let start = name.utf8.distance(from: name.startIndex, to: match.lowerBound)
+            content.titleHighlights = [start..<(start + name[match].utf8.count)]
+        }
+        return content
+    }
+
+    private func icon(for entry: Entry) -> ItemIcon {
+        if entry.isFolder { return .folder }
+        switch (entry.name as NSString).pathExtension.lowercased() {
+        case "png", "jpg", "jpeg", "gif", "webp", "svg": return .image
+        case "mp3", "flac", "ogg", "wav", "opus": return .audio
+        case "mp4", "mkv", "webm", "avi", "mov": return .video
+        case "zip", "tar", "gz", "xz", "bz2", "zst", "7z", "deb": return .archive
+        default: return .document
+        }
+    }
+
+    static let dates: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
+    }()
+
+    static func sizeText(_ bytes: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}
+
+let started = ContinuousClock.now
+let arguments = Array(CommandLine.arguments.dropFirst())
+let grid = arguments.contains("--grid")
+let folder = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
+do {
+    let app = try Application()
+    let window = try AppWindow(application: app, title: "Files", appID: "org.sweep.Files")
+    let browser = Browser(window: window, folder: (folder as NSString).standardizingPath, grid: grid)
+    if arguments.contains("--timing") {
+        browser.timing = started
+        window.onCommit = { frames in if frames == 1 { browser.report("first frame") } }
+    }
+    try withExtendedLifetime(browser) { try app.run() }
+} catch {
+    FileHandle.standardError.write(Data("files: \(error)\n".utf8))
+    exit(2)
+}

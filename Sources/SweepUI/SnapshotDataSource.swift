@@ -1,0 +1,152 @@
+/// A data source whose items are named by identifiers: the app builds an
+/// `ItemSnapshot` of section and item identifiers (a folder's file names,
+/// a database's keys) and `apply`s it; the views showing the source work
+/// out what was inserted, deleted, moved and reconfigured, and the
+/// selection, the focus and the top item follow their identifiers
+/// (UIKit's `UICollectionViewDiffableDataSource`).
+///
+/// What an item shows comes from `content`, asked only for the items being
+/// drawn, with the item's identifier: keep the app's model keyed by the
+/// same identifiers.
+///
+/// ```swift
+/// let source = SnapshotDataSource<String, URL> { url in ItemContent(title: url.lastPathComponent) }
+/// let list = CollectionView(style: .list, dataSource: source)
+/// var snapshot = ItemSnapshot<String, URL>()
+/// snapshot.appendSections(["files"])
+/// snapshot.appendItems(urls)
+/// try source.apply(snapshot)
+/// ```
+@MainActor
+public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: @MainActor ListDataSource {
+    /// The snapshot shown now.
+    public private(set) var snapshot = ItemSnapshot<SectionID, ItemID>()
+    /// What an item shows, by identifier.
+    public var content: (ItemID) -> ItemContent
+    /// A section's header, by identifier; nil (the default) for none.
+    public var headerTitle: ((SectionID) -> String?)?
+    /// What Ctrl+C copies of an item; by default its title.
+    public var copiedText: ((ItemID) -> String)?
+    /// The views (and filters) showing the source, told of every snapshot.
+    private var observers: [WeakObserver] = []
+    private struct WeakObserver { weak var observer: (any SnapshotObserver)? }
+
+    public init(content: @escaping (ItemID) -> ItemContent) {
+        self.content = content
+    }
+
+    /// Shows `newSnapshot` in every view of this source. The items in both
+    /// snapshots keep their selection; deleted ones leave it; reconfigured
+    /// ones are drawn again.
+    /// - Throws: `ItemIdentifierError` when an identifier occurs twice in
+    ///   the new snapshot (naming both places); the old one stays shown.
+    public func apply(_ newSnapshot: ItemSnapshot<SectionID, ItemID>) throws(ItemIdentifierError) {
+        let transition = try ItemSnapshot.transition(from: snapshot, to: newSnapshot)
+        snapshot = newSnapshot
+        snapshot.clearReconfiguredItems()
+        observers.removeAll { $0.observer == nil }
+        for entry in observers { entry.observer?.sourceDidApply(transition) }
+    }
+
+    /// Redraws the items whose content changed, keeping everything else
+    /// (UIKit's `reconfigureItems`): the same as applying the snapshot with
+    /// those items marked.
+    public func reconfigureItems(_ items: [ItemID]) {
+        var next = snapshot
+        next.reconfigureItems(items)
+        try? apply(next)
+    }
+
+    /// The identifier of the item at `item`, nil when there is none.
+    public func itemIdentifier(for item: ItemPath) -> ItemID? { snapshot.itemIdentifier(at: item) }
+
+    /// Where the item named `id` is, nil when the snapshot has none.
+    public func indexPath(for id: ItemID) -> ItemPath? { snapshot.indexPath(for: id) }
+
+    /// The identifiers of `view`'s committed selection, in index order,
+    /// produced as they are read.
+    public func selectedIdentifiers(in view: CollectionView) -> some Sequence<ItemID> {
+        let snapshot = self.snapshot
+        return view.selectedItems.lazy.compactMap { snapshot.itemIdentifier(at: $0) }
+    }
+
+    /// Selects the items named `ids` in `view` (the app's choice: no
+    /// did-select calls); identifiers the snapshot lacks are ignored.
+    public func select(_ ids: some Sequence<ItemID>, in view: CollectionView, additive: Bool = true) {
+        let paths = ids.compactMap { snapshot.indexPath(for: $0) }.sorted()
+        var ranges: [ItemRange] = []
+        for path in paths {
+            if let last = ranges.last, last.section == path.section, path.item <= last.items.upperBound + 1 {
+                ranges[ranges.count - 1] = ItemRange(section: path.section,
+                                                     items: last.items.lowerBound...max(last.items.upperBound, path.item))
+            } else {
+                ranges.append(ItemRange(section: path.section, items: path.item...path.item))
+            }
+        }
+        view.selectRanges(ranges, additive: additive)
+    }
+
+    /// A view showing this source (`CollectionView` calls it when made).
+    func register(_ view: CollectionView) { addObserver(view) }
+
+    /// A view or filter showing this source, to tell of each snapshot.
+    func addObserver(_ observer: any SnapshotObserver) {
+        observers.removeAll { $0.observer == nil || $0.observer === observer }
+        observers.append(WeakObserver(observer: observer))
+    }
+
+    // MARK: - ListDataSource
+
+    public var sectionCounts: [Int] { snapshot.sectionCounts }
+
+    public func title(for item: ItemPath) -> String { content(for: item).title }
+
+    public func subtitle(for item: ItemPath) -> String? { content(for: item).secondaryText }
+
+    public func headerTitle(forSection section: Int) -> String? {
+        guard let headerTitle, let id = snapshot.sectionIdentifier(at: section) else { return nil }
+        return headerTitle(id)
+    }
+
+    public func accessory(for item: ItemPath) -> RowAccessory { content(for: item).accessory }
+
+    public func content(for item: ItemPath) -> ItemContent {
+        guard let id = snapshot.itemIdentifier(at: item) else { return ItemContent(title: "") }
+        return content(id)
+    }
+
+    public func copiedText(for item: ItemPath) -> String {
+        guard let id = snapshot.itemIdentifier(at: item) else { return "" }
+        return copiedText?(id) ?? content(id).title
+    }
+}
+
+/// A data source that wants to know the views showing it.
+@MainActor
+protocol ViewRegistering: AnyObject {
+    func register(_ view: CollectionView)
+}
+
+extension SnapshotDataSource: ViewRegistering {}
+
+/// Who a `SnapshotDataSource` tells about each snapshot it applies.
+@MainActor
+protocol SnapshotObserver: AnyObject {
+    func sourceDidApply(_ transition: SnapshotTransition)
+}
+
+extension CollectionView: SnapshotObserver {
+    func sourceDidApply(_ transition: SnapshotTransition) {
+        // The view showed the old snapshot, so the transition fits it; if it was
+        // told otherwise behind the source's back, it reads everything again.
+        do { try apply(transition) } catch { reloadData() }
+    }
+}
+
+/// A source that tells observers of its snapshots (any `SnapshotDataSource`).
+@MainActor
+protocol SnapshotSourceRegistering: AnyObject {
+    func addObserver(_ observer: any SnapshotObserver)
+}
+
+extension SnapshotDataSource: SnapshotSourceRegistering {}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `Examples/files`, the folder browser built on SweepUI alone, through the
+/// scripted compositor on folders the tests make: the listing arrives by
+/// `async`/`await` while the window is up, the filter keeps the selection of
+/// what it hides, Tab moves between the filter and the entries, type-ahead
+/// finds an entry, Enter opens folders and prints files, Backspace goes up,
+/// and Ctrl+C copies every selected path.
+@Suite(.serialized) struct FilesRunTests {
+    /// Entry n's centre: under the 40 px filter field, rows of 44 px.
+    private func row(_ n: Int) -> Int { 40 + 22 + 44 * n }
+
+    /// Runs files on `folder` (made in the test's directory by `make`) with `script`.
+    private func play(_ script: String, label: String, arguments: [String] = [],
+                      make: (String) throws -> Void) throws -> (status: Int32?, output: [String], directory: TestDirectory, folder: String, process: ChildProcess) {
+        let directory = try TestDirectory("files-\(label)")
+        let folder = "\(directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try make(folder)
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--shots", directory.path, "--", try builtProduct("files")] + arguments + [folder],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        return (status, process.stdout.split(separator: "\n").map(String.init), directory, folder, process)
+    }
+
+    private func makeFruit(_ folder: String) throws {
+        let files = FileManager.default
+        for name in ["alpha", "beta"] { try files.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: false) }
+        files.createFile(atPath: "\(folder)/beta/inner.txt", contents: Data("x".utf8))
+        for name in ["apple.txt", "banana.txt", "cherry.txt", "date.txt"] { files.createFile(atPath: "\(folder)/\(name)", contents: Data(name.utf8)) }
+        // An entry that cannot be read: shown dimmed as unreadable, never a crash.
+        try files.createSymbolicLink(atPath: "\(folder)/broken", withDestinationPath: "\(folder)/nowhere")
+    }
+
+    private func keys(_ text: String) -> String {
+        text.map { character -> String in
+            let name = character == " " ? "space" : String(character)
+            return #"{"op":"key.tap","key":"\#(name)"}"#
+        }.joined(separator: "\n")
+    }
+
+    private func control(_ key: String) -> String {
+        """
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"\(key)"}
+        {"op":"key.up","key":"Control_L"}
+        """
+    }
+
+    @Test func theFilterKeepsHiddenSelectionsAndCtrlCCopiesThem() throws {
+        // Sorted folders first: alpha, beta, apple.txt, banana.txt, broken, cherry.txt, date.txt.
+        let run = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":400}
+        {"op":"pointer.move","x":300,"y":\(row(2))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"pointer.move","x":300,"y":\(row(5))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"key.tap","key":"Tab"}
+        \(keys("ana"))
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Tab"}
+        \(control("a"))
+        \(control("c"))
+        {"op":"clipboard.save","file":"clip.txt","timeout":5000}
+        """, label: "filter", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let copied = (try? String(contentsOfFile: "\(run.directory.path)/clip.txt", encoding: .utf8)) ?? ""
+        // apple and cherry were selected, then hidden by "ana"; Ctrl+A selected banana, the one shown.
+        #expect(copied == ["apple.txt", "banana.txt", "cherry.txt"].map { "\(run.folder)/\($0)\n" }.joined(),
+                "\(copied)\n\(run.process.logTail)")
+    }
+
+    @Test func typeAheadEnterBackspaceAndTabMoveThroughFolders() throws {
+        let run = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":400}
+        \(keys("be"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":400}
+        \(keys("in"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"key.tap","key":"BackSpace"}
+        {"op":"wait","ms":400}
+        \(keys("d"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"key.tap","key":"Tab"}
+        \(keys("rr"))
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":1200}
+        \(keys("c"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "navigate", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // "be" finds beta, Enter opens it; "in" finds inner.txt; Backspace goes up; "d" finds
+        // date.txt; Tab to the filter, "rr" leaves cherry.txt; Tab back, "c" finds it.
+        #expect(run.output == ["\(run.folder)/beta/inner.txt", "\(run.folder)/date.txt", "\(run.folder)/cherry.txt"],
+                "\(run.process.logTail)")
+    }
+
+    @Test func aHugeFolderListsWhileTheWindowScrolls() throws {
+        let count = 20_000
+        let run = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":300,"y":300}
+        {"op":"pointer.axis","dy":600}
+        {"op":"pointer.axis","dy":600}
+        {"op":"wait","ms":3000}
+        \(control("a"))
+        \(control("c"))
+        {"op":"clipboard.save","file":"clip.txt","timeout":10000}
+        """, label: "huge", make: { folder in
+            for index in 0..<count { FileManager.default.createFile(atPath: "\(folder)/file-\(index)", contents: nil) }
+        })
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let lines = ((try? String(contentsOfFile: "\(run.directory.path)/clip.txt", encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.count == count, "\(run.process.logTail)")
+        #expect(Set(lines).count == count)
+    }
+
+    @Test func aFolderThatCannotBeOpenedSaysSoAndTheAppStaysUp() throws {
+        let run = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":300}
+        \(keys("x"))
+        {"op":"key.tap","key":"BackSpace"}
+        {"op":"wait","ms":300}
+        """, label: "missing", make: { folder in try FileManager.default.removeItem(atPath: folder) })
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+    }
+
+    @Test func theExampleIsAtMost250LinesAndImportsOnlySweepUI() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/files/main.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 250)
+        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+        #expect(imports.sorted() == ["import Foundation", "import SweepUI"])
+    }
+}

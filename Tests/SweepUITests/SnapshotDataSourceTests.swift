@@ -1,0 +1,140 @@
+import SweepUI
+import Testing
+
+/// A view over a `SnapshotDataSource`: the selection, the focus and the
+/// top item follow identifiers through snapshots, sections come and go,
+/// bad snapshots are refused with the old one kept, and `reloadData`
+/// keeps the selection of index paths that still exist.
+@MainActor @Suite struct SnapshotDataSourceTests {
+    private func snapshot(_ sections: [(String, [String])]) -> ItemSnapshot<String, String> {
+        var snapshot = ItemSnapshot<String, String>()
+        for (section, items) in sections {
+            snapshot.appendSections([section])
+            _ = snapshot.appendItems(items, toSection: section)
+        }
+        return snapshot
+    }
+
+    private func makeView(_ source: SnapshotDataSource<String, String>) -> (CollectionView, TestHost) {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: source)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        return (view, host)
+    }
+
+    @Test func theSelectionFollowsIdentifiersThroughAReorderAndDeletes() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let (view, _) = makeView(source)
+        let names = (0..<100).map { "item\($0)" }
+        try source.apply(snapshot([("all", names)]))
+        source.select(["item3", "item4", "item50", "item99"], in: view)
+        view.setFocus(ItemPath(item: 50))
+        #expect(view.selectedCount == 4)
+        // Reversed, without item4.
+        try source.apply(snapshot([("all", names.filter { $0 != "item4" }.reversed())]))
+        #expect(Set(source.selectedIdentifiers(in: view)) == ["item3", "item50", "item99"])
+        #expect(source.itemIdentifier(for: view.focusedItem!) == "item50")
+    }
+
+    @Test func sectionsInsertedAndRemovedKeepTheSelectionByIdentifier() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        source.headerTitle = { $0.uppercased() }
+        let (view, _) = makeView(source)
+        try source.apply(snapshot([("a", ["a1", "a2"]), ("b", ["b1", "b2", "b3"])]))
+        source.select(["a2", "b3"], in: view)
+        try source.apply(snapshot([("new", ["n1"]), ("b", ["b3", "b1"]), ("c", ["a2"])]))
+        #expect(view.selectedItems.map { $0 } == [ItemPath(section: 1, item: 0), ItemPath(section: 2, item: 0)])
+        #expect(Array(source.selectedIdentifiers(in: view)) == ["b3", "a2"])
+        #expect(source.headerTitle(forSection: 0) == "NEW")
+        #expect(view.itemCount == 4)
+    }
+
+    @Test func aDuplicateIdentifierIsRefusedAndTheOldSnapshotStays() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let (view, _) = makeView(source)
+        try source.apply(snapshot([("s", ["x", "y"])]))
+        source.select(["y"], in: view)
+        #expect(throws: ItemIdentifierError.self) { try source.apply(snapshot([("s", ["x", "y", "x"])])) }
+        #expect(source.snapshot.itemIdentifiers == ["x", "y"])
+        #expect(Array(source.selectedIdentifiers(in: view)) == ["y"])
+    }
+
+    @Test func theTopItemStaysInPlaceWhenItemsAreInsertedAboveIt() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let (view, _) = makeView(source)
+        let names = (0..<200).map { "row\($0)" }
+        try source.apply(snapshot([("s", names)]))
+        view.itemView.scrollImmediately(to: 44 * 100 + 10)
+        try source.apply(snapshot([("s", (0..<30).map { "new\($0)" } + names)]))
+        let top = try #require(view.item(at: Point(x: 10, y: 1)))
+        #expect(source.itemIdentifier(for: top) == "row100")
+        #expect(abs(view.contentOffset - (44 * 130 + 10)) < 0.5)
+    }
+
+    @Test func reconfiguringRedrawsWithoutTouchingTheSelection() throws {
+        var titles = ["a": "Apple", "b": "Banana"]
+        let source = SnapshotDataSource<String, String> { ItemContent(title: titles[$0] ?? "?") }
+        let (view, host) = makeView(source)
+        try source.apply(snapshot([("s", ["a", "b"])]))
+        source.select(["b"], in: view)
+        _ = host.takeDamage()
+        titles["b"] = "Blueberry"
+        source.reconfigureItems(["b"])
+        #expect(!host.takeDamage().isEmpty)
+        #expect(source.title(for: ItemPath(item: 1)) == "Blueberry")
+        #expect(view.selectedCount == 1)
+    }
+
+    @Test func reloadDataKeepsTheSelectedIndexPathsThatStillExist() {
+        final class Rows: RowDataSource {
+            var numberOfRows = 10
+            func title(forRow row: Int) -> String { "Row \(row)" }
+            func subtitle(forRow row: Int) -> String? { nil }
+        }
+        let rows = Rows()
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: rows)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        view.selectRanges([ItemRange(section: 0, items: 2...8)])
+        view.setFocus(ItemPath(item: 9))
+        rows.numberOfRows = 6
+        view.reloadData()
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 2...5)])
+        #expect(view.focusedItem == ItemPath(item: 5))
+        rows.numberOfRows = 12
+        view.reloadData()
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 2...5)], "new rows come unselected")
+    }
+
+    @Test func aFilterOverASnapshotSourceKeepsHiddenSelectionsThroughNewSnapshots() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let filtered = FilteredDataSource(source: source)
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: filtered)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        var names = ["ant", "bee", "cat", "dog", "eel"]
+        try source.apply(snapshot([("s", names)]))
+        #expect(view.itemCount == 5)
+        view.selectRanges([ItemRange(section: 0, items: 1...2)])   // bee, cat
+        filtered.isIncluded = { [names] index in names[index].contains("a") }   // ant, cat: bee is hidden
+        #expect(view.itemCount == 2)
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 1...1)])
+        // New entries arrive and the order changes; the filter is made again over the new order.
+        names = ["yak", "eel", "cat", "bat", "bee", "ant", "dog"]
+        filtered.isIncluded = nil
+        try source.apply(snapshot([("s", names)]))
+        let selected = filtered.selectedSourceIndices.map { names[$0] }
+        #expect(Set(selected) == ["bee", "cat"])
+        #expect(view.itemCount == 7)
+        #expect(view.selectedCount == 2)
+        // bee leaves the folder: it leaves the selection.
+        try source.apply(snapshot([("s", names.filter { $0 != "bee" })]))
+        #expect(filtered.selectedCount == 1)
+    }
+}
