@@ -124,8 +124,8 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
 
     private func applyFilter() {
         let needle = field.text.lowercased()
-        filtered.isIncluded = needle.isEmpty ? nil : { [keys] item in keys[item].contains(needle) }
-        source.reconfigureItems(names)   // the highlighted matches change
+        // Read `keys` when called: new snapshots remake the rows with the indices of the names then.
+        filtered.isIncluded = needle.isEmpty ? nil : { [unowned self] item in keys[item].contains(needle) }
         updateStatus()
     }
 

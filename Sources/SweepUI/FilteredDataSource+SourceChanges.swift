@@ -6,7 +6,9 @@ extension FilteredDataSource {
     /// Which source items the rows show, in source order; nil shows them
     /// all. Setting it shows the new rows (keeping the focused item and the
     /// top item in place), and a `SnapshotDataSource` source applying a new
-    /// snapshot shows them again. - Complexity: one call a source item each
+    /// snapshot shows them again: the closure gets the new snapshot's
+    /// indices then, so it must read the app's current model, not a copy
+    /// captured when it was set. - Complexity: one call a source item each
     /// time the rows are made.
     public var isIncluded: ((Int) -> Bool)? {
         get { inclusion }

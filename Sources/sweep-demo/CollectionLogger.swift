@@ -103,7 +103,11 @@ final class DemoPane {
         view.delegate = logger
         if let window = (host as? AppWindow)?.window { logger.copiedPixels = { [unowned window] in window.copiedPixels } }
         controller = CollectionController(collectionView: view, title: title, editButtonTitle: editButtonTitle)
-        controller.onToolbarItem = { item in log?.log(view: name, event: "button", ["id": .string(item.id)]) }
+        // The log names the controller's own buttons as it always has ("edit", "done", "selectAll").
+        controller.onToolbarItem = { item in
+            let id = item.id.hasPrefix("sweep.") ? String(item.id.dropFirst("sweep.".count)) : item.id
+            log?.log(view: name, event: "button", ["id": .string(id)])
+        }
         controller.attach(to: host)
     }
 }
