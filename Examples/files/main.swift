@@ -70,6 +70,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
         view.allowsMultipleSelection = true
         view.activatesOnDoubleClick = true
         source.content = { [unowned self] name in content(of: name) }
+        source.title = { name in name }
         source.copiedText = { [unowned self] name in path(of: name) }
         view.onActivate = { [unowned self] row in open(row: row.item) }
         filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
@@ -100,6 +101,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
                     if ContinuousClock.now - shown > .milliseconds(100) { showEntries(); shown = .now }
                 }
             } catch {
+                guard !Task.isCancelled else { return }
                 failure = "Cannot read \(newFolder): \(error.localizedDescription)"
             }
             guard !Task.isCancelled else { return }

@@ -40,7 +40,8 @@ public struct TypeAheadFind: Sendable {
             return nil
         }
         if time - lastTime > resetInterval { typed = "" }
-        // A space is a key of its own (it toggles the focused item) unless a prefix is being typed.
+        // A space never starts a prefix. (A collection view gives Space to the
+        // focused item's toggle first, so there it never reaches the prefix at all.)
         if typed.isEmpty && text.allSatisfy(\.isWhitespace) { return nil }
         lastTime = time
         typed += text

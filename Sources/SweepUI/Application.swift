@@ -27,6 +27,7 @@ public final class Application {
         connection = try Connection()
         for seat in connection.seats.values { attach(seat) }
         connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
+        connection.loop.onWarning = { [weak self] message in self?.reportError(message) }
     }
 
     /// The one loop: `loop.watch(fd:events:_:)` adds an fd (standard input,

@@ -27,6 +27,9 @@ extension CollectionView {
         if let start, counts.indices.contains(start.section), start.item < counts[start.section] {
             (section, item) = (start.section, start.item)
             if !including { step(&section, &item, counts) }
+        } else {
+            // No focus: the first item, past any empty sections.
+            while item >= counts[section] { section += 1 }
         }
         for _ in 0..<total {
             let candidate = ItemPath(section: section, item: item)

@@ -33,6 +33,11 @@ extension CollectionView {
         guard transition.newItemCounts == dataSource.sectionCounts else {
             throw .snapshotCountMismatch(snapshot: transition.newItemCounts, itemCounts: dataSource.sectionCounts)
         }
+        if let update = transition.update, update.deleted.isEmpty, update.inserted.isEmpty, update.moved.isEmpty {
+            // Only content changed (reconfigured items): nothing moves, a running sweep or band goes on.
+            try selection.apply(transition)
+            return invalidate()
+        }
         let top = topItem()
         try selection.apply(transition)
         itemsChanged(top: top) { transition.mapNearest($0) }
@@ -43,15 +48,18 @@ extension CollectionView {
     /// selection keeps the index paths that still exist (a section that
     /// shrank drops its selected tail); the focus and the top item stay
     /// where they were, or move to the last item.
-    public func reloadData() {
+    /// With `keepingSelection` false (the data may have moved under its
+    /// index paths: a fallback after a failed update) the selection is
+    /// cleared instead. A change in the number of sections clears it too.
+    public func reloadData(keepingSelection: Bool = true) {
         let top = topItem()
         let old = selection.itemCounts, new = dataSource.sectionCounts
-        if old.count == new.count, let update = Self.positionalUpdate(from: old, to: new),
+        if keepingSelection, old.count == new.count, let update = Self.positionalUpdate(from: old, to: new),
            (try? selection.apply(update, newItemCounts: new)) != nil {
             itemsChanged(top: top) { item in Self.clamped(item, to: new) }
             return
         }
-        // Other sections: nothing is known to be the same.
+        // Other sections, or positions that mean nothing now.
         _ = selection.deselectAll()
         selection.itemCounts = new
         itemsChanged(top: nil) { item in Self.clamped(item, to: new) }
@@ -65,6 +73,8 @@ extension CollectionView {
         if gestures.band.state.isActive { gestures.band.cancel() }
         apply(interactor.itemsChanged(mapNearest: mapNearest))
         typeAhead.reset()
+        // A double click needs both clicks on the same item, not the same index path.
+        lastClick = nil
         itemView.reloadData()
         itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
         if let (item, delta) = top, let kept = mapNearest(item) {

@@ -21,11 +21,16 @@ extension FilteredDataSource {
     /// - Complexity: O(selected ranges · log rows) for ascending rows;
     ///   O(rows) for an arbitrary order.
     public func show(_ newRows: any FilteredRows, position: Position = .keepingItems) {
+        let place = position == .keepingItems ? view.map { FilteredViewportPlace(view: $0, adapter: self) } : nil
+        show(newRows, restoring: place)
+    }
+
+    /// Shows `newRows` and puts the view at `place` (at the top when nil).
+    func show(_ newRows: any FilteredRows, restoring place: FilteredViewportPlace?) {
         guard let view else {
             rows = newRows
             return
         }
-        let place = position == .keepingItems ? FilteredViewportPlace(view: view, adapter: self) : nil
         rows = newRows
         updatingView {
             view.reloadData()

@@ -32,7 +32,12 @@ extension FilteredDataSource {
         let old = Selection(selectedSourceItems.ranges.map { ItemRange(section: 0, items: $0) })
         let mapped = transition.map(old)
         selectedSourceItems = IndexRanges(mapped.ranges.filter { $0.section == 0 }.map(\.items))
-        show(includedRows())
+        // The focused and top items are read through the old rows and follow their identifiers too.
+        var place = view.map { FilteredViewportPlace(view: $0, adapter: self, sourceChanged: true) }
+        place?.mapSourceItems { item in
+            transition.mapNearest(ItemPath(item: item)).flatMap { $0.section == 0 ? $0.item : nil }
+        }
+        show(includedRows(), restoring: place)
     }
 }
 

@@ -15,10 +15,13 @@
 /// hands over its own index storage without copying it.
 ///
 /// The source has one section. Its item indices must stay stable while the
-/// selection holds them (items may be added at the end). Only this adapter
-/// changes the view's data: call `show` or `extend`, not the view's
-/// `reloadData` or `performBatchUpdates`. One view at a time: the last one
-/// made over the adapter.
+/// selection holds them (items may be added at the end), unless the source
+/// is a `SnapshotDataSource`: then each snapshot it applies moves the
+/// selection, the focus and the top item with their identifiers and remakes
+/// the rows with `isIncluded`. Only this adapter changes the view's data:
+/// call `show` or `extend`, not the view's `reloadData` or
+/// `performBatchUpdates`. One view at a time: the last one made over the
+/// adapter.
 @MainActor
 public final class FilteredDataSource: ViewRegistering {
     /// The items filtered and ordered (its first section).

@@ -9,20 +9,35 @@ struct FilteredViewportPlace {
     private var topItem: Int?
     private var topDelta = 0.0
 
-    /// Reads the place before `adapter`'s rows change.
-    init(view: CollectionView, adapter: FilteredDataSource) {
+    /// Reads the place before `adapter`'s rows change. `sourceChanged`: the
+    /// source has changed already and the rows still name its old items, so
+    /// they are read as they are (map them with `mapSourceItems`).
+    init(view: CollectionView, adapter: FilteredDataSource, sourceChanged: Bool = false) {
         let layout = view.viewport.layout
         let offset = view.itemView.scroll.offset
-        if let focus = view.focusedItem, let item = adapter.sourceItem(atRow: focus.item) {
+        let rows = adapter.rows
+        func item(atRow row: Int) -> Int? {
+            guard sourceChanged else { return adapter.sourceItem(atRow: row) }
+            return row >= 0 && row < rows.rowCount ? rows.sourceItem(atRow: row) : nil
+        }
+        if let focus = view.focusedItem, let item = item(atRow: focus.item) {
             focusedItem = item
             let y = layout.frame(of: focus).minY - offset
             if y >= 0 && y < view.viewport.viewportHeight { focusedY = y }
         }
         if adapter.rowCount > 0, let top = layout.nearestItem(to: Point(x: 1, y: offset + 1)),
-           let item = adapter.sourceItem(atRow: top.item) {
+           let item = item(atRow: top.item) {
             topItem = item
             topDelta = offset - layout.frame(of: top).minY
         }
+    }
+
+    /// The source's items were renumbered (a snapshot): the focused and top
+    /// items become what `map` says (their own new index, or a neighbour's).
+    mutating func mapSourceItems(_ map: (Int) -> Int?) {
+        focusedItem = focusedItem.flatMap(map)
+        if focusedItem == nil { focusedY = nil }
+        topItem = topItem.flatMap(map)
     }
 
     /// Focuses and scrolls the view over `adapter`'s new rows.

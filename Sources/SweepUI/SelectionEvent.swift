@@ -1,4 +1,11 @@
 /// What changed in a collection view's selection, as its observers get it.
+///
+/// A sweep or band reports each step as a provisional event with that
+/// step's change; when it ends, a committed event follows whose change may
+/// be empty (the steps carried it). A cancelled band's committed event
+/// carries the change that restores the selection before it. An observer
+/// that keeps its own copy applies every event's ranges, provisional or
+/// not, or reads the selection again at each committed event.
 public struct SelectionEvent: Sendable {
     /// Why the selection changed.
     public enum Cause: Sendable, Hashable {

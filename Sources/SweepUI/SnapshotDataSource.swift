@@ -23,6 +23,10 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     public private(set) var snapshot = ItemSnapshot<SectionID, ItemID>()
     /// What an item shows, by identifier.
     public var content: (ItemID) -> ItemContent
+    /// An item's title alone, by identifier, for what needs only the title
+    /// (type-ahead reads every title until one matches); by default the
+    /// `content` closure's title. Give it when `content` does costly work.
+    public var title: ((ItemID) -> String)?
     /// A section's header, by identifier; nil (the default) for none.
     public var headerTitle: ((SectionID) -> String?)?
     /// What Ctrl+C copies of an item; by default its title.
@@ -99,7 +103,10 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
     public var sectionCounts: [Int] { snapshot.sectionCounts }
 
-    public func title(for item: ItemPath) -> String { content(for: item).title }
+    public func title(for item: ItemPath) -> String {
+        guard let id = snapshot.itemIdentifier(at: item) else { return "" }
+        return title?(id) ?? content(id).title
+    }
 
     public func subtitle(for item: ItemPath) -> String? { content(for: item).secondaryText }
 
@@ -117,7 +124,7 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
     public func copiedText(for item: ItemPath) -> String {
         guard let id = snapshot.itemIdentifier(at: item) else { return "" }
-        return copiedText?(id) ?? content(id).title
+        return copiedText?(id) ?? title?(id) ?? content(id).title
     }
 }
 
@@ -139,7 +146,7 @@ extension CollectionView: SnapshotObserver {
     func sourceDidApply(_ transition: SnapshotTransition) {
         // The view showed the old snapshot, so the transition fits it; if it was
         // told otherwise behind the source's back, it reads everything again.
-        do { try apply(transition) } catch { reloadData() }
+        do { try apply(transition) } catch { reloadData(keepingSelection: false) }
     }
 }
 

@@ -143,7 +143,8 @@ public final class TextField: Component {
         // The boundary nearest the click.
         var best = 0
         for (index, offset) in layout.offsets.enumerated() where abs(offset - x) < abs(layout.offsets[best] - x) { best = index }
-        cursor = best
+        // The layout is the last frame's: the text may have shrunk since.
+        cursor = min(best, characters.count)
         invalidate()
     }
 
@@ -170,6 +171,7 @@ public final class TextField: Component {
             for character in characters {
                 offsets.append(offsets[offsets.count - 1] + canvas.measureText(String(character), role: .body))
             }
+            cursor = min(cursor, characters.count)
             // Scrolled so the cursor stays inside the field.
             let shift = max(0, offsets[cursor] + 2 - inner.width)
             let textLeft = inner.minX - shift

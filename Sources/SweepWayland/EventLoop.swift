@@ -1,5 +1,6 @@
 import CSweepSystem
 import CWaylandClient
+import Dispatch
 import Glibc
 
 /// The one loop of a client: polls the display connection and the fds the
@@ -160,11 +161,31 @@ public final class EventLoop {
     /// display and runs its work when it turns readable; work queued before
     /// the loop started runs at once.
     private func watchMainQueue() -> WatchID? {
-        guard sweep_is_main_thread() != 0 else { return nil }
+        guard sweep_is_main_thread() != 0 else {
+            onWarning?(Self.mainQueueWarning + "run() is not on the main thread")
+            return nil
+        }
         let fd = sweep_main_queue_fd()
         guard fd >= 0 else { return nil }
-        runAfterDispatch { sweep_main_queue_drain() }
+        // A drain nested in another (run() called from a main-queue block or a task, or under a
+        // run loop that drains the queue) runs nothing: a probe block says whether ours does.
+        let probe = MainQueueProbe()
+        DispatchQueue.main.async { probe.ran = true }
+        runAfterDispatch { [weak self] in
+            sweep_main_queue_drain()
+            if !probe.ran { self?.onWarning?(Self.mainQueueWarning + "run() was called from main-queue work (a task, a top-level await)") }
+        }
         return watch(fd: fd, events: .readable) { _ in sweep_main_queue_drain() }
+    }
+
+    /// Told when the loop cannot run the main queue's work (a line for the person).
+    public var onWarning: ((String) -> Void)?
+
+    private static let mainQueueWarning = "main-actor tasks and DispatchQueue.main work will not run while the loop waits: "
+
+    /// Set by a block on the main queue once a drain has run it.
+    private final class MainQueueProbe: @unchecked Sendable {
+        var ran = false
     }
 
     private func pollTimeout() -> Int32 {

@@ -54,7 +54,7 @@ extension DemoApp {
             } catch {
                 // The store and the views disagree: show the store as it is rather than a wrong selection.
                 printError("\(error)")
-                view.reloadData()
+                view.reloadData(keepingSelection: false)
             }
         }
         updateItemTitles()

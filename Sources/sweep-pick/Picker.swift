@@ -47,6 +47,8 @@ final class Picker {
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
         view = CollectionView(style: options.grid ? .grid : .list, dataSource: matches, name: "list")
+        // Records are lines of text in a grid too: the picks stay the primary selection.
+        view.ownsPrimarySelection = true
         header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
         // Pictures are decoded off the loop; each one that arrives repaints the rows.
         let thumbnails = ImageLoader(size: options.grid ? 96 : 40)

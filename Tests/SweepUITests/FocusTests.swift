@@ -90,6 +90,21 @@ import Testing
         #expect(view.focusedItem == ItemPath(section: 2, item: 1))
     }
 
+    @Test func typeAheadWithNoFocusSkipsAnEmptyFirstSection() {
+        final class Sections: ListDataSource {
+            let sectionCounts = [0, 2]
+            let titles = [[String](), ["kiwi", "lime"]]
+            func title(for item: ItemPath) -> String { titles[item.section][item.item] }
+        }
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: Sections())
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        view.focusDidChange(true)
+        #expect(view.handleKey(typed("l")))
+        #expect(view.focusedItem == ItemPath(section: 1, item: 1))
+    }
+
     @Test func observersGetTheAddedAndRemovedRangesAndTheCause() {
         let (view, _) = makeList((0..<50).map { "Row \($0)" })
         var events: [SelectionEvent] = []

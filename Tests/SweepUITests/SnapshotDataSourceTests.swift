@@ -137,4 +137,38 @@ import Testing
         try source.apply(snapshot([("s", names.filter { $0 != "bee" })]))
         #expect(filtered.selectedCount == 1)
     }
+
+    @Test func inAFilteredViewTheFocusFollowsItsIdentifierThroughASnapshot() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let filtered = FilteredDataSource(source: source)
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: filtered)
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        try source.apply(snapshot([("s", (0..<50).map { "m\($0)" })]))
+        view.setFocus(ItemPath(item: 10))
+        // Names sorted above the focused one arrive.
+        try source.apply(snapshot([("s", (0..<5).map { "a\($0)" } + (0..<50).map { "m\($0)" })]))
+        #expect(view.focusedItem.flatMap { filtered.sourceItem(atRow: $0.item) }.flatMap { source.itemIdentifier(for: ItemPath(item: $0)) } == "m10")
+    }
+
+    @Test func reconfiguringDoesNotEndARunningBand() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: source)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        try source.apply(snapshot([("s", (0..<30).map { "r\($0)" })]))
+        let arena = host.gestureArena
+        arena.pointerMoved(to: Point(x: 100, y: 30), time: 0)
+        arena.pointerButton(pressed: true, modifiers: [], time: 0)
+        arena.pointerMoved(to: Point(x: 150, y: 120), time: 50)
+        arena.pointerMoved(to: Point(x: 160, y: 160), time: 80)
+        #expect(view.isBandActive)
+        source.reconfigureItems(["r1"])
+        #expect(view.isBandActive, "a content change leaves the band running")
+        arena.pointerButton(pressed: false, modifiers: [], time: 120)
+        #expect(view.selectedCount == 4)
+    }
 }

@@ -53,6 +53,23 @@ import Testing
         #expect(!field.handleKey(key(.tab, "\t")), "a tab character is not typed: Tab moves the focus")
     }
 
+    @Test func aClickAfterTheTextShrankKeepsTheCursorInside() throws {
+        let host = TestHost()
+        let field = TextField(text: "a long filter text")
+        field.attach(to: host)
+        field.setFrame(Rect(x: 0, y: 0, width: 300, height: TextField.preferredHeight))
+        let image = try #require(PixmanImage(width: 300, height: 40))
+        field.draw(in: PixmanCanvas(image: image, scale: 1, fonts: try FontSet(scale: 1)), damage: Region(field.frame))
+        field.text = ""
+        // A click far right, laid out with the old text, before the next frame.
+        host.gestureArena.pointerMoved(to: Point(x: 280, y: 20), time: 10)
+        host.gestureArena.pointerButton(pressed: true, modifiers: [], time: 10)
+        host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 40)
+        #expect(field.cursor == 0)
+        type(field, "x")
+        #expect(field.text == "x")
+    }
+
     @Test func newlinesNeverEnterTheField() {
         let field = TextField()
         field.text = "a\nb\r\nc"
