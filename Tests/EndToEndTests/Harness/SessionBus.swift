@@ -4,16 +4,43 @@ import Foundation
 /// optionally the test settings portal on it (`test-portal.py`: the
 /// appearance colour scheme, changed on cue). Apps reach it through
 /// `environment`.
+///
+/// The bus has a configuration of its own with no service directories:
+/// nothing is activated on it but what the test starts, so a machine with
+/// the real xdg-desktop-portal installed (any GNOME or KDE desktop) gives
+/// the same answers as one without.
 final class SessionBus {
     let socket: String
     private let daemon: ChildProcess
     private var portal: ChildProcess?
 
+    /// A session bus that listens on `socket`, lets every local client talk
+    /// and own names, and activates nothing.
+    static func configuration(socket: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(socket)</listen>
+          <keep_umask/>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
+
     init(directory: TestDirectory) throws {
         socket = "\(directory.path)/bus"
+        let config = "\(directory.path)/session-bus.conf"
+        try SessionBus.configuration(socket: socket).write(toFile: config, atomically: true, encoding: .utf8)
         let dbusDaemon = try which("dbus-daemon", package: "dbus-daemon")
         daemon = try ChildProcess(name: "dbus-daemon", executable: dbusDaemon,
-                                  arguments: ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(socket)"],
+                                  arguments: ["--config-file=\(config)", "--nofork", "--nopidfile"],
                                   environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) && daemon.isRunning && Date() < deadline { usleep(20_000) }
