@@ -4,9 +4,11 @@
 /// pass started are checked too; the pass follows `store.count`).
 ///
 /// Incremental: given the result of the previous query, when the new query
-/// implies the old one (`Matcher.implies`: same mode and smart-case state,
-/// and for substring the old query is inside the new one, for prefix it
-/// starts it, for fuzzy its characters are a subsequence of the new one's),
+/// implies the old one (`Matcher.implies`: each old term, or group of
+/// alternatives, is implied by a new one with the same smart-case and
+/// accent state: for substring the old term is inside the new one, for
+/// prefix it starts it, for fuzzy its characters are a subsequence of the
+/// new one's; so typing on, or adding a term, narrows),
 /// the pass re-checks only the old matches, then every record the old pass
 /// had not reached. Typing one more letter in ten million records costs
 /// the old matches, not ten million.
@@ -33,18 +35,20 @@ public final class FilterPass {
     private var matches: [UInt32] = []
     private var matching: RecordMatching
 
-    /// A pass for `query`, matched in `mode` against each record's shown
-    /// text (`fields` cut with `delimiter`, see `FieldSelector`).
+    /// A pass for `query` (fzf's extended syntax, see `Matcher`), its plain
+    /// terms matched in `mode` against each record's shown text (`fields`
+    /// cut with `delimiter`, see `FieldSelector`), accents ignored by terms
+    /// without any when `foldsAccents`.
     /// `previous` is the last result on the same store; it is used when the
     /// new query implies its query and the fields are the same.
     /// - Complexity: O(1) (the work is in `run`).
-    public init(store: RecordStore, query: String, mode: MatchMode, fields: FieldSelector? = nil,
-                delimiter: String? = nil, previous: FilterResult? = nil) {
+    public init(store: RecordStore, query: String, mode: MatchMode, foldsAccents: Bool = true,
+                fields: FieldSelector? = nil, delimiter: String? = nil, previous: FilterResult? = nil) {
         self.store = store
         let delimiter = fields == nil ? nil : delimiter
         self.fields = fields
         self.delimiter = delimiter
-        let matcher = Matcher(query: query, mode: mode)
+        let matcher = Matcher(query: query, mode: mode, foldsAccents: foldsAccents)
         self.matcher = matcher
         matching = RecordMatching(fields: fields, delimiter: delimiter)
         if let previous, case let .records(records) = previous.storage, !matcher.matchesEverything,
@@ -82,19 +86,12 @@ public final class FilterPass {
         var cursor = candidateCursor, next = nextRecord
         matcher.withKernel { kernel in
             store.withView { view in
-                candidates.withUnsafeBufferPointer { candidates in
-                    while budget > 0 && cursor < candidates.count {
-                        let record = candidates[cursor]
-                        if matching.matches(Int(record), in: view, kernel: kernel) { matches.append(record) }
-                        cursor &+= 1
-                        budget &-= 1
-                    }
-                }
-                guard cursor == candidates.count else { return }
-                let stop = budget >= view.count - next ? view.count : next + budget
-                while next < stop {
-                    if matching.matches(next, in: view, kernel: kernel) { matches.append(UInt32(truncatingIfNeeded: next)) }
-                    next &+= 1
+                // A query of one plain term (the common case) gets a loop of its own, the term's
+                // kernel held in registers rather than read through the query's per record.
+                if kernel.isSingleTerm {
+                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching)
+                } else {
+                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching)
                 }
             }
         }
@@ -107,6 +104,28 @@ public final class FilterPass {
         swap(&matches, &self.matches)
         swap(&matching, &self.matching)
         return isCaughtUp
+    }
+
+    /// Checks the candidates from `cursor`, then the records from `next`,
+    /// `budget` of them at most.
+    @inline(__always)
+    private static func scan<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ candidates: [UInt32],
+                                                   _ cursor: inout Int, _ next: inout Int, _ budget: inout Int,
+                                                   _ matches: inout [UInt32], _ matching: inout RecordMatching) {
+        candidates.withUnsafeBufferPointer { candidates in
+            while budget > 0 && cursor < candidates.count {
+                let record = candidates[cursor]
+                if matching.matches(Int(record), in: view, kernel: kernel) { matches.append(record) }
+                cursor &+= 1
+                budget &-= 1
+            }
+        }
+        guard cursor == candidates.count else { return }
+        let stop = budget >= view.count - next ? view.count : next + budget
+        while next < stop {
+            if matching.matches(next, in: view, kernel: kernel) { matches.append(UInt32(truncatingIfNeeded: next)) }
+            next &+= 1
+        }
     }
 
     /// Records `0..<checkedCount` have been decided: every match among them

@@ -1,15 +1,24 @@
-/// A `Matcher` as pointers, for matching millions of texts in a loop.
-struct MatchKernel {
+/// What matches a text given as bytes: one term's kernel or a whole query's.
+protocol TextMatching {
+    /// Whether the text `start..<end` of `base` matches (`knownASCII`: it is
+    /// ASCII; `scratch`: room for a normalized copy).
+    func matches(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool, scratch: inout [UInt8]) -> Bool
+}
+
+/// One compiled term as pointers, for matching millions of texts in a loop.
+struct MatchKernel: TextMatching {
     let needle: UnsafeBufferPointer<UInt8>
     let scalarStarts: UnsafeBufferPointer<Int>
-    let mode: MatchMode
+    let kind: TermKind
     /// Ignore case (the needle is lower case).
     let foldASCII: Bool
     let needleIsASCII: Bool
     let decodesText: Bool
+    /// What non-ASCII text goes through before comparing (the needle went through it too).
+    let normalization: Normalization
 
     /// Whether the text `start..<end` of `base` matches. `knownASCII` says
-    /// the text is ASCII (skips a check); `scratch` holds a lower-cased copy
+    /// the text is ASCII (skips a check); `scratch` holds a normalized copy
     /// when one is needed.
     /// - Complexity: O(n) for n bytes (plus O(m) a substring candidate).
     @inline(__always)
@@ -17,20 +26,29 @@ struct MatchKernel {
                  scratch: inout [UInt8]) -> Bool {
         if needle.isEmpty { return true }
         if decodesText && !knownASCII { return matchesNormalized(base, start, end, scratch: &scratch) }
-        if !foldASCII { return matchesBytes(base, start, end, foldASCII: false) }
-        // A match with ASCII folding alone is a match (non-ASCII scalars of
-        // the text matched the lower-case needle as they are); no match is
-        // final only when the text is ASCII.
-        if matchesBytes(base, start, end, foldASCII: true) { return true }
+        if !foldASCII && normalization == .none { return matchesBytes(base, start, end, foldASCII: false) }
+        // A match on the bytes as they are (ASCII folded) is a match: the
+        // needle's scalars are already in the normalized form. No match is
+        // final only when the text is ASCII, which normalizing leaves alone.
+        if matchesBytes(base, start, end, foldASCII: foldASCII) { return true }
         if knownASCII || SWAR.isASCII(base, from: start, to: end) { return false }
         return matchesNormalized(base, start, end, scratch: &scratch)
     }
 
-    /// Matches a lower-cased (when ignoring case), well-formed copy.
+    /// `matches` as a call, for queries of several terms: the single-term
+    /// loop keeps the inlined copy to itself.
+    @inline(never)
+    func matchesOutOfLine(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool,
+                          scratch: inout [UInt8]) -> Bool {
+        matches(base, start, end, knownASCII: knownASCII, scratch: &scratch)
+    }
+
+    /// Matches a lower-cased (when ignoring case), well-formed, normalized copy.
     private func matchesNormalized(_ base: UnsafeRawPointer, _ start: Int, _ end: Int,
                                    scratch: inout [UInt8]) -> Bool {
         scratch.removeAll(keepingCapacity: true)
-        UTF8Scan.appendNormalized(base, from: start, to: end, lowercase: foldASCII, into: &scratch)
+        UTF8Scan.appendNormalized(base, from: start, to: end, lowercase: foldASCII, normalization: normalization,
+                                  into: &scratch)
         return scratch.withUnsafeBytes { copy in
             guard let copyBase = copy.baseAddress else { return false }
             return matchesBytes(copyBase, 0, copy.count, foldASCII: false)
@@ -39,12 +57,24 @@ struct MatchKernel {
 
     @inline(__always)
     private func matchesBytes(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, foldASCII: Bool) -> Bool {
-        switch mode {
+        // Substring first and apart: the compiler then inlines the common
+        // case's search into the filter's loop, and the rest stays a call.
+        if kind == .substring {
+            return ByteSearch.firstMatch(needle, in: base, from: start, to: end, foldASCII: foldASCII) != nil
+        }
+        return matchesOtherKinds(base, start, end, foldASCII: foldASCII)
+    }
+
+    private func matchesOtherKinds(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, foldASCII: Bool) -> Bool {
+        switch kind {
         case .substring:
             return ByteSearch.firstMatch(needle, in: base, from: start, to: end, foldASCII: foldASCII) != nil
         case .prefix:
             return end - start >= needle.count && ByteSearch.matches(needle, at: start, in: base, foldASCII: foldASCII)
-        case .exact:
+        case .suffix:
+            return end - start >= needle.count
+                && ByteSearch.matches(needle, at: end - needle.count, in: base, foldASCII: foldASCII)
+        case .whole:
             return end - start == needle.count && ByteSearch.matches(needle, at: start, in: base, foldASCII: foldASCII)
         case .fuzzy:
             var at = start
@@ -65,5 +95,36 @@ struct MatchKernel {
             }
             return true
         }
+    }
+}
+
+/// A whole query as pointers: every group must have a term that matches
+/// (a negated term matches when its text does not).
+struct QueryKernel: TextMatching {
+    let terms: UnsafeBufferPointer<MatchKernel>
+    let negated: UnsafeBufferPointer<Bool>
+    /// Where each group's terms end in `terms`.
+    let groupEnds: UnsafeBufferPointer<Int>
+    /// One group of one plain term: the loop calls it directly.
+    let isSingleTerm: Bool
+
+    /// Whether the text `start..<end` of `base` matches the query.
+    /// - Complexity: O(t · n) for t terms and n bytes.
+    @inline(__always)
+    func matches(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool,
+                 scratch: inout [UInt8]) -> Bool {
+        if isSingleTerm { return terms[0].matchesOutOfLine(base, start, end, knownASCII: knownASCII, scratch: &scratch) }
+        var term = 0
+        for groupEnd in groupEnds {
+            var found = false
+            while term < groupEnd {
+                if !found && terms[term].matchesOutOfLine(base, start, end, knownASCII: knownASCII, scratch: &scratch) != negated[term] {
+                    found = true
+                }
+                term &+= 1
+            }
+            if !found { return false }
+        }
+        return true
     }
 }

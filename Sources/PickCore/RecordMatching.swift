@@ -12,7 +12,7 @@ struct RecordMatching {
 
     /// - Complexity: O(n) for the record's n bytes.
     @inline(__always)
-    mutating func matches(_ record: Int, in view: StoreView, kernel: MatchKernel) -> Bool {
+    mutating func matches<Kernel: TextMatching>(_ record: Int, in view: StoreView, kernel: Kernel) -> Bool {
         let (start, end) = view.bounds(record)
         let plain = view.isPlain(record)
         if extractor == nil {

@@ -42,10 +42,11 @@ enum UTF8Scan {
     /// Appends `start..<end` to `output` as well-formed UTF-8 (ill-formed
     /// parts become U+FFFD), lower-cased when `lowercase` is set: ASCII by
     /// table, other scalars by their full Unicode lowercase mapping (what
-    /// `Character.lowercased()` does, one scalar at a time).
+    /// `Character.lowercased()` does, one scalar at a time), then
+    /// decomposed or with accents dropped as `normalization` says.
     /// - Complexity: O(n).
     static func appendNormalized(_ base: UnsafeRawPointer, from start: Int, to end: Int, lowercase: Bool,
-                                 into output: inout [UInt8]) {
+                                 normalization: Normalization = .none, into output: inout [UInt8]) {
         var index = start
         while index < end {
             let byte = base.load(fromByteOffset: index, as: UInt8.self)
@@ -58,7 +59,15 @@ enum UTF8Scan {
             if !valid {
                 output.append(contentsOf: replacement)
             } else if lowercase, let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased {
-                output.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                if normalization == .none {
+                    output.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                } else {
+                    for part in scalar.properties.lowercaseMapping.unicodeScalars {
+                        ScalarNormalization.append(part, normalization, into: &output)
+                    }
+                }
+            } else if normalization != .none, let scalar = Unicode.Scalar(value) {
+                ScalarNormalization.append(scalar, normalization, into: &output)
             } else {
                 for offset in 0..<length { output.append(base.load(fromByteOffset: index + offset, as: UInt8.self)) }
             }

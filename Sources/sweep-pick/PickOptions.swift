@@ -12,7 +12,9 @@ struct PickOptions: ParsableCommand {
         exactly. Select by sweeping two fingers, a three- or four-finger touchpad swipe, a pointer band (Shift \
         extends, Ctrl toggles), Shift/Ctrl+click, a tap, or the keyboard: Up/Down/Page Up/Page Down/Home/End move, \
         Tab and Shift+Tab toggle and move, Shift+arrows extend, Ctrl+A selects every matching record, Ctrl+Shift+A \
-        or Ctrl+D clears, Ctrl+I inverts. Typing filters (smart case). Enter prints the selected records in input \
+        or Ctrl+D clears, Ctrl+I inverts. Typing filters (smart case, accents ignored by terms without any) with fzf's \
+        search syntax: space-separated terms must all match, 'term is a substring, ^term a prefix, term$ a suffix, \
+        !term must not match, a | b matches either, and a backslash before a space makes it part of a term. Enter prints the selected records in input \
         order (the focused one when none is selected); Escape cancels.
 
         Exit status: 0 when records were printed, 1 when cancelled (nothing printed), 2 on an error (a usage error, \
@@ -47,8 +49,14 @@ struct PickOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Shown in the filter field while it is empty.", valueName: "TEXT"))
     var placeholder: String = ""
 
-    @Option(help: ArgumentHelp("How the filter matches: substring, prefix, exact or fuzzy.", valueName: "MODE"))
+    @Option(help: ArgumentHelp("How plain filter terms match: substring, prefix, exact (the whole text) or fuzzy.", valueName: "MODE"))
     var match: MatchOption = .substring
+
+    @Flag(name: .customLong("exact"), help: "Plain filter terms match as substrings, whatever --match says (fzf's --exact).")
+    var exactTerms = false
+
+    @Flag(help: "Match accents as typed (by default \"cafe\" finds \"café\").")
+    var literal = false
 
     @Option(help: ArgumentHelp("Field delimiter for --with-nth and --accept-nth (a literal string; default: runs of blanks).",
                                valueName: "STRING"))
@@ -102,6 +110,9 @@ struct PickOptions: ParsableCommand {
         if let height, height < 100 || height > 16384 { throw ValidationError("--height must be between 100 and 16384") }
         if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
     }
+
+    /// How plain filter terms match (--exact, else --match).
+    var plainMatchMode: MatchMode { exactTerms ? .substring : match.mode }
 
     /// The window's height: --lines rows under the header, --height, or a default.
     var windowHeight: Int {

@@ -42,7 +42,8 @@ final class Picker {
         acceptFields = try options.acceptNth.map { try FieldSelector(parsing: $0) }
         expectKeys = try ExpectKey.parseList(options.expect ?? "")
         store = RecordStore(separator: options.read0 ? 0 : 0x0A)
-        pass = FilterPass(store: store, query: "", mode: options.match.mode, fields: fields, delimiter: options.delimiter)
+        pass = FilterPass(store: store, query: "", mode: options.plainMatchMode, foldsAccents: !options.literal,
+                          fields: fields, delimiter: options.delimiter)
         shown = pass.result
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
@@ -118,8 +119,8 @@ final class Picker {
         header.query = newQuery
         log?.write("query", ["query": newQuery])
         // A new keystroke replaces the pass that was running.
-        pass = FilterPass(store: store, query: newQuery, mode: options.match.mode, fields: fields,
-                          delimiter: options.delimiter, previous: shown)
+        pass = FilterPass(store: store, query: newQuery, mode: options.plainMatchMode, foldsAccents: !options.literal,
+                          fields: fields, delimiter: options.delimiter, previous: shown)
         advanceFilter()
     }
 
@@ -173,7 +174,8 @@ final class Picker {
         }
         if let pattern = options.preselect, !pattern.isEmpty {
             // The records whose shown text contains PATTERN, found as a filter finds them (no String per record).
-            let search = FilterPass(store: store, query: pattern, mode: .substring, fields: fields, delimiter: options.delimiter)
+            let search = FilterPass(store: store, query: Matcher.literalQuery(pattern), mode: .substring,
+                                    foldsAccents: !options.literal, fields: fields, delimiter: options.delimiter)
             search.run(budget: .max)
             for record in search.result { chosen.insert(record...record) { _ in } }
         }

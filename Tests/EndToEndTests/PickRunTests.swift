@@ -320,6 +320,58 @@ import Testing
         #expect(run.text == "cherry\n", "\(run.process.logTail)")
     }
 
+    /// fzf's search syntax, pasted into the filter: Ctrl+A then selects what it matched.
+    private func pickAll(matching query: String, input: [String], arguments: [String] = [], label: String) throws -> Run {
+        let quoted = String(data: try JSONSerialization.data(withJSONObject: [query]), encoding: .utf8)!.dropFirst().dropLast()
+        return try pick("""
+        {"op":"clipboard.set","text":\(quoted)}
+        \(key("v", holding: "Control_L"))
+        {"op":"wait","ms":150}
+        \(key("a", holding: "Control_L"))
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(input), arguments: arguments, label: label)
+    }
+
+    @Test func searchSyntaxAndsTermsOrsAlternativesAndNegates() throws {
+        let run = try pickAll(matching: "rry !blue", input: fruit, label: "syntax-and")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "cherry\ncranberry\nelderberry\n", "\(run.process.logTail)")
+        let anchored = try pickAll(matching: "^ch | ^da | ado$", input: fruit, label: "syntax-or")
+        #expect(anchored.text == "cherry\navocado\ndate\n", "\(anchored.process.logTail)")
+        // --match fuzzy with --exact: plain terms are substrings again.
+        let exact = try pickAll(matching: "bry", input: fruit + ["bry"], arguments: ["--match", "fuzzy", "--exact"], label: "syntax-exact")
+        #expect(exact.text == "bry\n", "\(exact.process.logTail)")
+    }
+
+    @Test func termsWithoutAccentsIgnoreThemUnlessLiteral() throws {
+        let records = ["café", "cafe\u{301} noir", "École", "cafeteria", "ecole"]
+        let folded = try pickAll(matching: "Ecole | cafe$", input: records, label: "accents")
+        #expect(folded.status == 0, "\(folded.process.logTail)")
+        #expect(folded.text == "café\nÉcole\n", "\(folded.process.logTail)")
+        let literal = try pickAll(matching: "cafe", input: records, arguments: ["--literal"], label: "accents-literal")
+        #expect(literal.text == "cafe\u{301} noir\ncafeteria\n", "\(literal.process.logTail)")
+    }
+
+    /// A 10,000-character query of lone operators, then a real one: no hang, no crash.
+    @Test func aHugeQueryOfLoneOperatorsIsHarmless() throws {
+        let junk = String(repeating: "! ^ $ ' | \\ ", count: 834).prefix(10_000)
+        let quoted = String(data: try JSONSerialization.data(withJSONObject: [String(junk)]), encoding: .utf8)!.dropFirst().dropLast()
+        let run = try pick("""
+        {"op":"clipboard.set","text":\(quoted)}
+        \(key("v", holding: "Control_L"))
+        {"op":"wait","ms":300}
+        \(key("u", holding: "Control_L"))
+        \(key("c"))\(key("h"))
+        {"op":"wait","ms":150}
+        \(key("a", holding: "Control_L"))
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "huge-query")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "cherry\n", "\(run.process.logTail)")
+    }
+
     @Test func sigintEndsWithStatus130AndPrintsNothing() throws {
         let directory = try TestDirectory("pick-sigint")
         defer { directory.remove() }

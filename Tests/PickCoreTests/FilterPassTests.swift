@@ -115,7 +115,7 @@ private func randomStore(_ random: inout SplitMix64, count: Int, separator: UInt
         #expect(pass.run(budget: 100))
         #expect(pass.result.count == 100)
         // Not incremental: different mode, a shorter query, or fields changed.
-        #expect(!FilterPass(store: store, query: "abc", mode: .prefix, previous: first).isIncremental)
+        #expect(!FilterPass(store: store, query: "abc", mode: .fuzzy, previous: first).isIncremental)
         #expect(!FilterPass(store: store, query: "a", mode: .substring, previous: first).isIncremental)
         #expect(!FilterPass(store: store, query: "abc", mode: .substring, fields: try! FieldSelector(parsing: "1"),
                             previous: first).isIncremental)

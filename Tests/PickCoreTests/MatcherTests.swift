@@ -1,25 +1,80 @@
+import Foundation
 import SweepTestSupport
 import Testing
 @testable import PickCore
 
-/// An independent model of matching: on arrays of Unicode scalars, lower
-/// case by each scalar's full mapping, smart case by comparing the query
-/// with its lower case.
-func modelMatches(_ text: String, _ query: String, _ mode: MatchMode) -> Bool {
-    func lower(_ string: String) -> [Unicode.Scalar] {
-        string.unicodeScalars.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
+/// An independent model of matching: the query split into words by hand,
+/// each word's operators read off, and each word matched on arrays of
+/// Unicode scalars (lower case by each scalar's full mapping when the word
+/// has no capital; decomposed by Foundation, accents dropped when the word
+/// has none).
+func modelMatches(_ text: String, _ query: String, _ mode: MatchMode, foldsAccents: Bool = true) -> Bool {
+    // Words split at blanks, scalar by scalar; a backslash keeps the blank after it.
+    var words: [String] = [], word = String.UnicodeScalarView()
+    let scalars = Array(query.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        if scalars[index] == "\\", index + 1 < scalars.count, blank(scalars[index + 1]) {
+            word.append(scalars[index + 1])
+            index += 2
+            continue
+        }
+        if blank(scalars[index]) {
+            if !word.isEmpty { words.append(String(word)) }
+            word = String.UnicodeScalarView()
+        } else {
+            word.append(scalars[index])
+        }
+        index += 1
     }
-    let raw = Array(query.unicodeScalars)
-    let caseSensitive = lower(query) != raw
-    let needle = caseSensitive ? raw : lower(query)
-    let haystack = caseSensitive ? Array(text.unicodeScalars) : lower(text)
+    if !word.isEmpty { words.append(String(word)) }
+    var groups: [[(text: String, kind: TermKind, negated: Bool)]] = []
+    var orNext = false
+    for word in words {
+        if word == "|" { orNext = !groups.isEmpty; continue }
+        var body = word, negated = false, quoted = false, start = false, end = false
+        if body.first == "!" { negated = true; body.removeFirst() }
+        if body.first == "'" { quoted = true; body.removeFirst() }
+        if !quoted && body.first == "^" { start = true; body.removeFirst() }
+        if body.hasSuffix("\\$") { body.removeLast(2); body += "$" } else if body.last == "$" { end = true; body.removeLast() }
+        if body.isEmpty { continue }
+        let kind: TermKind = start && end ? .whole : start ? .prefix : end ? .suffix
+            : (quoted || negated) ? .substring : TermKind(mode)
+        if orNext { groups[groups.count - 1].append((body, kind, negated)) } else { groups.append([(body, kind, negated)]) }
+        orNext = false
+    }
+    return groups.allSatisfy { group in
+        group.contains { modelTermMatches(text, $0.text, $0.kind, foldsAccents: foldsAccents) != $0.negated }
+    }
+}
+
+let modelAccents: Set<UInt32> = Set(Array(0x0300...0x036F) + Array(0x1AB0...0x1AFF) + Array(0x1DC0...0x1DFF)
+                                    + Array(0x20D0...0x20FF) + Array(0xFE20...0xFE2F))
+
+func modelTermMatches(_ text: String, _ term: String, _ kind: TermKind, foldsAccents: Bool) -> Bool {
+    func lower(_ string: String) -> String {
+        String(String.UnicodeScalarView(string.unicodeScalars.flatMap { $0.properties.lowercaseMapping.unicodeScalars }))
+    }
+    let caseSensitive = lower(term) != term
+    var needleText = caseSensitive ? term : lower(term)
+    var haystackText = caseSensitive ? text : lower(text)
+    var dropAccents = false
+    if foldsAccents {
+        dropAccents = !term.decomposedStringWithCanonicalMapping.unicodeScalars.contains { modelAccents.contains($0.value) }
+        needleText = needleText.decomposedStringWithCanonicalMapping
+        haystackText = haystackText.decomposedStringWithCanonicalMapping
+    }
+    let needle = Array(needleText.unicodeScalars.filter { !dropAccents || !modelAccents.contains($0.value) })
+    let haystack = Array(haystackText.unicodeScalars.filter { !dropAccents || !modelAccents.contains($0.value) })
     if needle.isEmpty { return true }
-    switch mode {
+    switch kind {
     case .substring:
         guard needle.count <= haystack.count else { return false }
         return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     case .prefix: return haystack.starts(with: needle)
-    case .exact: return haystack == needle
+    case .suffix: return haystack.reversed().starts(with: needle.reversed())
+    case .whole: return haystack == needle
     case .fuzzy:
         var index = 0
         for scalar in haystack where index < needle.count && scalar == needle[index] { index += 1 }
@@ -145,6 +200,8 @@ func modelMatches(_ text: String, _ query: String, _ mode: MatchMode) -> Bool {
         #expect(implies("anything", "", .fuzzy))
         // Smart case changed: not incremental.
         #expect(!implies("abC", "ab", .substring))
-        #expect(!Matcher(query: "abc", mode: .prefix).implies(Matcher(query: "ab", mode: .substring)))
+        // Plain terms of another mode: implied only where the kinds agree.
+        #expect(Matcher(query: "abc", mode: .prefix).implies(Matcher(query: "ab", mode: .substring)))
+        #expect(!Matcher(query: "abc", mode: .fuzzy).implies(Matcher(query: "ab", mode: .substring)))
     }
 }

@@ -52,6 +52,7 @@ func randomRecord(_ random: inout SplitMix64, lineMode: Bool = true) -> [UInt8] 
         Array("ab".utf8), Array("abc".utf8), Array(" ".utf8), Array("  ".utf8), Array("\t".utf8), Array(",".utf8),
         Array("é".utf8), Array("É".utf8), Array("İ".utf8), Array("\u{212A}".utf8), Array("k".utf8),
         Array("日本".utf8), [0xFF], [0xC3], [0xE2, 0x82], Array("\u{FFFD}".utf8),
+        Array("e\u{301}".utf8), Array("E\u{301}".utf8), Array("e".utf8), Array("$".utf8), Array("!".utf8), Array("|".utf8),
     ]
     var record: [UInt8] = []
     for _ in 0..<random.below(12) { record += pieces[random.below(pieces.count)] }
@@ -62,6 +63,7 @@ func randomRecord(_ random: inout SplitMix64, lineMode: Bool = true) -> [UInt8] 
 }
 
 func randomQuery(_ random: inout SplitMix64) -> String {
-    let letters = ["a", "b", "c", "A", "B", "x", "k", "é", "É", "i", "İ", "\u{212A}", " ", ",", "日", "\u{FFFD}"]
-    return (0..<random.below(4)).map { _ in letters[random.below(letters.count)] }.joined()
+    let letters = ["a", "b", "c", "A", "B", "x", "k", "é", "É", "i", "İ", "\u{212A}", " ", ",", "日", "\u{FFFD}",
+                   "e", "E", "\u{301}", "!", "^", "$", "'", " | ", "\\ ", "\\$"]
+    return (0..<random.below(6)).map { _ in letters[random.below(letters.count)] }.joined()
 }
