@@ -144,6 +144,7 @@ final class Picker {
     private func appendRows(_ result: FilterResult) {
         let old = shown.count
         shown = result
+        rows.highlighted = result.matcher
         matches.extend(to: MatchRows(result))
         guard result.count > old else { return }
         log?.write("items", ["count": result.count])
@@ -151,6 +152,7 @@ final class Picker {
 
     private func replaceRows(_ result: FilterResult) {
         shown = result
+        rows.highlighted = result.matcher
         // A new query: the first match takes the focus, as in fzf; the records keep their selection.
         matches.show(MatchRows(result), position: .top)
         log?.write("items", ["count": result.count, "query": query])

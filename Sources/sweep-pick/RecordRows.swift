@@ -13,6 +13,8 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
     /// icons given as paths in rofi's and fuzzel's metadata; nil for neither.
     var thumbnails: ImageLoader<String>?
     var showsRecordsAsImages = false
+    /// The query of the rows shown: its matched characters are highlighted.
+    var highlighted: Matcher?
 
     init(store: RecordStore, fields: FieldSelector?, delimiter: String?) {
         self.store = store
@@ -28,6 +30,14 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
         return String(text[text.index(after: slash)...])
     }
     func subtitle(forRow row: Int) -> String? { nil }
+
+    /// The record's text with the characters the query matched highlighted,
+    /// found only for the rows being drawn.
+    func content(for item: ItemPath) -> ItemContent {
+        let title = title(for: item)
+        let highlights = highlighted.map { $0.matchesEverything ? [] : $0.highlights(in: title) } ?? []
+        return ItemContent(title: title, image: image(for: item).map(ItemImage.bitmap), titleHighlights: highlights)
+    }
 
     func image(for item: ItemPath) -> Bitmap? {
         guard let thumbnails, let path = imagePath(forRow: item.item) else { return nil }

@@ -372,6 +372,71 @@ import Testing
         #expect(run.text == "cherry\n", "\(run.process.logTail)")
     }
 
+    /// The pixels of a screenshot near the light theme's highlight (the
+    /// accent 0x0a6cdf at 30 % over `background`), as (x, y) pairs inside `x` and `y`.
+    private func highlightPixels(_ path: String, x: Range<Int>, y: Range<Int>,
+                                 over background: [Double] = [255, 255, 255]) throws -> [(x: Int, y: Int)] {
+        let shot = try PNGCodec.read(path: path)
+        let target = zip([0x0a, 0x6c, 0xdf] as [Double], background).map { Int(($0 * 0.3 + $1 * 0.7).rounded()) }
+        var found: [(x: Int, y: Int)] = []
+        for py in y where py < shot.height {
+            for px in x where px < shot.width {
+                let i = (py * shot.width + px) * 4
+                if (0..<3).allSatisfy({ abs(Int(shot.rgba[i + $0]) - target[$0]) <= 6 }) { found.append((px, py)) }
+            }
+        }
+        return found
+    }
+
+    /// The characters the filter matched are highlighted in the list: the
+    /// whole of "rr", and "rr" after "che" in "cherry"; nothing before a query.
+    @Test func theMatchedCharactersAreHighlightedInTheList() throws {
+        let directory = try TestDirectory("pick-highlight")
+        defer { directory.remove() }
+        let run = try pick("""
+        {"op":"screenshot","file":"\(directory.path)/plain.png"}
+        \(key("r"))\(key("r"))
+        {"op":"wait","ms":150}
+        {"op":"screenshot","file":"\(directory.path)/filtered.png"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(["rr", "cherry", "apple"]), label: "highlight")
+        #expect(run.status == 1, "\(run.process.logTail)")
+        let band = { (n: Int) in (self.row(n) - 6)..<(self.row(n) + 6) }
+        #expect(try highlightPixels("\(directory.path)/plain.png", x: 20..<780, y: 56..<300).isEmpty)
+        let whole = try highlightPixels("\(directory.path)/filtered.png", x: 20..<780, y: band(0))
+        let inner = try highlightPixels("\(directory.path)/filtered.png", x: 20..<780, y: band(1))
+        #expect(whole.count > 20 && inner.count > 20, "\(whole.count) \(inner.count)")
+        let wholeLeft = whole.map(\.x).min() ?? 0, innerLeft = inner.map(\.x).min() ?? 0
+        // "che" (about 20 px) comes before the highlight in "cherry".
+        #expect(innerLeft > wholeLeft + 12, "\(wholeLeft) \(innerLeft)")
+        // Both highlights are the width of "rr".
+        let wholeWidth = (whole.map(\.x).max() ?? 0) - wholeLeft, innerWidth = (inner.map(\.x).max() ?? 0) - innerLeft
+        #expect(abs(wholeWidth - innerWidth) <= 3, "\(wholeWidth) \(innerWidth)")
+    }
+
+    /// In the grid too: a longer match highlights more of the cell's title.
+    @Test func theMatchedCharactersAreHighlightedInTheGrid() throws {
+        let directory = try TestDirectory("pick-highlight-grid")
+        defer { directory.remove() }
+        let run = try pick("""
+        \(key("z"))
+        {"op":"wait","ms":150}
+        {"op":"screenshot","file":"\(directory.path)/one.png"}
+        \(key("z"))\(key("z"))\(key("z"))
+        {"op":"wait","ms":150}
+        {"op":"screenshot","file":"\(directory.path)/four.png"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(["zzzz", "cherry"]), arguments: ["--grid"], label: "highlight-grid")
+        #expect(run.status == 1, "\(run.process.logTail)")
+        // A grid cell's background is the row hover grey, 0xf0f0f5.
+        let one = try highlightPixels("\(directory.path)/one.png", x: 0..<800, y: 56..<600, over: [240, 240, 245])
+        let four = try highlightPixels("\(directory.path)/four.png", x: 0..<800, y: 56..<600, over: [240, 240, 245])
+        #expect(one.count > 10, "\(one.count)")
+        #expect(four.count > one.count * 2, "\(one.count) \(four.count)")
+    }
+
     @Test func sigintEndsWithStatus130AndPrintsNothing() throws {
         let directory = try TestDirectory("pick-sigint")
         defer { directory.remove() }
