@@ -74,15 +74,21 @@ extension TermMatcher {
 }
 
 extension Matcher {
+    /// How much of a text `highlights(in:)` looks at, in bytes.
+    public static let highlightedPrefix = 4096
+
     /// The bytes of `text` (a shown text, UTF-8 offsets) that the query's
     /// terms matched, for highlighting: every term that is not negated and
     /// matches contributes its positions (see each kind's rule), mapped back
     /// through case and accent folding to the characters as shown. Meant for
     /// the rows being drawn, not for every record. The ranges are in order,
-    /// apart (touching ones joined).
+    /// apart (touching ones joined), inside the first `highlightedPrefix`
+    /// bytes (no row shows more).
     /// - Complexity: O(t · n · m) for t terms, n bytes of text, m of a term.
     public func highlights(in text: String) -> [Range<Int>] {
-        let bytes = Array(text.utf8)
+        // A row shows the start of a long text only; looking further could
+        // cost seconds (a long term against a megabyte of near-misses).
+        let bytes = Array(text.utf8.prefix(Self.highlightedPrefix))
         var forms: [String: NormalizedText] = [:]
         var ranges: [Range<Int>] = []
         for term in compiled.groups.joined() where !term.isNegated {

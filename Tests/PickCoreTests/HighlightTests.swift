@@ -41,6 +41,17 @@ private func marked(_ query: String, _ text: String, _ mode: MatchMode = .substr
         #expect(marked("ss", "STRASSE straße") == ["SS"])
     }
 
+    @Test func aLongTextIsMarkedInItsVisibleStartOnly() {
+        let clock = ContinuousClock()
+        let text = String(repeating: "a", count: 1_000_000)
+        let term = String(repeating: "a", count: 5000) + "b"
+        var marks: [Range<Int>] = []
+        let elapsed = clock.measure { marks = Matcher(query: term + " a", mode: .substring).highlights(in: text) }
+        #expect(marks == [0..<1])
+        #expect(elapsed < .seconds(2))
+        #expect(Matcher(query: "b", mode: .substring).highlights(in: String(repeating: "a", count: 5000) + "b").isEmpty)
+    }
+
     /// Property: marks lie inside the text on character boundaries, apart
     /// from nothing else; a query of plain terms only that matches marks
     /// something; a single substring term marks text that matches it whole.
