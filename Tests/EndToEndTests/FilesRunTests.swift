@@ -37,6 +37,24 @@ import Testing
         try files.createSymbolicLink(atPath: "\(folder)/broken", withDestinationPath: "\(folder)/nowhere")
     }
 
+    /// The window at 800 × 600, mapped, and a small folder listed.
+    private let ready = """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":400}
+        """
+
+    /// A left click on entry `n`, with `modifier` held if given.
+    private func click(row n: Int, holding modifier: String? = nil) -> String {
+        let click = """
+            {"op":"pointer.move","x":300,"y":\(row(n))}
+            {"op":"pointer.down","button":"left"}
+            {"op":"pointer.up","button":"left"}
+            """
+        guard let modifier else { return click }
+        return #"{"op":"key.down","key":"\#(modifier)"}"# + "\n" + click + "\n" + #"{"op":"key.up","key":"\#(modifier)"}"#
+    }
+
     private func keys(_ text: String) -> String {
         text.map { character -> String in
             let name = character == " " ? "space" : String(character)
@@ -55,17 +73,9 @@ import Testing
     @Test func theFilterKeepsHiddenSelectionsAndCtrlCCopiesThem() throws {
         // Sorted folders first: alpha, beta, apple.txt, banana.txt, broken, cherry.txt, date.txt.
         let run = try play("""
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":400}
-        {"op":"pointer.move","x":300,"y":\(row(2))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.down","key":"Control_L"}
-        {"op":"pointer.move","x":300,"y":\(row(5))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.up","key":"Control_L"}
+        \(ready)
+        \(click(row: 2))
+        \(click(row: 5, holding: "Control_L"))
         {"op":"key.tap","key":"Tab"}
         \(keys("ana"))
         {"op":"wait","ms":100}
@@ -84,9 +94,7 @@ import Testing
 
     @Test func typeAheadEnterBackspaceAndTabMoveThroughFolders() throws {
         let run = try play("""
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":400}
+        \(ready)
         \(keys("be"))
         {"op":"key.tap","key":"Return"}
         {"op":"wait","ms":400}
@@ -145,6 +153,32 @@ import Testing
         """, label: "missing", make: { folder in try FileManager.default.removeItem(atPath: folder) })
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
+    }
+
+    /// Names that are not UTF-8 (shown with replacement characters), an empty
+    /// file, a FIFO (listed, never opened) and a name of 255 bytes: all listed,
+    /// nothing crashes, Ctrl+A and Ctrl+C copy one line an entry.
+    @Test func oddEntriesAreListedAndCopied() throws {
+        let run = try play("""
+        \(ready)
+        \(control("a"))
+        \(control("c"))
+        {"op":"clipboard.save","file":"clip.txt","timeout":5000}
+        """, label: "odd", make: { folder in
+            for name in [[0x62, 0x61, 0x64, 0xFF, 0x2E, 0x74, 0x78, 0x74], [0xC3, 0x28]] as [[UInt8]] {
+                let path = Array(folder.utf8) + [0x2F] + name + [0]
+                let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+                if fd >= 0 { close(fd) }
+            }
+            FileManager.default.createFile(atPath: "\(folder)/empty", contents: Data())
+            mkfifo("\(folder)/pipe", 0o644)
+            FileManager.default.createFile(atPath: "\(folder)/" + String(repeating: "n", count: 255), contents: nil)
+        })
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let lines = ((try? String(contentsOfFile: "\(run.directory.path)/clip.txt", encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.count == 5, "\(lines)\n\(run.process.logTail)")
+        #expect(lines.contains { $0.hasSuffix("/pipe") } && lines.contains { $0.hasSuffix("/empty") })
     }
 
     @Test func theExampleIsAtMost250LinesAndImportsOnlySweepUI() throws {

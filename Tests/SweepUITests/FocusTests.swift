@@ -74,33 +74,32 @@ import Testing
         #expect(!view.handleKey(typed("o")), "with type-ahead off, typed text is not the view's")
     }
 
-    @Test func typeAheadCrossesSectionsAndSkipsEmptyOnes() {
-        final class Sections: ListDataSource {
-            let sectionCounts = [2, 0, 3]
-            let titles = [["ab", "ac"], [], ["ad", "zz", "ae"]]
-            func title(for item: ItemPath) -> String { titles[item.section][item.item] }
-        }
-        let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: Sections())
-        view.attach(to: host)
+    /// Sections of titles, some of them empty.
+    private final class Sections: ListDataSource {
+        let titles: [[String]]
+        init(_ titles: [[String]]) { self.titles = titles }
+        var sectionCounts: [Int] { titles.map(\.count) }
+        func title(for item: ItemPath) -> String { titles[item.section][item.item] }
+    }
+
+    /// A focused list over `titles` in sections.
+    private func makeSectioned(_ titles: [[String]]) -> CollectionView {
+        let view = CollectionView(style: .list, dataSource: Sections(titles))
+        view.attach(to: TestHost())
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         view.focusDidChange(true)
+        return view
+    }
+
+    @Test func typeAheadCrossesSectionsAndSkipsEmptyOnes() {
+        let view = makeSectioned([["ab", "ac"], [], ["ad", "zz", "ae"]])
         view.setFocus(ItemPath(section: 0, item: 1))
         _ = view.handleKey(typed("z"))
         #expect(view.focusedItem == ItemPath(section: 2, item: 1))
     }
 
     @Test func typeAheadWithNoFocusSkipsAnEmptyFirstSection() {
-        final class Sections: ListDataSource {
-            let sectionCounts = [0, 2]
-            let titles = [[String](), ["kiwi", "lime"]]
-            func title(for item: ItemPath) -> String { titles[item.section][item.item] }
-        }
-        let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: Sections())
-        view.attach(to: host)
-        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
-        view.focusDidChange(true)
+        let view = makeSectioned([[], ["kiwi", "lime"]])
         #expect(view.handleKey(typed("l")))
         #expect(view.focusedItem == ItemPath(section: 1, item: 1))
     }
