@@ -51,8 +51,10 @@ extension CompositorServer {
 
     nonisolated(unsafe) static let wmBaseRequests = requestTable(sweep_xdg_wm_base_requests(
         destroy: Resource.destroy,
-        create_positioner: { _, resource, _ in
-            sweep_resource_post_error(resource, UInt32(XDG_WM_BASE_ERROR_INVALID_POSITIONER.rawValue), "positioners are not supported")
+        create_positioner: { client, resource, id in
+            _ = Resource.create(client: client, interface: sweep_server_xdg_positioner_interface(),
+                                version: UInt32(wl_resource_get_version(resource)), id: id,
+                                requests: Positioner.requests, object: Positioner())
         },
         get_xdg_surface: { client, resource, id, surfaceResource in
             guard let server = CompositorServer.server(resource),

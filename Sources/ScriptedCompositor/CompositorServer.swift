@@ -33,7 +33,9 @@ public final class CompositorServer {
     /// The window scripts act on: the latest toplevel or layer surface, or the one `useWindow` picked.
     private(set) var window: (any ShellWindow)?
     /// Every window the client has, oldest first.
-    private var windows: [any ShellWindow] = []
+    private(set) var windows: [any ShellWindow] = []
+    /// The client's popups (menus), oldest (lowest) first.
+    var popups: [Popup] = []
     var outputs: [WLResource] = []
     /// Every seat; the first has the touchpad gestures. Script input goes to `seat`.
     private(set) var seats: [SeatServer]
@@ -364,8 +366,12 @@ public final class CompositorServer {
     /// Whether the window has committed a buffer.
     public var isMapped: Bool { window?.surface.hasContents ?? false }
 
-    /// The window's current pixels, straight-alpha RGBA.
-    public var windowImage: PNGImage? { window?.surface.image }
+    /// The window's current pixels, straight-alpha RGBA, with its mapped
+    /// popups drawn over it where they are.
+    public var windowImage: PNGImage? {
+        guard let window, let image = window.surface.image else { return nil }
+        return composite(popupsOver: image, of: window.surface)
+    }
 
     /// What the window is: "xdg_toplevel", "zwlr_layer_surface_v1", or nil before one exists.
     public var windowRole: String? { window?.role }

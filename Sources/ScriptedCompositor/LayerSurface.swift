@@ -141,9 +141,9 @@ final class LayerSurface: ResourceOwner, ShellWindow {
         set_exclusive_zone: { _, _, _ in },
         set_margin: { _, _, _, _, _, _ in },
         set_keyboard_interactivity: { _, resource, value in layer(resource)?.setKeyboard(value) },
-        get_popup: { _, resource, _ in
-            sweep_resource_post_error(resource, UInt32(ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE.rawValue),
-                                      "popups are not supported")
+        get_popup: { _, resource, popupResource in
+            guard let layer = layer(resource), let popup = Resource.object(popupResource, as: Popup.self) else { return }
+            popup.parent = layer.surface
         },
         ack_configure: { _, resource, serial in layer(resource)?.acknowledge(serial) },
         destroy: Resource.destroy,

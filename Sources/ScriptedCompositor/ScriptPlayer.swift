@@ -317,6 +317,16 @@ public final class ScriptPlayer {
             do { try PNGCodec.write(image, to: path) } catch {
                 throw CompositorFailure("script line \(line): \(error)")
             }
+        case .popupWait(let count, let ms):
+            server.dispatch(milliseconds: ms) { server.mappedPopupCount == count || client.poll() }
+            try checkAlive()
+            guard server.mappedPopupCount == count else {
+                throw CompositorFailure("script line \(line): the client has \(server.mappedPopupCount) popups on screen, "
+                                        + "not \(count), after \(Int(ms)) ms")
+            }
+        case .popupDismiss:
+            server.dismissPopups()
+            try pause(stepPause)
         case .expectExit:
             break
         case .close:

@@ -62,6 +62,12 @@ public enum ScriptStep: Equatable, Sendable {
     /// gave up on the paster) and writes what had arrived to `file`.
     case clipboardDrain(file: String, timeout: Double)
     case screenshot(file: String)
+    /// Waits up to `ms` until the client has exactly `count` popups (menus)
+    /// on screen; the run fails when it does not.
+    case popupWait(count: Int, ms: Double)
+    /// The compositor dismisses every popup (`popup_done`), as when the
+    /// person clicks elsewhere on the desktop or the screen locks.
+    case popupDismiss
     case close
     /// From here on the client may exit by itself (a picker does on Enter):
     /// playing stops when it does, and the run ends with its status.
@@ -137,7 +143,7 @@ public enum ScriptParser {
         "window.wait": ["count", "ms"], "window.use": ["index"],
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
         "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "cursor.expect": ["shape"], "clipboard.drain": ["file", "timeout"],
-        "screenshot": ["file"], "close": [], "disconnect": [],
+        "screenshot": ["file"], "close": [], "disconnect": [], "popup.wait": ["count", "ms"], "popup.dismiss": [],
         "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
     ]
 
@@ -248,6 +254,9 @@ public enum ScriptParser {
             let file = try get.string("file")
             guard !file.isEmpty else { throw ScriptError(line: number, message: "screenshot: \"file\" is empty") }
             return .screenshot(file: file)
+        case "popup.wait":
+            return .popupWait(count: try get.int("count", 0...64, default: 1), ms: try get.number("ms", 0...600_000, default: 5000))
+        case "popup.dismiss": return .popupDismiss
         case "close": return .close
         case "expectExit": return .expectExit
         case "disconnect": return .disconnect

@@ -15,6 +15,16 @@ final class SeatServer: ResourceOwner {
     /// Whether the keyboard follows `focused` (a layer surface may want none).
     private var keyboardFocused = false
     private var pointerInside = false
+    /// The surface the pointer is in (the window or a popup of it) and that
+    /// surface's top-left in the window's coordinates; the latest position.
+    private var pointerTarget: (surface: Surface, dx: Double, dy: Double)?
+    private var pointerPosition: (x: Double, y: Double)?
+    /// The surface each touch went down on, and its top-left in the window's coordinates.
+    private var touchTargets: [Int32: (surface: Surface, dx: Double, dy: Double)] = [:]
+    /// The surface the keyboards entered: the window, or a popup that grabbed.
+    private var keyboardSurface: Surface?
+    /// The modifiers of the keys held, as last sent.
+    private var heldModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) = (0, 0, 0, 0)
     private(set) var keyboard: Keyboard?
     private var keymapText: String
     private var pressedKeys: [UInt32] = []
@@ -133,35 +143,78 @@ final class SeatServer: ResourceOwner {
         if let previous = focused, previous !== surface { leave(previous) }
         focused = surface
         keyboardFocused = keyboard
-        guard keyboard, let resource = surface.resource else { return }
+        guard keyboard else { return }
+        keyboardSurface = nil
+        enterKeyboard(server.keyboardSurface(for: surface))
+    }
+
+    /// Sends the keyboards' enter for `surface` (and the modifiers held).
+    private func enterKeyboard(_ surface: Surface) {
+        keyboardSurface = surface
+        guard let resource = surface.resource else { return }
+        let mods: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)? = pressedKeys.isEmpty ? nil : heldModifiers
         for keyboard in forFocus(keyboards) {
             var keys = wl_array()
             wl_array_init(&keys)
             wl_keyboard_send_enter(keyboard, serial, resource, &keys)
             wl_array_release(&keys)
-            wl_keyboard_send_modifiers(keyboard, serial, 0, 0, 0, 0)
+            wl_keyboard_send_modifiers(keyboard, serial, mods?.depressed ?? 0, mods?.latched ?? 0, mods?.locked ?? 0, mods?.group ?? 0)
+        }
+    }
+
+    /// A popup grabbed: the keyboard moves to it.
+    func keyboardGrabbed(by surface: Surface) {
+        guard keyboardFocused, keyboardSurface !== surface else { return }
+        if let old = keyboardSurface?.resource {
+            for keyboard in forFocus(keyboards) { wl_keyboard_send_leave(keyboard, serial, old) }
+        }
+        enterKeyboard(surface)
+    }
+
+    /// A popup went away: the pointer and touches over it are done with, and
+    /// the keyboard goes back to the popup below it or the window.
+    func surfaceGone(_ surface: Surface) {
+        touchTargets = touchTargets.filter { $0.value.surface !== surface }
+        if pointerTarget?.surface === surface {
+            if pointerInside, let resource = surface.resource {
+                for pointer in forFocus(pointers) {
+                    wl_pointer_send_leave(pointer, serial, resource)
+                    pointerFrame(pointer)
+                }
+            }
+            pointerInside = false
+            pointerTarget = nil
+            // The pointer is over what was under the popup now: it enters that, as on a desktop.
+            if let position = pointerPosition { pointerMove(x: position.x, y: position.y) }
+        }
+        if keyboardSurface === surface, keyboardFocused, let window = focused, let server {
+            if let resource = surface.resource {
+                for keyboard in forFocus(keyboards) { wl_keyboard_send_leave(keyboard, serial, resource) }
+            }
+            enterKeyboard(server.keyboardSurface(for: window))
         }
     }
 
     /// Tells the client the pointer and keyboard left `surface` (another
     /// window takes the focus), as a compositor does.
     private func leave(_ surface: Surface) {
-        guard let resource = surface.resource else { return }
-        if pointerInside {
+        if pointerInside, let resource = (pointerTarget?.surface ?? surface).resource {
             for pointer in forFocus(pointers) {
                 wl_pointer_send_leave(pointer, serial, resource)
                 pointerFrame(pointer)
             }
         }
-        if keyboardFocused {
+        if keyboardFocused, let resource = (keyboardSurface ?? surface).resource {
             for keyboard in forFocus(keyboards) { wl_keyboard_send_leave(keyboard, serial, resource) }
         }
         pointerInside = false
+        pointerTarget = nil
+        keyboardSurface = nil
     }
 
     /// The pointer leaves the focused window; the next move enters it again.
     func pointerLeave() {
-        guard let surface = focused?.resource, pointerInside else { return }
+        guard let surface = (pointerTarget?.surface ?? focused)?.resource, pointerInside else { return }
         for pointer in forFocus(pointers) {
             wl_pointer_send_leave(pointer, serial, surface)
             pointerFrame(pointer)
@@ -173,6 +226,9 @@ final class SeatServer: ResourceOwner {
         focused = nil
         keyboardFocused = false
         pointerInside = false
+        pointerTarget = nil
+        keyboardSurface = nil
+        touchTargets.removeAll()
     }
 
     /// Presses or releases the key that types keysym `name`; false when the keymap has no such key.
@@ -185,6 +241,7 @@ final class SeatServer: ResourceOwner {
         guard let keyboard else { return false }
         if pressed { pressedKeys.append(code) } else { pressedKeys.removeAll { $0 == code } }
         let mods = keyboard.updateKey(evdevCode: code, pressed: pressed)
+        heldModifiers = mods
         for resource in forFocus(keyboards) where keyboardFocused {
             wl_keyboard_send_key(resource, serial, time, code,
                                  pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue)
@@ -199,20 +256,45 @@ final class SeatServer: ResourceOwner {
         if wl_resource_get_version(resource) >= 5 { wl_pointer_send_frame(resource) }
     }
 
+    /// Moves the pointer to a point of the window's coordinates: over a
+    /// popup it leaves the window and enters the popup (and back).
     func pointerMove(x: Double, y: Double) {
-        guard let surface = focused?.resource else { return }
+        guard let window = focused, let server else { return }
+        pointerPosition = (x, y)
+        let target = server.surface(at: x, y, in: window)
+        if pointerInside, let current = pointerTarget, current.surface !== target.surface {
+            if let resource = current.surface.resource {
+                for pointer in forFocus(pointers) {
+                    wl_pointer_send_leave(pointer, serial, resource)
+                    pointerFrame(pointer)
+                }
+            }
+            pointerInside = false
+        }
+        guard let surface = target.surface.resource else { return }
+        let localX = wl_fixed_from_double(x - target.dx), localY = wl_fixed_from_double(y - target.dy)
         for pointer in forFocus(pointers) {
             if !pointerInside {
-                wl_pointer_send_enter(pointer, serial, surface, wl_fixed_from_double(x), wl_fixed_from_double(y))
+                wl_pointer_send_enter(pointer, serial, surface, localX, localY)
             } else {
-                wl_pointer_send_motion(pointer, time, wl_fixed_from_double(x), wl_fixed_from_double(y))
+                wl_pointer_send_motion(pointer, time, localX, localY)
             }
             pointerFrame(pointer)
         }
         pointerInside = true
+        pointerTarget = target
+    }
+
+    /// A press outside the client's surfaces while it has popups dismisses
+    /// them and goes nowhere, as under a real compositor's popup grab.
+    private func pressDismissesPopups(at position: (x: Double, y: Double)?) -> Bool {
+        guard let position, let window = focused, let server, !server.popups.isEmpty,
+              server.isOutsideClient(position.x, position.y, window: window) else { return false }
+        return server.dismissPopups() > 0
     }
 
     func pointerButton(_ button: UInt32, pressed: Bool) {
+        if pressed, pressDismissesPopups(at: pointerPosition) { return }
         for pointer in forFocus(pointers) {
             wl_pointer_send_button(pointer, serial, time, button,
                                    pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue : WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
@@ -257,22 +339,30 @@ final class SeatServer: ResourceOwner {
 
     // MARK: Touch
 
+    /// A touch at a point of the window's coordinates goes down on the
+    /// surface there (a popup over the window, or the window).
     func touchDown(id: Int32, x: Double, y: Double, frame: Bool) {
-        guard let surface = focused?.resource else { return }
+        guard let window = focused, let server else { return }
+        if pressDismissesPopups(at: (x, y)) { return }
+        let target = server.surface(at: x, y, in: window)
+        guard let surface = target.surface.resource else { return }
+        touchTargets[id] = target
         for touch in forFocus(touches) {
-            wl_touch_send_down(touch, serial, time, surface, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+            wl_touch_send_down(touch, serial, time, surface, id, wl_fixed_from_double(x - target.dx), wl_fixed_from_double(y - target.dy))
             if frame { wl_touch_send_frame(touch) }
         }
     }
 
     func touchMove(id: Int32, x: Double, y: Double, frame: Bool) {
+        let target = touchTargets[id]
         for touch in forFocus(touches) {
-            wl_touch_send_motion(touch, time, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+            wl_touch_send_motion(touch, time, id, wl_fixed_from_double(x - (target?.dx ?? 0)), wl_fixed_from_double(y - (target?.dy ?? 0)))
             if frame { wl_touch_send_frame(touch) }
         }
     }
 
     func touchUp(id: Int32, frame: Bool) {
+        touchTargets[id] = nil
         for touch in forFocus(touches) {
             wl_touch_send_up(touch, serial, time, id)
             if frame { wl_touch_send_frame(touch) }

@@ -9,6 +9,8 @@ final class Toplevel: ResourceOwner, ShellWindow {
     var xdgSurface: WLResource?
     var toplevel: WLResource?
     var decoration: WLResource?
+    /// The popup role, when the xdg_surface was made a popup instead.
+    var popup: Popup?
     private(set) var title = ""
     private(set) var appID = ""
     private(set) var configured = false
@@ -65,8 +67,22 @@ final class Toplevel: ResourceOwner, ShellWindow {
                                                 requests: Toplevel.toplevelRequests, object: toplevel)
             toplevel.compositor?.toplevelCreated(toplevel)
         },
-        get_popup: { _, resource, _, _, _ in
-            sweep_resource_post_error(resource, UInt32(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue), "popups are not supported")
+        get_popup: { client, resource, id, parentResource, positionerResource in
+            guard let shell = Resource.object(resource, as: Toplevel.self), let compositor = shell.compositor,
+                  let positioner = Resource.object(positionerResource, as: Positioner.self) else { return }
+            guard positioner.placer.isComplete else {
+                return sweep_resource_post_error(resource, UInt32(XDG_WM_BASE_ERROR_INVALID_POSITIONER.rawValue),
+                                                 "the positioner has no size or anchor rectangle")
+            }
+            // A null parent is allowed: a layer surface adopts the popup (get_popup) before the first commit.
+            let parent = parentResource.flatMap { Resource.object($0, as: Toplevel.self)?.surface }
+            let popup = Popup(compositor: compositor, surface: shell.surface, parent: parent, placer: positioner.placer)
+            popup.resource = Resource.create(client: client, interface: sweep_server_xdg_popup_interface(),
+                                             version: UInt32(wl_resource_get_version(resource)), id: id,
+                                             requests: Popup.requests, object: popup)
+            shell.popup = popup
+            shell.surface.onCommit = { [weak popup, weak shell] in popup?.committed(xdgSurface: shell?.xdgSurface) }
+            compositor.popupCreated(popup)
         },
         set_window_geometry: { _, _, _, _, _, _ in },
         ack_configure: { _, _, _ in }

@@ -58,6 +58,14 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         }
     }
 
+    /// The menu open now (`showMenu`), if any.
+    var menuSession: MenuSession?
+    /// Buttons and touches that dismissed a menu: their releases go nowhere.
+    var swallowedButtons: Set<UInt32> = []
+    var swallowedTouches: Set<Int32> = []
+    /// The seat of the latest press, key or touch: a menu grabs it.
+    weak var latestInputSeat: Seat?
+
     /// Timers armed for components, by their tokens.
     private var timers: [TimerToken: EventLoop.TimerID] = [:]
     private var nextTimer: UInt64 = 0
@@ -167,7 +175,9 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
 
     // MARK: - Input
 
-    func handle(_ frame: PointerFrame, modifiers: Modifiers, from seat: Seat? = nil) {
+    func handle(_ frame: PointerFrame, modifiers: Modifiers, from seat: Seat? = nil, surface: OpaquePointer? = nil) {
+        if frame.buttons.contains(where: \.pressed), let seat { latestInputSeat = seat }
+        if routeToMenu(frame, surface: surface, seat: seat) { return }
         let previous = gestureArena.pointerPosition
         routePointer(frame, modifiers: modifiers)
         if let seat, let position = frame.position, !frame.left { seat.setCursorShape(cursorShape(at: position)) }
@@ -204,6 +214,11 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
 
     func handle(_ key: KeyEvent, from seat: Seat) {
         keySeat = seat
+        latestInputSeat = seat
+        if let menuSession {
+            menuSession.handleKey(key)
+            return
+        }
         if let onKey, onKey(key) { return }
         if key.modifiers.contains(.control) && key.keysym == .c {
             copySelection(from: seat)
@@ -292,7 +307,9 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         onCopy?(content)
     }
 
-    func handleTouch(_ frame: TouchFrame) {
+    func handleTouch(_ frame: TouchFrame, from seat: Seat? = nil, surface: OpaquePointer? = nil) {
+        if !frame.down.isEmpty, let seat { latestInputSeat = seat }
+        if routeToMenu(frame, surface: surface) { return }
         if !frame.down.isEmpty && !gestureArena.hasTouches {
             // Compositors hide the pointer while a finger is down: its hover highlight goes with it
             // (it comes back when the pointer moves).

@@ -61,28 +61,30 @@ public final class Application {
     private func window(for surface: OpaquePointer?) -> AppWindow? {
         let windows = self.windows
         guard let surface else { return windows.count == 1 ? windows[0] : nil }
-        return windows.first { $0.window.owns(surface: surface) }
+        return windows.first { $0.owns(surface: surface) }
     }
 
     /// Routes a seat's input to the window it is for. The seat is held
     /// weakly: one going away reports a last frame from its deinit.
     private func attach(_ seat: Seat) {
         let id = ObjectIdentifier(seat)
-        seat.ownsSurface = { [weak self] surface in self?.windows.contains { $0.window.owns(surface: surface) } ?? false }
+        seat.ownsSurface = { [weak self] surface in self?.windows.contains { $0.owns(surface: surface) } ?? false }
         seat.cursorScale = { [weak self, weak seat] in
             Int32((self?.window(for: seat?.pointerFocusSurface)?.window.scale ?? 1).rounded(.up))
         }
         seat.onPointerFrame = { [weak self, weak seat] frame in
             guard let self else { return }
-            let surface = seat?.pointerFocusSurface
-            window(for: surface ?? lastPointerSurface[id])?.handle(frame, modifiers: seat?.modifiers ?? [], from: seat)
-            if let surface { lastPointerSurface[id] = surface }
+            let surface = seat?.pointerFocusSurface ?? lastPointerSurface[id]
+            window(for: surface)?.handle(frame, modifiers: seat?.modifiers ?? [], from: seat, surface: surface)
+            if let surface = seat?.pointerFocusSurface { lastPointerSurface[id] = surface }
         }
         seat.onKey = { [weak self, weak seat] key in
             guard let self, let seat else { return }
             window(for: seat.keyboardFocusSurface)?.handle(key, from: seat)
         }
-        seat.onTouchFrame = { [weak self, weak seat] frame in self?.window(for: seat?.touchFocusSurface)?.handleTouch(frame) }
+        seat.onTouchFrame = { [weak self, weak seat] frame in
+            self?.window(for: seat?.touchFocusSurface)?.handleTouch(frame, from: seat, surface: seat?.touchFocusSurface)
+        }
         seat.onGesture = { [weak self, weak seat] gesture in self?.window(for: seat?.pointerFocusSurface)?.handleGesture(gesture) }
         seat.onError = { [weak self] message in self?.reportError(message) }
     }

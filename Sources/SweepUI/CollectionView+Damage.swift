@@ -7,7 +7,7 @@ extension CollectionView {
     static let damageRangeLimit = 12
 
     /// A rectangle of content coordinates, in the window, clipped to the view.
-    private func windowRect(ofContent rect: Rect) -> Rect {
+    func windowRect(ofContent rect: Rect) -> Rect {
         rect.offsetBy(dx: frame.minX, dy: frame.minY - itemView.visibleOffset).intersection(frame)
     }
 

@@ -39,8 +39,12 @@ extension CollectionView {
             apply(interactor.tap(at: r.location))
         }
         g.longPress.onStateChange = { [unowned self] r in
-            // A long press enters editing mode and selects (spec §5), where editing allows selection.
-            guard r.state == .began, !touchStoppedFling, !isEditing, allowsSelectionDuringEditing,
+            // In normal mode a long press opens the delegate's context menu when it gives one (spec §5).
+            guard r.state == .began, !touchStoppedFling, !isEditing else { return }
+            if showContextMenu(for: interactor.item(at: r.location), at: Point(x: r.location.x + frame.minX, y: r.location.y + frame.minY),
+                               trigger: .touch) { return }
+            // Otherwise it enters editing mode and selects, where editing allows selection.
+            guard allowsSelectionDuringEditing,
                   let item = interactor.item(at: r.location) else { return }
             setEditing(true)
             apply([.selection(selection.select(item, source: .longPress), provisional: false), .focus(item)])
@@ -170,19 +174,15 @@ extension CollectionView {
         return events
     }
 
-    /// A right click (window point) on an unselected item selects it first,
-    /// as file managers do before their context menu; on a selected one it
-    /// keeps the selection.
+    /// A right click (window point): the delegate's context menu, if it
+    /// gives one; an unselected item under it is selected first, as file
+    /// managers do; on a selected one the selection stays.
     public func handleSecondaryClick(at windowPoint: Point) {
         let point = Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY)
-        guard isVisible, let item = interactor.item(at: point), !selection.isSelected(item), sweepOrBandIdle else { return }
-        if isEditing && allowsMultipleSelectionDuringEditing || !isEditing && allowsMultipleSelection {
-            var change = selection.deselectAll()
-            change.formUnion(selection.select(item, source: .click))
-            apply([.selection(change, provisional: false), .focus(item)])
-        } else {
-            apply([.selection(selection.select(item, source: .click), provisional: false), .focus(item)])
-        }
+        guard isVisible, sweepOrBandIdle else { return }
+        let item = interactor.item(at: point)
+        if showContextMenu(for: item, at: windowPoint, trigger: .pointer) { return }
+        if let item { selectForMenu(item) }
     }
 
     var sweepOrBandIdle: Bool { interactor.sweep == nil && interactor.band == nil }

@@ -8,6 +8,9 @@ extension CollectionView {
             gestures.band.cancel()
             return true
         }
+        if key.keysym == .menu || (key.keysym == .f10 && key.modifiers.contains(.shift)) {
+            return showContextMenuFromKeyboard()
+        }
         if extendsSelection(key) { enterEditingForMultipleSelection() }
         let events = interactor.key(key.keysym, modifiers: key.modifiers)
         if !events.isEmpty {

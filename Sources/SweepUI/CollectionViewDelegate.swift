@@ -33,6 +33,16 @@ public protocol CollectionViewDelegate: AnyObject {
     /// The same call with what changed: the added and removed ranges and why.
     func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent)
     func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool)
+    /// The context menu for `item` (nil: empty space), opened by `trigger`
+    /// (a right click, the Menu key or Shift+F10, a long press in normal
+    /// mode); nil for none, and then a long press enters editing mode as
+    /// without menus. The menu acts on the selection: `item` when it is
+    /// selected brings the whole selection; otherwise `item` alone, which
+    /// is selected as the menu shows (UIKit's and the file managers' rule).
+    func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu?
+    /// The context menu was shown, an entry was chosen (act on
+    /// `view.selectedRanges` then), or it was dismissed.
+    func collectionView(_ view: CollectionView, contextMenu event: MenuEvent)
 
     // Observation: what the interactions did (the demo's event log).
     /// A sweep's phases, with the input that drives it.
@@ -62,6 +72,8 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {}
     public func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent) {}
     public func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool) {}
+    public func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? { nil }
+    public func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {}
     public func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind) {}
     public func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode) {}
     public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {}

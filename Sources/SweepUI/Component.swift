@@ -111,6 +111,11 @@ public protocol ComponentHost: AnyObject {
     /// Reads the clipboard's text (nil when there is none), later on the
     /// loop; the loop never waits for the other program.
     func paste(_ completion: @escaping (String?) -> Void)
+    /// Shows `menu` in a popup at a window point (see `AppWindow.showMenu`);
+    /// false, with `dismissed` reported, when it cannot.
+    @discardableResult
+    func showMenu(_ menu: Menu, at point: Point, theme: Theme, trigger: MenuTrigger,
+                  onEvent: @escaping (MenuEvent) -> Void) -> Bool
 }
 
 extension ComponentHost {
@@ -120,6 +125,12 @@ extension ComponentHost {
     public func paste(_ completion: @escaping (String?) -> Void) { completion(nil) }
     public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) { invalidate(Region(area)) }
     public func setNeedsFrame() {}
+    @discardableResult
+    public func showMenu(_ menu: Menu, at point: Point, theme: Theme, trigger: MenuTrigger,
+                         onEvent: @escaping (MenuEvent) -> Void) -> Bool {
+        onEvent(.dismissed)
+        return false
+    }
 }
 
 /// Identifies a timer armed through a `ComponentHost`.

@@ -36,7 +36,11 @@ extension Seat {
     nonisolated(unsafe) static let touchListener: UnsafeMutablePointer<wl_touch_listener> = {
         let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_touch_listener(
-            down: { data, _, _, time, surface, id, x, y in Seat.from(data)?.touchDown(time: time, surface: surface, id: id, x: x, y: y) },
+            down: { data, _, serial, time, surface, id, x, y in
+                // A popup opened by a long press grabs with the serial of the touch's down.
+                Seat.from(data)?.latestInputSerial = serial
+                Seat.from(data)?.touchDown(time: time, surface: surface, id: id, x: x, y: y)
+            },
             up: { data, _, _, time, id in Seat.from(data)?.touchUp(time: time, id: id) },
             motion: { data, _, time, id, x, y in Seat.from(data)?.touchMotion(time: time, id: id, x: x, y: y) },
             frame: { data, _ in Seat.from(data)?.touchFrame() },

@@ -95,6 +95,18 @@ public final class Seat {
     public var keyboardFocusSurface: OpaquePointer? { keyboardFocus }
     public var touchFocusSurface: OpaquePointer? { touchSurface }
 
+    /// One of the app's surfaces is going away (a closed menu): the seat
+    /// stops treating it as focused; the compositor's next enter says where
+    /// the pointer and keyboard went.
+    func forget(_ surface: OpaquePointer) {
+        if pointerFocus == surface { pointerFocus = nil }
+        if keyboardFocus == surface {
+            stopRepeat()
+            keyboardFocus = nil
+        }
+        if touchSurface == surface { touchSurface = nil }
+    }
+
     private func capabilities(_ caps: UInt32) {
         let wantsPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let wantsKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0

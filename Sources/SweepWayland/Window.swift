@@ -28,6 +28,10 @@ public final class Window {
     var xdgSurface: OpaquePointer?
     var xdgToplevel: OpaquePointer?
     var toplevelDecoration: OpaquePointer?
+    /// The `xdg_popup` when the window is a popup (see Window+Popup).
+    var xdgPopup: OpaquePointer?
+    /// Where the compositor placed the popup, relative to its parent's surface.
+    public internal(set) var popupOrigin: Point?
     /// The toplevel's latest configure, applied at the xdg_surface configure that follows.
     var pendingToplevelConfigure: (width: Int32, height: Int32, constrained: Bool)?
     var toplevelTitle = ""
@@ -175,6 +179,7 @@ public final class Window {
 
     deinit {
         for token in connectionObservers { connection.removeObserver(token) }
+        for seat in connection.seats.values { seat.forget(surface) }
         if let frame { libdecor_frame_unref(frame) }
         if let decor {
             Window.errorHandlers[decor] = nil
@@ -182,6 +187,7 @@ public final class Window {
         }
         if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
         if let toplevelDecoration { zxdg_toplevel_decoration_v1_destroy(toplevelDecoration) }
+        if let xdgPopup { xdg_popup_destroy(xdgPopup) }
         if let xdgToplevel { xdg_toplevel_destroy(xdgToplevel) }
         if let xdgSurface { xdg_surface_destroy(xdgSurface) }
         if let viewport { wp_viewport_destroy(viewport) }
@@ -513,6 +519,21 @@ public final class Window {
         onScaleChange?(newScale.factor)
         scaleObservers.notify(newScale.factor)
         invalidateAll()
+    }
+
+    /// A popup starts at its parent's scale (it is on the same output), so
+    /// its first frame is sharp before the compositor says where it is.
+    func adoptScale(of parent: Window) {
+        guard preferredFractionalScale == nil, enteredOutputs.isEmpty else { return }
+        wantedScale = parent.wantedScale
+        surfaceScale = parent.surfaceScale
+    }
+
+    /// The xdg_surface a popup of this window is made on: its own (a
+    /// toplevel made directly, a popup) or libdecor's.
+    var xdgSurfaceForPopups: OpaquePointer? {
+        if let xdgSurface { return xdgSurface }
+        return frame.flatMap { libdecor_frame_get_xdg_surface($0) }
     }
 
     private func fractionalScaleChanged(_ value: UInt32) {

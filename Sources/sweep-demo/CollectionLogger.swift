@@ -14,6 +14,10 @@ final class CollectionLogger: CollectionViewDelegate {
     var onAccessory: ((ItemPath) -> Void)?
     /// The window's count of pixels moved by copying instead of drawn (`Window.copiedPixels`).
     var copiedPixels: (() -> Int)?
+    /// The context menu of an item (nil: empty space); nil for none.
+    var contextMenu: ((ItemPath?) -> Menu?)?
+    /// An entry of the context menu was chosen.
+    var onMenuChoice: ((String) -> Void)?
 
     init(name: String, log: EventLog?, allowsSweeps: Bool) {
         self.name = name
@@ -78,6 +82,24 @@ final class CollectionLogger: CollectionViewDelegate {
             log?.log(view: name, event: "scroll", ["offset": rounded, "copied": .int(copiedPixels())])
         } else {
             log?.log(view: name, event: "scroll", ["offset": rounded])
+        }
+    }
+
+    func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
+        contextMenu?(item)
+    }
+
+    func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
+        switch event {
+        case .shown(let frame, let trigger):
+            log?.log(view: name, event: "menu", ["phase": .string("shown"), "trigger": .string(trigger.rawValue),
+                                                    "items": .int(view.selectedCount),
+                                                    "frame": .array([frame.x, frame.y, frame.width, frame.height].map { .double($0) })])
+        case .chosen(let id):
+            log?.log(view: name, event: "menu", ["phase": .string("chosen"), "id": .string(id), "items": .int(view.selectedCount)])
+            onMenuChoice?(id)
+        case .dismissed:
+            log?.log(view: name, event: "menu", ["phase": .string("dismissed")])
         }
     }
 

@@ -16,10 +16,11 @@ extension DemoApp {
     /// The views over the item store.
     var itemViews: [CollectionView] { [list.collectionView, grid.collectionView] }
 
-    /// Deletes `view`'s selected items (in editing mode only); false when there was nothing to delete.
+    /// Deletes `view`'s selected items (in editing mode only, unless the
+    /// context menu asked); false when there was nothing to delete.
     @discardableResult
-    func deleteSelected(in view: CollectionView) -> Bool {
-        guard view.isEditing, view.selectedCount > 0 else { return false }
+    func deleteSelected(in view: CollectionView, inAnyMode: Bool = false) -> Bool {
+        guard view.isEditing || inAnyMode, view.selectedCount > 0 else { return false }
         let positions = view.selectedRanges.map(\.items)
         let rows = items.delete(positions)
         undoStack.append(Deletion(rows: rows, view: view))

@@ -88,6 +88,7 @@ final class DemoApp: Component {
                 if item.id == "delete" { deleteSelected(in: pane.view) }
             }
         }
+        if !options.noContextMenu { for pane in [listPane, gridPane] { installMenu(in: pane) } }
         host.content = self
         host.keyComponent = page(for: destination)
     }

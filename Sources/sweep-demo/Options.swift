@@ -71,11 +71,15 @@ struct Options: ParsableCommand {
     @Flag(help: "Give the list's and the grid's items pictures: with --items, its lines are paths of PNG or JPEG files; else each generated item gets a generated landscape.")
     var images = false
 
+    @Flag(name: .customLong("no-context-menu"),
+          help: "Give the list and the grid no context menu: a long press enters editing mode and selects, as in a view without one.")
+    var noContextMenu = false
+
     @Flag(help: "Play a short tour with no input needed (scrolling, editing, a sweep, a band, the pages), print \"tour: <step>\" once each step is on screen, and exit 0 at the end.")
     var tour = false
 
     @Option(name: .customLong("event-log"),
-            help: ArgumentHelp("Append what the app does to FILE, one JSON object a line: ready, layout, navigate, scroll, selection, editing, multiselect, band, select, deselect, activate, accessory, zoom, pan, check, choice, button, copy, saved, items, delete, undo, error.",
+            help: ArgumentHelp("Append what the app does to FILE, one JSON object a line: ready, layout, navigate, scroll, selection, editing, multiselect, band, select, deselect, activate, accessory, zoom, pan, check, choice, button, copy, saved, items, delete, undo, menu, error.",
                                valueName: "FILE"))
     var eventLog: String?
 

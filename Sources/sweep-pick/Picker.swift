@@ -20,6 +20,8 @@ final class Picker {
     private let fields: FieldSelector?
     private let acceptFields: FieldSelector?
     private let expectKeys: [ExpectKey]
+    /// The records' context menu.
+    private let menu: PickMenu
 
     /// The running filter pass.
     private var pass: FilterPass
@@ -38,6 +40,7 @@ final class Picker {
         self.options = options
         self.window = window
         self.log = log
+        menu = PickMenu(log: log)
         fields = try options.withNth.map { try FieldSelector(parsing: $0) }
         acceptFields = try options.acceptNth.map { try FieldSelector(parsing: $0) }
         expectKeys = try ExpectKey.parseList(options.expect ?? "")
@@ -74,6 +77,7 @@ final class Picker {
             }
         }
         view.onActivate = { [unowned self] row in if options.single { accept(row: row, key: nil) } }
+        view.delegate = menu
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
         window.content = PickerView(header: header, records: view)
         window.onKey = { [unowned self] key in handleKey(key) }
@@ -81,7 +85,17 @@ final class Picker {
         // The middle button pastes the primary selection into the filter, as Ctrl+V pastes the clipboard.
         window.onPrimaryPaste = { [unowned self] text, _ in setQuery(query + text.filter { $0 != "\n" && $0 != "\r" }) }
         window.keyComponent = view
+        menu.onChoice = { [unowned self] id in menuChose(id) }
         updateStatus()
+    }
+
+    private func menuChose(_ id: String) {
+        switch id {
+        case "accept": accept(row: nil, key: nil)
+        case "copy": if let content = view.clipboardContent { window.copy(content) }
+        case "invert": matches.invertShown()
+        default: break
+        }
     }
 
     /// Draws the header and the records in `theme` (at the start, and when the desktop's colour scheme changes).

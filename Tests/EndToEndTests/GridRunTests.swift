@@ -26,7 +26,7 @@ import Testing
         {"op":"screenshot","file":"swept.png"}
         {"op":"touch.drag","points":[[166,400]],"by":[10,-200],"steps":8,"ms":120}
         {"op":"wait","ms":300}
-        """, label: "grid-sweep", arguments: ["--grid"])
+        """, label: "grid-sweep", arguments: ["--grid", "--no-context-menu"])
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.events("ready").count == 1 && run.events("selection").allSatisfy { $0["view"] as? String == "grid" })

@@ -153,7 +153,7 @@ import Testing
         {"op":"touch.down","id":0,"x":300,"y":198}
         {"op":"touch.up","id":0}
         {"op":"wait","ms":50}
-        """, label: "tap-long-press")
+        """, label: "tap-long-press", arguments: ["--no-context-menu"])
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.events("select").map { "\($0["item"]!) \($0["source"]!)" }.count == 2)

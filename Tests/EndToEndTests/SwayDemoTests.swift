@@ -223,6 +223,33 @@ import Testing
         }
     }
 
+    /// The Menu key opens the context menu in an xdg_popup sway places and
+    /// draws; Enter chooses its first enabled entry, Select All.
+    @Test func theMenuKeyOpensAPopupMenuAndEnterChoosesFromIt() throws {
+        try withDemo("menu") { sway, demo in
+            let (_, ready) = try sway.screenshot(within: 15, until: showsFirstFrame)
+            #expect(ready, "\(demo.logTail)")
+            try sway.type(["-k", "Menu"])
+            // With nothing focused the menu opens at the list's top-left corner (24, 44 + 24); Select All,
+            // the first enabled entry (nothing is selected to copy or delete), is highlighted in the accent.
+            let (menu, shown) = try sway.screenshot(within: 10) { shot in
+                shot.accentPixelCount(x: 24, y: 68, width: 160, height: 80) > 2000
+            }
+            #expect(shown, "no menu popup: \(menu.accentPixelCount(x: 24, y: 68, width: 160, height: 80)) accent pixels\n\(demo.logTail)\n\(sway.logTail)")
+            // The popup's border and its light background, over the list.
+            #expect(menu.rgb(x: 24, y: 100) == DemoColors.separator || menu.rgb(x: 24, y: 130) == DemoColors.separator,
+                    "(24,100)=\(menu.hex(x: 24, y: 100)) (24,130)=\(menu.hex(x: 24, y: 130))")
+            // The first entry's title is there, dimmed: nothing is selected to copy.
+            #expect(menu.darkPixelCount(x: 36, y: 78, width: 120, height: 20, threshold: 200) > 30, "no dimmed \"Copy titles\"")
+            #expect(menu.darkPixelCount(x: 36, y: 78, width: 120, height: 20, threshold: 110) == 0, "\"Copy titles\" is not dimmed")
+            try sway.type(["-k", "Return"])
+            let (after, chosen) = try sway.screenshot(within: 10) { shot in
+                shot.rowIsTinted(0) && shot.rowIsTinted(5) && shot.accentPixelCount(x: 24, y: 68, width: 160, height: 80) < 2000
+            }
+            #expect(chosen, "Select All did not select the rows, or the menu stayed: \(after.hex(x: 600, y: 49))\n\(demo.logTail)")
+        }
+    }
+
     @Test func closesWhenAsked() throws {
         try withDemo("close") { sway, demo in
             _ = try sway.screenshot(within: 15, until: showsFirstFrame)

@@ -114,7 +114,7 @@ import Testing
         {"op":"screenshot","file":"swept.png"}
         {"op":"touch.drag","points":[[300,500]],"by":[0,-200],"steps":5,"ms":50}
         {"op":"wait","ms":400}
-        """, label: "checkbox-column")
+        """, label: "checkbox-column", arguments: ["--no-context-menu"])
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         // The long press entered editing mode and selected row 1.

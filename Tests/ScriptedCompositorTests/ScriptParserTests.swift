@@ -137,4 +137,15 @@ import Testing
             #expect(throws: ScriptError.self) { _ = try ScriptParser.parse(line) }
         }
     }
+
+    @Test func readsPopupSteps() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"popup.wait"}
+        {"op":"popup.wait","count":2,"ms":300}
+        {"op":"popup.dismiss"}
+        """)
+        #expect(steps.map(\.step) == [.popupWait(count: 1, ms: 5000), .popupWait(count: 2, ms: 300), .popupDismiss])
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"popup.wait","count":-1}"#) }
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"popup.dismiss","all":true}"#) }
+    }
 }

@@ -186,6 +186,23 @@ def long_press_busy(r):
     return "editing, row 7 selected"
 
 
+def _menus(r):
+    return [(e.get("phase"), e.get("trigger") or e.get("id")) for e in r.of("menu")]
+
+
+def long_press_menu(r):
+    expect(_menus(r) == [("shown", "touch"), ("chosen", "copy")], f"menu events {_menus(r)}")
+    expect(not r.of("editing"), f"the long press entered editing mode: {r.of('editing')}")
+    expect(r.final() == [[0, 4, 4]], f"selection {r.final()}, expected row 4 (the item under the menu)")
+    return "menu at the finger, Copy chosen by a tap"
+
+
+def mouse_menu(r):
+    expect(_menus(r) == [("shown", "pointer"), ("chosen", "selectAll")], f"menu events {_menus(r)}")
+    expect(r.final() == [[0, 0, 999999]], f"selection {r.final()}, expected everything")
+    return "right-click menu, Select All clicked"
+
+
 def touch_scroll(r):
     s = r.scrolls()
     resting = before_first_gap(s, 150)
@@ -324,6 +341,8 @@ CHECKS = [
     ("long_press_busy", "815 ms press while busy = long press", long_press_busy, True),
     ("long_press", "long press logged as longPress", long_press_source, True),
     ("hover_after_touch", "no hover left after a touch", hover_after_touch, True),
+    ("long_press_menu", "long press opens the menu, tap chooses", long_press_menu, False),
+    ("mouse_menu", "right-click menu, click chooses", mouse_menu, False),
 ]
 
 

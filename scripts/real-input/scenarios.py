@@ -209,7 +209,8 @@ def tap(c):
 
 
 def long_press(c):
-    a, h = c.demo("long_press"), c.hand
+    # Without a context menu a long press enters editing mode and selects.
+    a, h = c.demo("long_press", "--no-context-menu"), c.hand
     h.touch_down([(LIST_X, row(6))])
     time.sleep(0.8)
     h.touch_up(1)
@@ -220,7 +221,7 @@ def long_press(c):
 def long_press_busy(c):
     """Down and up 815 ms apart while the app cannot run (stopped, as a busy loop would be): the
     events arrive together and their timestamps alone say it was a long press."""
-    a, h = c.demo("long_press_busy"), c.hand
+    a, h = c.demo("long_press_busy", "--no-context-menu"), c.hand
     t0 = time.monotonic()
     h.touch_down([(LIST_X, row(7))])
     time.sleep(0.03)
@@ -230,6 +231,31 @@ def long_press_busy(c):
     time.sleep(max(0, t0 + 0.95 - time.monotonic()))
     os.kill(a.proc.pid, signal.SIGCONT)
     a.notes["down_to_up_ms"] = 815
+    a.idle()
+    c.finish(a)
+
+
+def long_press_menu(c):
+    """A long press opens the context menu at the finger; a tap on its first entry copies."""
+    a, h = c.demo("long_press_menu"), c.hand
+    h.touch_down([(LIST_X, row(4))])
+    time.sleep(0.8)
+    h.touch_up(1)
+    a.idle()
+    h.tap(LIST_X + 40, row(4) + 20)   # "Copy titles": the menu's first row (5 px padding, 30 px rows)
+    a.idle()
+    c.finish(a)
+
+
+def mouse_menu(c):
+    """A right click opens the menu; a left click on its second entry selects all."""
+    a, h = c.demo("mouse_menu"), c.hand
+    h.mouse_to(LIST_X, row(3))
+    h.mouse.button(True, e.BTN_RIGHT)
+    time.sleep(0.05)
+    h.mouse.button(False, e.BTN_RIGHT)
+    a.idle()
+    h.click(LIST_X + 40, row(3) + 50)   # "Select All"
     a.idle()
     c.finish(a)
 
@@ -436,4 +462,4 @@ def pick(c):
 ALL = [touch_sweep, touch_sweep_back, pad_swipe3, pad_swipe4, pad_hold_drag_400, pad_hold_drag_800,
        pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, tap, long_press, touch_scroll, fling,
        wheel, wheel_hires, normal_mode_keys, delete_undo, tap_stops_fling, pad_fling, pad_hold_stops_fling, pick,
-       no_fling_after_rest, long_press_busy, hover_after_touch]
+       no_fling_after_rest, long_press_busy, hover_after_touch, long_press_menu, mouse_menu]

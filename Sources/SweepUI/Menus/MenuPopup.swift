@@ -1,0 +1,258 @@
+import SweepPixman
+import SweepWayland
+
+/// One level of a menu on screen: an `xdg_popup` drawing its entries, with
+/// the highlight the pointer, touches and keys move. A submenu is a child
+/// popup of its row; the session closes them deepest first, as xdg-shell
+/// requires.
+@MainActor
+final class MenuPopup: @MainActor WindowContent {
+    let items: [MenuItem]
+    let layout: MenuLayout
+    private(set) var navigation: MenuNavigation
+    let window: Window
+    let theme: Theme
+    unowned let session: MenuSession
+    /// 0 for the menu, 1 for a submenu of it…
+    let depth: Int
+    /// The open submenu and the row it opened from.
+    private(set) var child: (popup: MenuPopup, row: Int)?
+    /// A button went down inside this popup since it opened: its release chooses.
+    private var pressedInside = false
+    /// Where each touch on this popup is now.
+    private var touches: [Int32: Point] = [:]
+
+    /// Shows `items` in a popup of `parent` placed by `placement` (given the
+    /// menu's size), grabbing `seat` with `serial`.
+    init(items: [MenuItem], parent: Window, placement: (Size) -> PopupPlacement, session: MenuSession,
+         theme: Theme, seat: Seat?, serial: UInt32, depth: Int) throws {
+        self.items = items
+        layout = MenuLayout(items: items) { MenuPopup.measure($0, scale: parent.scale) }
+        navigation = MenuNavigation(items: items)
+        self.theme = theme
+        self.session = session
+        self.depth = depth
+        window = try Window(connection: parent.connection, popupOf: parent, placement: placement(layout.size),
+                            grab: seat, serial: serial)
+        window.content = self
+        if depth == 0 {
+            window.onCommit = { [unowned session, unowned window] frames in
+                if frames == 1 { session.rootShown(window) }
+            }
+        }
+    }
+
+    /// The popups from this one to the deepest open submenu.
+    var chain: [MenuPopup] { [self] + (child?.popup.chain ?? []) }
+
+    // MARK: - Text measurement
+
+    /// A canvas only for measuring titles before the popup has a buffer.
+    private static var measuringCanvas: PixmanCanvas?
+
+    static func measure(_ text: String, scale: Double) -> Double {
+        if measuringCanvas?.scale != scale {
+            measuringCanvas = nil
+            if let image = PixmanImage(width: 1, height: 1), let fonts = try? FontSet(scale: scale) {
+                measuringCanvas = PixmanCanvas(image: image, scale: scale, fonts: fonts)
+            }
+        }
+        // Without fonts nothing draws text either; a width keeps the menu usable.
+        return measuringCanvas?.measureText(text, role: .body) ?? Double(text.count) * 8
+    }
+
+    // MARK: - Drawing
+
+    func windowDidResize(to size: Size) { window.invalidateAll() }
+
+    func draw(in canvas: Canvas, damage: Region) {
+        let bounds = Rect(origin: .zero, size: window.size)
+        canvas.fill(bounds, color: theme.separator)
+        canvas.fill(bounds.insetBy(dx: 1, dy: 1), color: theme.background)
+        let metrics = canvas.metrics(for: .body)
+        for (index, item) in items.enumerated() where index < layout.rows.count {
+            let row = layout.rows[index]
+            guard damage.intersects(row) else { continue }
+            if item.kind == .separator {
+                canvas.fill(Rect(x: MenuLayout.textInset / 2, y: row.midY.rounded(.down), width: row.width - MenuLayout.textInset,
+                                 height: 1), color: theme.separator)
+                continue
+            }
+            let highlighted = navigation.highlighted == index
+            if highlighted {
+                canvas.fillRoundedRect(row.insetBy(dx: 4, dy: 1), radius: 5, color: theme.accent)
+            }
+            let color = !item.isEnabled ? theme.secondaryText.withOpacity(0.6)
+                : highlighted ? Color(rgb: 0xffffff) : theme.primaryText
+            let textY = row.midY - metrics.lineHeight / 2
+            canvas.drawText(item.title, at: Point(x: MenuLayout.textInset, y: textY), role: .body, color: color,
+                            maxWidth: layout.titleWidth)
+            if let shortcut = item.shortcut {
+                let width = canvas.measureText(shortcut, role: .body)
+                canvas.drawText(shortcut, at: Point(x: layout.shortcutRight - width, y: textY), role: .body,
+                                color: highlighted ? color : theme.secondaryText, maxWidth: nil)
+            }
+            if item.submenuItems != nil {
+                let x = row.maxX - MenuLayout.textInset - 6, y = row.midY
+                canvas.fillConvexPolygon([Point(x: x, y: y - 5), Point(x: x + 5, y: y), Point(x: x, y: y + 5)], color: color)
+            }
+        }
+    }
+
+    var isAnimating: Bool { false }
+    func advanceAnimations(to time: Double) -> Region { Region() }
+
+    /// The compositor dismissed the popup (`popup_done`): a submenu closes
+    /// alone, the menu ends.
+    func windowShouldClose() {
+        if depth == 0 { session.dismiss() } else { session.closeSubmenu(of: depth - 1) }
+    }
+
+    // MARK: - Highlight and submenus
+
+    private func highlight(_ index: Int?) {
+        guard navigation.highlighted != index else { return }
+        navigation.highlighted = index
+        window.invalidateAll()
+    }
+
+    /// Opens the submenu of row `index` (closing another), its first entry
+    /// highlighted when the keyboard opened it.
+    func openSubmenu(at index: Int, highlightingFirst: Bool) {
+        guard let children = items[index].submenuItems, items[index].isEnabled else { return }
+        if let child, child.row == index {
+            if highlightingFirst { child.popup.highlight(child.popup.navigation.first) }
+            return
+        }
+        closeSubmenu()
+        let row = layout.rows[index]
+        do {
+            let popup = try MenuPopup(items: children, parent: window,
+                                      placement: { .beside(row, size: $0, overlap: 2).offsetBy(dy: -MenuLayout.padding) },
+                                      session: session, theme: theme, seat: session.seat,
+                                      serial: session.seat?.latestInputSerial ?? 0, depth: depth + 1)
+            if highlightingFirst { popup.navigation.highlighted = popup.navigation.first }
+            child = (popup, index)
+        } catch {
+            session.report("the submenu could not be shown: \(error)")
+        }
+    }
+
+    /// Closes the open submenu and its own, deepest first.
+    func closeSubmenu() {
+        guard let open = child else { return }
+        child = nil
+        open.popup.close()
+    }
+
+    /// Takes this level and its submenus off the screen, deepest first.
+    func close() {
+        closeSubmenu()
+        window.destroyPopup()
+    }
+
+    /// Chooses the entry at `index`: an action ends the menu, a submenu opens.
+    private func activate(_ index: Int, byKeyboard: Bool) {
+        let item = items[index]
+        guard item.isSelectable else { return }
+        if item.submenuItems != nil {
+            openSubmenu(at: index, highlightingFirst: byKeyboard)
+        } else {
+            session.choose(item.id)
+        }
+    }
+
+    // MARK: - Input
+
+    /// A pointer frame over this popup (popup coordinates).
+    func handlePointer(_ frame: PointerFrame) {
+        if frame.left {
+            if child == nil { highlight(nil) }
+        } else if let position = frame.position {
+            hover(at: position)
+        }
+        for (_, pressed) in frame.buttons {
+            if pressed {
+                pressedInside = true
+            } else if let position = frame.position ?? session.pointerPosition(in: self), let index = layout.index(at: position),
+                      pressedInside || session.releaseChooses {
+                activate(index, byKeyboard: false)
+                return
+            }
+        }
+    }
+
+    private func hover(at point: Point) {
+        session.notePointer(at: point, in: self)
+        guard let index = layout.index(at: point), items[index].isSelectable else {
+            // Off the entries the highlight stays on an open submenu's row.
+            if child == nil { highlight(nil) }
+            return
+        }
+        highlight(index)
+        if items[index].submenuItems != nil {
+            openSubmenu(at: index, highlightingFirst: false)
+        } else {
+            closeSubmenu()
+        }
+    }
+
+    /// Touches on this popup: a tap on an entry chooses it (or opens its submenu).
+    func handleTouch(_ frame: TouchFrame) {
+        if frame.cancelled {
+            touches.removeAll()
+            return
+        }
+        for point in frame.down {
+            touches[point.id] = point.position
+            highlight(layout.index(at: point.position).flatMap { items[$0].isSelectable ? $0 : nil })
+        }
+        for point in frame.moved where touches[point.id] != nil {
+            touches[point.id] = point.position
+            highlight(layout.index(at: point.position).flatMap { items[$0].isSelectable ? $0 : nil })
+        }
+        for id in frame.up {
+            guard let position = touches.removeValue(forKey: id) else { continue }
+            if let index = layout.index(at: position), index == navigation.highlighted {
+                activate(index, byKeyboard: false)
+                return
+            }
+        }
+    }
+
+    /// A key for the deepest open level of the menu.
+    func handleKey(_ key: KeyEvent) {
+        switch key.keysym {
+        case .down, .up, .tab, .leftTab:
+            // Tab moves down and Shift+Tab up, as in GTK's menus.
+            let up = key.keysym == .up || key.keysym == .leftTab || (key.keysym == .tab && key.modifiers.contains(.shift))
+            navigation.move(down: !up)
+            window.invalidateAll()
+        case .home:
+            highlight(navigation.first)
+        case .end:
+            highlight(items.indices.last { items[$0].isSelectable })
+        case .right:
+            if let index = navigation.highlighted, items[index].submenuItems != nil { openSubmenu(at: index, highlightingFirst: true) }
+        case .left:
+            if depth > 0 { session.closeSubmenu(of: depth - 1) }
+        case .escape:
+            if depth > 0 { session.closeSubmenu(of: depth - 1) } else { session.dismiss() }
+        case .returnKey, .keypadEnter, .space:
+            if let index = navigation.highlighted { activate(index, byKeyboard: true) }
+        default:
+            if let letter = key.text.first, letter.isLetter || letter.isNumber, navigation.jump(to: letter) {
+                window.invalidateAll()
+            }
+        }
+    }
+}
+
+extension PopupPlacement {
+    /// The same placement moved by `dy` (a submenu's first row level with its parent row).
+    func offsetBy(dy: Double) -> PopupPlacement {
+        var moved = self
+        moved.offset = Point(x: offset.x, y: offset.y + dy)
+        return moved
+    }
+}
