@@ -35,6 +35,8 @@ final class ClipboardServer: ResourceOwner {
     /// Counts selection changes: offers made for an older selection give nothing.
     private(set) var generation = 0
     private var sources: [WLResource: [String]] = [:]
+    /// The drag actions each source allows (`set_actions`, version 3).
+    private var sourceActionSets: [WLResource: UInt32] = [:]
     private var devices: [WLResource] = []
     /// Read ends of pastes the script holds without reading (`clipboard.stall`), oldest first.
     private var stalled: [Int32] = []
@@ -44,7 +46,9 @@ final class ClipboardServer: ResourceOwner {
 
     func resourceDestroyed(_ resource: WLResource?) {
         guard let resource else { return }
+        if sources[resource] != nil { server?.drags.sourceDestroyed(resource) }
         sources[resource] = nil
+        sourceActionSets[resource] = nil
         devices.removeAll { $0 == resource }
         if selection == resource {
             selection = nil
@@ -179,6 +183,19 @@ final class ClipboardServer: ResourceOwner {
     }
 
     func addSource(_ source: WLResource) { sources[source] = [] }
+
+    /// The types a client's source offers, and the drag actions it allows (copy when it never said).
+    func sourceTypes(_ source: WLResource) -> [String] { sources[source] ?? [] }
+    func sourceActions(_ source: WLResource) -> UInt32 { sourceActionSets[source] ?? 1 }
+    func setSourceActions(_ source: WLResource?, _ actions: UInt32) {
+        guard let source else { return }
+        sourceActionSets[source] = actions
+    }
+
+    /// A client's data device (the first it made).
+    func device(for client: OpaquePointer?) -> WLResource? {
+        devices.first { wl_resource_get_client($0) == client }
+    }
     func offer(_ source: WLResource?, mime: String) {
         guard let source else { return }
         sources[source, default: []].append(mime)
@@ -206,11 +223,18 @@ final class ClipboardServer: ResourceOwner {
             if let mime { Resource.object(resource, as: ClipboardServer.self)?.offer(resource, mime: String(cString: mime)) }
         },
         destroy: Resource.destroy,
-        set_actions: { _, _, _ in }
+        set_actions: { _, resource, actions in
+            guard actions & ~7 == 0 else {
+                return sweep_resource_post_error(resource, UInt32(WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK.rawValue), "no such actions")
+            }
+            Resource.object(resource, as: ClipboardServer.self)?.setSourceActions(resource, actions)
+        }
     ))
 
     nonisolated(unsafe) static let deviceRequests = requestTable(sweep_wl_data_device_requests(
-        start_drag: { _, _, _, _, _, _ in },
+        start_drag: { _, resource, source, _, _, _ in
+            Resource.object(resource, as: ClipboardServer.self)?.server?.startDrag(source: source)
+        },
         set_selection: { _, resource, source, _ in
             Resource.object(resource, as: ClipboardServer.self)?.setSelection(source)
         },

@@ -44,6 +44,8 @@ public final class CompositorServer {
     var seat: SeatServer { seats[activeSeat] }
     let gestures: GesturesServer
     let clipboard = ClipboardServer()
+    /// Drag and drop, on the clipboard's data devices.
+    private(set) lazy var drags = DragServer(clipboard: clipboard)
     /// The primary selection: what a client selected, pasted with the middle button.
     let primarySelection = ClipboardServer(kind: .primary)
     /// Cursors clients set by name (cursor-shape-v1).
@@ -105,6 +107,7 @@ public final class CompositorServer {
                                 requests: CompositorServer.subcompositorRequests, object: shared)
         }
         clipboard.server = self
+        drags.server = self
         offer("wl_data_device_manager", sweep_server_wl_data_device_manager_interface(), version: 3,
               excluded: excluded) { [unowned self] client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_data_device_manager_interface(), version: version,

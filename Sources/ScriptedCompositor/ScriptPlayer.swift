@@ -101,7 +101,7 @@ public final class ScriptPlayer {
         guard written == data.count else { throw CompositorFailure("script line \(line): cannot write \(path)") }
     }
 
-    private func load(_ file: String, line: Int) throws(CompositorFailure) -> [UInt8] {
+    private func load(_ file: String, line: Int, limit: Int = ClipboardServer.readLimit) throws(CompositorFailure) -> [UInt8] {
         let path = resolve(file)
         guard let handle = fopen(path, "rb") else {
             throw CompositorFailure("script line \(line): cannot open \(path): \(String(cString: strerror(errno)))")
@@ -112,8 +112,8 @@ public final class ScriptPlayer {
         while true {
             let count = fread(&chunk, 1, chunk.count, handle)
             if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            guard bytes.count <= ClipboardServer.readLimit else {
-                throw CompositorFailure("script line \(line): \(path) is over \(ClipboardServer.readLimit) bytes")
+            guard bytes.count <= limit else {
+                throw CompositorFailure("script line \(line): \(path) is over \(limit) bytes")
             }
             if count < chunk.count { break }
         }
@@ -155,7 +155,7 @@ public final class ScriptPlayer {
             server.seat.pointerMove(x: x, y: y)
             try pause(stepPause)
         case .pointerButton(let button, let pressed):
-            server.seat.pointerButton(button, pressed: pressed)
+            try server.seat.pointerButton(button, pressed: pressed)
             try pause(stepPause)
         case .pointerAxis(let dx, let dy, let source):
             server.seat.pointerAxis(dx: dx, dy: dy, source: source)
@@ -169,13 +169,13 @@ public final class ScriptPlayer {
         case .pointerDrag(let from, let to, let count, let ms):
             server.seat.pointerMove(x: from[0], y: from[1])
             try pause(stepPause)
-            server.seat.pointerButton(0x110, pressed: true)
+            try server.seat.pointerButton(0x110, pressed: true)
             for step in 1...count {
                 let t = Double(step) / Double(count)
                 server.seat.pointerMove(x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t)
                 try pause(ms / Double(count))
             }
-            server.seat.pointerButton(0x110, pressed: false)
+            try server.seat.pointerButton(0x110, pressed: false)
             try pause(stepPause)
         case .key(let name, let pressed):
             guard server.seat.key(named: name, pressed: pressed) else {
@@ -196,7 +196,7 @@ public final class ScriptPlayer {
             server.seat.touchMove(id: id, x: x, y: y, frame: frame)
             try pause(stepPause)
         case .touchUp(let id, let frame):
-            server.seat.touchUp(id: id, frame: frame)
+            try server.seat.touchUp(id: id, frame: frame)
             try pause(stepPause)
         case .touchFrame:
             server.seat.touchFrame()
@@ -216,7 +216,7 @@ public final class ScriptPlayer {
                 server.seat.touchFrame()
                 try pause(ms / Double(count))
             }
-            for id in points.indices { server.seat.touchUp(id: Int32(id), frame: false) }
+            for id in points.indices { try server.seat.touchUp(id: Int32(id), frame: false) }
             server.seat.touchFrame()
             try pause(stepPause)
         case .swipeBegin(let fingers):
@@ -326,6 +326,31 @@ public final class ScriptPlayer {
             }
         case .popupDismiss:
             server.dismissPopups()
+            try pause(stepPause)
+        case .dragTarget(let zone):
+            var placed = zone
+            placed.file = resolve(zone.file)
+            placed.dataFile = zone.dataFile.map(resolve)
+            server.drags.server = server
+            server.drags.zone = placed
+        case .dragWait(let ms):
+            server.dispatch(milliseconds: ms) { server.drags.isDragging || client.poll() }
+            try checkAlive()
+            guard server.drags.isDragging else {
+                throw CompositorFailure("script line \(line): the client started no drag within \(Int(ms)) ms")
+            }
+        case .dragOffer(let text, let file, let mimes, let actions, let x, let y):
+            let bytes: [UInt8]
+            // A drag may be larger than a paste: a client's limit is what is being tested.
+            if let text { bytes = Array(text.utf8) } else { bytes = try load(file ?? "", line: line, limit: 256 << 20) }
+            server.drags.server = server
+            server.drags.offer(bytes: bytes, types: mimes, actions: actions, x: x, y: y)
+            try pause(stepPause)
+        case .dragDrop(let timeout):
+            _ = try server.drags.dropOffered(timeout: timeout)
+            try pause(stepPause)
+        case .dragCancel:
+            server.drags.cancel()
             try pause(stepPause)
         case .expectExit:
             break

@@ -68,6 +68,20 @@ public enum ScriptStep: Equatable, Sendable {
     /// The compositor dismisses every popup (`popup_done`), as when the
     /// person clicks elsewhere on the desktop or the screen locks.
     case popupDismiss
+    /// Another app's window over part of the client's (window coordinates)
+    /// that takes drops of `accepts` types with `actions`, reads them as
+    /// `mode` says (read, slow, stall, close) and writes the outcome to
+    /// `file` (JSON) and the bytes to `data`.
+    case dragTarget(DropZone)
+    /// Waits up to `ms` until the client is dragging.
+    case dragWait(ms: Double)
+    /// Another app drags `text` (or the bytes of `file`) as `mimes` with
+    /// `actions` into the client at (x, y); `pointer.move` moves it.
+    case dragOffer(text: String?, file: String?, mimes: [String], actions: UInt32, x: Double, y: Double)
+    /// Drops the script's drag and waits up to `timeout` ms for the client to finish it.
+    case dragDrop(timeout: Double)
+    /// The compositor cancels the drag running now.
+    case dragCancel
     case close
     /// From here on the client may exit by itself (a picker does on Enter):
     /// playing stops when it does, and the run ends with its status.
@@ -144,6 +158,8 @@ public enum ScriptParser {
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
         "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "cursor.expect": ["shape"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [], "popup.wait": ["count", "ms"], "popup.dismiss": [],
+        "drag.target": ["x", "y", "width", "height", "accepts", "actions", "preferred", "mode", "file", "data"], "drag.wait": ["ms"],
+        "drag.offer": ["text", "file", "mimes", "actions", "x", "y"], "drag.drop": ["timeout"], "drag.cancel": [],
         "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
     ]
 
@@ -257,12 +273,49 @@ public enum ScriptParser {
         case "popup.wait":
             return .popupWait(count: try get.int("count", 0...64, default: 1), ms: try get.number("ms", 0...600_000, default: 5000))
         case "popup.dismiss": return .popupDismiss
+        case "drag.target":
+            let mode = try get.string("mode", default: "read")
+            guard ["read", "slow", "stall", "close"].contains(mode) else { throw get.fail("\"mode\" must be read, slow, stall or close") }
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw get.fail("\"file\" is empty") }
+            let actions = try parseActions(get.strings("actions", default: ["copy"]), get: get)
+            let preferred = try parseActions([get.string("preferred", default: "copy")], get: get)
+            return .dragTarget(DropZone(x: try get.coordinate("x"), y: try get.coordinate("y"),
+                                                   width: try get.number("width", 1...16384), height: try get.number("height", 1...16384),
+                                                   accepts: try get.strings("accepts", default: ["text/uri-list", "text/plain;charset=utf-8"]),
+                                                   actions: actions, preferred: preferred, mode: mode, file: file,
+                                                   dataFile: fields["data"] == nil ? nil : try get.string("data")))
+        case "drag.wait": return .dragWait(ms: try get.number("ms", 0...600_000, default: 5000))
+        case "drag.offer":
+            var text: String?, file: String?
+            if fields["text"] != nil { text = try get.string("text") }
+            if fields["file"] != nil { file = try get.string("file") }
+            guard (text == nil) != (file == nil) else { throw get.fail("give either \"text\" or \"file\"") }
+            return .dragOffer(text: text, file: file, mimes: try get.strings("mimes", default: ["text/uri-list"]),
+                              actions: try parseActions(get.strings("actions", default: ["copy", "move"]), get: get),
+                              x: try get.coordinate("x"), y: try get.coordinate("y"))
+        case "drag.drop": return .dragDrop(timeout: try get.number("timeout", 0...600_000, default: 5000))
+        case "drag.cancel": return .dragCancel
         case "close": return .close
         case "expectExit": return .expectExit
         case "disconnect": return .disconnect
         default:
             throw ScriptError(line: number, message: "unknown op \"\(op)\"")
         }
+    }
+
+    /// Drag action names ("copy", "move", "ask") as `wl_data_device_manager` bits.
+    static func parseActions(_ names: [String], get: Fields) throws(ScriptError) -> UInt32 {
+        var bits: UInt32 = 0
+        for name in names {
+            switch name {
+            case "copy": bits |= 1
+            case "move": bits |= 2
+            case "ask": bits |= 4
+            default: throw get.fail("an action must be copy, move or ask, not \"\(name)\"")
+            }
+        }
+        return bits
     }
 
     /// Typed access to a step's fields, with errors that name the field.

@@ -21,6 +21,8 @@ final class SeatServer: ResourceOwner {
     private var pointerPosition: (x: Double, y: Double)?
     /// The surface each touch went down on, and its top-left in the window's coordinates.
     private var touchTargets: [Int32: (surface: Surface, dx: Double, dy: Double)] = [:]
+    private var touchPositions: [Int32: (x: Double, y: Double)] = [:]
+    private var buttonsDown: Set<UInt32> = []
     /// The surface the keyboards entered: the window, or a popup that grabbed.
     private var keyboardSurface: Surface?
     /// The modifiers of the keys held, as last sent.
@@ -229,6 +231,7 @@ final class SeatServer: ResourceOwner {
         pointerTarget = nil
         keyboardSurface = nil
         touchTargets.removeAll()
+        touchPositions.removeAll()
     }
 
     /// Presses or releases the key that types keysym `name`; false when the keymap has no such key.
@@ -261,6 +264,8 @@ final class SeatServer: ResourceOwner {
     func pointerMove(x: Double, y: Double) {
         guard let window = focused, let server else { return }
         pointerPosition = (x, y)
+        // While the pointer drags, the drag has it: the client hears data device motion, not pointer motion.
+        if server.drags.isDragging, server.drags.session?.touch == nil { return server.drags.motion(x: x, y: y) }
         let target = server.surface(at: x, y, in: window)
         if pointerInside, let current = pointerTarget, current.surface !== target.surface {
             if let resource = current.surface.resource {
@@ -285,6 +290,15 @@ final class SeatServer: ResourceOwner {
         pointerTarget = target
     }
 
+    /// Where the pointer is, in the window's coordinates (nil before it moved).
+    var latestPointerPosition: (x: Double, y: Double)? { pointerPosition }
+
+    /// Where a touch is now, in the window's coordinates.
+    func touchPosition(_ id: Int32) -> (x: Double, y: Double)? { touchPositions[id] }
+
+    /// The touch a drag started now follows: the latest one down, when no button is held.
+    var draggingTouch: Int32? { buttonsDown.isEmpty ? touchPositions.keys.max() : nil }
+
     /// A press outside the client's surfaces while it has popups dismisses
     /// them and goes nowhere, as under a real compositor's popup grab.
     private func pressDismissesPopups(at position: (x: Double, y: Double)?) -> Bool {
@@ -293,7 +307,16 @@ final class SeatServer: ResourceOwner {
         return server.dismissPopups() > 0
     }
 
-    func pointerButton(_ button: UInt32, pressed: Bool) {
+    func pointerButton(_ button: UInt32, pressed: Bool) throws(CompositorFailure) {
+        if pressed { buttonsDown.insert(button) } else { buttonsDown.remove(button) }
+        if let server, server.drags.isDragging, server.drags.session?.touch == nil {
+            // Letting go drops; the client's pointer comes back where the drop was.
+            if !pressed {
+                try server.drags.drop()
+                if let position = pointerPosition { pointerMove(x: position.x, y: position.y) }
+            }
+            return
+        }
         if pressed, pressDismissesPopups(at: pointerPosition) { return }
         for pointer in forFocus(pointers) {
             wl_pointer_send_button(pointer, serial, time, button,
@@ -347,6 +370,7 @@ final class SeatServer: ResourceOwner {
         let target = server.surface(at: x, y, in: window)
         guard let surface = target.surface.resource else { return }
         touchTargets[id] = target
+        touchPositions[id] = (x, y)
         for touch in forFocus(touches) {
             wl_touch_send_down(touch, serial, time, surface, id, wl_fixed_from_double(x - target.dx), wl_fixed_from_double(y - target.dy))
             if frame { wl_touch_send_frame(touch) }
@@ -354,6 +378,8 @@ final class SeatServer: ResourceOwner {
     }
 
     func touchMove(id: Int32, x: Double, y: Double, frame: Bool) {
+        touchPositions[id] = (x, y)
+        if let server, server.drags.isDragging, server.drags.session?.touch == id { return server.drags.motion(x: x, y: y) }
         let target = touchTargets[id]
         for touch in forFocus(touches) {
             wl_touch_send_motion(touch, time, id, wl_fixed_from_double(x - (target?.dx ?? 0)), wl_fixed_from_double(y - (target?.dy ?? 0)))
@@ -361,8 +387,11 @@ final class SeatServer: ResourceOwner {
         }
     }
 
-    func touchUp(id: Int32, frame: Bool) {
+    func touchUp(id: Int32, frame: Bool) throws(CompositorFailure) {
         touchTargets[id] = nil
+        touchPositions[id] = nil
+        // The touch that drags drops; the client never hears it lift (the drag had it, as in wlroots).
+        if let server, server.drags.isDragging, server.drags.session?.touch == id { return try server.drags.drop() }
         for touch in forFocus(touches) {
             wl_touch_send_up(touch, serial, time, id)
             if frame { wl_touch_send_frame(touch) }

@@ -20,7 +20,8 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     /// The toplevel or layer surface (size, scale, title, frame pacing).
     public let window: Window
     public let gestureArena = GestureArena()
-    private var clipboard: Clipboard?
+    /// The seat's clipboard, made at once: its data device also brings drags over the window.
+    var clipboard: Clipboard?
     /// The seat's primary selection (what is selected; the middle button pastes it).
     var primarySelection: Clipboard?
 
@@ -65,6 +66,11 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     var swallowedTouches: Set<Int32> = []
     /// The seat of the latest press, key or touch: a menu grabs it.
     weak var latestInputSeat: Seat?
+    /// The icon of the drag this window started, while it runs.
+    var dragIcon: (window: Window, content: DragIconView)?
+    /// The component a drag over the window is over, and where (window coordinates).
+    var dropComponent: Component?
+    var dropPoint: Point?
 
     /// Timers armed for components, by their tokens.
     private var timers: [TimerToken: EventLoop.TimerID] = [:]
@@ -98,6 +104,10 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
             for seat in application?.connection.seats.values ?? [:].values { seat.applyCursor() }
         }
         application.add(self)
+        if let seat = inputSeat, let clipboard = Clipboard(connection: connection, seat: seat) {
+            self.clipboard = clipboard
+            clipboard.dropTarget = self
+        }
     }
 
     /// The components input is routed to.
@@ -215,6 +225,10 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     func handle(_ key: KeyEvent, from seat: Seat) {
         keySeat = seat
         latestInputSeat = seat
+        if key.keysym == .escape, let clipboard, clipboard.isDragging {
+            clipboard.cancelDrag()
+            return
+        }
         if let menuSession {
             menuSession.handleKey(key)
             return

@@ -100,6 +100,9 @@ public final class CollectionController: Component {
     public func handleScroll(_ frame: PointerFrame) { collectionView.handleScroll(frame) }
     public func handleKey(_ key: KeyEvent) -> Bool { collectionView.handleKey(key) }
     public func handleSecondaryClick(at point: Point) { collectionView.handleSecondaryClick(at: point) }
+    public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { collectionView.dropProposal(for: drop, at: point) }
+    public func dropExited() { collectionView.dropExited() }
+    public func performDrop(_ drop: DropOffer, at point: Point) { collectionView.performDrop(drop, at: point) }
     public func cursorShape(at point: Point) -> CursorShape { toolbar.item(at: point) != nil ? .pointer : .default }
     public func touchesBegan() { collectionView.touchesBegan() }
     public var copiedText: String? { collectionView.copiedText }

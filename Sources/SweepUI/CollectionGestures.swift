@@ -23,6 +23,8 @@ final class CollectionGestures {
     /// Two touches apart or together, or the touchpad pinch: zooms a grid.
     let pinch = PinchGestureRecognizer(name: "pinch")
     let band = BandGestureRecognizer(name: "band")
+    /// A press on a selected item that moves: the selection is dragged out (the band fails there).
+    let dragOut = BandGestureRecognizer(name: "drag")
     let click = ClickGestureRecognizer(name: "click")
 
     init(view: GestureView, grid: Bool) {
@@ -32,8 +34,9 @@ final class CollectionGestures {
         scrollPan.acceptsTouchpadSwipes = false
         scrollPan.require(toFail: checkboxSweep)
         click.require(toFail: band)
+        click.require(toFail: dragOut)
         for recognizer: GestureRecognizer in [twoFingerSweep, checkboxSweep, swipeSweep, holdSweep, scrollPan,
-                                              pinch, tap, longPress, band, click] {
+                                              pinch, tap, longPress, band, dragOut, click] {
             view.addRecognizer(recognizer)
         }
     }

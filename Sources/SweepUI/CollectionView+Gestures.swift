@@ -39,8 +39,15 @@ extension CollectionView {
             apply(interactor.tap(at: r.location))
         }
         g.longPress.onStateChange = { [unowned self] r in
+            switch r.state {
+            case .began: break
+            case .changed: return longPressMoved(to: r.location)   // past 10 px it drags the selection
+            default: return touchDragOrigin = nil
+            }
+            guard !touchStoppedFling else { return }
+            touchDragOrigin = r.location
             // In normal mode a long press opens the delegate's context menu when it gives one (spec §5).
-            guard r.state == .began, !touchStoppedFling, !isEditing else { return }
+            guard !isEditing else { return }
             if showContextMenu(for: interactor.item(at: r.location), at: Point(x: r.location.x + frame.minX, y: r.location.y + frame.minY),
                                trigger: .touch) { return }
             // Otherwise it enters editing mode and selects, where editing allows selection.

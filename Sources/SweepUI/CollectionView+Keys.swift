@@ -70,26 +70,6 @@ extension CollectionView {
         let ranges = selectedRanges
         guard !ranges.isEmpty else { return nil }
         let source = dataSource
-        let count = ranges.reduce(0) { $0 + $1.count }
-        return ClipboardContent(lineCount: count) {
-            var rangeIndex = 0
-            var item = ranges[0].items.lowerBound
-            return {
-                var chunk: [UInt8] = []
-                chunk.reserveCapacity(1 << 16)
-                while rangeIndex < ranges.count && chunk.count < 1 << 16 {
-                    let range = ranges[rangeIndex]
-                    chunk += source.copiedText(for: ItemPath(section: range.section, item: item)).utf8
-                    chunk.append(0x0A)
-                    if item < range.items.upperBound {
-                        item += 1
-                    } else {
-                        rangeIndex += 1
-                        if rangeIndex < ranges.count { item = ranges[rangeIndex].items.lowerBound }
-                    }
-                }
-                return chunk.isEmpty ? nil : chunk
-            }
-        }
+        return .lines(of: ranges) { source.copiedText(for: $0) }
     }
 }

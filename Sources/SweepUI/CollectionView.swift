@@ -57,6 +57,23 @@ public final class CollectionView: Component {
     var touchStoppedFling = false
     private var reportedOffset: Double?
     var prefetchWindow = PrefetchWindow()  // CollectionView+Prefetch
+    // Drag and drop (CollectionView+DragAndDrop).
+    /// The selection being dragged out, while the drag runs.
+    var outgoingDrag: [ItemRange]?
+    /// The data the delegate gave for the press about to drag.
+    var pendingDragData: DragData?
+    /// Where a long press that may turn into a drag started (view coordinates).
+    var touchDragOrigin: Point?
+    /// The drag out ended in a reorder of this view: its end is not reported.
+    var reorderedByDrop = false
+    /// Where a drag over the view would land, drawn: a line between items or a frame around one (content coordinates).
+    var dropIndicator: (rect: Rect, intoItem: Bool)?
+    /// The latest proposal made for the drag over the view.
+    var dropProposalShown: DropProposal?
+
+    /// Whether dragging selected items inside the view reorders them in
+    /// editing mode (through the delegate's `moveItems`). Off by default.
+    public var allowsReordering = false
 
     /// What a running sweep or band changed so far, to repaint when it ends.
     var provisionalDamage = SelectionChange()
@@ -100,6 +117,7 @@ public final class CollectionView: Component {
         itemView.isProvisional = { [unowned selection] item in selection.isProvisionallyChanged(item) }
         interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
         installGestures()
+        installDragGestures()
         updateBandAvailability()
         (dataSource as? ViewRegistering)?.register(self)
     }
@@ -196,6 +214,7 @@ public final class CollectionView: Component {
 
     public func draw(in canvas: Canvas, damage: Region) {
         itemView.draw(in: canvas, damage: damage)
+        drawDropIndicator(in: canvas, damage: damage)
     }
 
     public var isAnimating: Bool { itemView.isAnimating }

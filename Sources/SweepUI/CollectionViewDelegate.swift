@@ -43,6 +43,29 @@ public protocol CollectionViewDelegate: AnyObject {
     /// The context menu was shown, an entry was chosen (act on
     /// `view.selectedRanges` then), or it was dismissed.
     func collectionView(_ view: CollectionView, contextMenu event: MenuEvent)
+    /// The data a drag of the selection `items` offers, per MIME type (say
+    /// `text/uri-list` and `text/plain;charset=utf-8`), and the actions it
+    /// allows; nil: the items are not dragged (a press on them starts a
+    /// band). Asked when a press on a selected item starts to move.
+    func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData?
+    /// How a drag of `items` goes: `finished(.move)` means the receiver
+    /// took them (delete them), `cancelled` that nothing happened. A drag
+    /// that reorders the view itself ends in `moveItems` instead.
+    func collectionView(_ view: CollectionView, drag event: DragEvent, items: [ItemRange])
+    /// Whether a drag over the view would drop at `location`, as which
+    /// type and action, into the item or between items; nil refuses it.
+    /// Asked at every motion.
+    func collectionView(_ view: CollectionView, dropProposalFor drop: DropOffer, at location: DropLocation) -> DropProposal?
+    /// A drop's data, read without blocking as the proposal's type (nil:
+    /// it could not be read, or was larger than 64 MiB).
+    func collectionView(_ view: CollectionView, performDrop data: [UInt8]?, mimeType: String, action: DragActions,
+                        at location: DropLocation)
+    /// Reordering (`allowsReordering`, in editing mode): the selected
+    /// `items` were dragged to `destination` (an insertion point before
+    /// the move). Move them in the data source and return true; the view
+    /// then moves them, their selection with them (UIKit's
+    /// `moveItemAt:to:`). False leaves everything where it was.
+    func collectionView(_ view: CollectionView, moveItems items: [ItemRange], to destination: ItemPath) -> Bool
 
     // Observation: what the interactions did (the demo's event log).
     /// A sweep's phases, with the input that drives it.
@@ -74,6 +97,12 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool) {}
     public func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? { nil }
     public func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {}
+    public func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? { nil }
+    public func collectionView(_ view: CollectionView, drag event: DragEvent, items: [ItemRange]) {}
+    public func collectionView(_ view: CollectionView, dropProposalFor drop: DropOffer, at location: DropLocation) -> DropProposal? { nil }
+    public func collectionView(_ view: CollectionView, performDrop data: [UInt8]?, mimeType: String, action: DragActions,
+                               at location: DropLocation) {}
+    public func collectionView(_ view: CollectionView, moveItems items: [ItemRange], to destination: ItemPath) -> Bool { false }
     public func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind) {}
     public func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode) {}
     public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {}

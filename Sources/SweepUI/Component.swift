@@ -58,6 +58,14 @@ public protocol Component: AnyObject {
     /// The window gave (true) or took away (false) the keyboard focus:
     /// show or hide the focus ring, the text cursor.
     func focusDidChange(_ isFocused: Bool)
+    /// A drag is over the component at a window point (at each motion):
+    /// what a drop there would take, or nil to refuse it. By default, nil.
+    func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal?
+    /// The drag left the component or ended: hide where it would have landed.
+    func dropExited()
+    /// The person dropped at a window point after a proposal: read `drop`
+    /// (it finishes when read) or refuse it. By default, refused.
+    func performDrop(_ drop: DropOffer, at point: Point)
 }
 
 extension Component {
@@ -75,6 +83,9 @@ extension Component {
     public var children: [Component] { [] }
     public var acceptsFocus: Bool { false }
     public func focusDidChange(_ isFocused: Bool) {}
+    public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { nil }
+    public func dropExited() {}
+    public func performDrop(_ drop: DropOffer, at point: Point) { drop.refuse() }
 }
 
 /// What a component gets from the window it is in.
@@ -116,6 +127,12 @@ public protocol ComponentHost: AnyObject {
     @discardableResult
     func showMenu(_ menu: Menu, at point: Point, theme: Theme, trigger: MenuTrigger,
                   onEvent: @escaping (MenuEvent) -> Void) -> Bool
+    /// Closes the open menu, if any.
+    func dismissMenu()
+    /// Starts dragging `data` with an icon showing `title` and `count` (see
+    /// `AppWindow.startDrag`); false when it cannot.
+    @discardableResult
+    func startDrag(_ data: DragData, title: String, count: Int, theme: Theme, onEvent: @escaping (DragEvent) -> Void) -> Bool
 }
 
 extension ComponentHost {
@@ -131,6 +148,10 @@ extension ComponentHost {
         onEvent(.dismissed)
         return false
     }
+    public func dismissMenu() {}
+    @discardableResult
+    public func startDrag(_ data: DragData, title: String, count: Int, theme: Theme,
+                          onEvent: @escaping (DragEvent) -> Void) -> Bool { false }
 }
 
 /// Identifies a timer armed through a `ComponentHost`.

@@ -21,7 +21,7 @@ public final class Clipboard {
     }
 
     public let kind: Kind
-    private let connection: Connection
+    let connection: Connection
     /// The manager sources are made from, for this kind.
     var connectionManager: OpaquePointer? {
         kind == .clipboard ? connection.dataDeviceManager : connection.primarySelectionManager
@@ -32,12 +32,27 @@ public final class Clipboard {
     /// The offers the compositor introduced and the MIME types each offers.
     private var offers: [OpaquePointer: [String]] = [:]
     private var selectionOffer: OpaquePointer?
-    private var dragOffer: OpaquePointer?
     private var writers: [ObjectIdentifier: ClipboardWriter] = [:]
     private var readers: [ObjectIdentifier: ClipboardReader] = [:]
     /// Until the compositor answers this sync, the selection is not known yet.
     private var initialSync: OpaquePointer?
     private var pastesWaitingForSync: [([UInt8]?) -> Void] = []
+
+    // Drag and drop (Clipboard+Drag.swift).
+    /// The `wl_data_source` of the drag this client is making, its data and whom it tells.
+    var dragSource: OpaquePointer?
+    var dragData: DragData?
+    var dragHandler: ((DragEvent) -> Void)?
+    var dragAction: DragActions = []
+    /// The source actions each offer announced (version 3).
+    var offerSourceActions: [OpaquePointer: UInt32] = [:]
+    /// The drag over the app now, and the serial its enter came with.
+    var drop: DropOffer?
+    var dropSerial: UInt32 = 0
+    /// Offers dropped on the app, kept until their reader is done.
+    var droppedOffers: [ObjectIdentifier: DropOffer] = [:]
+    /// Where drags over the app's surfaces are reported; none: they are refused.
+    public weak var dropTarget: DropTarget?
 
     /// Called when another client took the selection over.
     public var onCancelled: (() -> Void)?
@@ -74,6 +89,7 @@ public final class Clipboard {
     }
 
     deinit {
+        if let dragSource { wl_data_source_destroy(dragSource) }
         for writer in writers.values { writer.cancel() }
         for reader in readers.values { reader.cancel() }
         if let initialSync { wl_callback_destroy(initialSync) }
@@ -115,7 +131,13 @@ public final class Clipboard {
 
     /// A paster asked for the selection: its own copy, written on the loop.
     func send(from requester: OpaquePointer?, mime: String, to fd: Int32) {
+        if requester != nil, requester == dragSource { return sendDragData(mime: mime, to: fd) }
         guard requester == source, Clipboard.offeredMimeTypes.contains(mime) else { close(fd); return }
+        write(content, to: fd)
+    }
+
+    /// Writes `content` into a receiver's pipe on the loop, never blocking.
+    func write(_ content: ClipboardContent, to fd: Int32) {
         let writer = ClipboardWriter(fd: fd, content: content, loop: connection.loop, stallTimeout: stallTimeout) { [weak self] done in
             self?.writers[ObjectIdentifier(done)] = nil
         }
@@ -124,6 +146,7 @@ public final class Clipboard {
     }
 
     func cancelled(_ cancelledSource: OpaquePointer?) {
+        if cancelledSource != nil, cancelledSource == dragSource { return dragSourceCancelled() }
         guard let cancelledSource, cancelledSource == source else { return }
         destroySource(cancelledSource)
         source = nil
@@ -157,6 +180,13 @@ public final class Clipboard {
             loop.runAfterDispatch { completion(nil) }
             return
         }
+        read(offer, mime: mime, limit: pasteLimit, completion: completion)
+    }
+
+    /// Receives `offer` as `mime` into a pipe and reads it on the loop (nil
+    /// on an error, past `limit` bytes, or after `stallTimeout` of silence).
+    func read(_ offer: OpaquePointer, mime: String, limit: Int, completion: @escaping ([UInt8]?) -> Void) {
+        let loop = connection.loop
         var fds: [Int32] = [-1, -1]
         guard sweep_pipe_cloexec(&fds) == 0 else {
             loop.runAfterDispatch { completion(nil) }
@@ -165,7 +195,7 @@ public final class Clipboard {
         receive(offer, mime: mime, into: fds[1])
         close(fds[1])   // libwayland sent a duplicate; the owner writes into that one
         _ = wl_display_flush(connection.display)
-        let reader = ClipboardReader(fd: fds[0], loop: loop, limit: pasteLimit, stallTimeout: stallTimeout,
+        let reader = ClipboardReader(fd: fds[0], loop: loop, limit: limit, stallTimeout: stallTimeout,
                                      completion: completion) { [weak self] done in
             self?.readers[ObjectIdentifier(done)] = nil
         }
@@ -197,27 +227,20 @@ public final class Clipboard {
         offers[offer]?.append(mime)
     }
 
-    private func release(_ offer: OpaquePointer) {
+    func release(_ offer: OpaquePointer) {
+        offerSourceActions[offer] = nil
         guard offers.removeValue(forKey: offer) != nil else { return }
         destroyOffer(offer)
     }
 
+    /// The MIME types an offer announced so far.
+    func types(of offer: OpaquePointer) -> [String] { offers[offer] ?? [] }
+
     func selectionChanged(to offer: OpaquePointer?) {
         selectionOffer = offer
-        // Offers that are neither the selection nor a drag in progress are done with.
-        for old in Array(offers.keys) where old != offer && old != dragOffer { release(old) }
-    }
-
-    /// Drags are not accepted: their offers are released when they leave.
-    private func dragEntered(_ offer: OpaquePointer?) {
-        dragEnded()
-        dragOffer = offer
-    }
-
-    private func dragEnded() {
-        guard let offer = dragOffer else { return }
-        dragOffer = nil
-        if offer != selectionOffer { release(offer) }
+        // Offers that are neither the selection nor a drag in progress (or dropped, being read) are done with.
+        let kept = Set([drop?.proxy].compactMap { $0} + droppedOffers.values.map(\.proxy))
+        for old in Array(offers.keys) where old != offer && !kept.contains(old) { release(old) }
     }
 
     // MARK: - Listeners (every slot set: libwayland 1.21 calls NULL slots)
@@ -229,15 +252,15 @@ public final class Clipboard {
     nonisolated(unsafe) static let sourceListener: UnsafeMutablePointer<wl_data_source_listener> = {
         let listener = UnsafeMutablePointer<wl_data_source_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_data_source_listener(
-            target: { _, _, _ in },
+            target: { data, _, mime in Clipboard.from(data)?.dragTarget(mime.map { String(cString: $0) }) },
             send: { data, source, mime, fd in
                 guard let clipboard = Clipboard.from(data), let mime else { close(fd); return }
                 clipboard.send(from: source, mime: String(cString: mime), to: fd)
             },
             cancelled: { data, source in Clipboard.from(data)?.cancelled(source) },
-            dnd_drop_performed: { _, _ in },
-            dnd_finished: { _, _ in },
-            action: { _, _, _ in }
+            dnd_drop_performed: { data, _ in Clipboard.from(data)?.dragDropPerformed() },
+            dnd_finished: { data, _ in Clipboard.from(data)?.dragFinished() },
+            action: { data, _, action in Clipboard.from(data)?.dragActionChanged(action) }
         ))
         return listener
     }()
@@ -248,8 +271,10 @@ public final class Clipboard {
             offer: { data, offer, mime in
                 if let mime { Clipboard.from(data)?.offered(offer, mime: String(cString: mime)) }
             },
-            source_actions: { _, _, _ in },
-            action: { _, _, _ in }
+            source_actions: { data, offer, actions in
+                if let offer { Clipboard.from(data)?.offerSourceActions[offer] = actions }
+            },
+            action: { data, offer, action in Clipboard.from(data)?.offerActionChanged(offer, action) }
         ))
         return listener
     }()
@@ -260,10 +285,13 @@ public final class Clipboard {
             data_offer: { data, _, offer in
                 if let offer { Clipboard.from(data)?.introduced(offer) }
             },
-            enter: { data, _, _, _, _, _, offer in Clipboard.from(data)?.dragEntered(offer) },
-            leave: { data, _ in Clipboard.from(data)?.dragEnded() },
-            motion: { _, _, _, _, _ in },
-            drop: { data, _ in Clipboard.from(data)?.dragEnded() },
+            enter: { data, _, serial, surface, x, y, offer in
+                Clipboard.from(data)?.dragEnter(serial: serial, surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y),
+                                                offer: offer)
+            },
+            leave: { data, _ in Clipboard.from(data)?.dragLeave() },
+            motion: { data, _, _, x, y in Clipboard.from(data)?.dragMotion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+            drop: { data, _ in Clipboard.from(data)?.dragDrop() },
             selection: { data, _, offer in Clipboard.from(data)?.selectionChanged(to: offer) }
         ))
         return listener

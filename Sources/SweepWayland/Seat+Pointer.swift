@@ -124,6 +124,7 @@ extension Seat {
             motion: { data, _, time, x, y in Seat.from(data)?.pointerMotion(time: time, x: x, y: y) },
             button: { data, _, serial, time, button, state in
                 Seat.from(data)?.latestInputSerial = serial
+                if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue { Seat.from(data)?.latestPressSerial = serial }
                 Seat.from(data)?.pointerButton(time: time, button: button, state: state)
             },
             axis: { data, _, time, axis, value in Seat.from(data)?.pointerAxis(time: time, axis: axis, value: value) },

@@ -39,6 +39,7 @@ extension Seat {
             down: { data, _, serial, time, surface, id, x, y in
                 // A popup opened by a long press grabs with the serial of the touch's down.
                 Seat.from(data)?.latestInputSerial = serial
+                Seat.from(data)?.latestPressSerial = serial
                 Seat.from(data)?.touchDown(time: time, surface: surface, id: id, x: x, y: y)
             },
             up: { data, _, _, time, id in Seat.from(data)?.touchUp(time: time, id: id) },

@@ -14,6 +14,9 @@ public final class Seat {
     /// The serial of the latest input event (key, button, keyboard focus):
     /// what the clipboard needs to prove the copy came from the person.
     public internal(set) var latestInputSerial: UInt32 = 0
+    /// The serial of the latest button press or touch down: what a drag
+    /// starts with (a compositor checks it against the press it grabs).
+    public internal(set) var latestPressSerial: UInt32 = 0
 
     private(set) var pointer: OpaquePointer?
     private(set) var keyboardProxy: OpaquePointer?

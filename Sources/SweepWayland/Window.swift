@@ -211,6 +211,9 @@ public final class Window {
         }
     }
 
+    /// The `wl_surface` (a drag's origin or icon).
+    public var surfaceProxy: OpaquePointer { surface }
+
     /// Whether `proxy` is this window's content surface.
     public func owns(surface proxy: OpaquePointer) -> Bool { proxy == surface }
 

@@ -18,6 +18,13 @@ final class CollectionLogger: CollectionViewDelegate {
     var contextMenu: ((ItemPath?) -> Menu?)?
     /// An entry of the context menu was chosen.
     var onMenuChoice: ((String) -> Void)?
+    /// Drag and drop (DemoApp+DragAndDrop): the data of a drag out, its end,
+    /// what a drop in takes, the drop's data, a reorder.
+    var dragData: (([ItemRange]) -> DragData?)?
+    var onDragEnd: ((DragEvent, [ItemRange]) -> Void)?
+    var dropProposal: ((DropOffer, DropLocation) -> DropProposal?)?
+    var onDrop: (([UInt8]?, String, DropLocation) -> Void)?
+    var onMove: (([ItemRange], ItemPath) -> Bool)?
 
     init(name: String, log: EventLog?, allowsSweeps: Bool) {
         self.name = name
@@ -101,6 +108,36 @@ final class CollectionLogger: CollectionViewDelegate {
         case .dismissed:
             log?.log(view: name, event: "menu", ["phase": .string("dismissed")])
         }
+    }
+
+    func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? { dragData?(items) }
+
+    func collectionView(_ view: CollectionView, drag event: DragEvent, items: [ItemRange]) {
+        let count = EventLog.Value.int(items.reduce(0) { $0 + $1.count })
+        switch event {
+        case .target(let mime): log?.log(view: name, event: "drag", ["phase": .string("target"), "mime": .string(mime ?? "")])
+        case .action(let action): log?.log(view: name, event: "drag", ["phase": .string("action"), "action": .string(action.name)])
+        case .dropped: log?.log(view: name, event: "drag", ["phase": .string("dropped"), "count": count])
+        case .finished(let action):
+            log?.log(view: name, event: "drag", ["phase": .string("finished"), "action": .string(action.name), "count": count])
+            onDragEnd?(event, items)
+        case .cancelled:
+            log?.log(view: name, event: "drag", ["phase": .string("cancelled"), "count": count])
+            onDragEnd?(event, items)
+        }
+    }
+
+    func collectionView(_ view: CollectionView, dropProposalFor drop: DropOffer, at location: DropLocation) -> DropProposal? {
+        dropProposal?(drop, location)
+    }
+
+    func collectionView(_ view: CollectionView, performDrop data: [UInt8]?, mimeType: String, action: DragActions,
+                        at location: DropLocation) {
+        onDrop?(data, mimeType, location)
+    }
+
+    func collectionView(_ view: CollectionView, moveItems items: [ItemRange], to destination: ItemPath) -> Bool {
+        onMove?(items, destination) ?? false
     }
 
     func collectionView(_ view: CollectionView, itemsDidChange count: Int) {

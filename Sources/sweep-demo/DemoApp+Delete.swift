@@ -9,7 +9,7 @@ import SweepUI
 extension DemoApp {
     /// What one delete removed: base rows of the item store, and the view it was made in.
     struct Deletion {
-        let rows: IndexRanges
+        let rows: ItemStore.Removal
         let view: CollectionView
     }
 
@@ -48,7 +48,7 @@ extension DemoApp {
         applyToItemViews(.insert(ItemRange(section: 0, items: positions)))
     }
 
-    private func applyToItemViews(_ update: ItemUpdate) {
+    func applyToItemViews(_ update: ItemUpdate) {
         for view in itemViews {
             do {
                 try view.performBatchUpdates(update)

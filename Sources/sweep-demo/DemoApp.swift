@@ -89,6 +89,7 @@ final class DemoApp: Component {
             }
         }
         if !options.noContextMenu { for pane in [listPane, gridPane] { installMenu(in: pane) } }
+        for pane in [listPane, gridPane] { installDragAndDrop(in: pane) }
         host.content = self
         host.keyComponent = page(for: destination)
     }

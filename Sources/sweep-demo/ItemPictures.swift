@@ -43,8 +43,8 @@ final class PicturedItems<Key: Hashable & Sendable>: @MainActor RowDataSource, C
     }
 
     private func pictureKey(for item: ItemPath) -> Key? {
-        guard item.section == 0, (0..<items.numberOfRows).contains(item.item) else { return nil }
-        return key(items.baseRow(at: item.item))
+        guard item.section == 0, (0..<items.numberOfRows).contains(item.item), let row = items.baseRow(at: item.item) else { return nil }
+        return key(row)
     }
 }
 

@@ -1,114 +1,99 @@
+import DemoPages
 import SweepUI
 
 /// The split view's items: the rows of a base source (generated, or the
-/// lines of `--items`) that have not been deleted, in the base's order.
-/// The rows shown are kept as sorted ranges of base rows, so deleting a
-/// million selected rows out of ten million, and putting them back, costs
-/// O(ranges), never O(rows). Restored rows return to their places because
-/// the order is the base's. A base that grows (a file still being read)
-/// shows its new rows only when told (`appendArrivedRows`), so the views'
-/// counts change only with a batch update.
+/// lines of `--items`) that have not been deleted, in an order that drags
+/// change, and items dropped in from other apps. The order is a `RowRuns`
+/// of row ids (base rows are their own ids; dropped items have ids from
+/// `addedBase`), so deleting, restoring and moving a million selected rows
+/// of ten million costs O(runs), never O(rows). A base that grows (a file
+/// still being read) shows its new rows only when told
+/// (`appendArrivedRows`), so the views' counts change only with a batch
+/// update.
 final class ItemStore: RowDataSource {
     let base: RowDataSource
-    /// The base rows shown, as sorted disjoint ranges.
-    private(set) var shown: IndexRanges
-    /// The shown ranges in order, and the position of each one's first row
-    /// (a prefix sum), rebuilt after each change for O(log ranges) lookups.
-    private var shownRanges: [ClosedRange<Int>] = []
-    private var starts: [Int] = []
+    private var order: RowRuns
+    /// The titles of items dropped in, by id - `addedBase`.
+    private var added: [String] = []
+    /// Ids from here on are dropped items.
+    static let addedBase = 1 << 48
     /// The base rows taken so far; the base may have more that arrived since.
     private(set) var baseCount: Int
+
+    /// Rows taken out by a delete: where each run was and what it held, to put back.
+    struct Removal {
+        let pieces: [(position: Int, ids: [ClosedRange<Int>])]
+        var count: Int { pieces.reduce(0) { $0 + $1.ids.reduce(0) { $0 + $1.count } } }
+    }
 
     init(base: RowDataSource) {
         self.base = base
         baseCount = base.numberOfRows
-        shown = IndexRanges(baseCount > 0 ? [0...(baseCount - 1)] : [])
-        reindex()
+        order = RowRuns(count: baseCount)
     }
 
     /// Shows the base rows that arrived since the last call after every
-    /// other row (they come after every base row, deleted or not) and
-    /// returns their positions; nil when none arrived.
-    /// - Complexity: O(shown ranges).
+    /// other row and returns their positions; nil when none arrived.
+    /// - Complexity: O(runs).
     func appendArrivedRows() -> ClosedRange<Int>? {
         let total = base.numberOfRows
         guard total > baseCount else { return nil }
-        let first = shown.count
-        shown.insert(baseCount...(total - 1)) { _ in }
+        let first = order.count
+        order.append(baseCount...(total - 1))
         baseCount = total
-        reindex()
-        return first...(shown.count - 1)
+        return first...(order.count - 1)
     }
 
-    private func reindex() {
-        starts.removeAll(keepingCapacity: true)
-        shownRanges = shown.ranges
-        var position = 0
-        for range in shownRanges {
-            starts.append(position)
-            position += range.count
+    var numberOfRows: Int { order.count }
+
+    /// The base row at a position; nil for an item dropped in. - Complexity: O(log runs).
+    func baseRow(at position: Int) -> Int? {
+        let id = order.id(at: position)
+        return id < ItemStore.addedBase ? id : nil
+    }
+
+    func title(forRow row: Int) -> String {
+        let id = order.id(at: row)
+        return id < ItemStore.addedBase ? base.title(forRow: id) : added[id - ItemStore.addedBase]
+    }
+
+    func subtitle(forRow row: Int) -> String? {
+        let id = order.id(at: row)
+        return id < ItemStore.addedBase ? base.subtitle(forRow: id) : "Dropped in"
+    }
+
+    /// Removes the rows at `positions` (sorted, disjoint ranges of positions).
+    func delete(_ positions: [ClosedRange<Int>]) -> Removal {
+        // Each range is taken out separately, from the last, so the positions of the others hold.
+        var pieces: [(position: Int, ids: [ClosedRange<Int>])] = []
+        for range in positions.reversed() { pieces.append((range.lowerBound, order.remove([range]))) }
+        return Removal(pieces: pieces.reversed())
+    }
+
+    /// Puts removed rows back where they were; returns their positions, in order.
+    func restore(_ removal: Removal) -> [ClosedRange<Int>] {
+        var positions: [ClosedRange<Int>] = []
+        for piece in removal.pieces {
+            let count = piece.ids.reduce(0) { $0 + $1.count }
+            order.insert(piece.ids, at: piece.position)
+            positions.append(piece.position...(piece.position + count - 1))
         }
+        return positions
     }
 
-    var numberOfRows: Int { shown.count }
-
-    /// The index of the shown range holding a position. - Complexity: O(log ranges).
-    private func rangeIndex(atPosition position: Int) -> Int {
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= position { low = mid } else { high = mid - 1 }
-        }
-        return low
+    /// Moves the rows at `positions` together before `insertion` (a
+    /// position before the move); returns where they are now.
+    func move(_ positions: [ClosedRange<Int>], to insertion: Int) -> ClosedRange<Int>? {
+        order.move(positions, to: insertion)
     }
 
-    /// The base row at a position. - Complexity: O(log ranges).
-    func baseRow(at position: Int) -> Int {
-        let index = rangeIndex(atPosition: position)
-        return shownRanges[index].lowerBound + (position - starts[index])
-    }
-
-    /// The position of a shown base row (or where it would be). - Complexity: O(log ranges).
-    func position(ofBase row: Int) -> Int {
-        var low = 0, high = shownRanges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if shownRanges[mid].upperBound < row { low = mid + 1 } else { high = mid }
-        }
-        guard low < shownRanges.count else { return shown.count }
-        return starts[low] + max(0, row - shownRanges[low].lowerBound)
-    }
-
-    func title(forRow row: Int) -> String { base.title(forRow: baseRow(at: row)) }
-    func subtitle(forRow row: Int) -> String? { base.subtitle(forRow: baseRow(at: row)) }
-
-    /// Removes the rows at `positions` (sorted, disjoint ranges of positions)
-    /// and returns them as base rows, to restore later.
-    func delete(_ positions: [ClosedRange<Int>]) -> IndexRanges {
-        var removed = IndexRanges()
-        for range in positions {
-            // A range of positions covers one or more shown ranges of base rows.
-            var position = range.lowerBound
-            while position <= range.upperBound {
-                let index = rangeIndex(atPosition: position)
-                let row = shownRanges[index].lowerBound + (position - starts[index])
-                let runEnd = min(shownRanges[index].upperBound, row + (range.upperBound - position))
-                removed.insert(row...runEnd) { _ in }
-                position += runEnd - row + 1
-            }
-        }
-        for range in removed.ranges { shown.remove(range) { _ in } }
-        reindex()
-        return removed
-    }
-
-    /// Puts base rows back; returns the positions they have now, in order.
-    func restore(_ rows: IndexRanges) -> [ClosedRange<Int>] {
-        for range in rows.ranges { shown.insert(range) { _ in } }
-        reindex()
-        return rows.ranges.map { range in
-            let start = position(ofBase: range.lowerBound)
-            return start...(start + range.count - 1)
-        }
+    /// Adds items titled `titles` before `position`; returns their positions.
+    func add(_ titles: [String], at position: Int) -> ClosedRange<Int>? {
+        guard !titles.isEmpty else { return nil }
+        let first = ItemStore.addedBase + added.count
+        added += titles
+        let at = max(0, min(position, order.count))
+        order.insert([first...(first + titles.count - 1)], at: at)
+        return at...(at + titles.count - 1)
     }
 }

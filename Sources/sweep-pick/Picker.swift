@@ -20,8 +20,8 @@ final class Picker {
     private let fields: FieldSelector?
     private let acceptFields: FieldSelector?
     private let expectKeys: [ExpectKey]
-    /// The records' context menu.
-    private let menu: PickMenu
+    /// The records' context menu and drags.
+    private let menu: PickDelegate
 
     /// The running filter pass.
     private var pass: FilterPass
@@ -40,7 +40,8 @@ final class Picker {
         self.options = options
         self.window = window
         self.log = log
-        menu = PickMenu(log: log)
+        menu = PickDelegate(log: log)
+        menu.dragsFiles = options.images
         fields = try options.withNth.map { try FieldSelector(parsing: $0) }
         acceptFields = try options.acceptNth.map { try FieldSelector(parsing: $0) }
         expectKeys = try ExpectKey.parseList(options.expect ?? "")

@@ -148,4 +148,31 @@ import Testing
         #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"popup.wait","count":-1}"#) }
         #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"popup.dismiss","all":true}"#) }
     }
+
+    @Test func readsDragSteps() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"drag.target","x":600,"y":100,"width":200,"height":300,"accepts":["text/uri-list"],"actions":["copy","move"],"preferred":"move","mode":"slow","file":"z.json","data":"z.bin"}
+        {"op":"drag.wait"}
+        {"op":"drag.offer","text":"file:///a","x":10,"y":20}
+        {"op":"drag.drop","timeout":100}
+        {"op":"drag.cancel"}
+        """)
+        #expect(steps[0].step == .dragTarget(DropZone(x: 600, y: 100, width: 200, height: 300, accepts: ["text/uri-list"], actions: 3,
+                                                     preferred: 2, mode: "slow", file: "z.json", dataFile: "z.bin")))
+        #expect(steps[1].step == .dragWait(ms: 5000))
+        #expect(steps[2].step == .dragOffer(text: "file:///a", file: nil, mimes: ["text/uri-list"], actions: 3, x: 10, y: 20))
+        #expect(steps[3].step == .dragDrop(timeout: 100))
+        #expect(steps[4].step == .dragCancel)
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"drag.target","x":0,"y":0,"width":1,"height":1,"file":"f","mode":"lazy"}"#) }
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"drag.offer","text":"a","file":"b","x":0,"y":0}"#) }
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"drag.offer","text":"a","actions":["steal"],"x":0,"y":0}"#) }
+    }
+
+    @Test func dragActionsAreNegotiatedAsWaylandSays() {
+        // The receiver's preferred action when both allow it; else copy, move, ask in turn; none when nothing is shared.
+        #expect(DragServer.negotiate(source: 3, receiver: 3, preferred: 2) == 2)
+        #expect(DragServer.negotiate(source: 1, receiver: 3, preferred: 2) == 1)
+        #expect(DragServer.negotiate(source: 6, receiver: 7, preferred: 0) == 2)
+        #expect(DragServer.negotiate(source: 1, receiver: 2, preferred: 2) == 0)
+    }
 }

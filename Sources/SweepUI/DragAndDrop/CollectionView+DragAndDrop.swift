@@ -1,0 +1,200 @@
+import SweepGestures
+
+/// Drag and drop on a list or grid (UIKit's drag and drop on collection
+/// views, the file managers' conventions):
+///
+/// - a press on a selected item that moves past 4 px drags the whole
+///   selection (with Shift or Ctrl held, or on an unselected item, it is a
+///   band as before); on touch, a long press on an item, then moving, drags
+///   (an open context menu closes);
+/// - drags over the view ask the delegate where they may land and show it:
+///   a line between items, or a frame around the item taking the drop;
+/// - with `allowsReordering`, in editing mode, a drag of the selection
+///   inside the view moves the items there, their selection with them.
+extension CollectionView {
+    func installDragGestures() {
+        gestures.dragOut.shouldBegin = { [unowned self] recognizer in
+            let drag = recognizer as! BandGestureRecognizer
+            return dragMayBegin(at: drag.anchor, modifiers: drag.initialModifiers)
+        }
+        gestures.dragOut.onStateChange = { [unowned self] recognizer in
+            if recognizer.state == .began { beginDrag(at: (recognizer as! BandGestureRecognizer).anchor) }
+        }
+        let bandShouldBegin = gestures.band.shouldBegin
+        gestures.band.shouldBegin = { [unowned self] recognizer in
+            let band = recognizer as! BandGestureRecognizer
+            // A press on a selected item that can be dragged drags it instead.
+            guard !dragMayBegin(at: band.anchor, modifiers: band.initialModifiers) else { return false }
+            return bandShouldBegin?(recognizer) ?? true
+        }
+    }
+
+    /// Whether a press at a view point (with these modifiers) drags the selection.
+    private func dragMayBegin(at point: Point, modifiers: Modifiers) -> Bool {
+        guard modifiers.isDisjoint(with: [.shift, .control]), outgoingDrag == nil, sweepOrBandIdle,
+              let item = interactor.item(at: point), selection.isSelected(item) else { return false }
+        pendingDragData = delegate?.collectionView(self, dragDataFor: selectedRanges)
+        return pendingDragData != nil
+    }
+
+    /// A long press changed: past 10 px from where it began on a selected item, it drags.
+    func longPressMoved(to point: Point) {
+        guard let origin = touchDragOrigin, ((point.x - origin.x) * (point.x - origin.x) + (point.y - origin.y) * (point.y - origin.y)).squareRoot() > 10 else { return }
+        touchDragOrigin = nil
+        guard dragMayBegin(at: origin, modifiers: []) else { return }
+        host?.dismissMenu()
+        beginDrag(at: origin)
+    }
+
+    /// Drags the selection: the delegate's data, an icon with the first
+    /// selected item's title and the count.
+    private func beginDrag(at point: Point) {
+        let ranges = selectedRanges
+        guard let host, let first = ranges.first,
+              let data = pendingDragData ?? delegate?.collectionView(self, dragDataFor: ranges) else { return }
+        pendingDragData = nil
+        outgoingDrag = ranges
+        reorderedByDrop = false
+        let started = host.startDrag(data, title: dataSource.copiedText(for: first.first), count: selectedCount,
+                                     theme: theme) { [weak self] event in self?.dragEvent(event) }
+        if !started { outgoingDrag = nil }
+    }
+
+    private func dragEvent(_ event: DragEvent) {
+        guard let items = outgoingDrag else { return }
+        switch event {
+        case .finished, .cancelled:
+            outgoingDrag = nil
+            // A reorder inside the view was reported as moveItems: its end is no drag out.
+            if reorderedByDrop {
+                reorderedByDrop = false
+                return
+            }
+        default:
+            break
+        }
+        delegate?.collectionView(self, drag: event, items: items)
+    }
+
+    // MARK: - Drops
+
+    /// A window point in content coordinates.
+    private func contentPoint(_ windowPoint: Point) -> Point {
+        Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY + itemView.visibleOffset)
+    }
+
+    /// Where a drop at a window point would land: the item under it, and
+    /// the gap nearest to it (before the item when in its first half, along
+    /// the rows of a list or the cells of a grid's row).
+    func dropLocation(at windowPoint: Point) -> DropLocation {
+        let point = contentPoint(windowPoint)
+        let layout = viewport.layout
+        guard let nearest = layout.nearestItem(to: point) else { return DropLocation(item: nil, insertion: ItemPath(item: 0)) }
+        let rect = layout.frame(of: nearest)
+        let before = gridView == nil ? point.y < rect.midY : (point.y < rect.minY || (point.y <= rect.maxY && point.x < rect.midX))
+        return DropLocation(item: layout.item(at: point),
+                            insertion: before ? nearest : ItemPath(section: nearest.section, item: nearest.item + 1))
+    }
+
+    /// Whether `drop` is this view's own selection dragged to a new place.
+    private func isReorder(_ drop: DropOffer) -> Bool {
+        allowsReordering && isEditing && outgoingDrag != nil && drop.isFromThisClient
+    }
+
+    public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? {
+        guard isVisible, itemView.frame.contains(point) else { return nil }
+        let location = dropLocation(at: point)
+        var proposal: DropProposal?
+        if isReorder(drop), let type = drop.types.first {
+            let actions = drop.sourceActions.intersection([.copy, .move])
+            proposal = DropProposal(mimeType: type, actions: actions.isEmpty ? .copy : actions,
+                                    preferredAction: actions.contains(.move) ? .move : .copy, intent: .insert)
+        } else {
+            proposal = delegate?.collectionView(self, dropProposalFor: drop, at: location)
+        }
+        dropProposalShown = proposal
+        showDropIndicator(proposal.map { indicator(for: $0.intent, at: location) } ?? nil)
+        return proposal
+    }
+
+    public func dropExited() {
+        dropProposalShown = nil
+        showDropIndicator(nil)
+    }
+
+    public func performDrop(_ drop: DropOffer, at point: Point) {
+        let location = dropLocation(at: point)
+        guard let proposal = dropProposalShown else { return drop.refuse() }
+        dropProposalShown = nil
+        showDropIndicator(nil)
+        if isReorder(drop), let items = outgoingDrag {
+            reorderedByDrop = reorder(items, to: location.insertion)
+            return reorderedByDrop ? drop.finish() : drop.refuse()
+        }
+        drop.read(proposal.mimeType) { [weak self, weak drop] bytes in
+            guard let self else { return }
+            delegate?.collectionView(self, performDrop: bytes, mimeType: proposal.mimeType, action: drop?.action ?? proposal.preferredAction,
+                                     at: location)
+        }
+    }
+
+    /// Moves `items` to `insertion` once the delegate moved them in the data source.
+    private func reorder(_ items: [ItemRange], to insertion: ItemPath) -> Bool {
+        guard delegate?.collectionView(self, moveItems: items, to: insertion) == true else { return false }
+        do {
+            try performBatchUpdates(.moving(items, to: insertion))
+        } catch {
+            // The data source did not move them as asked: show what it has.
+            reloadData(keepingSelection: false)
+        }
+        return true
+    }
+
+    // MARK: - The indicator
+
+    /// A line in the gap at the insertion point, or a frame around the item taking the drop.
+    private func indicator(for intent: DropProposal.Intent, at location: DropLocation) -> (rect: Rect, intoItem: Bool)? {
+        let layout = viewport.layout
+        if intent == .intoItem {
+            guard let item = location.item else { return nil }
+            return (layout.frame(of: item), true)
+        }
+        let counts = selection.itemCounts
+        guard counts.indices.contains(location.insertion.section), counts[location.insertion.section] > 0 else {
+            return (Rect(x: 0, y: 0, width: layout.width, height: 2), false)
+        }
+        let atEnd = location.insertion.item >= counts[location.insertion.section]
+        let item = ItemPath(section: location.insertion.section, item: min(location.insertion.item, counts[location.insertion.section] - 1))
+        let rect = layout.frame(of: item)
+        if gridView != nil {
+            let x = atEnd ? rect.maxX + 1 : rect.minX - 3
+            return (Rect(x: x, y: rect.minY, width: 3, height: rect.height), false)
+        }
+        return (Rect(x: 0, y: (atEnd ? rect.maxY : rect.minY) - 1, width: layout.width, height: 3), false)
+    }
+
+    private func showDropIndicator(_ indicator: (rect: Rect, intoItem: Bool)?) {
+        guard indicator?.rect != dropIndicator?.rect || indicator?.intoItem != dropIndicator?.intoItem else { return }
+        for shown in [dropIndicator, indicator].compactMap({ $0 }) {
+            let visible = windowRect(ofContent: shown.rect.insetBy(dx: -3, dy: -3))
+            if !visible.isEmpty { host?.invalidate(Region(visible)) }
+        }
+        dropIndicator = indicator
+    }
+
+    func drawDropIndicator(in canvas: Canvas, damage: Region) {
+        guard let indicator = dropIndicator else { return }
+        let rect = windowRect(ofContent: indicator.rect)
+        guard !rect.isEmpty, damage.intersects(rect.insetBy(dx: -3, dy: -3)) else { return }
+        let accent = theme.accent
+        if indicator.intoItem {
+            let r = rect.insetBy(dx: 1, dy: 1)
+            for edge in [Rect(x: r.minX, y: r.minY, width: r.width, height: 2), Rect(x: r.minX, y: r.maxY - 2, width: r.width, height: 2),
+                         Rect(x: r.minX, y: r.minY, width: 2, height: r.height), Rect(x: r.maxX - 2, y: r.minY, width: 2, height: r.height)] {
+                canvas.fill(edge, color: accent)
+            }
+        } else {
+            canvas.fill(rect, color: accent)
+        }
+    }
+}

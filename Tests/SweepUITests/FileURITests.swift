@@ -1,0 +1,41 @@
+import Testing
+@testable import SweepUI
+
+/// file:// URIs for text/uri-list, both ways.
+@Suite struct FileURITests {
+    @Test func pathsAreEscapedByteByByteAndDecodeBack() {
+        let path = "/srv/trip #3/Café 100%.jpg"
+        let uri = FileURI.encode(path)
+        #expect(uri == "file:///srv/trip%20%233/Caf%C3%A9%20100%25.jpg")
+        #expect(FileURI.decode(uri) == Array(path.utf8))
+    }
+
+    @Test func decodingTakesLocalhostAndBareSchemesAndRefusesOthers() {
+        #expect(FileURI.decode("file://localhost/tmp/a") == Array("/tmp/a".utf8))
+        #expect(FileURI.decode("FILE:///tmp/a") == Array("/tmp/a".utf8))
+        #expect(FileURI.decode("file:/tmp/a") == Array("/tmp/a".utf8))
+        #expect(FileURI.decode("file://example.org/tmp/a") == nil, "another host's file")
+        #expect(FileURI.decode("https://example.org/a") == nil)
+        #expect(FileURI.decode("file:///bad%G0") == nil, "a malformed escape")
+        #expect(FileURI.decode("file:///cut%4") == nil)
+        // Bytes that are not UTF-8 survive a round trip as bytes.
+        #expect(FileURI.decode("file:///%FF%FE") == [0x2F, 0xFF, 0xFE])
+    }
+
+    @Test func uriListLinesSkipCommentsAndCarriageReturns() {
+        let list = Array("# made by a test\r\nfile:///a\r\n\r\nfile:///b\nhttps://c\r\n".utf8)
+        #expect(FileURI.lines(of: list) == ["file:///a", "file:///b", "https://c"])
+    }
+
+    @Test func linesOfRangesAreMadeInChunksInOrder() {
+        let content = ClipboardContent.lines(of: [ItemRange(section: 0, items: 2...4), ItemRange(section: 1, items: 0...0)],
+                                             terminator: "\r\n") { "\($0.section):\($0.item)" }
+        #expect(content.lineCount == 4)
+        #expect(content.collect(limit: .max).map { String(decoding: $0, as: UTF8.self) } == "0:2\r\n0:3\r\n0:4\r\n1:0\r\n")
+        let many = ClipboardContent.lines(of: [ItemRange(section: 0, items: 0...99_999)]) { _ in "line" }
+        let next = many.makeReader()
+        var chunks = 0, bytes = 0
+        while let chunk = next() { chunks += 1; bytes += chunk.count }
+        #expect(bytes == 500_000 && chunks > 5, "made a chunk at a time: \(chunks) chunks")
+    }
+}
