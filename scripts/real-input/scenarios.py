@@ -260,6 +260,69 @@ def mouse_menu(c):
     c.finish(a)
 
 
+# Drag and drop ----------------------------------------------------------------------------------
+
+def mouse_drag_reorder(c):
+    """Rows 1-3 selected (editing mode), pressed on row 2 and dragged to the lower half of row 7: they
+    move before row 8, still selected."""
+    a, h = c.demo("mouse_drag_reorder"), c.hand
+    h.click(LIST_X, row(1))
+    h.click(LIST_X, row(3), [e.KEY_LEFTSHIFT])
+    a.idle()
+    h.mouse_to(LIST_X, row(2))
+    h.mouse.button(True)
+    time.sleep(0.05)
+    h.mouse_drag_to(30, row(7) + 14 - row(2), ms=400)
+    time.sleep(0.1)
+    h.mouse.button(False)
+    a.idle()
+    c.finish(a)
+
+
+def _two_demos(c, name):
+    """Two demos side by side: the receiver opens first (left half), the source second (right half)."""
+    dst = c.demo(name + "_dst")
+    src = c.demo(name + "_src")
+    time.sleep(0.3)   # sway tiles them
+    src.idle()
+    dst.idle()
+    return src, dst
+
+
+def mouse_drag_between_apps(c):
+    """A selected row of the right demo dragged with the mouse into the left one."""
+    src, dst = _two_demos(c, "mouse_drag_between_apps")
+    h = c.hand
+    h.click(712, row(2))
+    src.idle()
+    h.mouse_to(712, row(2))
+    h.mouse.button(True)
+    time.sleep(0.05)
+    h.mouse_drag_to(-500, 60, ms=500)
+    time.sleep(0.15)
+    h.mouse.button(False)
+    src.idle()
+    dst.idle()
+    c.finish(src)
+    c.finish(dst)
+
+
+def touch_long_press_drag(c):
+    """A long press on a row of the right demo (its menu opens), then the finger moves to the left
+    demo: the menu closes, the row drags by touch and drops there."""
+    src, dst = _two_demos(c, "touch_long_press_drag")
+    h = c.hand
+    h.touch_down([(712, row(3))])
+    time.sleep(0.8)
+    h.touch_move([(712, row(3))], (-500, 60), 500)
+    time.sleep(0.15)
+    h.touch_up(1)
+    src.idle()
+    dst.idle()
+    c.finish(src)
+    c.finish(dst)
+
+
 def hover_after_touch(c):
     a, h = c.demo("hover_after_touch"), c.hand
     h.mouse_to(450, row(5))
@@ -462,4 +525,5 @@ def pick(c):
 ALL = [touch_sweep, touch_sweep_back, pad_swipe3, pad_swipe4, pad_hold_drag_400, pad_hold_drag_800,
        pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, tap, long_press, touch_scroll, fling,
        wheel, wheel_hires, normal_mode_keys, delete_undo, tap_stops_fling, pad_fling, pad_hold_stops_fling, pick,
-       no_fling_after_rest, long_press_busy, hover_after_touch, long_press_menu, mouse_menu]
+       no_fling_after_rest, long_press_busy, hover_after_touch, long_press_menu, mouse_menu,
+       mouse_drag_reorder, mouse_drag_between_apps, touch_long_press_drag]
