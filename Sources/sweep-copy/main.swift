@@ -9,6 +9,7 @@ import SweepWayland
 // clipboard only to a client with keyboard focus. It serves the text until
 // another client copies something or the window is closed. With --paste it
 // writes the clipboard's text to standard output, as wl-paste does, and exits.
+// With --drag the text is dragged out of the window instead of copied.
 
 func say(_ text: String) {
     _ = (text + "\n").withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -41,11 +42,21 @@ struct CopyOptions: ParsableCommand {
     @Flag(help: "Write the clipboard's text to standard output and exit.")
     var paste = false
 
+    @Flag(help: "Instead of copying, let the text be dragged out of the window (press and move) into another app, as copy or move; print how each drag ended (\"finished copy\", \"cancelled\").")
+    var drag = false
+
+    @Option(name: .customLong("drag-type"),
+            help: ArgumentHelp("With --drag, also offer MIME, but with no data: a receiver that asks for it reads nothing (how receivers cope).",
+                               valueName: "MIME"))
+    var dragTypes: [String] = []
+
     @Argument(help: "The text to copy (joined with spaces).")
     var text: [String] = []
 
     func validate() throws {
         if paste && !text.isEmpty { throw ValidationError("--paste takes no text") }
+        if paste && drag { throw ValidationError("--paste and --drag do not go together") }
+        if !drag && !dragTypes.isEmpty { throw ValidationError("--drag-type needs --drag") }
     }
 }
 
@@ -61,6 +72,7 @@ do {
     exit(64)
 }
 let pasting = options.paste
+let dragging = options.drag
 let arguments = options.text
 
 /// The window's content: one line saying what is on the clipboard.
@@ -98,7 +110,7 @@ do {
     var pasted: [UInt8]?
 
     func copyIfReady() {
-        guard !copied, let text, let clipboard, let seat = focusedSeat else { return }
+        guard !dragging, !copied, let text, let clipboard, let seat = focusedSeat else { return }
         copied = true
         clipboard.copy(text, serial: seat.latestInputSerial)
         show("Copied \(text.count) bytes")
@@ -126,8 +138,40 @@ do {
         }
     }
 
+    /// --drag: a press that moves 4 px drags the text out; each drag's end is printed.
+    var press: Point?
+    var pointer: Point?
+    func dragText(from seat: Seat) {
+        guard let text, let clipboard = clipboard ?? Clipboard(connection: connection, seat: seat) else { return }
+        let types = Clipboard.textTypes.map { (mimeType: $0, content: ClipboardContent?.some(.bytes(text))) }
+            + options.dragTypes.map { (mimeType: $0, content: ClipboardContent?.none) }
+        clipboard.startDrag(DragData(types: types, actions: [.copy, .move]), origin: window.surfaceProxy, icon: nil,
+                            serial: seat.latestPressSerial) { event in
+            switch event {
+            case .finished(let action): _ = writeOut(Array("finished \(action.name)\n".utf8))
+            case .cancelled: _ = writeOut(Array("cancelled\n".utf8))
+            default: break
+            }
+        }
+        show("Dragging \(text.count) bytes")
+    }
+
     func attach(_ seat: Seat) {
         seat.ownsSurface = { window.owns(surface: $0) }
+        if dragging {
+            if clipboard == nil { clipboard = Clipboard(connection: connection, seat: seat) }
+            show("Drag the text out of this window")
+            seat.onPointerFrame = { [unowned seat] frame in
+                if let position = frame.position { pointer = position }
+                for (_, pressed) in frame.buttons { press = pressed ? pointer : nil }
+                if let position = frame.position, let start = press,
+                   abs(position.x - start.x) + abs(position.y - start.y) > 4 {
+                    press = nil
+                    dragText(from: seat)
+                }
+                if frame.left { press = nil }
+            }
+        }
         seat.onKeyboardFocus = { focused in
             guard focused, clipboard == nil else { return }
             guard let made = Clipboard(connection: connection, seat: seat) else {

@@ -12,6 +12,8 @@ final class PickDelegate: CollectionViewDelegate {
     private let log: PickLog?
     /// Whether the records are files that drag out.
     var dragsFiles = false
+    /// The whole record of a row (a picture's row shows only the file's name).
+    var recordText: (ItemPath) -> String = { _ in "" }
 
     init(log: PickLog?) {
         self.log = log
@@ -19,15 +21,15 @@ final class PickDelegate: CollectionViewDelegate {
 
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
         guard dragsFiles else { return nil }
-        let source = view.dataSource
+        let record = recordText
         // Relative paths are the picker's working directory's.
         let directory = FileManager.default.currentDirectoryPath
         return DragData(types: [
             ("text/uri-list", .lines(of: items, terminator: "\r\n") { item in
-                let path = source.copiedText(for: item)
+                let path = record(item)
                 return FileURI.encode(path.hasPrefix("/") ? path : directory + "/" + path)
             }),
-            ("text/plain;charset=utf-8", .lines(of: items) { source.copiedText(for: $0) }),
+            ("text/plain;charset=utf-8", .lines(of: items, record)),
         ], actions: .copy)
     }
 

@@ -87,6 +87,7 @@ final class Picker {
         window.onPrimaryPaste = { [unowned self] text, _ in setQuery(query + text.filter { $0 != "\n" && $0 != "\r" }) }
         window.keyComponent = view
         menu.onChoice = { [unowned self] id in menuChose(id) }
+        menu.recordText = { [unowned self] item in matches.sourceItem(atRow: item.item).map { store.displayText(of: $0) } ?? "" }
         updateStatus()
     }
 

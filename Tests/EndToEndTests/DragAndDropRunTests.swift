@@ -301,4 +301,54 @@ import Testing
         #expect(hover.accentPixelCount(x: 100, y: 44 + 44 * 8 - 2, width: 600, height: 4) > 1000, "the line before row 8")
         for row in 0..<10 { #expect(after.rowIsTinted(row) == (5...7).contains(row), "row \(row)") }
     }
+
+    /// A drag whose source offered a type it has no data for (sweep-copy --drag-type): the receiver
+    /// reads nothing, the drag finishes, and the source goes on to serve the next drag.
+    @Test func aTypeOfferedWithNoDataReadsAsNothingAndTheNextDragWorks() throws {
+        let directory = try TestDirectory("dnd-no-data")
+        defer { directory.remove() }
+        let path = directory.path
+        func dragOut(to accepts: String, action: String, file: String) -> String {
+            """
+            {"op":"drag.target","x":600,"y":0,"width":200,"height":600,"accepts":["\(accepts)"],"actions":["\(action)"],"preferred":"\(action)","file":"\(path)/\(file).json","data":"\(path)/\(file).bin"}
+            \(drag(from: 100, 20, to: 700, 25))
+            """
+        }
+        let (status, output, process) = try playExample("sweep-copy", script: """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        \(dragOut(to: "application/x-nothing", action: "copy", file: "empty"))
+        \(dragOut(to: "text/plain;charset=utf-8", action: "move", file: "text"))
+        {"op":"wait","ms":100}
+        """, input: "", label: "dnd-no-data", arguments: ["--drag", "--drag-type", "application/x-nothing", "hello there"])
+        #expect(status == 0, "\(process.logTail)")
+        #expect(output == ["finished copy", "finished move"], "\(process.logTail)")
+        let empty = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(path)/empty.json"))) as? [String: Any]
+        #expect(empty?["bytes"] as? Int == 0 && empty?["complete"] as? Bool == true, "\(String(describing: empty))")
+        #expect(try String(contentsOfFile: "\(path)/text.bin", encoding: .utf8) == "hello there")
+    }
+
+    /// sweep-pick --images: the picked files drag out as a URI list (relative paths made absolute).
+    @Test func thePickerDragsPickedFilesOutAsURIs() throws {
+        let directory = try TestDirectory("dnd-pick")
+        defer { directory.remove() }
+        let path = directory.path
+        let (status, _, process) = try playExample("sweep-pick", script: """
+        {"op":"output","width":1024,"height":768,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":100}
+        {"op":"drag.target","x":500,"y":56,"width":140,"height":300,"accepts":["text/uri-list"],"file":"\(path)/zone.json","data":"\(path)/zone.bin"}
+        \(click(200, 78))
+        {"op":"key.down","key":"Control_L"}
+        \(click(200, 122))
+        {"op":"key.up","key":"Control_L"}
+        \(drag(from: 200, 78, to: 560, 150))
+        {"op":"wait","ms":100}
+        {"op":"expectExit"}
+        {"op":"key.tap","key":"Escape"}
+        """, input: "/srv/a photo.png\nrelative/b.jpg\n/srv/c.png\n", label: "dnd-pick", arguments: ["--images"])
+        #expect(status == 1, "Escape ends the picker with 1: \(process.logTail)")
+        let received = try String(contentsOfFile: "\(path)/zone.bin", encoding: .utf8)
+        #expect(received == "file:///srv/a%20photo.png\r\nfile://\(FileManager.default.currentDirectoryPath)/relative/b.jpg\r\n", "\(received)")
+    }
 }
