@@ -232,8 +232,9 @@ final class ClipboardServer: ResourceOwner {
     ))
 
     nonisolated(unsafe) static let deviceRequests = requestTable(sweep_wl_data_device_requests(
-        start_drag: { _, resource, source, _, _, _ in
-            Resource.object(resource, as: ClipboardServer.self)?.server?.startDrag(source: source)
+        start_drag: { _, resource, source, _, icon, _ in
+            Resource.object(resource, as: ClipboardServer.self)?.server?.startDrag(source: source,
+                                                                                  icon: Resource.object(icon, as: Surface.self))
         },
         set_selection: { _, resource, source, _ in
             Resource.object(resource, as: ClipboardServer.self)?.setSelection(source)

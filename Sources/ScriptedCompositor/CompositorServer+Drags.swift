@@ -3,9 +3,9 @@ import Glibc
 
 extension CompositorServer {
     /// The client asked to start a drag: with the touch that is down, or the pointer.
-    func startDrag(source: WLResource?) {
+    func startDrag(source: WLResource?, icon: Surface?) {
         drags.server = self
-        drags.start(source: source, touch: seat.draggingTouch)
+        drags.start(source: source, icon: icon, touch: seat.draggingTouch)
     }
 
     /// Writes `bytes` to `path` (a drop zone's outcome).

@@ -108,21 +108,27 @@ extension CompositorServer {
     /// The number of mapped popups not dismissed.
     var mappedPopupCount: Int { popups.filter { $0.surface.hasContents && !$0.dismissed }.count }
 
-    /// `image` (the window's pixels) with its popups drawn over it, clipped to it.
+    /// `image` (the window's pixels) with its popups, and a drag's icon
+    /// under the pointer, drawn over it where they are, clipped to it.
     func composite(popupsOver image: PNGImage, of window: Surface) -> PNGImage {
-        let placed = mappedPopups(of: window)
-        guard !placed.isEmpty else { return image }
+        var overlays = mappedPopups(of: window).map { (surface: $0.popup.surface, x: Double($0.x), y: Double($0.y)) }
+        if let icon = drags.iconOverlay { overlays.append(icon) }
+        guard !overlays.isEmpty else { return image }
         var result = image
-        let scale = Int(max(1, window.bufferScale))
-        for (popup, px, py) in placed {
-            guard let overlay = popup.surface.image else { continue }
-            let factor = max(1, Double(overlay.width) / Double(max(1, popup.size.width)))
-            for y in 0..<image.height {
-                let sy = Int((Double(y - Int(py) * scale) * factor / Double(scale)).rounded(.down))
-                guard sy >= 0, sy < overlay.height else { continue }
-                for x in 0..<image.width {
-                    let sx = Int((Double(x - Int(px) * scale) * factor / Double(scale)).rounded(.down))
-                    guard sx >= 0, sx < overlay.width else { continue }
+        let scale = Double(max(1, window.bufferScale))
+        for (surface, px, py) in overlays {
+            guard let overlay = surface.image else { continue }
+            // The overlay's buffer pixels per logical pixel, and where it lands in the window's buffer.
+            let factor = Double(max(1, surface.bufferScale))
+            let left = Int((px * scale).rounded(.down)), top = Int((py * scale).rounded(.down))
+            let width = Int((Double(overlay.width) / factor * scale).rounded(.up))
+            let height = Int((Double(overlay.height) / factor * scale).rounded(.up))
+            for y in max(0, top)..<max(max(0, top), min(image.height, top + height)) {
+                let sy = Int(Double(y - top) * factor / scale)
+                guard sy < overlay.height else { continue }
+                for x in max(0, left)..<max(max(0, left), min(image.width, left + width)) {
+                    let sx = Int(Double(x - left) * factor / scale)
+                    guard sx < overlay.width else { continue }
                     let source = (sy * overlay.width + sx) * 4, target = (y * image.width + x) * 4
                     let alpha = Int(overlay.rgba[source + 3])
                     for channel in 0..<3 {

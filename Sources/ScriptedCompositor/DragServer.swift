@@ -30,6 +30,8 @@ final class DragServer {
         let origin: Origin
         /// The touch that drags, or nil for the pointer.
         let touch: Int32?
+        /// The surface shown under the pointer or finger (`start_drag`'s icon).
+        var icon: Surface?
         var over = Over.nothing
         /// The offer made for the client under the drag, and its device.
         var offer: WLResource?
@@ -64,14 +66,22 @@ final class DragServer {
 
     // MARK: - The client starts a drag
 
-    func start(source: WLResource?, touch: Int32?) {
+    func start(source: WLResource?, icon: Surface?, touch: Int32?) {
         guard let source, session == nil, let server else { return }
         session = Session(origin: .client(source), touch: touch)
+        session?.icon = icon
         // The pointer's focus goes to the drag (wlroots clears it); the touch's stays with the drag.
         if touch == nil { server.seat.pointerLeave() }
         if let position = touch.flatMap({ server.seat.touchPosition($0) }) ?? server.seat.latestPointerPosition {
             motion(x: position.x, y: position.y)
         }
+    }
+
+    /// The drag's icon and where it is (window coordinates), while it runs.
+    var iconOverlay: (surface: Surface, x: Double, y: Double)? {
+        guard let session, !session.dropped, let icon = session.icon, icon.hasContents, let seat = server?.seat,
+              let position = session.touch.flatMap({ seat.touchPosition($0) }) ?? seat.latestPointerPosition else { return nil }
+        return (icon, position.x, position.y)
     }
 
     private var types: [String] {

@@ -104,7 +104,10 @@ import Testing
         {"op":"key.down","key":"Shift_L"}
         \(click(300, rowCentre(4)))
         {"op":"key.up","key":"Shift_L"}
-        \(drag(from: 300, rowCentre(2), to: 700, 250))
+        \(drag(from: 300, rowCentre(2), to: 400, 300, release: false))
+        {"op":"screenshot","file":"icon.png"}
+        \(move(700, 250))
+        {"op":"pointer.up","button":"left"}
         {"op":"wait","ms":200}
         """, label: "dnd-copy")
         defer { run.directory.remove() }
@@ -115,6 +118,11 @@ import Testing
         #expect(received == "Brisk Ridge 2\nCedar Ridge 3\nDusky Ridge 4\nEarly Ridge 5\n")
         #expect(dragPhases(run) == ["dropped", "finished copy"], "\(run.diagnostics)")
         #expect(run.events("delete").isEmpty && run.committedSelections.last == "[[0,1,4]]", "a copy leaves the items and the selection")
+        // Under the pointer the icon: a 220 × 40 card framed in the accent, the first title, the count in a badge.
+        let icon = try run.shot("icon.png")
+        #expect(icon.hex(x: 400, y: 320) == "#0a6cdf" && icon.hex(x: 619, y: 320) == "#0a6cdf", "the card's frame: \(icon.hex(x: 400, y: 320))")
+        #expect(icon.darkPixelCount(x: 410, y: 305, width: 120, height: 30) > 40, "the title \"Brisk Ridge 2\"")
+        #expect(icon.accentPixelCount(x: 560, y: 305, width: 55, height: 30) > 150, "the badge with 4")
     }
 
     @Test func escapeAndTheCompositorCancelADragAndNothingIsLost() throws {
