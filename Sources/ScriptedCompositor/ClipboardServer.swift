@@ -120,7 +120,7 @@ final class ClipboardServer: ResourceOwner {
         var data: [UInt8] = []
         var finished = false
         var chunk = [UInt8](repeating: 0, count: 65536)
-        server.dispatch(milliseconds: timeout) {
+        server.dispatch(milliseconds: timeout, waking: fd) {
             while true {
                 let count = read(fd, &chunk, chunk.count)
                 if count > 0 { data.append(contentsOf: chunk[0..<count]); continue }

@@ -246,8 +246,13 @@ public final class CompositorServer {
     }
 
     /// Runs the event loop for `milliseconds`, flushing clients and answering
-    /// frame callbacks as a 60 Hz display would.
-    public func dispatch(milliseconds: Double, until condition: () -> Bool = { false }) {
+    /// frame callbacks as a 60 Hz display would. With `waking`, the loop also
+    /// wakes when that fd is readable (a pipe the condition reads), so a
+    /// transfer goes as fast as the client writes, not a chunk per turn.
+    public func dispatch(milliseconds: Double, waking fd: Int32? = nil, until condition: () -> Bool = { false }) {
+        // The source only wakes the loop; the condition does the reading.
+        let wake = fd.flatMap { wl_event_loop_add_fd(loop, $0, UInt32(WL_EVENT_READABLE), { _, _, _ in 0 }, nil) }
+        defer { if let wake { wl_event_source_remove(wake) } }
         let deadline = sweep_monotonic_ns() + UInt64(max(0, milliseconds) * 1_000_000)
         repeat {
             wl_display_flush_clients(display)

@@ -283,7 +283,7 @@ final class DragServer {
             var complete = false
             var chunk = [UInt8](repeating: 0, count: zone.mode == "slow" ? 4096 : 65536)
             var lastRead = sweep_monotonic_ns()
-            server.dispatch(milliseconds: 30_000) {
+            server.dispatch(milliseconds: 30_000, waking: zone.mode == "slow" ? nil : fds[0]) {
                 // Slowly: one small read each 5 ms.
                 if zone.mode == "slow" && sweep_monotonic_ns() - lastRead < 5_000_000 { return false }
                 lastRead = sweep_monotonic_ns()
