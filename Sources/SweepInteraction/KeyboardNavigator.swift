@@ -30,6 +30,13 @@ public struct KeyboardNavigator: Hashable, Sendable {
         anchor = focus
     }
 
+    /// Moves the focus to `focus` and the anchor of Shift ranges to `anchor`
+    /// (a band leaves them at its two ends).
+    public mutating func setFocus(_ focus: ItemPath?, anchor: ItemPath?) {
+        self.focus = focus
+        self.anchor = anchor
+    }
+
     /// Moves focus and anchor to `item` (after a click or tap elsewhere set them).
     public mutating func setFocus(_ item: ItemPath?) {
         focus = item

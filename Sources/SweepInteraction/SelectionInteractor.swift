@@ -203,13 +203,24 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         return click(at: point, modifiers: modifiers)
     }
 
-    /// The band's button came up: commit it.
+    /// The band's button came up: commit it. A band that covered items
+    /// leaves the anchor at the item nearest where it started and the focus
+    /// at the one nearest where it ended, so Shift+click and Shift+arrows go
+    /// on from it (GTK's and the file managers' rule).
     public func endBand() -> [InteractionEvent] {
         guard let running = band else { return [] }
         selection.commitProvisional()
         band = nil
         heldPoint = nil
-        return [.band(phase: .ended, rect: running.rect, mode: running.mode), .selection(SelectionChange(), provisional: false)]
+        var events: [InteractionEvent] = [.band(phase: .ended, rect: running.rect, mode: running.mode),
+                                          .selection(SelectionChange(), provisional: false)]
+        running.items(in: layout, into: &ranges)
+        if !ranges.isEmpty, let start = layout.nearestItem(to: running.anchor), let end = layout.nearestItem(to: running.current) {
+            keyboard.setFocus(end, anchor: start)
+            selection.setAnchor(start)
+            events.append(.focus(end))
+        }
+        return events
     }
 
     /// A click recognizer fired at `point` (viewport) with the press's modifiers.
@@ -259,8 +270,11 @@ public final class SelectionInteractor<Layout: ItemLayout> {
             result = selection.toggle(item, source: .click)
             keyboard.setFocus(item)
         case .selectRange(let ranges, let additive):
+            // The range's start stays the anchor: the next Shift+click or Shift+arrow goes on from it.
+            let anchor = selection.anchor
             result = selection.selectRanges(ranges, additive: additive, source: .click)
-            if let item { keyboard.setFocus(item) }
+            selection.setAnchor(anchor)
+            if let item { keyboard.setFocus(item, anchor: anchor ?? item) }
         case .clear:
             result = selection.isEditing ? SelectionChange() : selection.deselectAll()
         case .none:

@@ -67,4 +67,22 @@ import Testing
         defer { run.directory.remove() }
         check(run)
     }
+
+    /// After a band over rows 2–7, Shift+click on row 12 selects 2–12 and Shift+Up then
+    /// takes the focus back to row 11: the band left its start as the anchor and its end as the focus.
+    @Test func aBandLeavesTheAnchorForShiftClickAndShiftArrows() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":700,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.drag","from":[500,\(rowCentre(2))],"to":[520,\(rowCentre(7))],"steps":10,"ms":100}
+        \(click(300, rowCentre(12), holding: "Shift_L"))
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"key.tap","key":"Up"}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"wait","ms":50}
+        """, label: "band-anchor")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(run.committedSelections == ["[[0,2,7]]", "[[0,2,12]]", "[[0,2,11]]"], "\(run.diagnostics)")
+    }
 }

@@ -36,6 +36,39 @@ final class DemoLikeDelegate: SelectionDelegate {
         interactor.selection.model.effectiveRanges
     }
 
+    /// A band leaves the anchor where it started and the focus where it ended:
+    /// Shift+click and Shift+arrows go on from it, as in GTK and file managers.
+    @Test func aBandLeavesAnAnchorAndAFocusForShiftClickAndShiftArrows() {
+        let (interactor, delegate) = makeList()
+        _ = delegate
+        interactor.selection.setEditing(true)
+        _ = interactor.beginBand(anchor: row(2), modifiers: [], to: row(4))
+        _ = interactor.moveBand(to: row(7))
+        let ended = interactor.endBand()
+        #expect(ended.contains(.focus(ItemPath(section: 0, item: 7))))
+        #expect(interactor.selection.anchor == ItemPath(section: 0, item: 2) && interactor.keyboard.focus == ItemPath(section: 0, item: 7))
+        _ = interactor.click(atViewportPoint: row(9), modifiers: .shift)
+        #expect(selected(interactor) == [ItemRange(section: 0, items: 2...9)], "Shift+click extends from the band's start")
+
+        _ = interactor.beginBand(anchor: row(5), modifiers: [], to: row(4))
+        _ = interactor.moveBand(to: row(3))
+        _ = interactor.endBand()
+        _ = interactor.key(.down, modifiers: .shift)
+        #expect(selected(interactor) == [ItemRange(section: 0, items: 4...5)], "Shift+Down moves the band's end (3) on from its start (5)")
+    }
+
+    @Test func aBandOverNothingLeavesTheAnchorWhereItWas() {
+        let (interactor, delegate) = makeList(count: 3)
+        _ = delegate
+        interactor.selection.setEditing(true)
+        _ = interactor.click(atViewportPoint: row(1), modifiers: [])
+        _ = interactor.beginBand(anchor: row(5), modifiers: [], to: row(6))
+        _ = interactor.moveBand(to: row(8))
+        let ended = interactor.endBand()
+        #expect(!ended.contains { if case .focus = $0 { true } else { false } })
+        #expect(interactor.selection.anchor == ItemPath(section: 0, item: 1))
+    }
+
     @Test func aSweepEntersEditingSelectsItsSpanAndCommits() {
         let (interactor, delegate) = makeList()
         let began = interactor.beginSweep(at: row(2), input: .touch2)
