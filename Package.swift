@@ -78,6 +78,7 @@ let package = Package(
         .target(name: "SweepEventLog", dependencies: ["CSweepSystem"]),
         .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSweepSystem"]),
         .target(name: "SweepDesktop", dependencies: ["CSDBus"]),
+        .target(name: "SweepAccessibility", dependencies: ["CSDBus", "SweepGeometry"]),
         .target(name: "SweepWayland",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
                                "CWaylandClient", "CWaylandProtocols", "CDecor", "CSweepSystem"]),
@@ -86,7 +87,7 @@ let package = Package(
         .target(name: "SweepUI",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepSelection",
                                "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepWayland",
-                               "SweepImages", "SweepDesktop"]),
+                               "SweepImages", "SweepDesktop", "SweepAccessibility"]),
 
         .target(name: "ScriptedCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "SweepPNG", "SweepXKB"]),

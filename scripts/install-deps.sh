@@ -3,7 +3,8 @@
 #   scripts/install-deps.sh build   libraries and headers to build
 #   scripts/install-deps.sh test    + compositors and tools the tests drive, what
 #                                   make check-install validates with (desktop-file-utils, man),
-#                                   and a D-Bus session bus for the appearance portal's tests
+#                                   a D-Bus session bus for the appearance portal's tests, and the
+#                                   accessibility bus with pyatspi for the screen-reader tests
 #   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   GTK 4's headers and a C compiler for the GTK peer
@@ -23,12 +24,14 @@ compositors=(sway grim wtype weston xvfb xdotool)
 install_check=(desktop-file-utils man-db groff-base python3)
 # a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)
+# the accessibility bus and a screen reader's library for the accessibility tests (atspi-probe.py)
+accessibility=(at-spi2-core python3-pyatspi gir1.2-atspi-2.0)
 bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${compositors[@]}" "${install_check[@]}" "${desktop_bus[@]}") ;;
+  test) wanted=("${build[@]}" "${compositors[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}") ;;
   demo) wanted=("${build[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;

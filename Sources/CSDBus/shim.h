@@ -24,3 +24,181 @@ static inline int sweep_portal_match_setting_changed(sd_bus *bus, sd_bus_slot **
     return sd_bus_match_signal(bus, slot, NULL, SWEEP_PORTAL_PATH, SWEEP_PORTAL_SETTINGS, "SettingChanged",
                                callback, userdata);
 }
+
+// MARK: - AT-SPI (SweepAccessibility)
+//
+// sd-bus object vtables are C macros: the accessibility bridge's are here,
+// every entry pointing at one of three trampolines that call back into
+// Swift through the `sweep_a11y_callbacks` given as the vtable's userdata.
+// Methods are SD_BUS_VTABLE_UNPRIVILEGED, or sd-bus would ask the bus for
+// each caller's credentials.
+
+/// Swift's side of the vtables: one method handler, one property getter,
+/// one setter, and the lookup that says whether a path is an object that
+/// has an interface (fallback vtables serve objects made on demand).
+typedef struct sweep_a11y_callbacks {
+    int (*method)(sd_bus_message *message, void *context, sd_bus_error *error);
+    int (*property)(const char *path, const char *interface, const char *property, sd_bus_message *reply, void *context);
+    int (*set_property)(const char *path, const char *interface, const char *property, sd_bus_message *value, void *context);
+    int (*find)(const char *path, const char *interface, void *context);
+    void *context;
+} sweep_a11y_callbacks;
+
+static inline int sweep_a11y_method(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    sweep_a11y_callbacks *callbacks = userdata;
+    return callbacks->method(m, callbacks->context, error);
+}
+
+static inline int sweep_a11y_get(sd_bus *bus, const char *path, const char *interface, const char *property,
+                                 sd_bus_message *reply, void *userdata, sd_bus_error *error) {
+    sweep_a11y_callbacks *callbacks = userdata;
+    return callbacks->property(path, interface, property, reply, callbacks->context);
+}
+
+static inline int sweep_a11y_set(sd_bus *bus, const char *path, const char *interface, const char *property,
+                                 sd_bus_message *value, void *userdata, sd_bus_error *error) {
+    sweep_a11y_callbacks *callbacks = userdata;
+    return callbacks->set_property(path, interface, property, value, callbacks->context);
+}
+
+static inline int sweep_a11y_find(sd_bus *bus, const char *path, const char *interface, void *userdata,
+                                  void **found, sd_bus_error *error) {
+    sweep_a11y_callbacks *callbacks = userdata;
+    int result = callbacks->find(path, interface, callbacks->context);
+    if (result > 0) *found = userdata;
+    return result;
+}
+
+#define SWEEP_A11Y_METHOD(name, in, out) SD_BUS_METHOD(name, in, out, sweep_a11y_method, SD_BUS_VTABLE_UNPRIVILEGED)
+#define SWEEP_A11Y_PROPERTY(name, type) SD_BUS_PROPERTY(name, type, sweep_a11y_get, 0, 0)
+
+static const sd_bus_vtable sweep_a11y_accessible_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("Name", "s"),
+    SWEEP_A11Y_PROPERTY("Description", "s"),
+    SWEEP_A11Y_PROPERTY("Parent", "(so)"),
+    SWEEP_A11Y_PROPERTY("ChildCount", "i"),
+    SWEEP_A11Y_PROPERTY("Locale", "s"),
+    SWEEP_A11Y_PROPERTY("AccessibleId", "s"),
+    SWEEP_A11Y_PROPERTY("HelpText", "s"),
+    SWEEP_A11Y_METHOD("GetChildAtIndex", "i", "(so)"),
+    SWEEP_A11Y_METHOD("GetChildren", "", "a(so)"),
+    SWEEP_A11Y_METHOD("GetIndexInParent", "", "i"),
+    SWEEP_A11Y_METHOD("GetRelationSet", "", "a(ua(so))"),
+    SWEEP_A11Y_METHOD("GetRole", "", "u"),
+    SWEEP_A11Y_METHOD("GetRoleName", "", "s"),
+    SWEEP_A11Y_METHOD("GetLocalizedRoleName", "", "s"),
+    SWEEP_A11Y_METHOD("GetState", "", "au"),
+    SWEEP_A11Y_METHOD("GetAttributes", "", "a{ss}"),
+    SWEEP_A11Y_METHOD("GetApplication", "", "(so)"),
+    SWEEP_A11Y_METHOD("GetInterfaces", "", "as"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_application_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("ToolkitName", "s"),
+    SWEEP_A11Y_PROPERTY("Version", "s"),
+    SWEEP_A11Y_PROPERTY("ToolkitVersion", "s"),
+    SWEEP_A11Y_PROPERTY("AtspiVersion", "s"),
+    SWEEP_A11Y_PROPERTY("InterfaceVersion", "u"),
+    SD_BUS_WRITABLE_PROPERTY("Id", "i", sweep_a11y_get, sweep_a11y_set, 0, SD_BUS_VTABLE_UNPRIVILEGED),
+    SWEEP_A11Y_METHOD("GetLocale", "u", "s"),
+    SWEEP_A11Y_METHOD("GetApplicationBusAddress", "", "s"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_selection_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("NSelectedChildren", "i"),
+    SWEEP_A11Y_METHOD("GetSelectedChild", "i", "(so)"),
+    SWEEP_A11Y_METHOD("SelectChild", "i", "b"),
+    SWEEP_A11Y_METHOD("DeselectSelectedChild", "i", "b"),
+    SWEEP_A11Y_METHOD("IsChildSelected", "i", "b"),
+    SWEEP_A11Y_METHOD("SelectAll", "", "b"),
+    SWEEP_A11Y_METHOD("ClearSelection", "", "b"),
+    SWEEP_A11Y_METHOD("DeselectChild", "i", "b"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_action_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("NActions", "i"),
+    SWEEP_A11Y_METHOD("GetDescription", "i", "s"),
+    SWEEP_A11Y_METHOD("GetName", "i", "s"),
+    SWEEP_A11Y_METHOD("GetLocalizedName", "i", "s"),
+    SWEEP_A11Y_METHOD("GetKeyBinding", "i", "s"),
+    SWEEP_A11Y_METHOD("GetActions", "", "a(sss)"),
+    SWEEP_A11Y_METHOD("DoAction", "i", "b"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_component_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_METHOD("Contains", "iiu", "b"),
+    SWEEP_A11Y_METHOD("GetAccessibleAtPoint", "iiu", "(so)"),
+    SWEEP_A11Y_METHOD("GetExtents", "u", "(iiii)"),
+    SWEEP_A11Y_METHOD("GetPosition", "u", "(ii)"),
+    SWEEP_A11Y_METHOD("GetSize", "", "(ii)"),
+    SWEEP_A11Y_METHOD("GetLayer", "", "u"),
+    SWEEP_A11Y_METHOD("GetMDIZOrder", "", "n"),
+    SWEEP_A11Y_METHOD("GrabFocus", "", "b"),
+    SWEEP_A11Y_METHOD("GetAlpha", "", "d"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_cache_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_METHOD("GetItems", "", "a((so)(so)(so)iiassusau)"),
+    SD_BUS_VTABLE_END
+};
+
+/// The session bus's `org.a11y.Bus`: is it there (NameHasOwner), its address, and whether
+/// accessibility is on (`org.a11y.Status.IsEnabled`).
+static inline int sweep_a11y_name_has_owner(sd_bus *bus, sd_bus_slot **slot, sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, slot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                    "NameHasOwner", callback, userdata, "s", "org.a11y.Bus");
+}
+
+static inline int sweep_a11y_is_enabled(sd_bus *bus, sd_bus_slot **slot, sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, slot, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties",
+                                    "Get", callback, userdata, "ss", "org.a11y.Status", "IsEnabled");
+}
+
+static inline int sweep_a11y_get_address(sd_bus *bus, sd_bus_slot **slot, sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, slot, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress",
+                                    callback, userdata, "");
+}
+
+/// Registers the application with the registry: `Socket.Embed((so))` on its root.
+static inline int sweep_a11y_embed(sd_bus *bus, sd_bus_slot **slot, const char *name, const char *path,
+                                   sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, slot, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
+                                    "org.a11y.atspi.Socket", "Embed", callback, userdata, "(so)", name, path);
+}
+
+static inline const sd_bus_vtable *sweep_a11y_accessible_vtable_pointer(void) { return sweep_a11y_accessible_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_application_vtable_pointer(void) { return sweep_a11y_application_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_selection_vtable_pointer(void) { return sweep_a11y_selection_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_action_vtable_pointer(void) { return sweep_a11y_action_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_component_vtable_pointer(void) { return sweep_a11y_component_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_cache_vtable_pointer(void) { return sweep_a11y_cache_vtable; }
+
+/// An AT-SPI event: the body `(siiva{sv})` every event signal has, the variant an int (or an
+/// object reference when `child_path` is given).
+static inline int sweep_a11y_emit(sd_bus *bus, const char *path, const char *interface, const char *member,
+                                  const char *detail, int detail1, int detail2,
+                                  const char *child_name, const char *child_path) {
+    sd_bus_message *m = NULL;
+    int r = sd_bus_message_new_signal(bus, &m, path, interface, member);
+    if (r < 0) return r;
+    if (child_path)
+        r = sd_bus_message_append(m, "siiv", detail, detail1, detail2, "(so)", child_name, child_path);
+    else
+        r = sd_bus_message_append(m, "siiv", detail, detail1, detail2, "i", 0);
+    if (r >= 0) r = sd_bus_message_open_container(m, 'a', "{sv}");
+    if (r >= 0) r = sd_bus_message_close_container(m);
+    if (r >= 0) r = sd_bus_send(bus, m, NULL);
+    sd_bus_message_unref(m);
+    return r;
+}

@@ -3,8 +3,9 @@ import SweepGeometry
 /// Where a selection change came from (the event log's `source`).
 public enum SelectionSource: String, Hashable, Sendable {
     /// A tap, a click, a key; a long press that enters editing (`longPress`);
-    /// the app's own call (`api`); a sweep or a band.
-    case tap, click, key, longPress, api, sweep, band
+    /// the app's own call (`api`); a sweep or a band; an assistive
+    /// technology acting for the person (a screen reader's SelectChild).
+    case tap, click, key, longPress, api, sweep, band, accessibility
 }
 
 /// The calls a view makes to its owner, with UIKit's names and defaults.

@@ -68,6 +68,10 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     weak var latestInputSeat: Seat?
     /// The icon of the drag this window started, while it runs.
     var dragIcon: (window: Window, content: DragIconView)?
+    /// What a screen reader sees of the window: a frame, child of the app (Application+Accessibility).
+    public private(set) lazy var accessibleFrame = makeAccessibleFrame()
+    /// Whether the window has the keyboard focus (its frame is "active").
+    public internal(set) var isActive = false
     /// The component a drag over the window is over, and where (window coordinates).
     var dropComponent: Component?
     var dropPoint: Point?

@@ -18,6 +18,10 @@ public final class Application {
     private var windowRefs: [WeakWindow] = []
     /// The desktop's colour scheme being followed (`followTheme(.auto)`), if any.
     var themeFollower: ThemeFollower?
+    /// The app on the accessibility bus (AT-SPI2), while an assistive technology may use it;
+    /// nil with none (or `SWEEP_ACCESSIBILITY=0`). See Application+Accessibility.
+    public internal(set) var accessibility: AccessibilityBridge?
+    var accessibilityPump: BusPump?
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.
@@ -28,6 +32,7 @@ public final class Application {
         for seat in connection.seats.values { attach(seat) }
         connection.onSeatAdded = { [weak self] seat in self?.attach(seat) }
         connection.loop.onWarning = { [weak self] message in self?.reportError(message) }
+        startAccessibility()
     }
 
     /// The one loop: `loop.watch(fd:events:_:)` adds an fd (standard input,
@@ -87,6 +92,11 @@ public final class Application {
         }
         seat.onGesture = { [weak self, weak seat] gesture in self?.window(for: seat?.pointerFocusSurface)?.handleGesture(gesture) }
         seat.onError = { [weak self] message in self?.reportError(message) }
+        seat.onKeyboardFocus = { [weak self, weak seat] focused in
+            guard let self else { return }
+            let active = focused ? window(for: seat?.keyboardFocusSurface) : nil
+            for window in windows { window.setActive(window === active) }
+        }
     }
 
     /// The surface each seat's pointer was last over: the frame that says it

@@ -8,6 +8,10 @@
 public final class CollectionController: Component {
     public let collectionView: CollectionView
     public let toolbar: ToolbarView
+    /// What a screen reader sees: a panel of the toolbar and the list (CollectionController+Accessibility).
+    lazy var accessiblePanel = makeAccessiblePanel()
+    /// The toolbar's buttons for screen readers, kept by id so their paths hold.
+    var accessibleButtons: [String: AccessibleObject] = [:]
     private let toolbarButtons: ButtonArea
     private(set) weak var host: ComponentHost?
     public private(set) var frame: Rect = .zero
@@ -103,6 +107,7 @@ public final class CollectionController: Component {
     public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { collectionView.dropProposal(for: drop, at: point) }
     public func dropExited() { collectionView.dropExited() }
     public func performDrop(_ drop: DropOffer, at point: Point) { collectionView.performDrop(drop, at: point) }
+    public var accessibleObject: AccessibleObject? { accessiblePanel }
     public func cursorShape(at point: Point) -> CursorShape { toolbar.item(at: point) != nil ? .pointer : .default }
     public func touchesBegan() { collectionView.touchesBegan() }
     public var copiedText: String? { collectionView.copiedText }
@@ -141,6 +146,11 @@ public final class CollectionController: Component {
 
     private func toolbarTapped(at point: Point) {
         guard let item = toolbar.item(at: point) else { return }
+        perform(item)
+    }
+
+    /// A toolbar button was tapped, clicked, or activated by an assistive technology.
+    func perform(_ item: ToolbarItem) {
         onToolbarItem?(item)
         switch item.id {
         case ItemID.edit: collectionView.setEditing(true)

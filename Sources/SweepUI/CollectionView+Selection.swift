@@ -52,6 +52,7 @@ extension CollectionView {
         if !event.isProvisional && ownsPrimarySelection { host?.selectionDidChange(in: self) }
         onSelectionChange?(event)
         onStateChange?()
+        accessibilitySelectionChanged(event)
     }
 
     /// Scrolls on a timer while a sweep or band holds a point near an edge.

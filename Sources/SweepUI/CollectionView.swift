@@ -71,6 +71,13 @@ public final class CollectionView: Component {
     /// The latest proposal made for the drag over the view.
     var dropProposalShown: DropProposal?
 
+    /// What a screen reader sees: a list box (CollectionView+Accessibility).
+    public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
+    /// The accessible objects of the items on screen, kept while they stay on screen so their paths hold.
+    var accessibleItems: [ItemPath: AccessibleObject] = [:]
+    /// The label a screen reader reads for the view; by default its name.
+    public var accessibleLabel: String?
+
     /// Whether dragging selected items inside the view reorders them in
     /// editing mode (through the delegate's `moveItems`). Off by default.
     public var allowsReordering = false
@@ -239,9 +246,11 @@ public final class CollectionView: Component {
     func showFocusRing() {
         let shown = isFocused ? interactor.keyboard.focus : nil
         guard shown != itemView.focusedItem else { return }
-        invalidate(item: itemView.focusedItem)
+        let old = itemView.focusedItem
+        invalidate(item: old)
         itemView.focusedItem = shown
         invalidate(item: shown)
+        accessibilityFocusMoved(from: old, to: shown)
     }
 
     public func didCommitFrame() {

@@ -66,6 +66,9 @@ public protocol Component: AnyObject {
     /// The person dropped at a window point after a proposal: read `drop`
     /// (it finishes when read) or refuse it. By default, refused.
     func performDrop(_ drop: DropOffer, at point: Point)
+    /// What an assistive technology (a screen reader) sees of the
+    /// component, a child of the window's frame; nil: nothing. By default, nil.
+    var accessibleObject: AccessibleObject? { get }
 }
 
 extension Component {
@@ -86,6 +89,7 @@ extension Component {
     public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { nil }
     public func dropExited() {}
     public func performDrop(_ drop: DropOffer, at point: Point) { drop.refuse() }
+    public var accessibleObject: AccessibleObject? { nil }
 }
 
 /// What a component gets from the window it is in.

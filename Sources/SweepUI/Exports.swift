@@ -9,3 +9,4 @@
 @_exported import SweepWayland
 @_exported import SweepDesktop
 @_exported import SweepGestures
+@_exported import SweepAccessibility

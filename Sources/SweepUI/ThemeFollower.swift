@@ -35,62 +35,25 @@ extension Application {
     }
 }
 
-/// Keeps an `AppearancePortal`'s bus connection in the app's loop: a watch
-/// on its fd for the events it waits for, and a timer for its deadline.
+/// Keeps an `AppearancePortal`'s bus connection in the app's loop (a `BusPump`).
 @MainActor
 final class ThemeFollower {
     private let portal: AppearancePortal
-    private let loop: EventLoop
+    private let pump: BusPump
     private let apply: (Theme, ColorScheme?) -> Void
-    private var watch: EventLoop.WatchID?
-    private var watchedEvents: Int16 = 0
-    private var timer: EventLoop.TimerID?
 
     init?(loop: EventLoop, apply: @escaping (Theme, ColorScheme?) -> Void) {
         guard let portal = AppearancePortal() else { return nil }
         self.portal = portal
-        self.loop = loop
+        pump = BusPump(loop: loop, fd: { portal.fd }, events: { portal.pollEvents }, timeout: { portal.timeoutMilliseconds },
+                       process: { portal.process() })
         self.apply = apply
-    }
-
-    isolated deinit {
-        if let watch { loop.unwatch(watch) }
-        if let timer { loop.cancel(timer) }
     }
 
     func start(waiting milliseconds: Double) {
         portal.waitForAnswer(milliseconds: milliseconds)
         apply(portal.colorScheme?.prefersDark == true ? .dark : .light, portal.colorScheme)
         portal.onChange = { [unowned self] scheme in apply(scheme.prefersDark ? .dark : .light, scheme) }
-        rearm()
-    }
-
-    private func pump() {
-        portal.process()
-        rearm()
-    }
-
-    /// Watches the fd for what the connection waits for now, and arms its deadline.
-    private func rearm() {
-        let fd = portal.fd, events = portal.pollEvents
-        if fd < 0 || events != watchedEvents {
-            if let watch { loop.unwatch(watch) }
-            watch = nil
-            watchedEvents = 0
-        }
-        if fd >= 0 && watch == nil {
-            var readiness: EventLoop.Readiness = []
-            if events & Int16(POLLIN) != 0 { readiness.insert(.readable) }
-            if events & Int16(POLLOUT) != 0 { readiness.insert(.writable) }
-            watch = loop.watch(fd: fd, events: readiness) { [unowned self] _ in pump() }
-            watchedEvents = events
-        }
-        if let timer { loop.cancel(timer) }
-        timer = portal.timeoutMilliseconds.map { milliseconds in
-            loop.schedule(after: milliseconds) { [unowned self] in
-                timer = nil
-                pump()
-            }
-        }
+        pump.rearm()
     }
 }

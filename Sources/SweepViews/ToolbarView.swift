@@ -36,6 +36,11 @@ public final class ToolbarView {
         self.theme = theme
     }
 
+    /// Where button `id` was last drawn (window coordinates); nil before it was.
+    public func frame(ofItem id: String) -> Rect? {
+        buttonFrames.first { $0.item.id == id }?.frame
+    }
+
     /// The button under a window point (as last drawn), nil for none.
     public func item(at point: Point) -> ToolbarItem? {
         buttonFrames.first { $0.frame.contains(point) }?.item

@@ -1,0 +1,209 @@
+import CSDBus
+import Glibc
+import SweepGeometry
+
+/// The AT-SPI2 interfaces' methods and properties, answered from the
+/// objects' closures: Accessible, Application (the root), Selection,
+/// Action, Component, and an empty Cache.
+extension AccessibilityBridge {
+    /// The object a path names: the root, or a live object by id.
+    func object(at path: String) -> AccessibleObject? {
+        if path == Self.rootPath { return root }
+        guard path.hasPrefix(Self.prefix + "/"), let id = Int(path.dropFirst(Self.prefix.count + 1)) else { return nil }
+        return AccessibleObject.object(id: id)
+    }
+
+    func path(of object: AccessibleObject) -> String {
+        object === root ? Self.rootPath : "\(Self.prefix)/\(object.id)"
+    }
+
+    func interfaces(of object: AccessibleObject) -> [String] {
+        var names = ["org.a11y.atspi.Accessible"]
+        if object === root { names.append("org.a11y.atspi.Application") }
+        if object.selection != nil { names.append("org.a11y.atspi.Selection") }
+        if !object.actions.isEmpty { names.append("org.a11y.atspi.Action") }
+        if object.extents != nil { names.append("org.a11y.atspi.Component") }
+        return names
+    }
+
+    func has(path: String, interface: String) -> Bool {
+        guard let object = object(at: path) else { return false }
+        return interfaces(of: object).contains(interface)
+    }
+
+    private func reference(_ object: AccessibleObject?, in message: BusMessage) {
+        if let object { message.reference(uniqueName, path(of: object)) } else { message.reference("", Self.nullPath) }
+    }
+
+    // MARK: - Properties
+
+    func property(_ path: String, _ interface: String, _ property: String, into reply: OpaquePointer) -> Int32 {
+        guard let object = object(at: path) else { return -ENOENT }
+        let out = BusMessage(message: reply)
+        switch (interface, property) {
+        case (_, "Name"): out.string(object.name())
+        case (_, "Description"): out.string(object.description())
+        case (_, "Parent"):
+            if object === root { out.reference(desktop.name, desktop.path) } else { reference(object.parent, in: out) }
+        case (_, "ChildCount"): out.int32(Int32(clamping: object.children().count))
+        case (_, "Locale"): out.string("")
+        case (_, "AccessibleId"): out.string("")
+        case (_, "HelpText"): out.string("")
+        case (_, "ToolkitName"): out.string("Sweep")
+        case (_, "Version"), (_, "ToolkitVersion"): out.string("1.0")
+        case (_, "AtspiVersion"): out.string("2.1")
+        case (_, "InterfaceVersion"): out.uint32(0)
+        case (_, "Id"): out.int32(applicationID)
+        case (_, "NSelectedChildren"): out.int32(Int32(clamping: object.selection?.selectedChildren().count ?? 0))
+        case (_, "NActions"): out.int32(Int32(clamping: object.actions.count))
+        default: return -EINVAL
+        }
+        return 0
+    }
+
+    // MARK: - Methods
+
+    func handleMethod(_ message: OpaquePointer) -> Int32 {
+        guard let rawPath = sd_bus_message_get_path(message), let rawMember = sd_bus_message_get_member(message),
+              let object = object(at: String(cString: rawPath)) else { return -ENOENT }
+        let member = String(cString: rawMember)
+        let input = BusMessage(message: message)
+        var reply: OpaquePointer?
+        guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -ENOMEM }
+        defer { sd_bus_message_unref(reply) }
+        let out = BusMessage(message: reply)
+        let children = { object.children() }
+        switch member {
+        // Accessible
+        case "GetChildAtIndex":
+            let index = Int(input.readInt32() ?? -1), list = children()
+            reference(list.indices.contains(index) ? list[index] : nil, in: out)
+        case "GetChildren":
+            out.container("a", "(so)") { for child in children() { reference(child, in: out) } }
+        case "GetIndexInParent": out.int32(Int32(object === root ? -1 : object.indexInParent))
+        case "GetRelationSet": out.container("a", "(ua(so))") {}
+        case "GetRole": out.uint32(object.role.rawValue)
+        case "GetRoleName", "GetLocalizedRoleName": out.string(object.role.name)
+        case "GetState":
+            let states = object.states().rawValue
+            out.container("a", "u") {
+                out.uint32(UInt32(truncatingIfNeeded: states))
+                out.uint32(UInt32(truncatingIfNeeded: states >> 32))
+            }
+        case "GetAttributes":
+            out.container("a", "{ss}") {
+                for (key, value) in object.attributes().sorted(by: { $0.key < $1.key }) {
+                    out.container("e", "ss") {
+                        out.string(key)
+                        out.string(value)
+                    }
+                }
+            }
+        case "GetApplication": reference(root, in: out)
+        case "GetInterfaces": out.container("a", "s") { for name in interfaces(of: object) { out.string(name) } }
+        // Application
+        case "GetLocale": out.string("")
+        case "GetApplicationBusAddress": out.string("")
+        // Selection
+        case "GetSelectedChild":
+            let index = Int(input.readInt32() ?? -1), selected = object.selection?.selectedChildren() ?? []
+            reference(selected.indices.contains(index) ? selected[index] : nil, in: out)
+        case "SelectChild": out.bool(object.selection?.selectChild(at: Int(input.readInt32() ?? -1)) ?? false)
+        case "DeselectChild": out.bool(object.selection?.deselectChild(at: Int(input.readInt32() ?? -1)) ?? false)
+        case "DeselectSelectedChild":
+            let index = Int(input.readInt32() ?? -1), selected = object.selection?.selectedChildren() ?? []
+            let child = selected.indices.contains(index) ? selected[index] : nil
+            let childIndex = child.flatMap { child in children().firstIndex { $0 === child } }
+            out.bool(childIndex.map { object.selection?.deselectChild(at: $0) ?? false } ?? false)
+        case "IsChildSelected":
+            let index = Int(input.readInt32() ?? -1), list = children()
+            out.bool(list.indices.contains(index) && list[index].states().contains(.selected))
+        case "SelectAll": out.bool(object.selection?.selectAll() ?? false)
+        case "ClearSelection": out.bool(object.selection?.clearSelection() ?? false)
+        // Action
+        case "GetName", "GetLocalizedName", "GetDescription":
+            let index = Int(input.readInt32() ?? -1)
+            out.string(object.actions.indices.contains(index) ? object.actions[index].name : "")
+        case "GetKeyBinding": out.string("")
+        case "GetActions":
+            out.container("a", "(sss)") {
+                for action in object.actions { out.container("r", "sss") { out.string(action.name); out.string(action.name); out.string("") } }
+            }
+        case "DoAction":
+            let index = Int(input.readInt32() ?? -1)
+            out.bool(object.actions.indices.contains(index) ? object.actions[index].perform() : false)
+        // Component: window coordinates whatever is asked (Wayland has no screen coordinates).
+        case "GetExtents":
+            let rect = object.extents?() ?? .zero
+            out.container("r", "iiii") {
+                for value in [rect.minX, rect.minY, rect.width, rect.height] { out.int32(Int32(value.rounded())) }
+            }
+        case "GetPosition":
+            let rect = object.extents?() ?? .zero
+            out.container("r", "ii") { out.int32(Int32(rect.minX.rounded())); out.int32(Int32(rect.minY.rounded())) }
+        case "GetSize":
+            let rect = object.extents?() ?? .zero
+            out.container("r", "ii") { out.int32(Int32(rect.width.rounded())); out.int32(Int32(rect.height.rounded())) }
+        case "Contains":
+            let x = Double(input.readInt32() ?? 0), y = Double(input.readInt32() ?? 0)
+            out.bool(object.extents?().contains(Point(x: x, y: y)) ?? false)
+        case "GetAccessibleAtPoint":
+            let point = Point(x: Double(input.readInt32() ?? 0), y: Double(input.readInt32() ?? 0))
+            reference(children().first { $0.extents?().contains(point) ?? false }, in: out)
+        case "GetLayer": out.uint32(object.role == .frame ? 7 : 3)   // WINDOW, WIDGET
+        case "GetMDIZOrder": out.int16(0)
+        case "GrabFocus": out.bool(object.grabFocus?() ?? false)
+        case "GetAlpha": out.double(1)
+        // Cache: nothing is cached ahead of time; screen readers ask.
+        case "GetItems": out.container("a", "((so)(so)(so)iiassusau)") {}
+        default:
+            return -EINVAL
+        }
+        return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
+    }
+
+    // MARK: - Events
+
+    private func emit(_ object: AccessibleObject, _ interface: String, _ member: String, detail: String = "",
+                      _ detail1: Int = 0, _ detail2: Int = 0, child: AccessibleObject? = nil) {
+        guard let bus = serviceBus, phase == .serving else { return }
+        let childPath = child.map { path(of: $0) }
+        _ = path(of: object).withCString { objectPath in
+            withOptionalCString(childPath) { childPathPointer in
+                sweep_a11y_emit(bus, objectPath, interface, member, detail, Int32(clamping: detail1), Int32(clamping: detail2),
+                                uniqueName, childPathPointer)
+            }
+        }
+    }
+
+    /// `object:state-changed:<state>` (focused, selected, active, defunct…).
+    public func stateChanged(_ object: AccessibleObject, _ state: String, _ value: Bool) {
+        emit(object, "org.a11y.atspi.Event.Object", "StateChanged", detail: state, value ? 1 : 0)
+    }
+
+    /// `object:selection-changed` on a list or grid, once per committed change.
+    public func selectionChanged(_ object: AccessibleObject) {
+        emit(object, "org.a11y.atspi.Event.Object", "SelectionChanged")
+    }
+
+    /// `object:children-changed:add|remove` with the child.
+    public func childrenChanged(_ object: AccessibleObject, added: Bool, index: Int, child: AccessibleObject) {
+        emit(object, "org.a11y.atspi.Event.Object", "ChildrenChanged", detail: added ? "add" : "remove", index, child: child)
+    }
+
+    /// `object:property-change:accessible-name`.
+    public func nameChanged(_ object: AccessibleObject) {
+        emit(object, "org.a11y.atspi.Event.Object", "PropertyChange", detail: "accessible-name")
+    }
+
+    /// `window:activate` / `window:deactivate` for a frame.
+    public func windowActivated(_ frame: AccessibleObject, _ active: Bool) {
+        emit(frame, "org.a11y.atspi.Event.Window", active ? "Activate" : "Deactivate")
+        stateChanged(frame, "active", active)
+    }
+}
+
+private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
+}

@@ -1,0 +1,67 @@
+/// AT-SPI2 roles (`AtspiRole`): what an object is to a screen reader.
+public enum AccessibleRole: UInt32, Sendable {
+    case checkBox = 7
+    case frame = 23
+    case list = 31
+    case listItem = 32
+    case menu = 33
+    case menuItem = 35
+    case pageTab = 37
+    case pageTabList = 38
+    case panel = 39
+    case popupMenu = 41
+    case pushButton = 43
+    case statusBar = 54
+    case toolBar = 63
+    case application = 75
+    case entry = 79
+    case heading = 83
+    case listBox = 98
+
+    /// The role's name as AT-SPI spells it (`GetRoleName`).
+    public var name: String {
+        switch self {
+        case .checkBox: "check box"
+        case .frame: "frame"
+        case .list: "list"
+        case .listItem: "list item"
+        case .menu: "menu"
+        case .menuItem: "menu item"
+        case .pageTab: "page tab"
+        case .pageTabList: "page tab list"
+        case .panel: "panel"
+        case .popupMenu: "popup menu"
+        case .pushButton: "push button"
+        case .statusBar: "status bar"
+        case .toolBar: "tool bar"
+        case .application: "application"
+        case .entry: "entry"
+        case .heading: "heading"
+        case .listBox: "list box"
+        }
+    }
+}
+
+/// AT-SPI2 states (`AtspiStateType`), as a 64-bit set of `1 << state`.
+public struct AccessibleStates: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    private init(bit: Int) { rawValue = 1 << UInt64(bit) }
+
+    public static let active = AccessibleStates(bit: 1)
+    public static let checked = AccessibleStates(bit: 4)
+    public static let defunct = AccessibleStates(bit: 6)
+    public static let editable = AccessibleStates(bit: 7)
+    public static let enabled = AccessibleStates(bit: 8)
+    public static let focusable = AccessibleStates(bit: 11)
+    public static let focused = AccessibleStates(bit: 12)
+    public static let multiselectable = AccessibleStates(bit: 18)
+    public static let selectable = AccessibleStates(bit: 22)
+    public static let selected = AccessibleStates(bit: 23)
+    public static let sensitive = AccessibleStates(bit: 24)
+    public static let showing = AccessibleStates(bit: 25)
+    public static let visible = AccessibleStates(bit: 30)
+
+    /// What every object a person can use has: enabled, sensitive, visible, showing.
+    public static let usable: AccessibleStates = [.enabled, .sensitive, .visible, .showing]
+}

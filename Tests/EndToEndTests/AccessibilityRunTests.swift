@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// sweep-demo read and driven through AT-SPI2 as a screen reader would:
+/// a private session bus, the accessibility bus launcher on it, the demo
+/// under the scripted compositor, and a pyatspi probe (atspi-probe.py).
+@Suite(.serialized) struct AccessibilityRunTests {
+    /// at-spi-bus-launcher on `bus`, until `org.a11y.Bus` is owned; the processes it and its
+    /// accessibility bus start are found by the session bus they were given and killed at the end.
+    private final class AccessibilityBus {
+        let launcher: ChildProcess
+        let environment: [String: String]
+        private let marker: String
+
+        init(bus: SessionBus, directory: TestDirectory) throws {
+            let runtime = try directory.subdirectory("runtime", mode: 0o700)
+            marker = bus.environment["DBUS_SESSION_BUS_ADDRESS"]!
+            environment = bus.environment.merging(["PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime, "HOME": directory.path,
+                                                   "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "0"]) { $1 }
+            let launcherPath = "/usr/libexec/at-spi-bus-launcher"
+            guard FileManager.default.isExecutableFile(atPath: launcherPath) else {
+                throw HarnessError("\(launcherPath) is missing (apt install at-spi2-core)")
+            }
+            launcher = try ChildProcess(name: "at-spi-bus-launcher", executable: launcherPath,
+                                        arguments: ["--launch-immediately", "--a11y=1", "--screen-reader=1"],
+                                        environment: environment, directory: directory.path)
+            let check = try ChildProcess(name: "wait-a11y-bus", executable: "/usr/bin/python3", arguments: ["-c", """
+            import dbus, time
+            bus = dbus.SessionBus()
+            for _ in range(200):
+                if bus.name_has_owner('org.a11y.Bus'):
+                    print('up'); break
+                time.sleep(0.05)
+            """], environment: environment, directory: directory.path)
+            _ = check.waitForExit(seconds: 15)
+            guard check.stdout.contains("up") else {
+                stop()
+                throw HarnessError("the accessibility bus never came up: \(launcher.logTail)\n\(check.logTail)")
+            }
+        }
+
+        /// Kills the launcher and everything started with this session bus (the accessibility
+        /// bus's dbus-daemon, at-spi2-registryd), which may outlive the launcher.
+        func stop() {
+            let wanted = Array("DBUS_SESSION_BUS_ADDRESS=\(marker)".utf8)
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry), pid != getpid(),
+                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+                if [UInt8](environ).split(separator: 0).contains(where: { Array($0) == wanted }) { kill(pid, SIGKILL) }
+            }
+            launcher.stop()
+        }
+    }
+
+    @Test func aScreenReaderReadsTheListSelectsAnItemAndActivatesAnother() throws {
+        let directory = try TestDirectory("a11y-demo")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let a11y = try AccessibilityBus(bus: bus, directory: directory)
+        defer { a11y.stop() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
+        let output = "\(directory.path)/probe.json"
+        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output],
+                                     environment: a11y.environment, directory: directory.path)
+        defer { probe.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":6000}
+        """, label: "a11y-demo", directory: directory, environment: a11y.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        _ = probe.waitForExit(seconds: 10)
+        let data = try Data(contentsOf: URL(fileURLWithPath: output))
+        let seen = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        let app = seen["app"] as? [String: Any]
+        #expect(app?["role"] as? String == "application" && app?["toolkit"] as? String == "Sweep" && app?["children"] as? Int == 1,
+                "\(String(describing: app))")
+        let frame = seen["frame"] as? [String: Any]
+        #expect(frame?["role"] as? String == "frame" && frame?["name"] as? String == "Sweep", "\(String(describing: frame))")
+        let list = seen["list"] as? [String: Any]
+        // The list box exposes the rows on screen, not a million.
+        let children = list?["children"] as? Int ?? 0
+        #expect(list?["role"] as? String == "list box" && (10...16).contains(children), "\(String(describing: list))")
+        let items = seen["items"] as? [[String: Any]] ?? []
+        #expect(items.map { $0["name"] as? String } == ["Amber Ridge 1", "Brisk Ridge 2", "Cedar Ridge 3", "Dusky Ridge 4"], "\(items)")
+        #expect(items.first?["description"] as? String == "Item 1 of 1,000,000")
+        #expect(items.first?["role"] as? String == "list item")
+        let attributes = items[safe: 1]?["attributes"] as? [String: String]
+        #expect(attributes == ["posinset": "2", "setsize": "1000000"], "\(String(describing: attributes))")
+        let states = items.first?["states"] as? [String] ?? []
+        #expect(states.contains("selectable") && states.contains("focusable") && !states.contains("selected"), "\(states)")
+        // Row 1 is 44 px under the toolbar's 44: window coordinates.
+        #expect(seen["extents"] as? [Int] == [0, 88, 800, 44], "\(String(describing: seen["extents"]))")
+        // SelectChild(2) selected Cedar Ridge 3 through the path input takes, and told the reader so.
+        #expect(seen["selectChild"] as? Bool == true && seen["nSelected"] as? Int == 1 && seen["selectedName"] as? String == "Cedar Ridge 3",
+                "\(seen)")
+        #expect((seen["itemAfter"] as? [String: Any])?["states"].map { ($0 as? [String] ?? []).contains("selected") } == true)
+        let events = seen["events"] as? [String] ?? []
+        #expect(events.contains("object:selection-changed") && events.contains("object:state-changed:selected"), "\(events)")
+        #expect(run.events("select").last.map { "\($0["item"] ?? "") \($0["source"] ?? "")" } == "[0, 2] accessibility", "\(run.diagnostics)")
+        // DoAction(0), "activate", on Dusky Ridge 4: the demo activates row 3.
+        #expect(seen["actionName"] as? String == "activate" && seen["activate"] as? Bool == true)
+        #expect(run.events("activate").last?["item"] as? [Int] == [0, 3], "\(run.diagnostics)")
+        // The toolbar: its Edit button, clicked through Action, put the list in editing mode.
+        #expect((seen["toolbar"] as? [String: Any])?["role"] as? String == "tool bar" && seen["buttons"] as? [String] == ["Edit"],
+                "\(String(describing: seen["toolbar"])) \(String(describing: seen["buttons"]))")
+        #expect(seen["editClicked"] as? Bool == true && run.events("editing").first?["editing"] as? Bool == true, "\(run.diagnostics)")
+        #expect(run.events("button").first?["id"] as? String == "edit")
+        // Indices out of range, negative or huge select nothing and break nothing.
+        #expect(seen["outOfRange"] as? [Bool] == [true, true, false, false, false], "\(String(describing: seen["outOfRange"]))")
+        // SelectAll and ClearSelection go through to the app; every call answers within 50 ms at a million items.
+        #expect(seen["selectAll"] as? Bool == true && seen["selectedAfterAll"] as? Int == children, "\(seen)")
+        #expect(seen["clearSelection"] as? Bool == true && seen["selectedAfterClear"] as? Int == 0, "\(seen)")
+        #expect(run.committedSelections.suffix(2) == ["[[0,0,999999]]", "[]"], "\(run.diagnostics)")
+        let calls = seen["calls"] as? [[Any]] ?? []
+        #expect(calls.count == 7 && calls.allSatisfy { ($0.last as? Double ?? 99) < 50 }, "\(calls)")
+    }
+
+    @Test func withoutAnAccessibilityBusTheAppSendsNothingAndStartsAsBefore() throws {
+        let directory = try TestDirectory("a11y-none")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":300,"y":110}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        """, label: "a11y-none", directory: directory, environment: bus.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(run.committedSelections == ["[[0,1,1]]"], "\(run.diagnostics)")
+    }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

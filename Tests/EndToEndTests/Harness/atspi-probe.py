@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""Reads an app through AT-SPI2 as a screen reader would (pyatspi): finds the
+application named argv[1], walks to its list box, reads its items, selects
+one through the Selection interface, activates one through Action, and
+writes what it saw (and the events it heard) as JSON to argv[2]."""
+import json
+import sys
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+name, out = sys.argv[1], sys.argv[2]
+result = {"events": []}
+
+
+def find_app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for app in desktop:
+        if app is not None and app.name == name:
+            return app
+    return None
+
+
+def find_all(obj, role, depth=0):
+    """Objects of `role` under `obj`, depth first (a frame holds panels of toolbars and lists)."""
+    found = []
+    for child in obj:
+        if child is None:
+            continue
+        if child.getRole() == role:
+            found.append(child)
+        if depth < 4:
+            found += find_all(child, role, depth + 1)
+    return found
+
+
+def timed(calls, name, call):
+    start = time.monotonic()
+    value = call()
+    calls.append([name, round((time.monotonic() - start) * 1000, 2)])
+    return value
+
+
+def states(obj):
+    state = obj.getState()
+    return sorted(pyatspi.stateToString(s) for s in state.getStates())
+
+
+def describe(obj):
+    return {"name": obj.name, "role": obj.getRoleName(), "description": obj.description, "states": states(obj),
+            "attributes": dict(a.split(":", 1) for a in obj.getAttributes()), "children": obj.childCount}
+
+
+def probe():
+    app = None
+    deadline = time.time() + 20
+    while app is None and time.time() < deadline:
+        app = find_app()
+        if app is None:
+            time.sleep(0.2)
+    if app is None:
+        result["error"] = "no application named " + name
+        return
+    result["app"] = {"name": app.name, "role": app.getRoleName(), "children": app.childCount,
+                     "toolkit": app.get_toolkit_name()}
+    frame = app[0]
+    result["frame"] = describe(frame)
+    boxes = find_all(frame, pyatspi.ROLE_LIST_BOX)
+    if not boxes:
+        result["error"] = "no list box in the frame"
+        return
+    box = boxes[0]
+    bars = find_all(frame, pyatspi.ROLE_TOOL_BAR)
+    result["toolbar"] = describe(bars[0]) if bars else None
+    result["buttons"] = [bars[0][i].name for i in range(bars[0].childCount)] if bars else []
+    if bars and bars[0].childCount:
+        result["editClicked"] = bars[0][0].queryAction().doAction(0)
+    result["list"] = describe(box)
+    result["items"] = [describe(box[i]) for i in range(min(4, box.childCount))]
+    extents = box[1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    result["extents"] = [extents.x, extents.y, extents.width, extents.height]
+    selection = box.querySelection()
+    result["selectChild"] = selection.selectChild(2)
+    result["nSelected"] = selection.nSelectedChildren
+    result["selectedName"] = selection.getSelectedChild(0).name if selection.nSelectedChildren else None
+    result["box"] = box
+    result["activate"] = box[3].queryAction().doAction(0)
+    result["actionName"] = box[3].queryAction().getName(0)
+
+
+def on_event(event):
+    result["events"].append(event.type)
+
+
+def run():
+    try:
+        probe()
+    except Exception as error:  # noqa: BLE001 - the test reads what went wrong
+        result["error"] = repr(error)
+    # Events arrive through the main loop: listen a moment longer (libatspi updates its cached
+    # states from them), read the selected item again, then stop.
+    GLib.timeout_add(1500, finish)
+    return False
+
+
+def more(box):
+    # Out of range, negative and huge: nothing, never a crash.
+    result["outOfRange"] = [box.getChildAtIndex(-1) is None, box.getChildAtIndex(1 << 30) is None,
+                            box.querySelection().selectChild(-3), box.querySelection().selectChild(1 << 30), box.querySelection().deselectChild(99999)]
+    # Each call on a list of a million items, timed.
+    calls = []
+    timed(calls, "childCount", lambda: box.childCount)
+    timed(calls, "getChildAtIndex", lambda: box.getChildAtIndex(5).name)
+    timed(calls, "getState", lambda: box[5].getState())
+    timed(calls, "getAttributes", lambda: box[5].getAttributes())
+    timed(calls, "nSelectedChildren", lambda: box.querySelection().nSelectedChildren)
+    result["selectAll"] = timed(calls, "selectAll", lambda: box.querySelection().selectAll())
+    result["selectedAfterAll"] = box.querySelection().nSelectedChildren
+    result["clearSelection"] = timed(calls, "clearSelection", lambda: box.querySelection().clearSelection())
+    result["selectedAfterClear"] = box.querySelection().nSelectedChildren
+    result["calls"] = calls
+
+
+def finish():
+    box = result.pop("box", None)
+    if box is not None:
+        try:
+            result["itemAfter"] = describe(box[2])
+            more(box)
+        except Exception as error:  # noqa: BLE001
+            result["error"] = repr(error)
+    pyatspi.Registry.stop()
+    return False
+
+
+pyatspi.Registry.registerEventListener(on_event, "object:selection-changed", "object:state-changed:selected",
+                                       "window:activate")
+GLib.idle_add(run)
+pyatspi.Registry.start()
+with open(out, "w") as f:
+    json.dump(result, f)
