@@ -16,6 +16,7 @@ extension CollectionView {
     public func performBatchUpdates(_ update: ItemUpdate) throws {
         let top = topItem()
         let mapping = try selection.apply(update, newItemCounts: dataSource.sectionCounts).mapping
+        accessibilityItemsChanged { mapping.map($0) }
         itemsChanged(top: top) { mapping.mapNearest($0) }
     }
 
@@ -40,6 +41,7 @@ extension CollectionView {
         }
         let top = topItem()
         try selection.apply(transition)
+        accessibilityItemsChanged { transition.map($0) }
         itemsChanged(top: top) { transition.mapNearest($0) }
     }
 
@@ -53,6 +55,8 @@ extension CollectionView {
     /// cleared instead. A change in the number of sections clears it too.
     public func reloadData(keepingSelection: Bool = true) {
         let top = topItem()
+        // Positions may mean other items now: the exposed items' objects go.
+        accessibilityItemsChanged(map: nil)
         let old = selection.itemCounts, new = dataSource.sectionCounts
         if keepingSelection, old.count == new.count, let update = Self.positionalUpdate(from: old, to: new),
            (try? selection.apply(update, newItemCounts: new)) != nil {

@@ -75,6 +75,8 @@ public final class CollectionView: Component {
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
     /// The accessible objects of the items on screen, kept while they stay on screen so their paths hold.
     var accessibleItems: [ItemPath: AccessibleObject] = [:]
+    /// The item each of those objects stands for now, by object id.
+    var accessibleRefs: [Int: AccessibleItemRef] = [:]
     /// The label a screen reader reads for the view; by default its name.
     public var accessibleLabel: String?
 
@@ -255,7 +257,10 @@ public final class CollectionView: Component {
 
     public func didCommitFrame() {
         let offset = itemView.scroll.offset
-        if reportedOffset != nil && reportedOffset != offset { delegate?.collectionView(self, didScrollTo: offset) }
+        if reportedOffset != nil && reportedOffset != offset {
+            delegate?.collectionView(self, didScrollTo: offset)
+            accessibilityScrolled()
+        }
         reportedOffset = offset
         updatePrefetching()
     }

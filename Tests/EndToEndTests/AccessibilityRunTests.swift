@@ -67,10 +67,13 @@ import Testing
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
-        {"op":"wait","ms":6000}
+        {"op":"wait","ms":4500}
+        {"op":"pointer.move","x":300,"y":300}
+        {"op":"pointer.axis","dy":15,"source":"wheel"}
+        {"op":"wait","ms":4000}
         """, label: "a11y-demo", directory: directory, environment: a11y.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
-        _ = probe.waitForExit(seconds: 10)
+        _ = probe.waitForExit(seconds: 15)
         let data = try Data(contentsOf: URL(fileURLWithPath: output))
         let seen = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
@@ -116,6 +119,10 @@ import Testing
         #expect(run.committedSelections.suffix(2) == ["[[0,0,999999]]", "[]"], "\(run.diagnostics)")
         let calls = seen["calls"] as? [[Any]] ?? []
         #expect(calls.count == 7 && calls.allSatisfy { ($0.last as? Double ?? 99) < 50 }, "\(calls)")
+        // A wheel notch scrolled 3 rows: rows 1–3 left the list and the next came on, announced.
+        let scrolled = seen["afterScroll"] as? [String: Any]
+        #expect(scrolled?["first"] as? String == "Dusky Ridge 4", "\(String(describing: scrolled))")
+        #expect(events.contains("object:children-changed:remove") && events.contains("object:children-changed:add"), "\(events)")
     }
 
     @Test func withoutAnAccessibilityBusTheAppSendsNothingAndStartsAsBefore() throws {

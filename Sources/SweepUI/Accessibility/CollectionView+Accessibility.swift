@@ -48,6 +48,7 @@ extension CollectionView {
     func visibleAccessibleItems() -> [AccessibleObject] {
         let paths = visibleItemPaths
         let shown = Set(paths)
+        for (item, object) in accessibleItems where !shown.contains(item) { accessibleRefs[object.id] = nil }
         accessibleItems = accessibleItems.filter { shown.contains($0.key) }
         return paths.map { item in
             if let object = accessibleItems[item] { return object }
@@ -57,33 +58,81 @@ extension CollectionView {
         }
     }
 
-    private func makeAccessibleItem(_ item: ItemPath) -> AccessibleObject {
+    private func makeAccessibleItem(_ path: ItemPath) -> AccessibleObject {
+        // The item it stands for, moved when data changes move the item (the object's path stays).
+        let ref = AccessibleItemRef(path)
         let object = AccessibleObject(role: .listItem)
+        accessibleRefs[object.id] = ref
         object.parent = accessibleObject
-        object.name = { [unowned self] in dataSource.content(for: item).title }
-        object.description = { [unowned self] in dataSource.content(for: item).secondaryText ?? "" }
+        object.name = { [unowned self] in dataSource.content(for: ref.path).title }
+        object.description = { [unowned self] in dataSource.content(for: ref.path).secondaryText ?? "" }
         object.states = { [unowned self] in
             var states = AccessibleStates.usable.union([.selectable, .focusable])
-            if selection.isSelected(item) { states.insert(.selected) }
-            if isFocused && focusedItem == item { states.insert(.focused) }
+            if selection.isSelected(ref.path) { states.insert(.selected) }
+            if isFocused && focusedItem == ref.path { states.insert(.focused) }
             return states
         }
         object.attributes = { [unowned self] in
             let counts = selection.itemCounts
+            let item = ref.path
             let count = counts.indices.contains(item.section) ? counts[item.section] : 0
             return ["posinset": "\(item.item + 1)", "setsize": "\(count)"]
         }
         object.actions = [("activate", { [unowned self] in
-            apply([.activate(item)])
+            apply([.activate(ref.path)])
             return true
         })]
-        object.extents = { [unowned self] in windowRect(ofContent: viewport.layout.frame(of: item)) }
+        object.extents = { [unowned self] in windowRect(ofContent: viewport.layout.frame(of: ref.path)) }
         object.grabFocus = { [unowned self] in
             host?.focus(self)
-            setFocus(item)
+            setFocus(ref.path)
             return true
         }
         return object
+    }
+
+    /// The items changed: each exposed item's object follows its item
+    /// (`map`: where an item is now, nil when deleted) or, deleted or with no
+    /// map (a reload), becomes defunct and leaves the list, as announced.
+    func accessibilityItemsChanged(map: ((ItemPath) -> ItemPath?)?) {
+        guard !accessibleItems.isEmpty else { return }
+        var kept: [ItemPath: AccessibleObject] = [:]
+        for (item, object) in accessibleItems {
+            if let moved = map?(item) {
+                accessibleRefs[object.id]?.path = moved
+                kept[moved] = object
+            } else {
+                retire(object)
+            }
+        }
+        accessibleItems = kept
+    }
+
+    /// An item's object is done: defunct, announced, forgotten.
+    private func retire(_ object: AccessibleObject) {
+        object.states = { [.defunct] }
+        object.actions = []
+        accessibleRefs[object.id] = nil
+        guard let accessibility, let list = accessibleObject else { return }
+        accessibility.stateChanged(object, "defunct", true)
+        accessibility.childrenChanged(list, added: false, index: 0, child: object)
+    }
+
+    /// After a frame that scrolled: items that left the screen leave the
+    /// list, items that came on join it, each announced (screen readers
+    /// cache children). Only once a reader has asked for the children.
+    func accessibilityScrolled() {
+        guard let accessibility, let list = accessibleObject, !accessibleItems.isEmpty else { return }
+        let visible = visibleItemPaths
+        let shown = Set(visible)
+        for (item, object) in accessibleItems where !shown.contains(item) {
+            accessibleItems[item] = nil
+            accessibleRefs[object.id] = nil
+            accessibility.childrenChanged(list, added: false, index: 0, child: object)
+        }
+        let added = visible.enumerated().filter { accessibleItems[$0.element] == nil }
+        let children = visibleAccessibleItems()
+        for (index, _) in added { accessibility.childrenChanged(list, added: true, index: index, child: children[index]) }
     }
 
     /// A committed selection change: one SelectionChanged for the list, and
@@ -106,6 +155,12 @@ extension CollectionView {
             if let object = accessibleItems[new] { accessibility.stateChanged(object, "focused", true) }
         }
     }
+}
+
+/// The item an accessible item object stands for now.
+final class AccessibleItemRef {
+    var path: ItemPath
+    init(_ path: ItemPath) { self.path = path }
 }
 
 /// The Selection interface of a list or grid, over its items on screen.

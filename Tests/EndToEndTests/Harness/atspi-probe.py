@@ -130,12 +130,26 @@ def finish():
             more(box)
         except Exception as error:  # noqa: BLE001
             result["error"] = repr(error)
+        # The script scrolls to the end meanwhile: the exposed children change, announced.
+        result["box"] = box
+        GLib.timeout_add(4000, after_scroll)
+        return False
+    pyatspi.Registry.stop()
+    return False
+
+
+def after_scroll():
+    box = result.pop("box")
+    try:
+        result["afterScroll"] = {"children": box.childCount, "first": box[0].name, "last": box[box.childCount - 1].name}
+    except Exception as error:  # noqa: BLE001
+        result["error"] = repr(error)
     pyatspi.Registry.stop()
     return False
 
 
 pyatspi.Registry.registerEventListener(on_event, "object:selection-changed", "object:state-changed:selected",
-                                       "window:activate")
+                                       "window:activate", "object:children-changed")
 GLib.idle_add(run)
 pyatspi.Registry.start()
 with open(out, "w") as f:
