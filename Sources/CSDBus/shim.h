@@ -202,3 +202,35 @@ static inline int sweep_a11y_emit(sd_bus *bus, const char *path, const char *int
     sd_bus_message_unref(m);
     return r;
 }
+
+static const sd_bus_vtable sweep_a11y_text_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("CharacterCount", "i"),
+    SWEEP_A11Y_PROPERTY("CaretOffset", "i"),
+    SWEEP_A11Y_METHOD("GetText", "ii", "s"),
+    SWEEP_A11Y_METHOD("SetCaretOffset", "i", "b"),
+    SWEEP_A11Y_METHOD("GetCharacterAtOffset", "i", "i"),
+    SWEEP_A11Y_METHOD("GetTextAtOffset", "iu", "sii"),
+    SWEEP_A11Y_METHOD("GetTextBeforeOffset", "iu", "sii"),
+    SWEEP_A11Y_METHOD("GetTextAfterOffset", "iu", "sii"),
+    SWEEP_A11Y_METHOD("GetStringAtOffset", "iu", "sii"),
+    SWEEP_A11Y_METHOD("GetNSelections", "", "i"),
+    SWEEP_A11Y_METHOD("GetSelection", "i", "ii"),
+    SWEEP_A11Y_METHOD("GetAttributeRun", "ib", "a{ss}ii"),
+    SWEEP_A11Y_METHOD("GetDefaultAttributes", "", "a{ss}"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_editable_text_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_METHOD("SetTextContents", "s", "b"),
+    SWEEP_A11Y_METHOD("InsertText", "isi", "b"),
+    SWEEP_A11Y_METHOD("CopyText", "ii", ""),
+    SWEEP_A11Y_METHOD("CutText", "ii", "b"),
+    SWEEP_A11Y_METHOD("DeleteText", "ii", "b"),
+    SWEEP_A11Y_METHOD("PasteText", "i", "b"),
+    SD_BUS_VTABLE_END
+};
+
+static inline const sd_bus_vtable *sweep_a11y_text_vtable_pointer(void) { return sweep_a11y_text_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_editable_text_vtable_pointer(void) { return sweep_a11y_editable_text_vtable; }

@@ -23,6 +23,8 @@ extension AccessibilityBridge {
         if object.selection != nil { names.append("org.a11y.atspi.Selection") }
         if !object.actions.isEmpty { names.append("org.a11y.atspi.Action") }
         if object.extents != nil { names.append("org.a11y.atspi.Component") }
+        if object.text != nil { names.append("org.a11y.atspi.Text") }
+        if object.setText != nil { names.append("org.a11y.atspi.EditableText") }
         return names
     }
 
@@ -56,6 +58,8 @@ extension AccessibilityBridge {
         case (_, "Id"): out.int32(applicationID)
         case (_, "NSelectedChildren"): out.int32(Int32(clamping: object.selection?.selectedChildren().count ?? 0))
         case (_, "NActions"): out.int32(Int32(clamping: object.actions.count))
+        case (_, "CharacterCount"): out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
+        case (_, "CaretOffset"): out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
         default: return -EINVAL
         }
         return 0
@@ -154,12 +158,58 @@ extension AccessibilityBridge {
         case "GetMDIZOrder": out.int16(0)
         case "GrabFocus": out.bool(object.grabFocus?() ?? false)
         case "GetAlpha": out.double(1)
+        // Text: character offsets count Unicode scalars, as GLib's do; the caret is at the end.
+        case "GetText":
+            let start = Int(input.readInt32() ?? 0), end = Int(input.readInt32() ?? -1)
+            out.string(Self.slice(object.text?() ?? "", start, end))
+        case "SetCaretOffset": out.bool(false)
+        case "GetCharacterAtOffset":
+            let offset = Int(input.readInt32() ?? -1), scalars = Array((object.text?() ?? "").unicodeScalars)
+            out.int32(scalars.indices.contains(offset) ? Int32(bitPattern: scalars[offset].value) : 0)
+        case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset", "GetStringAtOffset":
+            // One line of text: its whole line is every boundary's answer.
+            let text = object.text?() ?? ""
+            out.string(member == "GetTextAtOffset" || member == "GetStringAtOffset" ? text : "")
+            out.int32(0)
+            out.int32(Int32(clamping: member == "GetTextAtOffset" || member == "GetStringAtOffset" ? text.unicodeScalars.count : 0))
+        case "GetNSelections": out.int32(0)
+        case "GetSelection": out.int32(0); out.int32(0)
+        case "GetAttributeRun":
+            out.container("a", "{ss}") {}
+            out.int32(0)
+            out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
+        case "GetDefaultAttributes": out.container("a", "{ss}") {}
+        // EditableText: the whole text replaced, or edited at character offsets.
+        case "SetTextContents": out.bool(object.setText?(input.readString() ?? "") ?? false)
+        case "InsertText":
+            let position = Int(input.readInt32() ?? 0), inserted = input.readString() ?? ""
+            let scalars = Array((object.text?() ?? "").unicodeScalars), at = max(0, min(position, scalars.count))
+            var edited = String.UnicodeScalarView(scalars[..<at])
+            edited.append(contentsOf: inserted.unicodeScalars)
+            edited.append(contentsOf: scalars[at...])
+            out.bool(object.setText?(String(edited)) ?? false)
+        case "DeleteText", "CutText":
+            let start = Int(input.readInt32() ?? 0), end = Int(input.readInt32() ?? 0)
+            let scalars = Array((object.text?() ?? "").unicodeScalars)
+            let from = max(0, min(start, scalars.count)), to = max(from, min(end < 0 ? scalars.count : end, scalars.count))
+            var edited = String.UnicodeScalarView(scalars[..<from])
+            edited.append(contentsOf: scalars[to...])
+            out.bool(object.setText?(String(edited)) ?? false)
+        case "CopyText": break
+        case "PasteText": out.bool(false)
         // Cache: nothing is cached ahead of time; screen readers ask.
         case "GetItems": out.container("a", "((so)(so)(so)iiassusau)") {}
         default:
             return -EINVAL
         }
         return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
+    }
+
+    /// Characters `start` ..< `end` of `text` (an `end` of -1: to the end), clamped.
+    static func slice(_ text: String, _ start: Int, _ end: Int) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let from = max(0, min(start, scalars.count)), to = end < 0 ? scalars.count : max(from, min(end, scalars.count))
+        return String(String.UnicodeScalarView(scalars[from..<to]))
     }
 
     // MARK: - Events

@@ -198,6 +198,8 @@ public final class AccessibilityBridge {
             ("org.a11y.atspi.Selection", sweep_a11y_selection_vtable_pointer()),
             ("org.a11y.atspi.Action", sweep_a11y_action_vtable_pointer()),
             ("org.a11y.atspi.Component", sweep_a11y_component_vtable_pointer()),
+            ("org.a11y.atspi.Text", sweep_a11y_text_vtable_pointer()),
+            ("org.a11y.atspi.EditableText", sweep_a11y_editable_text_vtable_pointer()),
         ]
         for (interface, vtable) in vtables {
             var slot: OpaquePointer?

@@ -28,6 +28,11 @@ public final class AccessibleObject {
     public var grabFocus: (() -> Bool)?
     /// A list's or grid's selection; nil: no Selection interface.
     public var selection: AccessibleSelection?
+    /// The text of an entry or label; nil: no Text interface.
+    public var text: (() -> String)?
+    /// Replaces the text (an entry a screen reader types into); nil: not editable
+    /// (no EditableText interface). Returns whether it took it.
+    public var setText: ((String) -> Bool)?
 
     private static var nextID = 1
     /// Every live object by id, weakly: what object paths resolve to.

@@ -18,6 +18,10 @@ final class PickHeader: Component {
     /// "3 of 1,204 selected", with "reading…" while input comes.
     var status = "" { didSet { invalidate() } }
     var onDone: () -> Void = {}
+    /// An assistive technology set the filter's text.
+    var onQueryEdited: (String) -> Void = { _ in }
+    /// What a screen reader sees: the filter (an entry it can read and set), the status line, Done.
+    lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
 
     init(prompt: String, placeholder: String, theme: Theme) {
         self.prompt = prompt
@@ -75,5 +79,39 @@ final class PickHeader: Component {
                             role: .body, color: .white, maxWidth: nil)
             canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: theme.separator)
         }
+    }
+}
+
+extension PickHeader {
+    private func makeAccessibleObject() -> AccessibleObject {
+        let panel = AccessibleObject(role: .panel)
+        panel.name = { "" }
+        panel.extents = { [unowned self] in frame }
+        let entry = AccessibleObject(role: .entry)
+        entry.parent = panel
+        entry.name = { [unowned self] in prompt.trimmingCharacters(in: .whitespaces).isEmpty ? "Filter" : prompt }
+        entry.description = { [unowned self] in placeholder }
+        entry.states = { AccessibleStates.usable.union([.focusable, .focused, .editable]) }
+        entry.text = { [unowned self] in query }
+        entry.setText = { [unowned self] text in
+            onQueryEdited(text.filter { $0 != "\n" && $0 != "\r" })
+            return true
+        }
+        entry.extents = { [unowned self] in Rect(x: frame.minX, y: frame.minY, width: doneFrame.minX - frame.minX, height: 30) }
+        let status = AccessibleObject(role: .statusBar)
+        status.parent = panel
+        status.name = { [unowned self] in self.status }
+        status.text = { [unowned self] in self.status }
+        status.extents = { [unowned self] in Rect(x: frame.minX, y: frame.minY + 30, width: doneFrame.minX - frame.minX, height: 26) }
+        let done = AccessibleObject(role: .pushButton)
+        done.parent = panel
+        done.name = { "Done" }
+        done.extents = { [unowned self] in doneFrame }
+        done.actions = [("click", { [unowned self] in
+            onDone()
+            return true
+        })]
+        panel.children = { [entry, status, done] }
+        return panel
     }
 }

@@ -80,6 +80,7 @@ final class Picker {
         view.onActivate = { [unowned self] row in if options.single { accept(row: row, key: nil) } }
         view.delegate = menu
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
+        header.onQueryEdited = { [unowned self] text in setQuery(text) }
         window.content = PickerView(header: header, records: view)
         window.onKey = { [unowned self] key in handleKey(key) }
         window.onClose = { [unowned self] in onFinish(1, nil) }

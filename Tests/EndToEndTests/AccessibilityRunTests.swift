@@ -125,6 +125,44 @@ import Testing
         #expect(events.contains("object:children-changed:remove") && events.contains("object:children-changed:add"), "\(events)")
     }
 
+    /// sweep-pick's filter is an entry: a screen reader reads it and sets it, and the list follows.
+    @Test func aScreenReaderSetsThePickersFilter() throws {
+        let directory = try TestDirectory("a11y-pick")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let a11y = try AccessibilityBus(bus: bus, directory: directory)
+        defer { a11y.stop() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
+        let output = "\(directory.path)/probe.json"
+        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-pick", output, "picker"],
+                                     environment: a11y.environment, directory: directory.path)
+        defer { probe.stop() }
+        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
+        try """
+        {"op":"output","width":1024,"height":768,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":4000}
+        {"op":"expectExit"}
+        {"op":"key.tap","key":"Escape"}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try "apple\nbanana\ncherry\nmango\n".write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let picker = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                      arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")],
+                                      environment: a11y.environment, directory: directory.path, standardInput: inputPath)
+        #expect(picker.waitForExit(seconds: 30) == 1, "Escape cancels: \(picker.logTail)")
+        _ = probe.waitForExit(seconds: 10)
+        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        #expect((seen["entry"] as? [String: Any])?["role"] as? String == "entry", "\(seen)")
+        #expect(seen["textBefore"] as? String == "" && seen["set"] as? Bool == true, "\(seen)")
+        #expect(seen["itemsBefore"] as? [String] == ["apple", "banana", "cherry", "mango"], "\(seen)")
+        // "an" keeps banana and mango; the entry reads it back.
+        #expect(seen["itemsAfter"] as? [String] == ["banana", "mango"], "\(seen)")
+        #expect(seen["textAfter"] as? String == "an" && seen["characterCount"] as? Int == 2, "\(seen)")
+        #expect((seen["status"] as? String)?.contains("of 4 selected") == true, "\(seen)")
+    }
+
     @Test func withoutAnAccessibilityBusTheAppSendsNothingAndStartsAsBefore() throws {
         let directory = try TestDirectory("a11y-none")
         defer { directory.remove() }

@@ -11,6 +11,7 @@ import pyatspi
 from gi.repository import GLib
 
 name, out = sys.argv[1], sys.argv[2]
+mode = sys.argv[3] if len(sys.argv) > 3 else "demo"
 result = {"events": []}
 
 
@@ -93,8 +94,40 @@ def on_event(event):
     result["events"].append(event.type)
 
 
+def probe_picker():
+    """The picker: its filter is an entry read and set through Text and EditableText."""
+    app = None
+    deadline = time.time() + 20
+    while app is None and time.time() < deadline:
+        app = find_app()
+        if app is None:
+            time.sleep(0.2)
+    if app is None:
+        result["error"] = "no application named " + name
+        return
+    frame = app[0]
+    entries = find_all(frame, pyatspi.ROLE_ENTRY)
+    boxes = find_all(frame, pyatspi.ROLE_LIST_BOX)
+    statuses = find_all(frame, pyatspi.ROLE_STATUS_BAR)
+    if not entries or not boxes:
+        result["error"] = "no entry or list box"
+        return
+    entry, box = entries[0], boxes[0]
+    result["entry"] = describe(entry)
+    result["textBefore"] = entry.queryText().getText(0, -1)
+    result["itemsBefore"] = [box[i].name for i in range(box.childCount)]
+    result["set"] = entry.queryEditableText().setTextContents("an")
+    result["box"] = box
+    result["entryObject"] = entry
+    result["status"] = statuses[0].name if statuses else None
+
+
 def run():
     try:
+        if mode == "picker":
+            probe_picker()
+            GLib.timeout_add(800, finish_picker)
+            return False
         probe()
     except Exception as error:  # noqa: BLE001 - the test reads what went wrong
         result["error"] = repr(error)
@@ -134,6 +167,19 @@ def finish():
         result["box"] = box
         GLib.timeout_add(4000, after_scroll)
         return False
+    pyatspi.Registry.stop()
+    return False
+
+
+def finish_picker():
+    box, entry = result.pop("box", None), result.pop("entryObject", None)
+    try:
+        if box is not None:
+            result["itemsAfter"] = [box[i].name for i in range(box.childCount)]
+            result["textAfter"] = entry.queryText().getText(0, -1)
+            result["characterCount"] = entry.queryText().characterCount
+    except Exception as error:  # noqa: BLE001
+        result["error"] = repr(error)
     pyatspi.Registry.stop()
     return False
 
