@@ -37,6 +37,9 @@ final class DemoApp: Component {
     private(set) var destination: Destination
     /// Whether the list and grid show side by side now.
     private(set) var isSplit = false
+    /// What a screen reader sees: the pages on screen and the tab bar (DemoApp+Accessibility).
+    lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
+    var accessibleTabs: [AccessibleObject] = []
     let application: Application
     /// The list and grid's item count now (it grows while `--items` is read).
     var rowCount: Int { items.numberOfRows }

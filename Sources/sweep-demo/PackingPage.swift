@@ -14,6 +14,8 @@ final class PackingPage: Page {
     let name = "packing"
     let pane: DemoPane
     var list: CollectionController { pane.controller }
+    /// Its list, for screen readers.
+    var accessibleObject: AccessibleObject? { list.accessibleObject }
     private let rows: PackingRows
     private let store: PackingStore?
     private let log: EventLog?
@@ -153,6 +155,8 @@ final class FiltersPage: Page {
     let name = "filters"
     let pane: DemoPane
     var list: CollectionController { pane.controller }
+    /// Its list, for screen readers.
+    var accessibleObject: AccessibleObject? { list.accessibleObject }
     private let rows = FilterRows(choices: .trailFilters)
     private let log: EventLog?
     private let host: AppWindow

@@ -11,6 +11,8 @@ final class TrailsPage: Page {
     let name = "trails"
     let pane: DemoPane
     var list: CollectionController { pane.controller }
+    /// Its list, for screen readers (the detail page shows no list).
+    var accessibleObject: AccessibleObject? { detail == nil ? list.accessibleObject : nil }
     private let rows: TrailRows
     private let log: EventLog?
     private let host: AppWindow

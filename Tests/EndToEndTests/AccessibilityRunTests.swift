@@ -111,6 +111,9 @@ import Testing
                 "\(String(describing: seen["toolbar"])) \(String(describing: seen["buttons"]))")
         #expect(seen["editClicked"] as? Bool == true && run.events("editing").first?["editing"] as? Bool == true, "\(run.diagnostics)")
         #expect(run.events("button").first?["id"] as? String == "edit")
+        // The tab bar: a page tab list, the list's tab selected.
+        #expect(seen["tabs"] as? [String] == ["List", "Grid", "Trails", "Packing", "Filters", "Canvas"] && seen["selectedTabs"] as? [String] == ["List"],
+                "\(String(describing: seen["tabs"])) \(String(describing: seen["selectedTabs"]))")
         // Indices out of range, negative or huge select nothing and break nothing.
         #expect(seen["outOfRange"] as? [Bool] == [true, true, false, false, false], "\(String(describing: seen["outOfRange"]))")
         // SelectAll and ClearSelection go through to the app; every call answers within 50 ms at a million items.

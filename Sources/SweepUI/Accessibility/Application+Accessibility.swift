@@ -32,7 +32,9 @@ extension AppWindow {
         frame.name = { [unowned self] in window.title }
         frame.states = { [unowned self] in isActive ? AccessibleStates.usable.union(.active) : .usable }
         frame.children = { [unowned self, unowned frame] in
-            let children = components.filter(\.isVisible).compactMap(\.accessibleObject)
+            // A container that describes itself (its pages and its own parts) stands for them all.
+            let children = content?.accessibleObject.map { [$0] }
+                ?? components.filter(\.isVisible).compactMap(\.accessibleObject)
             for child in children { child.parent = frame }
             return children
         }

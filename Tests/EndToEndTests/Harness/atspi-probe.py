@@ -77,6 +77,12 @@ def probe():
     result["buttons"] = [bars[0][i].name for i in range(bars[0].childCount)] if bars else []
     if bars and bars[0].childCount:
         result["editClicked"] = bars[0][0].queryAction().doAction(0)
+    tab_lists = find_all(frame, pyatspi.ROLE_PAGE_TAB_LIST)
+    if tab_lists:
+        tabs = tab_lists[0]
+        result["tabs"] = [tabs[i].name for i in range(tabs.childCount)]
+        result["selectedTabs"] = [tabs[i].name for i in range(tabs.childCount)
+                                  if tabs[i].getState().contains(pyatspi.STATE_SELECTED)]
     result["list"] = describe(box)
     result["items"] = [describe(box[i]) for i in range(min(4, box.childCount))]
     extents = box[1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
