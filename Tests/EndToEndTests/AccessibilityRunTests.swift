@@ -166,6 +166,71 @@ import Testing
         #expect((seen["status"] as? String)?.contains("of 4 selected") == true, "\(seen)")
     }
 
+    /// A band played through the scripted compositor: the screen reader hears the change and reads
+    /// the items' selected states as the band left them.
+    @Test func theItemsSelectedStatesFollowABand() throws {
+        let directory = try TestDirectory("a11y-band")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let a11y = try AccessibilityBus(bus: bus, directory: directory)
+        defer { a11y.stop() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
+        let output = "\(directory.path)/probe.json"
+        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "band"],
+                                     environment: a11y.environment, directory: directory.path)
+        defer { probe.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":1500}
+        {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}
+        {"op":"wait","ms":4000}
+        """, label: "a11y-band", directory: directory, environment: a11y.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        _ = probe.waitForExit(seconds: 10)
+        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        #expect(seen["selected"] as? [String] == ["Brisk Ridge 2", "Cedar Ridge 3", "Dusky Ridge 4"] && seen["nSelected"] as? Int == 3, "\(seen)")
+        let events = seen["events"] as? [String] ?? []
+        // One selection-changed for the committed band, none for its provisional steps.
+        #expect(events.filter { $0 == "object:selection-changed" }.count == 1, "\(events)")
+    }
+
+    /// An accessibility bus that owns its name and never answers (a hung launcher): the app's
+    /// calls wait in the background; its first frame and its input do not.
+    @Test func aBusThatNeverAnswersCostsNoFrameAndNoInput() throws {
+        let directory = try TestDirectory("a11y-hung")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let hung = try ChildProcess(name: "hung-a11y-bus", executable: "/usr/bin/python3", arguments: ["-c", """
+        import dbus, dbus.lowlevel, time
+        from dbus.mainloop.glib import DBusGMainLoop
+        from gi.repository import GLib
+        DBusGMainLoop(set_as_default=True)
+        bus = dbus.SessionBus()
+        bus.request_name('org.a11y.Bus')
+        # Every call swallowed: none is ever answered.
+        bus.add_message_filter(lambda connection, message: dbus.lowlevel.HANDLER_RESULT_HANDLED)
+        print('owned', flush=True)
+        GLib.MainLoop().run()
+        """], environment: bus.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, directory: directory.path)
+        defer { hung.stop() }
+        #expect(waitUntil(seconds: 10) { hung.stdout.contains("owned") }, "\(hung.logTail)")
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":300,"y":110}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        """, label: "a11y-hung", directory: directory, environment: bus.environment.merging(["SWEEP_ACCESSIBILITY": "1"]) { $1 })
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let ready = run.events("ready").first?["t"] as? Double ?? 9999
+        #expect(ready < 1000, "the first frame waited for the bus: \(ready) ms")
+        #expect(run.committedSelections == ["[[0,1,1]]"], "\(run.diagnostics)")
+    }
+
     @Test func withoutAnAccessibilityBusTheAppSendsNothingAndStartsAsBefore() throws {
         let directory = try TestDirectory("a11y-none")
         defer { directory.remove() }

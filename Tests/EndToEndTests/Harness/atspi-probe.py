@@ -128,8 +128,40 @@ def probe_picker():
     result["status"] = statuses[0].name if statuses else None
 
 
+def probe_band():
+    """A band played by the script: the items' selected states follow it."""
+    app = None
+    deadline = time.time() + 20
+    while app is None and time.time() < deadline:
+        app = find_app()
+        if app is None:
+            time.sleep(0.2)
+    if app is None:
+        result["error"] = "no application named " + name
+        return
+    boxes = find_all(app[0], pyatspi.ROLE_LIST_BOX)
+    result["box"] = boxes[0]
+
+
+def finish_band():
+    box = result.pop("box", None)
+    try:
+        if box is not None:
+            result["selected"] = [box[i].name for i in range(box.childCount)
+                                  if box[i].getState().contains(pyatspi.STATE_SELECTED)]
+            result["nSelected"] = box.querySelection().nSelectedChildren
+    except Exception as error:  # noqa: BLE001
+        result["error"] = repr(error)
+    pyatspi.Registry.stop()
+    return False
+
+
 def run():
     try:
+        if mode == "band":
+            probe_band()
+            GLib.timeout_add(4000, finish_band)
+            return False
         if mode == "picker":
             probe_picker()
             GLib.timeout_add(800, finish_picker)
