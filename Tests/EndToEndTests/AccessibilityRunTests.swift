@@ -197,6 +197,41 @@ import Testing
         #expect(events.filter { $0 == "object:selection-changed" }.count == 1, "\(events)")
     }
 
+    /// A context menu is a popup menu of menu items a screen reader reads and clicks.
+    @Test func aContextMenuIsAPopupMenuAScreenReaderCanUse() throws {
+        let directory = try TestDirectory("a11y-menu")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let a11y = try AccessibilityBus(bus: bus, directory: directory)
+        defer { a11y.stop() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
+        let output = "\(directory.path)/probe.json"
+        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "menu"],
+                                     environment: a11y.environment, directory: directory.path)
+        defer { probe.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":1000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(2))}
+        {"op":"pointer.down","button":"right"}
+        {"op":"pointer.up","button":"right"}
+        {"op":"popup.wait","count":1}
+        {"op":"popup.wait","count":0,"ms":8000}
+        """, label: "a11y-menu", directory: directory, environment: a11y.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        _ = probe.waitForExit(seconds: 10)
+        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        let items = (seen["menuItems"] as? [[Any]] ?? []).map { "\($0[0]) \($0[1]) \($0[2])" }
+        #expect(items == ["Copy titles menu item 1", "Select All menu item 1", "Delete menu item 1", "Mark menu 1"], "\(items)")
+        // Clicked through Action, Select All chose the entry: the menu closed and everything was selected.
+        #expect(seen["clicked"] as? Bool == true, "\(seen)")
+        #expect(run.events("menu").compactMap { $0["id"] as? String } == ["selectAll"], "\(run.diagnostics)")
+        #expect(run.committedSelections.last == "[[0,0,999999]]", "\(run.diagnostics)")
+    }
+
     /// An accessibility bus that owns its name and never answers (a hung launcher): the app's
     /// calls wait in the background; its first frame and its input do not.
     @Test func aBusThatNeverAnswersCostsNoFrameAndNoInput() throws {

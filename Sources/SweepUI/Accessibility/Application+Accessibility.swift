@@ -36,7 +36,8 @@ extension AppWindow {
             let children = content?.accessibleObject.map { [$0] }
                 ?? components.filter(\.isVisible).compactMap(\.accessibleObject)
             for child in children { child.parent = frame }
-            return children
+            // An open menu is the frame's too (its popups are the window's).
+            return children + [menuSession?.root?.accessibleObject].compactMap { $0 }
         }
         frame.extents = { [unowned self] in Rect(origin: .zero, size: window.size) }
         return frame

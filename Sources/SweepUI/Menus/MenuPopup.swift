@@ -21,6 +21,9 @@ final class MenuPopup: @MainActor WindowContent {
     private var pressedInside = false
     /// Where each touch on this popup is now.
     private var touches: [Int32: Point] = [:]
+    /// What a screen reader sees: a popup menu (a submenu: a menu) of menu items.
+    lazy var accessibleObject = makeAccessibleObject()
+    private var accessibleItems: [Int: AccessibleObject] = [:]
 
     /// Shows `items` in a popup of `parent` placed by `placement` (given the
     /// menu's size), grabbing `seat` with `serial`.
@@ -112,8 +115,63 @@ final class MenuPopup: @MainActor WindowContent {
 
     private func highlight(_ index: Int?) {
         guard navigation.highlighted != index else { return }
+        let old = navigation.highlighted
         navigation.highlighted = index
         window.invalidateAll()
+        announceHighlight(from: old)
+    }
+
+    /// Screen readers follow the highlighted entry as the focus.
+    private func announceHighlight(from old: Int?) {
+        guard let accessibility = session.host?.application.accessibility else { return }
+        if let old, let object = accessibleItems[old] { accessibility.stateChanged(object, "focused", false) }
+        if let new = navigation.highlighted {
+            _ = accessibleObject.children()
+            if let object = accessibleItems[new] { accessibility.stateChanged(object, "focused", true) }
+        }
+    }
+
+    private func makeAccessibleObject() -> AccessibleObject {
+        let menu = AccessibleObject(role: depth == 0 ? .popupMenu : .menu)
+        menu.parent = session.host?.accessibleFrame
+        menu.extents = { [unowned self] in Rect(origin: window.popupOrigin ?? .zero, size: window.size) }
+        menu.children = { [unowned self, unowned menu] in
+            items.indices.filter { items[$0].kind != .separator }.map { index in
+                if let object = accessibleItems[index] { return object }
+                let object = makeAccessibleItem(index)
+                object.parent = menu
+                accessibleItems[index] = object
+                return object
+            }
+        }
+        return menu
+    }
+
+    private func makeAccessibleItem(_ index: Int) -> AccessibleObject {
+        let item = items[index]
+        let object = AccessibleObject(role: item.submenuItems != nil ? .menu : .menuItem)
+        object.name = { item.title }
+        object.description = { item.shortcut ?? "" }
+        object.states = { [unowned self] in
+            var states: AccessibleStates = [.visible, .showing, .selectable, .focusable]
+            if item.isEnabled { states.formUnion([.enabled, .sensitive]) }
+            if navigation.highlighted == index { states.formUnion([.selected, .focused]) }
+            return states
+        }
+        object.extents = { [unowned self] in
+            let row = layout.rows[index], origin = window.popupOrigin ?? .zero
+            return Rect(x: origin.x + row.minX, y: origin.y + row.minY, width: row.width, height: row.height)
+        }
+        object.children = { [unowned self] in
+            guard let child, child.row == index else { return [] }
+            return child.popup.accessibleObject.children()
+        }
+        object.actions = [("click", { [unowned self] in
+            guard item.isSelectable else { return false }
+            activate(index, byKeyboard: true)
+            return true
+        })]
+        return object
     }
 
     /// Opens the submenu of row `index` (closing another), its first entry

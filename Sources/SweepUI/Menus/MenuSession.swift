@@ -9,7 +9,7 @@ final class MenuSession {
     let trigger: MenuTrigger
     /// The seat whose input opened the menu: its grab, and its serials for submenus.
     weak var seat: Seat?
-    private weak var host: AppWindow?
+    private(set) weak var host: AppWindow?
     private let completion: (MenuResult) -> Void
     private(set) var root: MenuPopup?
     private let openedAt: Double
@@ -36,6 +36,9 @@ final class MenuSession {
     func open(parent: Window, placement: @escaping (Size) -> PopupPlacement, theme: Theme) throws {
         root = try MenuPopup(items: menu.items, parent: parent, placement: placement, session: self, theme: theme,
                              seat: seat, serial: seat?.latestInputSerial ?? 0, depth: 0)
+        if let host, let root, let accessibility = host.application.accessibility {
+            accessibility.childrenChanged(host.accessibleFrame, added: true, index: 0, child: root.accessibleObject)
+        }
         // The keyboard opened it: the first entry is highlighted, as in GTK and Qt.
         if trigger == .keyboard, let root { root.navigationHighlightFirst() }
     }
@@ -89,6 +92,9 @@ final class MenuSession {
     func finish(_ result: MenuResult) {
         guard !finished else { return }
         finished = true
+        if let host, let root, let accessibility = host.application.accessibility {
+            accessibility.childrenChanged(host.accessibleFrame, added: false, index: 0, child: root.accessibleObject)
+        }
         root?.close()
         root = nil
         host?.menuEnded(self)

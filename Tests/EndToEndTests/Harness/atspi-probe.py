@@ -156,8 +156,32 @@ def finish_band():
     return False
 
 
+def probe_menu():
+    """A context menu open in the app: a popup menu whose items can be read and clicked."""
+    app = None
+    deadline = time.time() + 20
+    menus = []
+    while not menus and time.time() < deadline:
+        app = app or find_app()
+        menus = find_all(app[0], pyatspi.ROLE_POPUP_MENU) if app is not None and app.childCount else []
+        if not menus:
+            time.sleep(0.2)
+    if not menus:
+        result["error"] = "no popup menu"
+        return
+    menu = menus[0]
+    result["menuItems"] = [[menu[i].name, menu[i].getRoleName(), menu[i].getState().contains(pyatspi.STATE_ENABLED)]
+                           for i in range(menu.childCount)]
+    select_all = [menu[i] for i in range(menu.childCount) if menu[i].name == "Select All"][0]
+    result["clicked"] = select_all.queryAction().doAction(0)
+
+
 def run():
     try:
+        if mode == "menu":
+            probe_menu()
+            GLib.timeout_add(500, finish)
+            return False
         if mode == "band":
             probe_band()
             GLib.timeout_add(4000, finish_band)
