@@ -36,6 +36,8 @@ public final class AccessibilityBridge {
     var desktop = (name: "", path: AccessibilityBridge.nullPath)
     var applicationID: Int32 = 0
     private(set) var uniqueName = ""
+    /// How many times the registry went away and the app embedded again.
+    public private(set) var registryRestarts = 0
 
     static let nullPath = "/org/a11y/atspi/null"
     static let prefix = "/org/a11y/atspi/accessible"
@@ -142,11 +144,37 @@ public final class AccessibilityBridge {
             return 0
         }, Unmanaged.passUnretained(self).toOpaque())
         slots.append(slot)
+        watchRegistry(on: bus)
         // The session bus is done with.
         if let session { sd_bus_flush_close_unref(session) }
         session = nil
         phase = .serving
         onPhaseChange?(phase)
+    }
+
+    /// A registry that goes away (restarted, crashed) forgets the app: embed
+    /// again, which also starts a new one (the registry is D-Bus activated).
+    private func watchRegistry(on bus: OpaquePointer) {
+        var slot: OpaquePointer?
+        _ = sd_bus_match_signal(bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                "NameOwnerChanged", { message, context, _ in
+            AccessibilityBridge.onLoop(message, context) { bridge, message in bridge.nameOwnerChanged(message) }
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+        slots.append(slot)
+    }
+
+    private func nameOwnerChanged(_ message: OpaquePointer) {
+        let reader = BusMessage(message: message)
+        guard reader.readString() == "org.a11y.atspi.Registry", let _ = reader.readString(), reader.readString() == "",
+              let bus = serviceBus else { return }
+        registryRestarts += 1
+        var slot: OpaquePointer?
+        _ = sweep_a11y_embed(bus, &slot, uniqueName, Self.rootPath, { message, context, _ in
+            AccessibilityBridge.onLoop(message, context) { bridge, message in bridge.embedded(message) }
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+        slots.append(slot)
     }
 
     /// The registry's answer to Embed: the desktop, the root's parent.

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct AccessibilityRunTests {
     /// at-spi-bus-launcher on `bus`, until `org.a11y.Bus` is owned; the processes it and its
     /// accessibility bus start are found by the session bus they were given and killed at the end.
-    private final class AccessibilityBus {
+    private final class AccessibilityBus: @unchecked Sendable {
         let launcher: ChildProcess
         let environment: [String: String]
         private let marker: String
@@ -39,15 +39,31 @@ import Testing
             }
         }
 
+        /// The processes started with this session bus, by pid, with their command names.
+        private func processes() -> [(pid: Int32, name: String)] {
+            let wanted = Array("DBUS_SESSION_BUS_ADDRESS=\(marker)".utf8)
+            var found: [(Int32, String)] = []
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry), pid != getpid(),
+                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                      [UInt8](environ).split(separator: 0).contains(where: { Array($0) == wanted }) else { continue }
+                let name = (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)) ?? ""
+                found.append((pid, name.trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+            return found
+        }
+
+        /// Kills the registry (as a crash would); true when there was one.
+        func killRegistry() -> Bool {
+            let registries = processes().filter { $0.name.hasPrefix("at-spi2-registr") }
+            for registry in registries { kill(registry.pid, SIGKILL) }
+            return !registries.isEmpty
+        }
+
         /// Kills the launcher and everything started with this session bus (the accessibility
         /// bus's dbus-daemon, at-spi2-registryd), which may outlive the launcher.
         func stop() {
-            let wanted = Array("DBUS_SESSION_BUS_ADDRESS=\(marker)".utf8)
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-                guard let pid = Int32(entry), pid != getpid(),
-                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
-                if [UInt8](environ).split(separator: 0).contains(where: { Array($0) == wanted }) { kill(pid, SIGKILL) }
-            }
+            for process in processes() { kill(process.pid, SIGKILL) }
             launcher.stop()
         }
     }
@@ -232,6 +248,38 @@ import Testing
         #expect(run.committedSelections.last == "[[0,0,999999]]", "\(run.diagnostics)")
     }
 
+    /// The registry restarting (killed here) forgets every app: Sweep embeds again, and a screen
+    /// reader that comes after finds it.
+    @Test func afterTheRegistryRestartsTheAppIsFoundAgain() throws {
+        let directory = try TestDirectory("a11y-registry")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let a11y = try AccessibilityBus(bus: bus, directory: directory)
+        defer { a11y.stop() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
+        let output = "\(directory.path)/probe.json"
+        let killed = Locked(false)
+        let probe = Locked<ChildProcess?>(nil)
+        // While the demo runs: the registry is killed at 2 s, and a screen reader starts at 3 s.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(a11y.killRegistry()) }
+        let path = directory.path
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) {
+            probe.set(try? ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "band"],
+                                        environment: a11y.environment, directory: path))
+        }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":9000}
+        """, label: "a11y-registry", directory: directory, environment: a11y.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        _ = probe.get()?.waitForExit(seconds: 10)
+        #expect(killed.get(), "no registry to kill")
+        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        #expect(seen["error"] == nil && seen["nSelected"] as? Int == 0, "\(seen)\n\(probe.get()?.logTail ?? "")")
+    }
+
     /// An accessibility bus that owns its name and never answers (a hung launcher): the app's
     /// calls wait in the background; its first frame and its input do not.
     @Test func aBusThatNeverAnswersCostsNoFrameAndNoInput() throws {
@@ -281,6 +329,15 @@ import Testing
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.committedSelections == ["[[0,1,1]]"], "\(run.diagnostics)")
     }
+}
+
+/// A value shared with a background queue.
+private final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }
 
 private extension Array {
