@@ -37,6 +37,7 @@ extension CollectionView {
         if let update = transition.update, update.deleted.isEmpty, update.inserted.isEmpty, update.moved.isEmpty {
             // Only content changed (reconfigured items): nothing moves, a running sweep or band goes on.
             try selection.apply(transition)
+            accessibilityNamesChanged()
             return invalidate()
         }
         let top = topItem()

@@ -79,6 +79,8 @@ public final class CollectionView: Component {
     var accessibleRefs: [Int: AccessibleItemRef] = [:]
     /// The label a screen reader reads for the view; by default its name.
     public var accessibleLabel: String?
+    /// What a screen reader says of the view after its label ("Drag two fingers to select"); none by default.
+    public var accessibleDescription: String?
 
     /// Whether dragging selected items inside the view reorders them in
     /// editing mode (through the delegate's `moveItems`). Off by default.

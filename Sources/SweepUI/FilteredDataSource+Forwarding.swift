@@ -33,6 +33,10 @@ extension FilteredDataSource: @MainActor ListDataSource {
         sourcePath(of: item).map { source.content(for: $0) } ?? ItemContent(title: "")
     }
 
+    public func accessibleName(for item: ItemPath) -> String? {
+        sourcePath(of: item).flatMap { source.accessibleName(for: $0) }
+    }
+
     /// The source's index path of the item a row shows.
     private func sourcePath(of item: ItemPath) -> ItemPath? {
         guard item.section == 0, let sourceItem = sourceItem(atRow: item.item) else { return nil }

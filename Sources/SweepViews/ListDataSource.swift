@@ -36,6 +36,9 @@ public protocol ListDataSource: AnyObject {
     /// details, badges or highlighted matches gives it here instead. Asked
     /// only for items being drawn.
     func content(for item: ItemPath) -> ItemContent
+    /// What a screen reader says for the item, when not its title (a
+    /// picture's description, a file's whole path); nil: the title.
+    func accessibleName(for item: ItemPath) -> String?
 }
 
 extension ListDataSource {
@@ -44,6 +47,7 @@ extension ListDataSource {
     public func accessory(for item: ItemPath) -> RowAccessory { .none }
     public func image(for item: ItemPath) -> Bitmap? { nil }
     public func copiedText(for item: ItemPath) -> String { title(for: item) }
+    public func accessibleName(for item: ItemPath) -> String? { nil }
     public func content(for item: ItemPath) -> ItemContent {
         ItemContent(title: title(for: item), secondaryText: subtitle(for: item), image: image(for: item).map(ItemImage.bitmap),
                     accessory: accessory(for: item))

@@ -28,6 +28,7 @@ final class PicturedItems<Key: Hashable & Sendable>: @MainActor RowDataSource, C
     func title(forRow row: Int) -> String { items.title(forRow: row) }
     func subtitle(forRow row: Int) -> String? { items.subtitle(forRow: row) }
     func copiedText(for item: ItemPath) -> String { items.copiedText(for: item) }
+    func accessibleName(for item: ItemPath) -> String? { items.accessibleName(for: item) }
 
     func image(for item: ItemPath) -> Bitmap? {
         guard let key = pictureKey(for: item) else { return nil }

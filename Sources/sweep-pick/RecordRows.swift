@@ -30,6 +30,10 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
         return String(text[text.index(after: slash)...])
     }
     func subtitle(forRow row: Int) -> String? { nil }
+    /// A picture's row shows the file's name; a screen reader says the whole record (its path).
+    func accessibleName(for item: ItemPath) -> String? {
+        showsRecordsAsImages && (0..<store.count).contains(item.item) ? store.displayText(of: item.item, fields: fields, delimiter: delimiter) : nil
+    }
 
     /// The record's text with the characters the query matched highlighted,
     /// found only for the rows being drawn.

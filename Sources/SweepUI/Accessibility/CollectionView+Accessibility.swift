@@ -16,6 +16,7 @@ extension CollectionView {
     func makeAccessibleObject() -> AccessibleObject? {
         let list = AccessibleObject(role: .listBox)
         list.name = { [unowned self] in accessibleLabel ?? name }
+        list.description = { [unowned self] in accessibleDescription ?? "" }
         list.states = { [unowned self] in
             var states = AccessibleStates.usable.union(.focusable)
             if isFocused { states.insert(.focused) }
@@ -64,7 +65,7 @@ extension CollectionView {
         let object = AccessibleObject(role: .listItem)
         accessibleRefs[object.id] = ref
         object.parent = accessibleObject
-        object.name = { [unowned self] in dataSource.content(for: ref.path).title }
+        object.name = { [unowned self] in dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title }
         object.description = { [unowned self] in dataSource.content(for: ref.path).secondaryText ?? "" }
         object.states = { [unowned self] in
             var states = AccessibleStates.usable.union([.selectable, .focusable])
@@ -106,6 +107,12 @@ extension CollectionView {
             }
         }
         accessibleItems = kept
+    }
+
+    /// The items' content changed in place (reconfigured): their names may have.
+    func accessibilityNamesChanged() {
+        guard let accessibility else { return }
+        for object in accessibleItems.values { accessibility.nameChanged(object) }
     }
 
     /// An item's object is done: defunct, announced, forgotten.

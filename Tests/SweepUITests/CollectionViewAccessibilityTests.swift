@@ -1,0 +1,68 @@
+import SweepAccessibility
+import Testing
+@testable import SweepUI
+
+/// What a screen reader sees of a list, without a bus: the items on screen
+/// as objects, their names and states, selection through them, and objects
+/// following their items through data changes.
+@MainActor
+@Suite struct CollectionViewAccessibilityTests {
+    /// Rows whose screen-reader name is longer than their title.
+    final class Spoken: RowDataSource {
+        var titles: [String]
+        init(_ titles: [String]) { self.titles = titles }
+        var numberOfRows: Int { titles.count }
+        func title(forRow row: Int) -> String { titles[row] }
+        func subtitle(forRow row: Int) -> String? { "subtitle \(row)" }
+        func accessibleName(for item: ItemPath) -> String? { "spoken \(titles[item.item])" }
+    }
+
+    private func makeList(_ source: Spoken) -> (CollectionView, TestHost) {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: source)
+        view.allowsMultipleSelectionDuringEditing = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        return (view, host)
+    }
+
+    @Test func aMillionItemsExposeOnlyTheRowsOnScreenWithTheirNamesAndPlaces() throws {
+        let (view, _) = makeList(Spoken((0..<1_000_000).map { "Row \($0)" }))
+        let list = try #require(view.accessibleObject)
+        let children = list.children()
+        #expect(list.role == .listBox && (10...11).contains(children.count), "\(children.count)")
+        #expect(children.first?.name() == "spoken Row 0" && children.first?.description() == "subtitle 0")
+        #expect(children[3].attributes() == ["posinset": "4", "setsize": "1000000"])
+        #expect(children[3].extents?() == Rect(x: 0, y: 132, width: 320, height: 44))
+        #expect(list.children().first === children.first, "the same objects while the rows stay on screen")
+    }
+
+    @Test func selectionThroughTheListGoesThroughInputsPath() throws {
+        let (view, _) = makeList(Spoken((0..<100).map { "Row \($0)" }))
+        let list = try #require(view.accessibleObject)
+        let selection = try #require(list.selection)
+        #expect(selection.selectChild(at: 2) && view.isSelected(ItemPath(section: 0, item: 2)))
+        #expect(list.children()[2].states().contains(.selected) && !list.children()[1].states().contains(.selected))
+        #expect(selection.selectedChildren().map { $0.name() } == ["spoken Row 2"])
+        #expect(!selection.selectChild(at: -1) && !selection.selectChild(at: 1 << 40), "out of range selects nothing")
+        #expect(selection.selectAll() && view.selectedCount == 100 && view.isEditing)
+        #expect(selection.clearSelection() && view.selectedCount == 0)
+        #expect(list.children()[4].actions.first?.name == "activate")
+    }
+
+    @Test func anObjectFollowsItsItemThroughAnInsertAndADeletedOneIsDefunct() throws {
+        let source = Spoken((0..<100).map { "Row \($0)" })
+        let (view, _) = makeList(source)
+        let list = try #require(view.accessibleObject)
+        let before = list.children()
+        let second = before[1], first = before[0]
+        source.titles.insert("New", at: 0)
+        try view.performBatchUpdates(.insert(ItemRange(section: 0, items: 0...0)))
+        #expect(second.name() == "spoken Row 1", "it still stands for Row 1, now one lower")
+        #expect(second.attributes()["posinset"] == "3")
+        source.titles.remove(at: 1)   // Row 0
+        try view.performBatchUpdates(.delete(ItemRange(section: 0, items: 1...1)))
+        #expect(first.states() == [.defunct] && first.actions.isEmpty, "Row 0's object is gone")
+        #expect(!list.children().contains { $0 === first })
+    }
+}
