@@ -53,6 +53,13 @@ import Testing
             return found
         }
 
+        /// Kills the accessibility bus's own dbus-daemon (the launcher's), as a crash would.
+        func killAccessibilityBus() -> Bool {
+            let daemons = processes().filter { $0.name == "dbus-daemon" }
+            for daemon in daemons { kill(daemon.pid, SIGKILL) }
+            return !daemons.isEmpty
+        }
+
         /// Kills the registry (as a crash would); true when there was one.
         func killRegistry() -> Bool {
             let registries = processes().filter { $0.name.hasPrefix("at-spi2-registr") }
@@ -278,6 +285,30 @@ import Testing
         #expect(killed.get(), "no registry to kill")
         let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
         #expect(seen["error"] == nil && seen["nSelected"] as? Int == 0, "\(seen)\n\(probe.get()?.logTail ?? "")")
+    }
+
+    /// The accessibility bus going away under a running app: it stops serving and goes on.
+    @Test func theAccessibilityBusDroppingTheConnectionLeavesTheAppWorking() throws {
+        let directory = try TestDirectory("a11y-drop")
+        defer { directory.remove() }
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        let a11y = try AccessibilityBus(bus: bus, directory: directory)
+        defer { a11y.stop() }
+        let killed = Locked(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(a11y.killAccessibilityBus()) }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":3000}
+        {"op":"pointer.move","x":300,"y":110}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Down"}
+        """, label: "a11y-drop", directory: directory, environment: a11y.environment)
+        #expect(killed.get(), "no accessibility bus to kill")
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(run.committedSelections == ["[[0,1,1]]"], "\(run.diagnostics)")
     }
 
     /// An accessibility bus that owns its name and never answers (a hung launcher): the app's
