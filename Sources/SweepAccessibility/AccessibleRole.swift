@@ -2,6 +2,7 @@
 public enum AccessibleRole: UInt32, Sendable {
     case checkBox = 7
     case frame = 23
+    case label = 29
     case list = 31
     case listItem = 32
     case menu = 33
@@ -23,6 +24,7 @@ public enum AccessibleRole: UInt32, Sendable {
         switch self {
         case .checkBox: "check box"
         case .frame: "frame"
+        case .label: "label"
         case .list: "list"
         case .listItem: "list item"
         case .menu: "menu"

@@ -75,6 +75,15 @@ public final class Label: Component {
     public var isVisible = true
     private weak var host: ComponentHost?
 
+    /// What a screen reader sees: a label with the text (a status line reads as one).
+    public private(set) lazy var accessibleObject: AccessibleObject? = {
+        let label = AccessibleObject(role: .label)
+        label.name = { [unowned self] in text }
+        label.text = { [unowned self] in text }
+        label.extents = { [unowned self] in frame }
+        return label
+    }()
+
     public init(_ text: String = "", role: FontRole = .caption, isSecondary: Bool = true, theme: Theme = .light) {
         self.text = text
         self.role = role

@@ -40,6 +40,11 @@ public final class TextField: Component {
     /// The cursor's x in the frame the field was last drawn with (for clicks).
     private var lastLayout: (textLeft: Double, offsets: [Double])?
 
+    /// What a screen reader sees: an entry it can read and type into (its name: `accessibleLabel`, else the placeholder).
+    public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
+    /// The label a screen reader reads for the field.
+    public var accessibleLabel: String?
+
     public init(text: String = "", placeholder: String = "", theme: Theme = .light, name: String = "text field") {
         self.placeholder = placeholder
         self.theme = theme
@@ -188,5 +193,30 @@ public final class TextField: Component {
                 }
             }
         }
+    }
+}
+
+extension TextField {
+    private func makeAccessibleObject() -> AccessibleObject {
+        let entry = AccessibleObject(role: .entry)
+        entry.name = { [unowned self] in accessibleLabel ?? placeholder }
+        entry.states = { [unowned self] in
+            var states = AccessibleStates.usable.union([.focusable, .editable])
+            if isFocused { states.insert(.focused) }
+            return states
+        }
+        entry.text = { [unowned self] in text }
+        entry.setText = { [unowned self] newText in
+            // As if typed: the app hears it through onChange.
+            text = newText
+            onChange?(text)
+            return true
+        }
+        entry.extents = { [unowned self] in frame }
+        entry.grabFocus = { [unowned self] in
+            host?.focus(self)
+            return isFocused
+        }
+        return entry
     }
 }

@@ -66,3 +66,21 @@ import Testing
         #expect(!list.children().contains { $0 === first })
     }
 }
+
+/// A text field is an entry a screen reader reads and types into; a label reads its text.
+@MainActor
+@Suite struct TextFieldAccessibilityTests {
+    @Test func anEntryReadsAndSetsTheTextAsTyping() throws {
+        let field = TextField(text: "ab", placeholder: "Filter")
+        var heard: [String] = []
+        field.onChange = { heard.append($0) }
+        let entry = try #require(field.accessibleObject)
+        #expect(entry.role == .entry && entry.name() == "Filter" && entry.text?() == "ab")
+        #expect(entry.states().contains(.editable) && !entry.states().contains(.focused))
+        #expect(entry.setText?("abc") == true && field.text == "abc" && heard == ["abc"])
+        field.accessibleLabel = "Search files"
+        #expect(entry.name() == "Search files")
+        let label = Label("3 items")
+        #expect(label.accessibleObject?.role == .label && label.accessibleObject?.text?() == "3 items")
+    }
+}
