@@ -185,15 +185,17 @@ static inline const sd_bus_vtable *sweep_a11y_component_vtable_pointer(void) { r
 static inline const sd_bus_vtable *sweep_a11y_cache_vtable_pointer(void) { return sweep_a11y_cache_vtable; }
 
 /// An AT-SPI event: the body `(siiva{sv})` every event signal has, the variant an int (or an
-/// object reference when `child_path` is given).
+/// object reference when `child_path` is given, or a string when `text` is).
 static inline int sweep_a11y_emit(sd_bus *bus, const char *path, const char *interface, const char *member,
                                   const char *detail, int detail1, int detail2,
-                                  const char *child_name, const char *child_path) {
+                                  const char *child_name, const char *child_path, const char *text) {
     sd_bus_message *m = NULL;
     int r = sd_bus_message_new_signal(bus, &m, path, interface, member);
     if (r < 0) return r;
     if (child_path)
         r = sd_bus_message_append(m, "siiv", detail, detail1, detail2, "(so)", child_name, child_path);
+    else if (text)
+        r = sd_bus_message_append(m, "siiv", detail, detail1, detail2, "s", text);
     else
         r = sd_bus_message_append(m, "siiv", detail, detail1, detail2, "i", 0);
     if (r >= 0) r = sd_bus_message_open_container(m, 'a', "{sv}");

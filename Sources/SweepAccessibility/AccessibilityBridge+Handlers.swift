@@ -215,14 +215,32 @@ extension AccessibilityBridge {
     // MARK: - Events
 
     private func emit(_ object: AccessibleObject, _ interface: String, _ member: String, detail: String = "",
-                      _ detail1: Int = 0, _ detail2: Int = 0, child: AccessibleObject? = nil) {
+                      _ detail1: Int = 0, _ detail2: Int = 0, child: AccessibleObject? = nil, text: String? = nil) {
         guard let bus = serviceBus, phase == .serving else { return }
         let childPath = child.map { path(of: $0) }
         _ = path(of: object).withCString { objectPath in
             withOptionalCString(childPath) { childPathPointer in
-                sweep_a11y_emit(bus, objectPath, interface, member, detail, Int32(clamping: detail1), Int32(clamping: detail2),
-                                uniqueName, childPathPointer)
+                withOptionalCString(text) { textPointer in
+                    sweep_a11y_emit(bus, objectPath, interface, member, detail, Int32(clamping: detail1), Int32(clamping: detail2),
+                                    uniqueName, childPathPointer, textPointer)
+                }
             }
+        }
+    }
+
+    /// `object:text-changed:delete` and `:insert` for an edit from `old` to `new`
+    /// (the text after their common start), so readers speak and re-read it.
+    public func textChanged(_ object: AccessibleObject, from old: String, to new: String) {
+        let before = Array(old.unicodeScalars), after = Array(new.unicodeScalars)
+        var common = 0
+        while common < before.count && common < after.count && before[common] == after[common] { common += 1 }
+        if common < before.count {
+            emit(object, "org.a11y.atspi.Event.Object", "TextChanged", detail: "delete", common, before.count - common,
+                 text: String(String.UnicodeScalarView(before[common...])))
+        }
+        if common < after.count {
+            emit(object, "org.a11y.atspi.Event.Object", "TextChanged", detail: "insert", common, after.count - common,
+                 text: String(String.UnicodeScalarView(after[common...])))
         }
     }
 

@@ -34,7 +34,16 @@ public final class TextField: Component {
     /// The cursor, as a count of characters before it.
     public private(set) var cursor = 0
 
-    private var characters: [Character] = []
+    private var characters: [Character] = [] {
+        didSet {
+            // Screen readers hear every edit (once one has asked for the field).
+            guard characters != oldValue, let entry = madeAccessibleEntry,
+                  let accessibility = (host as? AppWindow)?.application.accessibility else { return }
+            accessibility.textChanged(entry, from: String(oldValue), to: String(characters))
+        }
+    }
+    /// The entry once made (`accessibleObject`), for the edits' announcements.
+    private var madeAccessibleEntry: AccessibleObject?
     private weak var host: ComponentHost?
     private let clicks: ButtonArea
     /// The cursor's x in the frame the field was last drawn with (for clicks).
@@ -199,6 +208,7 @@ public final class TextField: Component {
 extension TextField {
     private func makeAccessibleObject() -> AccessibleObject {
         let entry = AccessibleObject(role: .entry)
+        madeAccessibleEntry = entry
         entry.name = { [unowned self] in accessibleLabel ?? placeholder }
         entry.states = { [unowned self] in
             var states = AccessibleStates.usable.union([.focusable, .editable])

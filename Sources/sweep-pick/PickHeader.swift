@@ -14,7 +14,15 @@ final class PickHeader: Component {
 
     let prompt: String
     let placeholder: String
-    var query = "" { didSet { invalidate() } }
+    var query = "" {
+        didSet {
+            invalidate()
+            if query != oldValue, let entry = accessibleEntry { accessibility?.textChanged(entry, from: oldValue, to: query) }
+        }
+    }
+    /// The filter's accessible object once a reader asked for it, and the bridge it is served on.
+    private(set) var accessibleEntry: AccessibleObject?
+    private var accessibility: AccessibilityBridge? { (host as? AppWindow)?.application.accessibility }
     /// "3 of 1,204 selected", with "reading…" while input comes.
     var status = "" { didSet { invalidate() } }
     var onDone: () -> Void = {}
@@ -88,6 +96,7 @@ extension PickHeader {
         panel.name = { "" }
         panel.extents = { [unowned self] in frame }
         let entry = AccessibleObject(role: .entry)
+        accessibleEntry = entry
         entry.parent = panel
         entry.name = { [unowned self] in prompt.trimmingCharacters(in: .whitespaces).isEmpty ? "Filter" : prompt }
         entry.description = { [unowned self] in placeholder }

@@ -187,6 +187,8 @@ import Testing
         #expect(seen["itemsAfter"] as? [String] == ["banana", "mango"], "\(seen)")
         #expect(seen["textAfter"] as? String == "an" && seen["characterCount"] as? Int == 2, "\(seen)")
         #expect((seen["status"] as? String)?.contains("of 4 selected") == true, "\(seen)")
+        // The new text was announced, so a reader speaks it and drops what it cached.
+        #expect((seen["events"] as? [String] ?? []).contains("object:text-changed:insert"), "\(String(describing: seen["events"]))")
     }
 
     /// A band played through the scripted compositor: the screen reader hears the change and reads

@@ -257,7 +257,7 @@ def after_scroll():
 
 
 pyatspi.Registry.registerEventListener(on_event, "object:selection-changed", "object:state-changed:selected",
-                                       "window:activate", "object:children-changed")
+                                       "window:activate", "object:children-changed", "object:text-changed")
 GLib.idle_add(run)
 pyatspi.Registry.start()
 with open(out, "w") as f:
