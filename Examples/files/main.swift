@@ -61,7 +61,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
     private var names: [String] = [], keys: [String] = []
     private var loading: Task<Void, Never>?
-    private var reading = false, failure: String?
+    private var reading = false, failure: String?, menuRow: Int?
 
     init(window: AppWindow, folder: String, grid: Bool) {
         self.window = window
@@ -73,6 +73,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
         source.title = { name in name }
         source.copiedText = { [unowned self] name in path(of: name) }
         view.onActivate = { [unowned self] row in open(row: row.item) }
+        view.delegate = self
         filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
         field.onChange = { [unowned self] _ in applyFilter() }
         field.onSubmit = { [unowned self] _ in window.focus(view) }
@@ -158,14 +159,15 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
             load((folder as NSString).deletingLastPathComponent.isEmpty ? "/" : (folder as NSString).deletingLastPathComponent)
             return true
         }
-        if key.keysym == .c && key.modifiers.contains(.control) {
-            // Every selected entry, the ones the filter hides too.
-            let paths = filtered.selectedSourceIndices.map { path(of: names[$0]) }
-            guard !paths.isEmpty else { return true }
-            window.copy(.text(paths.joined(separator: "\n") + "\n"))
-            return true
-        }
+        if key.keysym == .c && key.modifiers.contains(.control) { return copyPaths() }
         return false
+    }
+
+    /// Ctrl+C or the menu: every selected entry's path, the ones the filter hides too.
+    @discardableResult private func copyPaths() -> Bool {
+        let paths = filtered.selectedSourceIndices.map { path(of: names[$0]) }
+        if !paths.isEmpty { window.copy(.text(paths.joined(separator: "\n") + "\n")) }
+        return true
     }
 
     // MARK: - What an entry shows
@@ -209,6 +211,23 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
         var value = Double(bytes), unit = 0
         while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
         return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}
+
+/// A right click's menu (Open, Copy Paths), and the selection dragged to other apps as files (a row's copied text is its path).
+extension Browser: CollectionViewDelegate {
+    func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
+        menuRow = item?.item
+        return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C")])
+    }
+
+    func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
+        if event == .chosen("open"), let menuRow { open(row: menuRow) }
+        if event == .chosen("copy") { copyPaths() }
+    }
+    func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
+        DragData(types: [("text/uri-list", .lines(of: items, terminator: "\r\n") { [filtered] in FileURI.encode(filtered.copiedText(for: $0)) }),
+                         ("text/plain;charset=utf-8", .lines(of: items) { [filtered] in filtered.copiedText(for: $0) })], actions: .copy)
     }
 }
 

@@ -181,6 +181,35 @@ import Testing
         #expect(lines.contains { $0.hasSuffix("/pipe") } && lines.contains { $0.hasSuffix("/empty") })
     }
 
+    /// The right-click menu opens the entry under it; the selection drags out to another app as file URIs.
+    @Test func theMenuOpensAnEntryAndTheSelectionDragsOutAsFiles() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"drag.target","x":600,"y":40,"width":200,"height":400,"accepts":["text/uri-list"],"file":"zone.json","data":"zone.bin"}
+        {"op":"pointer.move","x":300,"y":\(row(3))}
+        {"op":"pointer.down","button":"right"}
+        {"op":"pointer.up","button":"right"}
+        {"op":"popup.wait","count":1}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"popup.wait","count":0}
+        \(click(row: 4, holding: "Control_L"))
+        {"op":"pointer.move","x":300,"y":\(row(3))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":320,"y":\(row(3) + 10)}
+        {"op":"drag.wait","ms":3000}
+        {"op":"pointer.move","x":700,"y":200}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":200}
+        """, label: "menu-drag", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // Folders come first (alpha, beta), then apple.txt (row 2), banana.txt (row 3), the broken link (row 4).
+        #expect(run.output == ["\(run.folder)/banana.txt"], "Open printed the entry under the menu: \(run.output)")
+        let received = try String(contentsOfFile: "\(run.directory.path)/zone.bin", encoding: .utf8)
+        #expect(received == "file://\(run.folder)/banana.txt\r\nfile://\(run.folder)/broken\r\n", "\(received)")
+    }
+
     @Test func theExampleIsAtMost250LinesAndImportsOnlySweepUI() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/files/main.swift")
