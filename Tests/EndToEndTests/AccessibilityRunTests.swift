@@ -75,18 +75,53 @@ import Testing
         }
     }
 
+    /// A test's private session bus with the accessibility bus on it, and the pyatspi probe
+    /// (`atspi-probe.py`) that reads the app as a screen reader would; `stop()` ends them all.
+    private final class ScreenReaderSession: @unchecked Sendable {
+        let directory: TestDirectory
+        let bus: SessionBus
+        let a11y: AccessibilityBus
+        let output: String
+        private var probes: [ChildProcess] = []
+        private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Harness/atspi-probe.py").path
+
+        init(_ label: String) throws {
+            directory = try TestDirectory(label)
+            bus = try SessionBus(directory: directory)
+            do { a11y = try AccessibilityBus(bus: bus, directory: directory) } catch { bus.stop(); throw error }
+            output = "\(directory.path)/probe.json"
+        }
+
+        var environment: [String: String] { a11y.environment }
+
+        /// Starts the probe on the app named `app` in `mode` (demo, picker, band, menu).
+        @discardableResult
+        func probe(_ app: String, mode: String = "demo") throws -> ChildProcess {
+            let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [Self.script, app, output, mode],
+                                         environment: environment, directory: directory.path)
+            probes.append(probe)
+            return probe
+        }
+
+        /// What the probe wrote, once it ended (or `seconds` passed).
+        func seen(_ probe: ChildProcess?, within seconds: Double = 10) throws -> [String: Any] {
+            _ = probe?.waitForExit(seconds: seconds)
+            return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        }
+
+        func stop() {
+            for probe in probes { probe.stop() }
+            a11y.stop()
+            bus.stop()
+            directory.remove()
+        }
+    }
+
     @Test func aScreenReaderReadsTheListSelectsAnItemAndActivatesAnother() throws {
-        let directory = try TestDirectory("a11y-demo")
-        defer { directory.remove() }
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let a11y = try AccessibilityBus(bus: bus, directory: directory)
-        defer { a11y.stop() }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
-        let output = "\(directory.path)/probe.json"
-        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output],
-                                     environment: a11y.environment, directory: directory.path)
-        defer { probe.stop() }
+        let session = try ScreenReaderSession("a11y-demo")
+        defer { session.stop() }
+        let probe = try session.probe("sweep-demo")
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
@@ -94,11 +129,9 @@ import Testing
         {"op":"pointer.move","x":300,"y":300}
         {"op":"pointer.axis","dy":15,"source":"wheel"}
         {"op":"wait","ms":4000}
-        """, label: "a11y-demo", directory: directory, environment: a11y.environment)
+        """, label: "a11y-demo", directory: session.directory, environment: session.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
-        _ = probe.waitForExit(seconds: 15)
-        let data = try Data(contentsOf: URL(fileURLWithPath: output))
-        let seen = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let seen = try session.seen(probe, within: 15)
         #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
         let app = seen["app"] as? [String: Any]
         #expect(app?["role"] as? String == "application" && app?["toolkit"] as? String == "Sweep" && app?["children"] as? Int == 1,
@@ -153,18 +186,10 @@ import Testing
 
     /// sweep-pick's filter is an entry: a screen reader reads it and sets it, and the list follows.
     @Test func aScreenReaderSetsThePickersFilter() throws {
-        let directory = try TestDirectory("a11y-pick")
-        defer { directory.remove() }
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let a11y = try AccessibilityBus(bus: bus, directory: directory)
-        defer { a11y.stop() }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
-        let output = "\(directory.path)/probe.json"
-        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-pick", output, "picker"],
-                                     environment: a11y.environment, directory: directory.path)
-        defer { probe.stop() }
-        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
+        let session = try ScreenReaderSession("a11y-pick")
+        defer { session.stop() }
+        let probe = try session.probe("sweep-pick", mode: "picker")
+        let scriptPath = "\(session.directory.path)/script.jsonl", inputPath = "\(session.directory.path)/input"
         try """
         {"op":"output","width":1024,"height":768,"scale":1}
         {"op":"waitReady"}
@@ -175,10 +200,9 @@ import Testing
         try "apple\nbanana\ncherry\nmango\n".write(toFile: inputPath, atomically: true, encoding: .utf8)
         let picker = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                       arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")],
-                                      environment: a11y.environment, directory: directory.path, standardInput: inputPath)
+                                      environment: session.environment, directory: session.directory.path, standardInput: inputPath)
         #expect(picker.waitForExit(seconds: 30) == 1, "Escape cancels: \(picker.logTail)")
-        _ = probe.waitForExit(seconds: 10)
-        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        let seen = try session.seen(probe)
         #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
         #expect((seen["entry"] as? [String: Any])?["role"] as? String == "entry", "\(seen)")
         #expect(seen["textBefore"] as? String == "" && seen["set"] as? Bool == true, "\(seen)")
@@ -194,27 +218,18 @@ import Testing
     /// A band played through the scripted compositor: the screen reader hears the change and reads
     /// the items' selected states as the band left them.
     @Test func theItemsSelectedStatesFollowABand() throws {
-        let directory = try TestDirectory("a11y-band")
-        defer { directory.remove() }
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let a11y = try AccessibilityBus(bus: bus, directory: directory)
-        defer { a11y.stop() }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
-        let output = "\(directory.path)/probe.json"
-        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "band"],
-                                     environment: a11y.environment, directory: directory.path)
-        defer { probe.stop() }
+        let session = try ScreenReaderSession("a11y-band")
+        defer { session.stop() }
+        let probe = try session.probe("sweep-demo", mode: "band")
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         {"op":"wait","ms":1500}
         {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}
         {"op":"wait","ms":4000}
-        """, label: "a11y-band", directory: directory, environment: a11y.environment)
+        """, label: "a11y-band", directory: session.directory, environment: session.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
-        _ = probe.waitForExit(seconds: 10)
-        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        let seen = try session.seen(probe)
         #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
         #expect(seen["selected"] as? [String] == ["Brisk Ridge 2", "Cedar Ridge 3", "Dusky Ridge 4"] && seen["nSelected"] as? Int == 3, "\(seen)")
         let events = seen["events"] as? [String] ?? []
@@ -224,17 +239,9 @@ import Testing
 
     /// A context menu is a popup menu of menu items a screen reader reads and clicks.
     @Test func aContextMenuIsAPopupMenuAScreenReaderCanUse() throws {
-        let directory = try TestDirectory("a11y-menu")
-        defer { directory.remove() }
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let a11y = try AccessibilityBus(bus: bus, directory: directory)
-        defer { a11y.stop() }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
-        let output = "\(directory.path)/probe.json"
-        let probe = try ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "menu"],
-                                     environment: a11y.environment, directory: directory.path)
-        defer { probe.stop() }
+        let session = try ScreenReaderSession("a11y-menu")
+        defer { session.stop() }
+        let probe = try session.probe("sweep-demo", mode: "menu")
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
@@ -244,10 +251,9 @@ import Testing
         {"op":"pointer.up","button":"right"}
         {"op":"popup.wait","count":1}
         {"op":"popup.wait","count":0,"ms":8000}
-        """, label: "a11y-menu", directory: directory, environment: a11y.environment)
+        """, label: "a11y-menu", directory: session.directory, environment: session.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
-        _ = probe.waitForExit(seconds: 10)
-        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        let seen = try session.seen(probe)
         #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
         let items = (seen["menuItems"] as? [[Any]] ?? []).map { "\($0[0]) \($0[1]) \($0[2])" }
         #expect(items == ["Copy titles menu item 1", "Select All menu item 1", "Delete menu item 1", "Mark menu 1"], "\(items)")
@@ -260,45 +266,30 @@ import Testing
     /// The registry restarting (killed here) forgets every app: Sweep embeds again, and a screen
     /// reader that comes after finds it.
     @Test func afterTheRegistryRestartsTheAppIsFoundAgain() throws {
-        let directory = try TestDirectory("a11y-registry")
-        defer { directory.remove() }
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let a11y = try AccessibilityBus(bus: bus, directory: directory)
-        defer { a11y.stop() }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-probe.py").path
-        let output = "\(directory.path)/probe.json"
+        let session = try ScreenReaderSession("a11y-registry")
+        defer { session.stop() }
         let killed = Locked(false)
         let probe = Locked<ChildProcess?>(nil)
         // While the demo runs: the registry is killed at 2 s, and a screen reader starts at 3 s.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(a11y.killRegistry()) }
-        let path = directory.path
-        DispatchQueue.global().asyncAfter(deadline: .now() + 3) {
-            probe.set(try? ChildProcess(name: "atspi-probe", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "band"],
-                                        environment: a11y.environment, directory: path))
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(session.a11y.killRegistry()) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { probe.set(try? session.probe("sweep-demo", mode: "band")) }
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         {"op":"wait","ms":9000}
-        """, label: "a11y-registry", directory: directory, environment: a11y.environment)
+        """, label: "a11y-registry", directory: session.directory, environment: session.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
-        _ = probe.get()?.waitForExit(seconds: 10)
         #expect(killed.get(), "no registry to kill")
-        let seen = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any] ?? [:]
+        let seen = try session.seen(probe.get())
         #expect(seen["error"] == nil && seen["nSelected"] as? Int == 0, "\(seen)\n\(probe.get()?.logTail ?? "")")
     }
 
     /// The accessibility bus going away under a running app: it stops serving and goes on.
     @Test func theAccessibilityBusDroppingTheConnectionLeavesTheAppWorking() throws {
-        let directory = try TestDirectory("a11y-drop")
-        defer { directory.remove() }
-        let bus = try SessionBus(directory: directory)
-        defer { bus.stop() }
-        let a11y = try AccessibilityBus(bus: bus, directory: directory)
-        defer { a11y.stop() }
+        let session = try ScreenReaderSession("a11y-drop")
+        defer { session.stop() }
         let killed = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(a11y.killAccessibilityBus()) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(session.a11y.killAccessibilityBus()) }
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
@@ -307,7 +298,7 @@ import Testing
         {"op":"pointer.down","button":"left"}
         {"op":"pointer.up","button":"left"}
         {"op":"key.tap","key":"Down"}
-        """, label: "a11y-drop", directory: directory, environment: a11y.environment)
+        """, label: "a11y-drop", directory: session.directory, environment: session.environment)
         #expect(killed.get(), "no accessibility bus to kill")
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.committedSelections == ["[[0,1,1]]"], "\(run.diagnostics)")

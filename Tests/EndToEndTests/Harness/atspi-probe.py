@@ -23,6 +23,18 @@ def find_app():
     return None
 
 
+def wait_for_app(seconds=20):
+    """The application, once it is on the bus; None (and the error noted) if it never comes."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        app = find_app()
+        if app is not None:
+            return app
+        time.sleep(0.2)
+    result["error"] = "no application named " + name
+    return None
+
+
 def find_all(obj, role, depth=0):
     """Objects of `role` under `obj`, depth first (a frame holds panels of toolbars and lists)."""
     found = []
@@ -54,14 +66,8 @@ def describe(obj):
 
 
 def probe():
-    app = None
-    deadline = time.time() + 20
-    while app is None and time.time() < deadline:
-        app = find_app()
-        if app is None:
-            time.sleep(0.2)
+    app = wait_for_app()
     if app is None:
-        result["error"] = "no application named " + name
         return
     result["app"] = {"name": app.name, "role": app.getRoleName(), "children": app.childCount,
                      "toolkit": app.get_toolkit_name()}
@@ -102,14 +108,8 @@ def on_event(event):
 
 def probe_picker():
     """The picker: its filter is an entry read and set through Text and EditableText."""
-    app = None
-    deadline = time.time() + 20
-    while app is None and time.time() < deadline:
-        app = find_app()
-        if app is None:
-            time.sleep(0.2)
+    app = wait_for_app()
     if app is None:
-        result["error"] = "no application named " + name
         return
     frame = app[0]
     entries = find_all(frame, pyatspi.ROLE_ENTRY)
@@ -130,14 +130,8 @@ def probe_picker():
 
 def probe_band():
     """A band played by the script: the items' selected states follow it."""
-    app = None
-    deadline = time.time() + 20
-    while app is None and time.time() < deadline:
-        app = find_app()
-        if app is None:
-            time.sleep(0.2)
+    app = wait_for_app()
     if app is None:
-        result["error"] = "no application named " + name
         return
     boxes = find_all(app[0], pyatspi.ROLE_LIST_BOX)
     result["box"] = boxes[0]
@@ -158,12 +152,11 @@ def finish_band():
 
 def probe_menu():
     """A context menu open in the app: a popup menu whose items can be read and clicked."""
-    app = None
+    app = wait_for_app()
     deadline = time.time() + 20
     menus = []
-    while not menus and time.time() < deadline:
-        app = app or find_app()
-        menus = find_all(app[0], pyatspi.ROLE_POPUP_MENU) if app is not None and app.childCount else []
+    while app is not None and not menus and time.time() < deadline:
+        menus = find_all(app[0], pyatspi.ROLE_POPUP_MENU) if app.childCount else []
         if not menus:
             time.sleep(0.2)
     if not menus:
