@@ -1,7 +1,12 @@
 /// AT-SPI2 roles (`AtspiRole`): what an object is to a screen reader.
-public enum AccessibleRole: UInt32, Sendable {
+public enum AccessibleRole: UInt32, Sendable, CaseIterable {
+    case alert = 2
     case checkBox = 7
+    case dialog = 16
+    case filler = 20
     case frame = 23
+    case icon = 26
+    case image = 27
     case label = 29
     case list = 31
     case listItem = 32
@@ -12,18 +17,35 @@ public enum AccessibleRole: UInt32, Sendable {
     case panel = 39
     case popupMenu = 41
     case pushButton = 43
+    case radioButton = 44
+    case scrollPane = 49
+    case separator = 50
     case statusBar = 54
+    case table = 55
     case toolBar = 63
+    case tree = 65
     case application = 75
     case entry = 79
     case heading = 83
+    case section = 85
+    case link = 88
+    case treeItem = 91
     case listBox = 98
+    case grouping = 99
+    case notification = 101
+    case infoBar = 102
+    case staticText = 116
 
     /// The role's name as AT-SPI spells it (`GetRoleName`).
     public var name: String {
         switch self {
+        case .alert: "alert"
         case .checkBox: "check box"
+        case .dialog: "dialog"
+        case .filler: "filler"
         case .frame: "frame"
+        case .icon: "icon"
+        case .image: "image"
         case .label: "label"
         case .list: "list"
         case .listItem: "list item"
@@ -34,12 +56,24 @@ public enum AccessibleRole: UInt32, Sendable {
         case .panel: "panel"
         case .popupMenu: "popup menu"
         case .pushButton: "push button"
+        case .radioButton: "radio button"
+        case .scrollPane: "scroll pane"
+        case .separator: "separator"
         case .statusBar: "status bar"
+        case .table: "table"
         case .toolBar: "tool bar"
+        case .tree: "tree"
         case .application: "application"
         case .entry: "entry"
         case .heading: "heading"
+        case .section: "section"
+        case .link: "link"
+        case .treeItem: "tree item"
         case .listBox: "list box"
+        case .grouping: "grouping"
+        case .notification: "notification"
+        case .infoBar: "info bar"
+        case .staticText: "static"
         }
     }
 }
@@ -63,6 +97,7 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
     public static let sensitive = AccessibleStates(bit: 24)
     public static let showing = AccessibleStates(bit: 25)
     public static let visible = AccessibleStates(bit: 30)
+    public static let checkable = AccessibleStates(bit: 41)
 
     /// What every object a person can use has: enabled, sensitive, visible, showing.
     public static let usable: AccessibleStates = [.enabled, .sensitive, .visible, .showing]

@@ -10,8 +10,8 @@ public final class CollectionController: Component {
     public let toolbar: ToolbarView
     /// What a screen reader sees: a panel of the toolbar and the list (CollectionController+Accessibility).
     lazy var accessiblePanel = makeAccessiblePanel()
-    /// The toolbar's buttons for screen readers, kept by id so their paths hold.
-    var accessibleButtons: [String: AccessibleObject] = [:]
+    /// The toolbar for screen readers.
+    lazy var accessibleToolbar = AccessibleToolbar(toolbar) { [unowned self] in perform($0) }
     private let toolbarButtons: ButtonArea
     private(set) weak var host: ComponentHost?
     public private(set) var frame: Rect = .zero

@@ -57,6 +57,16 @@ public enum CollectionLayout: ItemLayout {
         switch self { case .list(let l): l.lastItem; case .grid(let g): g.lastItem }
     }
 
+    /// A section's header frame; nil when the layout draws no headers.
+    public func headerFrame(ofSection section: Int) -> Rect? {
+        switch self { case .list(let l): l.headerFrame(ofSection: section); case .grid(let g): g.headerFrame(ofSection: section) }
+    }
+
+    /// The sections whose headers or items meet `rect`'s vertical span; nil when none does.
+    public func sections(in rect: Rect) -> ClosedRange<Int>? {
+        switch self { case .list(let l): l.sections(in: rect); case .grid(let g): g.sections(in: rect) }
+    }
+
     public var width: Double {
         switch self { case .list(let l): l.width; case .grid(let g): g.width }
     }

@@ -37,13 +37,22 @@ extension CollectionView {
         if let update = transition.update, update.deleted.isEmpty, update.inserted.isEmpty, update.moved.isEmpty {
             // Only content changed (reconfigured items): nothing moves, a running sweep or band goes on.
             try selection.apply(transition)
-            accessibilityNamesChanged()
+            accessibilityNamesChanged(of: nil)
             return invalidate()
         }
         let top = topItem()
         try selection.apply(transition)
         accessibilityItemsChanged { transition.map($0) }
         itemsChanged(top: top) { transition.mapNearest($0) }
+    }
+
+    /// Tells the view that the content of `items` changed in place (a
+    /// checkmark, a title, a badge) while they stay where they are, as
+    /// UIKit's `reconfigureItems(at:)`: they are drawn again and screen
+    /// readers hear the new names and checked states. Nothing is cancelled.
+    public func reconfigureItems(at items: [ItemPath]) {
+        for item in items { invalidate(item: item) }
+        accessibilityNamesChanged(of: items)
     }
 
     /// Reads everything again when the data changed in a way no batch or

@@ -73,14 +73,23 @@ public final class CollectionView: Component {
 
     /// What a screen reader sees: a list box (CollectionView+Accessibility).
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
-    /// The accessible objects of the items on screen, kept while they stay on screen so their paths hold.
-    var accessibleItems: [ItemPath: AccessibleObject] = [:]
+    /// The accessible objects of the headers and items on screen, kept while they stay on screen so their paths hold.
+    var accessibleChildren: [AccessibleChild: AccessibleObject] = [:]
     /// The item each of those objects stands for now, by object id.
     var accessibleRefs: [Int: AccessibleItemRef] = [:]
     /// The label a screen reader reads for the view; by default its name.
     public var accessibleLabel: String?
     /// What a screen reader says of the view after its label ("Drag two fingers to select"); none by default.
     public var accessibleDescription: String?
+    /// What a screen reader calls the view: a list box by default (`.table`, `.tree`… where that fits better).
+    public var accessibleRole: AccessibleRole = .listBox { didSet { accessibleObject?.role = accessibleRole } }
+    /// What a screen reader calls each item: a list item by default;
+    /// `.checkBox` for an inclusive (checkmark) list, `.radioButton` for an
+    /// exclusive one, whose items are then read as checkable, checked where
+    /// they show a checkmark.
+    public var accessibleItemRole: AccessibleRole = .listItem {
+        didSet { for case (.item, let object) in accessibleChildren { object.role = accessibleItemRole } }
+    }
 
     /// Whether dragging selected items inside the view reorders them in
     /// editing mode (through the delegate's `moveItems`). Off by default.

@@ -75,9 +75,13 @@ public final class Label: Component {
     public var isVisible = true
     private weak var host: ComponentHost?
 
-    /// What a screen reader sees: a label with the text (a status line reads as one).
+    /// What a screen reader calls the line: a label by default; `.statusBar`
+    /// for a status line, `.heading` for a heading.
+    public var accessibleRole: AccessibleRole = .label { didSet { accessibleObject?.role = accessibleRole } }
+
+    /// What a screen reader sees: an object of `accessibleRole` named by the text.
     public private(set) lazy var accessibleObject: AccessibleObject? = {
-        let label = AccessibleObject(role: .label)
+        let label = AccessibleObject(role: accessibleRole)
         label.name = { [unowned self] in text }
         label.text = { [unowned self] in text }
         label.extents = { [unowned self] in frame }

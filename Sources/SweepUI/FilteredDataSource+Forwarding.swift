@@ -37,6 +37,10 @@ extension FilteredDataSource: @MainActor ListDataSource {
         sourcePath(of: item).flatMap { source.accessibleName(for: $0) }
     }
 
+    public func accessibleDescription(for item: ItemPath) -> String? {
+        sourcePath(of: item).flatMap { source.accessibleDescription(for: $0) }
+    }
+
     /// The source's index path of the item a row shows.
     private func sourcePath(of item: ItemPath) -> ItemPath? {
         guard item.section == 0, let sourceItem = sourceItem(atRow: item.item) else { return nil }

@@ -53,6 +53,10 @@ public final class TextField: Component {
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
     /// The label a screen reader reads for the field.
     public var accessibleLabel: String?
+    /// What a screen reader says of the field after its label ("Filters as you type"); none by default.
+    public var accessibleDescription: String?
+    /// What a screen reader calls the field: an entry by default.
+    public var accessibleRole: AccessibleRole = .entry { didSet { madeAccessibleEntry?.role = accessibleRole } }
 
     public init(text: String = "", placeholder: String = "", theme: Theme = .light, name: String = "text field") {
         self.placeholder = placeholder
@@ -207,9 +211,10 @@ public final class TextField: Component {
 
 extension TextField {
     private func makeAccessibleObject() -> AccessibleObject {
-        let entry = AccessibleObject(role: .entry)
+        let entry = AccessibleObject(role: accessibleRole)
         madeAccessibleEntry = entry
         entry.name = { [unowned self] in accessibleLabel ?? placeholder }
+        entry.description = { [unowned self] in accessibleDescription ?? "" }
         entry.states = { [unowned self] in
             var states = AccessibleStates.usable.union([.focusable, .editable])
             if isFocused { states.insert(.focused) }

@@ -39,6 +39,9 @@ public protocol ListDataSource: AnyObject {
     /// What a screen reader says for the item, when not its title (a
     /// picture's description, a file's whole path); nil: the title.
     func accessibleName(for item: ItemPath) -> String?
+    /// What a screen reader says after the name, when not the secondary
+    /// text ("modified yesterday, 2 MB"); nil: the secondary text.
+    func accessibleDescription(for item: ItemPath) -> String?
 }
 
 extension ListDataSource {
@@ -48,6 +51,7 @@ extension ListDataSource {
     public func image(for item: ItemPath) -> Bitmap? { nil }
     public func copiedText(for item: ItemPath) -> String { title(for: item) }
     public func accessibleName(for item: ItemPath) -> String? { nil }
+    public func accessibleDescription(for item: ItemPath) -> String? { nil }
     public func content(for item: ItemPath) -> ItemContent {
         ItemContent(title: title(for: item), secondaryText: subtitle(for: item), image: image(for: item).map(ItemImage.bitmap),
                     accessory: accessory(for: item))

@@ -18,6 +18,8 @@ final class Banner {
     /// The list the card lies over: while shown, the card is one of its
     /// `overlayRects`, so scrolling repaints it instead of moving it along.
     weak var covered: CollectionView? { didSet { updateCover() } }
+    /// The card for screen readers, while shown (DemoPage+Accessibility).
+    private(set) lazy var accessibleObject = makeAccessibleObject()
 
     init(name: String) {
         buttons = ButtonArea(name: name + " banner")

@@ -29,6 +29,7 @@ final class PicturedItems<Key: Hashable & Sendable>: @MainActor RowDataSource, C
     func subtitle(forRow row: Int) -> String? { items.subtitle(forRow: row) }
     func copiedText(for item: ItemPath) -> String { items.copiedText(for: item) }
     func accessibleName(for item: ItemPath) -> String? { items.accessibleName(for: item) }
+    func accessibleDescription(for item: ItemPath) -> String? { items.accessibleDescription(for: item) }
 
     func image(for item: ItemPath) -> Bitmap? {
         guard let key = pictureKey(for: item) else { return nil }

@@ -14,8 +14,10 @@ final class PackingPage: Page {
     let name = "packing"
     let pane: DemoPane
     var list: CollectionController { pane.controller }
-    /// Its list, for screen readers.
-    var accessibleObject: AccessibleObject? { list.accessibleObject }
+    /// The page for screen readers: its list and, while shown, the banner.
+    lazy var accessibleObject: AccessibleObject? = makeAccessiblePage(title: "Packing List") { [unowned self] in
+        [list.accessibleObject, banner.message == nil ? nil : banner.accessibleObject].compactMap { $0 }
+    }
     private let rows: PackingRows
     private let store: PackingStore?
     private let log: EventLog?
@@ -56,6 +58,7 @@ final class PackingPage: Page {
         banner.covered = list.collectionView
         banner.buttons.action = { [unowned self] _ in dismissBanner() }
         list.collectionView.onActivate = { [unowned self] item in toggle(item) }
+        list.collectionView.accessibleItemRole = .checkBox
         if let (message, detail) = problem { report(message, detail: detail) }
         if let store { PackingPage.retryAtExit(store) }
     }
@@ -70,6 +73,7 @@ final class PackingPage: Page {
         let packed = rows.list.toggle(item.item)
         log?.log(view: name, event: "check", ["item": .array([.int(item.section), .int(item.item)]), "checked": .bool(packed)])
         list.collectionView.deselectWithFade(item)
+        list.collectionView.reconfigureItems(at: [item])
         save()
         host.invalidate(Region(list.collectionView.frame))
     }
@@ -99,11 +103,14 @@ final class PackingPage: Page {
         let text = detail.map { "\(message): \($0)" } ?? message
         printError(text)
         log?.log(view: name, event: "error", ["message": .string(text)])
+        let wasShown = banner.message != nil
         banner.show(message, detail: detail, visible: isVisible)
         host.invalidate(Region(banner.frame))
+        if !wasShown { host.announce(banner.accessibleObject, in: accessibleObject, added: true) }
     }
 
     private func dismissBanner() {
+        if banner.message != nil { host.announce(banner.accessibleObject, in: accessibleObject, added: false) }
         banner.hide()
         host.invalidate(Region(list.collectionView.frame))
     }
@@ -169,10 +176,12 @@ final class FiltersPage: Page {
         pane = DemoPane(name: "filters", style: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
                         theme: theme, log: log, host: host)
         list.collectionView.onActivate = { [unowned self] item in choose(item) }
+        list.collectionView.accessibleItemRole = .radioButton
     }
 
     private func choose(_ item: ItemPath) {
-        rows.choices.choose(item.item, inSection: item.section)
+        let previous = rows.choices.choose(item.item, inSection: item.section)
+        list.collectionView.reconfigureItems(at: [item] + [previous.map { ItemPath(section: item.section, item: $0) }].compactMap { $0 })
         log?.log(view: name, event: "choice", ["section": .int(item.section), "option": .int(item.item),
                                                "title": .string(rows.title(for: item))])
         list.collectionView.deselectWithFade(item)

@@ -11,8 +11,11 @@ final class TrailsPage: Page {
     let name = "trails"
     let pane: DemoPane
     var list: CollectionController { pane.controller }
-    /// Its list, for screen readers (the detail page shows no list).
-    var accessibleObject: AccessibleObject? { detail == nil ? list.accessibleObject : nil }
+    /// The page for screen readers: its list and banner, or the pushed trail's page.
+    lazy var accessibleObject: AccessibleObject? = makeAccessiblePage(title: "Trails") { [unowned self] in
+        if let detail { return [detail.accessibleObject] }
+        return [list.accessibleObject, banner.message == nil ? nil : banner.accessibleObject].compactMap { $0 }
+    }
     private let rows: TrailRows
     private let log: EventLog?
     private let host: AppWindow
@@ -72,9 +75,11 @@ final class TrailsPage: Page {
         guard detail == nil else { return }
         banner.hide()
         let trail = rows.trail(item)
-        let page = TrailDetailPage(trail: trail, theme: list.theme)
+        let page = TrailDetailPage(trail: trail, theme: list.theme) { [unowned self] in pop() }
         page.setFrame(frame)
+        host.announce(list.accessibleObject, in: accessibleObject, added: false)
         detail = page
+        host.announce(page.accessibleObject, in: accessibleObject, added: true)
         log?.log(view: name, event: "navigate", ["push": .string("trail"), "title": .string(trail.name)])
         updateInteraction()
         host.invalidate(Region(frame))
@@ -82,8 +87,10 @@ final class TrailsPage: Page {
 
     /// Back to the list: the activated row deselects with a fade.
     func pop() {
-        guard detail != nil else { return }
+        guard let shown = detail else { return }
+        host.announce(shown.accessibleObject, in: accessibleObject, added: false)
         detail = nil
+        host.announce(list.accessibleObject, in: accessibleObject, added: true)
         log?.log(view: name, event: "navigate", ["pop": .bool(true)])
         updateInteraction()
         list.collectionView.returnFromActivation()
@@ -93,12 +100,15 @@ final class TrailsPage: Page {
     /// What the (i) button of `item` does: its facts in the banner.
     func showInfo(_ item: ItemPath) {
         let trail = rows.trail(item)
+        let wasShown = banner.message != nil
         banner.show(trail.name, detail: "\(trail.region): \(trail.summary)", visible: isVisible)
         host.invalidate(Region(banner.frame))
+        if !wasShown { host.announce(banner.accessibleObject, in: accessibleObject, added: true) }
     }
 
     func dismissBanner() {
         guard banner.message != nil else { return }
+        host.announce(banner.accessibleObject, in: accessibleObject, added: false)
         banner.hide()
         updateInteraction()
         host.invalidate(Region(list.collectionView.frame))
@@ -145,8 +155,14 @@ final class TrailDetailPage {
     let toolbar: ToolbarView
     private(set) var frame: Rect = .zero
 
-    init(trail: Trail, theme: Theme) {
+    /// The page for screen readers (TrailDetailPage+Accessibility in DemoPage+Accessibility).
+    private(set) lazy var accessibleObject = makeAccessibleObject(back: back)
+    private let back: () -> Void
+
+    /// `back` returns to the list (the page's back button for screen readers).
+    init(trail: Trail, theme: Theme, back: @escaping () -> Void) {
         self.trail = trail
+        self.back = back
         toolbar = ToolbarView(frame: .zero, title: trail.name, theme: theme)
         toolbar.leadingItems = [ToolbarItem(id: "back", title: "‹ Trails")]
     }
@@ -154,6 +170,11 @@ final class TrailDetailPage {
     func setFrame(_ newFrame: Rect) {
         frame = newFrame
         toolbar.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: ToolbarView.height)
+    }
+
+    /// The trail's facts, label and value, as the page lists them.
+    var facts: [(String, String)] {
+        [("Region", trail.region), ("Length", trail.lengthText), ("Ascent", "\(trail.ascentMetres) m"), ("Difficulty", trail.difficulty)]
     }
 
     func draw(in canvas: Canvas, damage: Region) {
@@ -167,8 +188,7 @@ final class TrailDetailPage {
             let width = max(0, frame.width - 40)
             canvas.drawText(trail.name, at: Point(x: left, y: y), role: .title, color: theme.primaryText, maxWidth: width)
             y += 36
-            for (label, value) in [("Region", trail.region), ("Length", trail.lengthText),
-                                   ("Ascent", "\(trail.ascentMetres) m"), ("Difficulty", trail.difficulty)] {
+            for (label, value) in facts {
                 canvas.drawText(label, at: Point(x: left, y: y), role: .caption, color: theme.secondaryText, maxWidth: width)
                 canvas.drawText(value, at: Point(x: left, y: y + 16), role: .body, color: theme.primaryText, maxWidth: width)
                 y += 48

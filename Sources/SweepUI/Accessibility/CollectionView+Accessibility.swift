@@ -1,11 +1,15 @@
 import SweepAccessibility
+import SweepGeometry
+import SweepViews
 
 /// A list or grid for screen readers: a list box whose children are the
-/// items on screen (never a million of them), each a list item with its
-/// title, secondary text, selected and focused states, its place in the
-/// list (`posinset` / `setsize`), an "activate" action and its extents.
-/// Selection asked for by an assistive technology goes through the path a
-/// person's input takes (the delegate, the predicate, the event log).
+/// section headers and items on screen (never a million of them), each
+/// item a list item with its title, secondary text, selected, checked and
+/// focused states, its place in its section (`posinset` / `setsize`), an
+/// "activate" action and its extents. The focused item is always among
+/// them, on screen or not. Selection asked for by an assistive technology
+/// goes through the path a person's input takes (the delegate, the
+/// predicate, the event log).
 extension CollectionView {
     /// The app's accessibility bridge, when one serves.
     var accessibility: AccessibilityBridge? { (host as? AppWindow)?.application.accessibility }
@@ -14,7 +18,7 @@ extension CollectionView {
     static let accessibleItemLimit = 500
 
     func makeAccessibleObject() -> AccessibleObject? {
-        let list = AccessibleObject(role: .listBox)
+        let list = AccessibleObject(role: accessibleRole)
         list.name = { [unowned self] in accessibleLabel ?? name }
         list.description = { [unowned self] in accessibleDescription ?? "" }
         list.states = { [unowned self] in
@@ -23,7 +27,7 @@ extension CollectionView {
             if allowsMultipleSelection || (isEditing && allowsMultipleSelectionDuringEditing) { states.insert(.multiselectable) }
             return states
         }
-        list.children = { [unowned self] in visibleAccessibleItems() }
+        list.children = { [unowned self] in exposedAccessibleObjects() }
         list.extents = { [unowned self] in frame }
         list.grabFocus = { [unowned self] in
             host?.focus(self)
@@ -33,46 +37,84 @@ extension CollectionView {
         return list
     }
 
-    /// The items on screen, in order.
-    var visibleItemPaths: [ItemPath] {
-        var ranges: [ItemRange] = []
+    /// The headers and items on screen in order, with the focused item wherever it is.
+    var exposedChildren: [AccessibleChild] {
         let visible = Rect(x: 0, y: itemView.visibleOffset, width: frame.width, height: frame.height)
-        viewport.layout.items(in: visible, into: &ranges)
-        var items: [ItemPath] = []
+        let layout = viewport.layout
+        var ranges: [ItemRange] = []
+        layout.items(in: visible, into: &ranges)
+        var children: [AccessibleChild] = []
+        var headers = visibleHeaders(in: visible)[...]
         for range in ranges {
-            for item in range.items where items.count < Self.accessibleItemLimit { items.append(ItemPath(section: range.section, item: item)) }
+            while let header = headers.first, header <= range.section {
+                children.append(.header(header))
+                headers = headers.dropFirst()
+            }
+            for item in range.items where children.count < Self.accessibleItemLimit {
+                children.append(.item(ItemPath(section: range.section, item: item)))
+            }
         }
-        return items
+        children += headers.map(AccessibleChild.header)
+        if isFocused, let focus = focusedItem, !children.contains(.item(focus)) {
+            // Off screen, the focused item is still where a screen reader's attention is.
+            children.insert(.item(focus), at: children.firstIndex { $0 > .item(focus) } ?? children.endIndex)
+        }
+        return children
     }
 
-    /// The objects of the items on screen: kept while their items stay on screen, so their paths hold.
-    func visibleAccessibleItems() -> [AccessibleObject] {
-        let paths = visibleItemPaths
-        let shown = Set(paths)
-        for (item, object) in accessibleItems where !shown.contains(item) { accessibleRefs[object.id] = nil }
-        accessibleItems = accessibleItems.filter { shown.contains($0.key) }
-        return paths.map { item in
-            if let object = accessibleItems[item] { return object }
-            let object = makeAccessibleItem(item)
-            accessibleItems[item] = object
+    /// The sections whose titled headers show in `visible` (content coordinates).
+    private func visibleHeaders(in visible: Rect) -> [Int] {
+        guard let sections = viewport.layout.sections(in: visible) else { return [] }
+        var headers: [Int] = []
+        for section in sections.prefix(Self.accessibleItemLimit) {
+            guard let frame = viewport.layout.headerFrame(ofSection: section), frame.height > 0, frame.intersects(visible),
+                  dataSource.headerTitle(forSection: section) != nil else { continue }
+            headers.append(section)
+        }
+        return headers
+    }
+
+    /// The objects of the exposed children: kept while their children stay exposed, so their paths hold.
+    func exposedAccessibleObjects() -> [AccessibleObject] {
+        let children = exposedChildren
+        let shown = Set(children)
+        for (child, object) in accessibleChildren where !shown.contains(child) { accessibleRefs[object.id] = nil }
+        accessibleChildren = accessibleChildren.filter { shown.contains($0.key) }
+        return children.map { child in
+            if let object = accessibleChildren[child] { return object }
+            let object: AccessibleObject
+            switch child {
+            case .header(let section): object = makeAccessibleHeader(section)
+            case .item(let item): object = makeAccessibleItem(item)
+            }
+            accessibleChildren[child] = object
             return object
         }
+    }
+
+    private func makeAccessibleHeader(_ section: Int) -> AccessibleObject {
+        let header = AccessibleObject(role: .heading)
+        header.parent = accessibleObject
+        header.name = { [unowned self] in dataSource.headerTitle(forSection: section) ?? "" }
+        header.text = { [unowned header] in header.name() }
+        header.attributes = { ["level": "2"] }
+        header.extents = { [unowned self] in
+            windowRect(ofContent: viewport.layout.headerFrame(ofSection: section) ?? .zero)
+        }
+        return header
     }
 
     private func makeAccessibleItem(_ path: ItemPath) -> AccessibleObject {
         // The item it stands for, moved when data changes move the item (the object's path stays).
         let ref = AccessibleItemRef(path)
-        let object = AccessibleObject(role: .listItem)
+        let object = AccessibleObject(role: accessibleItemRole)
         accessibleRefs[object.id] = ref
         object.parent = accessibleObject
         object.name = { [unowned self] in dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title }
-        object.description = { [unowned self] in dataSource.content(for: ref.path).secondaryText ?? "" }
-        object.states = { [unowned self] in
-            var states = AccessibleStates.usable.union([.selectable, .focusable])
-            if selection.isSelected(ref.path) { states.insert(.selected) }
-            if isFocused && focusedItem == ref.path { states.insert(.focused) }
-            return states
+        object.description = { [unowned self] in
+            dataSource.accessibleDescription(for: ref.path) ?? dataSource.content(for: ref.path).secondaryText ?? ""
         }
+        object.states = { [unowned self] in accessibleStates(of: ref.path) }
         object.attributes = { [unowned self] in
             let counts = selection.itemCounts
             let item = ref.path
@@ -83,6 +125,13 @@ extension CollectionView {
             apply([.activate(ref.path)])
             return true
         })]
+        if dataSource.content(for: path).accessory == .detailButton {
+            // The row's "i" button, which a pointer or finger taps without selecting.
+            object.actions.append(("show details", { [unowned self] in
+                delegate?.collectionView(self, accessoryButtonTappedFor: ref.path)
+                return true
+            }))
+        }
         object.extents = { [unowned self] in windowRect(ofContent: viewport.layout.frame(of: ref.path)) }
         object.grabFocus = { [unowned self] in
             host?.focus(self)
@@ -92,30 +141,57 @@ extension CollectionView {
         return object
     }
 
+    /// An item's states: selectable and focusable; selected, focused,
+    /// checked (a checkmark row) as it is now; checkable when items are
+    /// check boxes or radio buttons; not enabled when disabled.
+    private func accessibleStates(of item: ItemPath) -> AccessibleStates {
+        let content = dataSource.content(for: item)
+        var states = content.isDisabled ? AccessibleStates([.visible, .showing]) : AccessibleStates.usable
+        states.formUnion([.selectable, .focusable])
+        if selection.isSelected(item) { states.insert(.selected) }
+        if isFocused && focusedItem == item { states.insert(.focused) }
+        if content.accessory == .checkmark { states.formUnion([.checkable, .checked]) }
+        if accessibleItemRole == .checkBox || accessibleItemRole == .radioButton { states.insert(.checkable) }
+        return states
+    }
+
     /// The items changed: each exposed item's object follows its item
     /// (`map`: where an item is now, nil when deleted) or, deleted or with no
     /// map (a reload), becomes defunct and leaves the list, as announced.
+    /// Headers stay with their sections, except through a reload.
     func accessibilityItemsChanged(map: ((ItemPath) -> ItemPath?)?) {
-        guard !accessibleItems.isEmpty else { return }
-        var kept: [ItemPath: AccessibleObject] = [:]
-        for (item, object) in accessibleItems {
-            if let moved = map?(item) {
-                accessibleRefs[object.id]?.path = moved
-                kept[moved] = object
-            } else {
+        guard !accessibleChildren.isEmpty else { return }
+        var kept: [AccessibleChild: AccessibleObject] = [:]
+        for (child, object) in accessibleChildren {
+            switch child {
+            case .header where map != nil:
+                kept[child] = object
+            case .item(let item):
+                if let moved = map?(item) {
+                    accessibleRefs[object.id]?.path = moved
+                    kept[.item(moved)] = object
+                } else {
+                    retire(object)
+                }
+            case .header:
                 retire(object)
             }
         }
-        accessibleItems = kept
+        accessibleChildren = kept
     }
 
-    /// The items' content changed in place (reconfigured): their names may have.
-    func accessibilityNamesChanged() {
+    /// The content of `items` (nil: of every exposed item) changed in place:
+    /// their names may have, and their checkmarks.
+    func accessibilityNamesChanged(of items: [ItemPath]?) {
         guard let accessibility else { return }
-        for object in accessibleItems.values { accessibility.nameChanged(object) }
+        for (child, object) in accessibleChildren {
+            if let items, case .item(let item) = child, !items.contains(item) { continue }
+            accessibility.nameChanged(object)
+            if case .item = child { accessibility.stateChanged(object, "checked", object.states().contains(.checked)) }
+        }
     }
 
-    /// An item's object is done: defunct, announced, forgotten.
+    /// A child's object is done: defunct, announced, forgotten.
     private func retire(_ object: AccessibleObject) {
         object.states = { [.defunct] }
         object.actions = []
@@ -125,43 +201,64 @@ extension CollectionView {
         accessibility.childrenChanged(list, added: false, index: 0, child: object)
     }
 
-    /// After a frame that scrolled: items that left the screen leave the
-    /// list, items that came on join it, each announced (screen readers
-    /// cache children). Only once a reader has asked for the children.
+    /// After a frame that scrolled: headers and items that left the screen
+    /// leave the list, those that came on join it, each announced (screen
+    /// readers cache children). Only once a reader has asked for the children.
     func accessibilityScrolled() {
-        guard let accessibility, let list = accessibleObject, !accessibleItems.isEmpty else { return }
-        let visible = visibleItemPaths
-        let shown = Set(visible)
-        for (item, object) in accessibleItems where !shown.contains(item) {
-            accessibleItems[item] = nil
+        guard let accessibility, let list = accessibleObject, !accessibleChildren.isEmpty else { return }
+        let exposed = exposedChildren
+        let shown = Set(exposed)
+        for (child, object) in accessibleChildren where !shown.contains(child) {
+            accessibleChildren[child] = nil
             accessibleRefs[object.id] = nil
             accessibility.childrenChanged(list, added: false, index: 0, child: object)
         }
-        let added = visible.enumerated().filter { accessibleItems[$0.element] == nil }
-        let children = visibleAccessibleItems()
-        for (index, _) in added { accessibility.childrenChanged(list, added: true, index: index, child: children[index]) }
+        let added = exposed.enumerated().filter { accessibleChildren[$0.element] == nil }
+        let objects = exposedAccessibleObjects()
+        for (index, _) in added { accessibility.childrenChanged(list, added: true, index: index, child: objects[index]) }
     }
 
     /// A committed selection change: one SelectionChanged for the list, and
-    /// the selected state of each item on screen it changed.
+    /// the selected state of each exposed item it changed.
     func accessibilitySelectionChanged(_ event: SelectionEvent) {
         guard !event.isProvisional, let accessibility, let list = accessibleObject else { return }
         let changed = event.change.added + event.change.removed
-        for (item, object) in accessibleItems where changed.contains(where: { $0.section == item.section && $0.items.contains(item.item) }) {
+        for case (.item(let item), let object) in accessibleChildren
+        where changed.contains(where: { $0.section == item.section && $0.items.contains(item.item) }) {
             accessibility.stateChanged(object, "selected", selection.isSelected(item))
         }
         accessibility.selectionChanged(list)
     }
 
-    /// The focus ring moved from `old` to `new`.
+    /// The focus ring moved from `old` to `new`: the new item joins the children if it was not among them.
     func accessibilityFocusMoved(from old: ItemPath?, to new: ItemPath?) {
         guard let accessibility else { return }
-        if let old, let object = accessibleItems[old] { accessibility.stateChanged(object, "focused", false) }
-        if let new {
-            if accessibleItems[new] == nil { _ = visibleAccessibleItems() }   // scrolled into view: make its object
-            if let object = accessibleItems[new] { accessibility.stateChanged(object, "focused", true) }
+        if let old, let object = accessibleChildren[.item(old)] { accessibility.stateChanged(object, "focused", false) }
+        guard let new else { return }
+        if accessibleChildren[.item(new)] == nil, !accessibleChildren.isEmpty, let list = accessibleObject {
+            let objects = exposedAccessibleObjects()
+            if let index = exposedChildren.firstIndex(of: .item(new)) {
+                accessibility.childrenChanged(list, added: true, index: index, child: objects[index])
+            }
+        }
+        if let object = accessibleChildren[.item(new)] { accessibility.stateChanged(object, "focused", true) }
+    }
+}
+
+/// One child of a list or grid's accessible object: a section's header or
+/// an item, in the order they are shown (a section's header before its items).
+enum AccessibleChild: Hashable, Comparable {
+    case header(Int)
+    case item(ItemPath)
+
+    private var order: (section: Int, item: Int) {
+        switch self {
+        case .header(let section): (section, -1)
+        case .item(let path): (path.section, path.item)
         }
     }
+
+    static func < (lhs: AccessibleChild, rhs: AccessibleChild) -> Bool { lhs.order < rhs.order }
 }
 
 /// The item an accessible item object stands for now.
@@ -170,7 +267,8 @@ final class AccessibleItemRef {
     init(_ path: ItemPath) { self.path = path }
 }
 
-/// The Selection interface of a list or grid, over its items on screen.
+/// The Selection interface of a list or grid, over its exposed children
+/// (child indices count headers, which cannot be selected).
 @MainActor
 final class AccessibleItemSelection: AccessibleSelection {
     private unowned let view: CollectionView
@@ -180,12 +278,16 @@ final class AccessibleItemSelection: AccessibleSelection {
     }
 
     private func item(at index: Int) -> ItemPath? {
-        let items = view.visibleItemPaths
-        return items.indices.contains(index) ? items[index] : nil
+        let children = view.exposedChildren
+        guard children.indices.contains(index), case .item(let item) = children[index] else { return nil }
+        return item
     }
 
     func selectedChildren() -> [AccessibleObject] {
-        view.visibleAccessibleItems().enumerated().filter { view.selection.isSelected(view.visibleItemPaths[$0.offset]) }.map(\.element)
+        let children = view.exposedChildren
+        return view.exposedAccessibleObjects().enumerated().filter { index, _ in
+            if case .item(let item) = children[index] { view.selection.isSelected(item) } else { false }
+        }.map(\.element)
     }
 
     func selectChild(at index: Int) -> Bool {

@@ -169,8 +169,80 @@ def probe_menu():
     result["clicked"] = select_all.queryAction().doAction(0)
 
 
+def tree(obj, depth=0):
+    """`obj` and what is under it, as a screen reader would walk it (a list box's first 16 children)."""
+    node = {"role": obj.getRoleName(), "name": obj.name, "states": states(obj)}
+    if obj.description:
+        node["description"] = obj.description
+    actions = obj.queryAction() if "Action" in pyatspi.listInterfaces(obj) else None
+    if actions is not None and actions.nActions:
+        node["actions"] = [actions.getName(i) for i in range(actions.nActions)]
+    if depth < 6 and obj.childCount:
+        node["children"] = [tree(obj[i], depth + 1) for i in range(min(16, obj.childCount)) if obj[i] is not None]
+    return node
+
+
+def find_named(obj, role, name, depth=0):
+    """The first object of `role` named `name` under `obj`, depth first."""
+    for child in obj:
+        if child is None:
+            continue
+        if child.getRoleName() == role and child.name == name:
+            return child
+        if depth < 6:
+            found = find_named(child, role, name, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def run_steps(steps):
+    """Plays `steps` one after another on the app's frame, each after the one before:
+    {"dump": label} records the tree, {"do": [role, name, action]} performs an action,
+    {"select": [role, name]} selects a list box's child through Selection, {"wait": ms} waits."""
+    app = wait_for_app()
+    if app is None:
+        pyatspi.Registry.stop()
+        return False
+    result["dumps"], result["done"] = {}, []
+
+    def step(index):
+        try:
+            if index == len(steps):
+                pyatspi.Registry.stop()
+                return False
+            current = steps[index]
+            if "wait" in current:
+                GLib.timeout_add(current["wait"], step, index + 1)
+                return False
+            if "dump" in current:
+                result["dumps"][current["dump"]] = tree(app[0])
+            if "do" in current:
+                role, name, action = current["do"]
+                target = find_named(app[0], role, name)
+                actions = target.queryAction() if target is not None else None
+                names = [actions.getName(i) for i in range(actions.nActions)] if actions is not None else []
+                result["done"].append(actions.doAction(names.index(action)) if action in names else "no " + action + " on " + role + " " + name)
+            if "select" in current:
+                role, name = current["select"]
+                target = find_named(app[0], role, name)
+                box = target.parent if target is not None else None
+                result["done"].append(box.querySelection().selectChild(target.getIndexInParent()) if box is not None else "no " + name)
+        except Exception as error:  # noqa: BLE001 - the test reads what went wrong
+            result["error"] = repr(error)
+            pyatspi.Registry.stop()
+            return False
+        GLib.timeout_add(300, step, index + 1)
+        return False
+
+    step(0)
+    return False
+
+
 def run():
     try:
+        if mode == "steps":
+            return run_steps(json.loads(sys.argv[4]))
         if mode == "menu":
             probe_menu()
             GLib.timeout_add(500, finish)
@@ -250,6 +322,7 @@ def after_scroll():
 
 
 pyatspi.Registry.registerEventListener(on_event, "object:selection-changed", "object:state-changed:selected",
+                                       "object:state-changed:checked", "object:state-changed:showing",
                                        "window:activate", "object:children-changed", "object:text-changed")
 GLib.idle_add(run)
 pyatspi.Registry.start()
