@@ -253,6 +253,7 @@ public final class CollectionView: Component {
         self.isFocused = isFocused
         if !isFocused { typeAhead.reset() }
         showFocusRing()
+        accessibilityFocusChanged()
     }
 
     /// Draws the ring on the focused item while the view has the focus.

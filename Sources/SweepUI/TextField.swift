@@ -86,6 +86,9 @@ public final class TextField: Component {
     public func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused
         invalidate()
+        if let entry = madeAccessibleEntry, let accessibility = (host as? AppWindow)?.application.accessibility {
+            accessibility.stateChanged(entry, "focused", isFocused)
+        }
     }
 
     public func cursorShape(at point: Point) -> CursorShape { .text }

@@ -230,6 +230,13 @@ extension CollectionView {
         accessibility.selectionChanged(list)
     }
 
+    /// The view took or lost the keyboard focus: the list itself is focused
+    /// to a screen reader while no item is (an item's own event says the rest).
+    func accessibilityFocusChanged() {
+        guard let accessibility, let list = accessibleObject, !isFocused || focusedItem == nil else { return }
+        accessibility.stateChanged(list, "focused", isFocused)
+    }
+
     /// The focus ring moved from `old` to `new`: the new item joins the children if it was not among them.
     func accessibilityFocusMoved(from old: ItemPath?, to new: ItemPath?) {
         guard let accessibility else { return }
