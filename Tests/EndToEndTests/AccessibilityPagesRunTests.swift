@@ -33,19 +33,10 @@ import Testing
     /// Filters: each section's header is a heading before its rows; the chosen row is checked,
     /// and activating another (as a reader does) moves the check, announced.
     @Test func filterSectionsAreHeadingsAndTheChosenRowIsChecked() throws {
-        let session = try ScreenReaderSession("a11y-filters")
-        defer { session.stop() }
-        let probe = try session.probe("sweep-demo", mode: "steps", steps: """
+        let (run, seen) = try read(page: "filters", label: "a11y-filters", for: 6000, steps: """
         [{"wait":1500},{"dump":"before"},{"do":["radio button","Hard","activate"]},{"wait":800},{"dump":"after"}]
         """)
-        let run = try playDemo("""
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":6000}
-        """, label: "a11y-filters", arguments: ["--page", "filters"], directory: session.directory, environment: session.environment)
-        #expect(run.status == 0, "\(run.diagnostics)")
-        let seen = try session.seen(probe, within: 15)
-        #expect(seen["error"] == nil && seen["done"] as? [Bool] == [true], "\(seen)\n\(probe.logTail)")
+        #expect(seen["done"] as? [Bool] == [true], "\(seen)")
         let dumps = seen["dumps"] as? [String: Any] ?? [:]
         let before = listBox(in: dumps["before"]), after = listBox(in: dumps["after"])
         let rows = before.map { "\($0["role"] ?? "") \($0["name"] ?? "")" }
@@ -64,22 +55,13 @@ import Testing
     /// and dismisses; "activate" pushes the trail's page (a heading and its facts) and its back
     /// button returns to the list.
     @Test func trailsDetailsBannerAndPushedPageAreReadAndOperated() throws {
-        let session = try ScreenReaderSession("a11y-trails")
-        defer { session.stop() }
-        let probe = try session.probe("sweep-demo", mode: "steps", steps: """
+        let (run, seen) = try read(page: "trails", label: "a11y-trails", for: 8000, steps: """
         [{"wait":1500},{"do":["list item","Lac Blanc","show details"]},{"dump":"banner"},
          {"do":["notification","Lac Blanc","dismiss"]},{"dump":"dismissed"},
          {"do":["list item","Lac Blanc","activate"]},{"wait":300},{"dump":"detail"},
          {"do":["push button","‹ Trails","click"]},{"wait":300},{"dump":"back"}]
         """)
-        let run = try playDemo("""
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":8000}
-        """, label: "a11y-trails", arguments: ["--page", "trails"], directory: session.directory, environment: session.environment)
-        #expect(run.status == 0, "\(run.diagnostics)")
-        let seen = try session.seen(probe, within: 20)
-        #expect(seen["error"] == nil && seen["done"] as? [Bool] == [true, true, true, true], "\(seen)\n\(probe.logTail)")
+        #expect(seen["done"] as? [Bool] == [true, true, true, true], "\(seen)")
         let dumps = seen["dumps"] as? [String: Any] ?? [:]
         let lacBlanc = listBox(in: dumps["banner"]).first { $0["name"] as? String == "Lac Blanc" }
         #expect(lacBlanc?["actions"] as? [String] == ["activate", "show details"], "\(String(describing: lacBlanc))")
@@ -100,19 +82,10 @@ import Testing
 
     /// The grid: its cells are list items named by title; SelectChild selects one through the app.
     @Test func theGridsCellsAreReadAndSelected() throws {
-        let session = try ScreenReaderSession("a11y-grid")
-        defer { session.stop() }
-        let probe = try session.probe("sweep-demo", mode: "steps", steps: """
+        let (run, seen) = try read(page: "grid", label: "a11y-grid", for: 6000, steps: """
         [{"wait":1500},{"dump":"grid"},{"select":["list item","Brisk Ridge 2"]},{"wait":500},{"dump":"selected"}]
         """)
-        let run = try playDemo("""
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":6000}
-        """, label: "a11y-grid", arguments: ["--page", "grid"], directory: session.directory, environment: session.environment)
-        #expect(run.status == 0, "\(run.diagnostics)")
-        let seen = try session.seen(probe, within: 15)
-        #expect(seen["error"] == nil && seen["done"] as? [Bool] == [true], "\(seen)\n\(probe.logTail)")
+        #expect(seen["done"] as? [Bool] == [true], "\(seen)")
         let dumps = seen["dumps"] as? [String: Any] ?? [:]
         let cells = listBox(in: dumps["grid"])
         #expect(cells.count == 16 && cells.prefix(2).map { $0["name"] as? String } == ["Amber Ridge 1", "Brisk Ridge 2"],
@@ -122,7 +95,24 @@ import Testing
         #expect(run.events("select").last.map { "\($0["item"] ?? "") \($0["source"] ?? "")" } == "[0, 1] accessibility", "\(run.diagnostics)")
     }
 
-    // MARK: - Reading the probe's tree dumps
+    // MARK: - Reading the demo through the probe
+
+    /// sweep-demo on `page` for `milliseconds` under the scripted compositor while the probe
+    /// plays `steps` (atspi-probe.py's `run_steps`): the demo's run and what the probe saw.
+    private func read(page: String, label: String, for milliseconds: Int, steps: String) throws -> (ScriptedDemoRun, [String: Any]) {
+        let session = try ScreenReaderSession(label)
+        defer { session.stop() }
+        let probe = try session.probe("sweep-demo", mode: "steps", steps: steps)
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":\(milliseconds)}
+        """, label: label, arguments: ["--page", page], directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let seen = try session.seen(probe, within: Double(milliseconds) / 1000 + 12)
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        return (run, seen)
+    }
 
     /// Every node of a dump, depth first.
     private func nodes(_ tree: Any?) -> [[String: Any]] {
