@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
         .executable(name: "scripted-compositor", targets: ["scripted-compositor"]),
         .executable(name: "sweep-copy", targets: ["sweep-copy"]),
+        .executable(name: "sweep-input", targets: ["sweep-input"]),
         .executable(name: "hello-select", targets: ["hello-select"]),
         .executable(name: "two-windows", targets: ["two-windows"]),
         .executable(name: "files", targets: ["files"]),
@@ -97,6 +98,9 @@ let package = Package(
                           dependencies: ["ScriptedCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Test input into KWin (its fake-input protocol), in the scripted compositor's script format.
+        .executableTarget(name: "sweep-input", dependencies: ["ScriptedCompositor", "SweepXKB", "CWaylandClient", "CWaylandProtocols",
+                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),
         // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only.
@@ -135,7 +139,7 @@ let package = Package(
                     dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CPNG", "CZlib", "CTurboJPEG"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],
                     exclude: ["Harness/test-portal.py"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,9 +36,12 @@ protocols=(
 # package (it lives in wlr-protocols), and cursor-shape-v1 is newer than
 # Debian 12's wayland-protocols (1.32; its get_tablet_tool_v2 request is why
 # tablet-unstable-v2 is generated above), so their descriptions are kept here.
+# fake-input is KWin's input injection (plasma-wayland-protocols, which the
+# build should not need), used only by sweep-input to drive KWin in tests.
 owned=(
   "wlr-layer-shell-unstable-v1"
   "cursor-shape-v1"
+  "fake-input"
 )
 
 # Every protocol to generate, as names and their XMLs.

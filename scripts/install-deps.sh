@@ -4,7 +4,8 @@
 #   scripts/install-deps.sh test    + compositors and tools the tests drive, what
 #                                   make check-install validates with (desktop-file-utils, man),
 #                                   a D-Bus session bus for the appearance portal's tests, and the
-#                                   accessibility bus with pyatspi for the screen-reader tests
+#                                   accessibility bus with pyatspi for the screen-reader tests,
+#                                   and KWin (virtual backend) for the Plasma suite
 #   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   GTK 4's headers and a C compiler for the GTK peer
@@ -21,6 +22,8 @@ build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data lib
        libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
+# Plasma's compositor, driven through its fake input (sweep-input) and screenshot D-Bus interface
+desktops=(kwin-wayland)
 install_check=(desktop-file-utils man-db groff-base python3)
 # a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)
@@ -31,7 +34,7 @@ real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${compositors[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}") ;;
+  test) wanted=("${build[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}") ;;
   demo) wanted=("${build[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;

@@ -1,0 +1,109 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// A connection to a running compositor that offers KWin's
+/// `org_kde_kwin_fake_input` (version 4: pointer, touch and keys), through
+/// which input is sent as if from a device. Coordinates are the
+/// compositor's global, logical ones.
+final class FakeInput {
+    private let display: OpaquePointer
+    private let registry: OpaquePointer
+    private var fakeInput: OpaquePointer?
+    private(set) var offeredVersion: UInt32 = 0
+
+    /// The version this tool needs: `keyboard_key` arrived in 4.
+    static let neededVersion: UInt32 = 4
+
+    /// Connects to `WAYLAND_DISPLAY` (or `display`), binds fake input and authenticates.
+    init(display name: String?) throws(InputFailure) {
+        guard let display = wl_display_connect(name) else {
+            throw InputFailure("cannot connect to the Wayland compositor \(name ?? "at WAYLAND_DISPLAY") (\(String(cString: strerror(errno))))",
+                               status: 69)
+        }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        wl_display_roundtrip(display)
+        guard let fakeInput else {
+            let detail = offeredVersion == 0 ? "does not offer org_kde_kwin_fake_input (KWin does, to clients it trusts; "
+                + "KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 trusts all)" : "offers org_kde_kwin_fake_input version \(offeredVersion), and keys need 4"
+            throw InputFailure("the compositor \(detail)", status: 69)   // deinit disconnects
+        }
+        org_kde_kwin_fake_input_authenticate(fakeInput, "sweep-input", "plays a test's input script")
+        try sync()
+    }
+
+    deinit {
+        if let fakeInput { wl_proxy_destroy(fakeInput) }
+        wl_registry_destroy(registry)
+        wl_display_disconnect(display)
+    }
+
+    private func global(name: UInt32, interface: String, version: UInt32) {
+        guard interface == "org_kde_kwin_fake_input" else { return }
+        offeredVersion = version
+        guard version >= Self.neededVersion else { return }
+        fakeInput = OpaquePointer(wl_registry_bind(registry, name, sweep_org_kde_kwin_fake_input_interface(), Self.neededVersion))
+    }
+
+    /// Waits until the compositor has handled everything sent so far; fails when it went away.
+    func sync() throws(InputFailure) {
+        guard wl_display_roundtrip(display) >= 0 else {
+            throw InputFailure("the compositor closed the connection (\(String(cString: strerror(wl_display_get_error(display)))))", status: 69)
+        }
+    }
+
+    func moveAbsolute(x: Double, y: Double) {
+        org_kde_kwin_fake_input_pointer_motion_absolute(fakeInput, wl_fixed_from_double(x), wl_fixed_from_double(y))
+    }
+
+    /// `button`: an evdev code (0x110 left, 0x111 right, 0x112 middle).
+    func button(_ button: UInt32, pressed: Bool) {
+        org_kde_kwin_fake_input_button(fakeInput, button, pressed ? 1 : 0)
+    }
+
+    /// A scroll of `value` (15 a wheel notch) on `vertical` or horizontal.
+    func axis(vertical: Bool, value: Double) {
+        org_kde_kwin_fake_input_axis(fakeInput, vertical ? 0 : 1, wl_fixed_from_double(value))
+    }
+
+    /// `code`: an evdev key code.
+    func key(_ code: UInt32, pressed: Bool) {
+        org_kde_kwin_fake_input_keyboard_key(fakeInput, code, pressed ? 1 : 0)
+    }
+
+    func touchDown(id: UInt32, x: Double, y: Double) {
+        org_kde_kwin_fake_input_touch_down(fakeInput, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+    }
+
+    func touchMove(id: UInt32, x: Double, y: Double) {
+        org_kde_kwin_fake_input_touch_motion(fakeInput, id, wl_fixed_from_double(x), wl_fixed_from_double(y))
+    }
+
+    func touchUp(id: UInt32) { org_kde_kwin_fake_input_touch_up(fakeInput, id) }
+    func touchFrame() { org_kde_kwin_fake_input_touch_frame(fakeInput) }
+    func touchCancel() { org_kde_kwin_fake_input_touch_cancel(fakeInput) }
+
+    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
+        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                guard let data, let interface else { return }
+                Unmanaged<FakeInput>.fromOpaque(data).takeUnretainedValue().global(name: name, interface: String(cString: interface), version: version)
+            },
+            global_remove: { _, _, _ in }
+        ))
+        return listener
+    }()
+}
+
+/// Why the tool stopped, and its exit status (sysexits: 65 a bad script, 69 no usable compositor).
+struct InputFailure: Error {
+    let message: String
+    let status: Int32
+    init(_ message: String, status: Int32) {
+        self.message = message
+        self.status = status
+    }
+}

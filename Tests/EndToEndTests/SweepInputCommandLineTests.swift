@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// sweep-input's refusals: each a clear message and its documented status, before anything is sent.
+@Suite struct SweepInputCommandLineTests {
+    private func runInput(_ script: String, environment: [String: String], label: String) throws -> (status: Int32?, stderr: String) {
+        let directory = try TestDirectory("input-\(label)")
+        defer { directory.remove() }
+        let path = "\(directory.path)/script.jsonl"
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "sweep-input", executable: try builtProduct("sweep-input"), arguments: ["--script", path],
+                                       environment: environment, directory: directory.path)
+        let status = process.waitForExit(seconds: 20)
+        return (status, process.stderr)
+    }
+
+    @Test func aStepThatIsNotInputIsRefusedWithItsLine() throws {
+        let run = try runInput("{\"op\":\"wait\",\"ms\":1}\n{\"op\":\"screenshot\",\"file\":\"x.png\"}\n", environment: [:], label: "not-input")
+        #expect(run.status == 65 && run.stderr.contains("script line 2"), "\(run)")
+    }
+
+    @Test func aMalformedScriptIsRefused() throws {
+        let run = try runInput("{\"op\":\"pointer.move\",\"x\":\"left\"}\n", environment: [:], label: "malformed")
+        #expect(run.status == 65 && run.stderr.contains("line 1"), "\(run)")
+    }
+
+    @Test func noCompositorIsStatus69() throws {
+        let directory = try TestDirectory("input-nothing")
+        defer { directory.remove() }
+        let run = try runInput("{\"op\":\"pointer.move\",\"x\":1,\"y\":1}\n",
+                               environment: ["XDG_RUNTIME_DIR": directory.path, "WAYLAND_DISPLAY": "wayland-none"], label: "none")
+        #expect(run.status == 69 && run.stderr.contains("cannot connect"), "\(run)")
+    }
+
+    /// The project's own compositor offers no fake input: refused, named.
+    @Test func aCompositorWithoutFakeInputIsStatus69() throws {
+        let directory = try TestDirectory("input-no-fake")
+        defer { directory.remove() }
+        let script = "\(directory.path)/compositor.jsonl", input = "\(directory.path)/input.jsonl"
+        try "{\"op\":\"waitExit\",\"ms\":10000}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "{\"op\":\"pointer.move\",\"x\":1,\"y\":1}\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: try builtProduct("scripted-compositor"),
+                                       arguments: ["--script", script, "--", try builtProduct("sweep-input"), "--script", input],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        #expect(process.waitForExit(seconds: 20) == 69, "\(process.logTail)")
+        #expect(process.stderr.contains("does not offer org_kde_kwin_fake_input"), "\(process.logTail)")
+    }
+}
