@@ -33,6 +33,32 @@ extension AccessibilityBridge {
         return interfaces(of: object).contains(interface)
     }
 
+    /// An object's parent. Objects learn their parent when their parent's
+    /// children are read; one a reader meets first through an event (a list
+    /// whose selection changed) is found by walking down from the root.
+    func parent(of object: AccessibleObject) -> AccessibleObject? {
+        if let parent = object.parent { return parent }
+        guard object !== root else { return nil }
+        _ = adoptChildren(of: root, depth: 0, until: object)
+        return object.parent
+    }
+
+    /// Gives `node`'s descendants without a parent their parent, depth first, until `target` has one.
+    private func adoptChildren(of node: AccessibleObject, depth: Int, until target: AccessibleObject) -> Bool {
+        guard depth < 16 else { return false }
+        for child in node.children() {
+            if child.parent == nil { child.parent = node }
+            if child === target || adoptChildren(of: child, depth: depth + 1, until: target) { return true }
+        }
+        return false
+    }
+
+    /// Its place among its parent's children; -1 for the root or an object in no tree.
+    func indexInParent(_ object: AccessibleObject) -> Int {
+        guard object !== root, let parent = parent(of: object) else { return -1 }
+        return parent.children().firstIndex { $0 === object } ?? -1
+    }
+
     private func reference(_ object: AccessibleObject?, in message: BusMessage) {
         if let object { message.reference(uniqueName, path(of: object)) } else { message.reference("", Self.nullPath) }
     }
@@ -46,7 +72,7 @@ extension AccessibilityBridge {
         case (_, "Name"): out.string(object.name())
         case (_, "Description"): out.string(object.description())
         case (_, "Parent"):
-            if object === root { out.reference(desktop.name, desktop.path) } else { reference(object.parent, in: out) }
+            if object === root { out.reference(desktop.name, desktop.path) } else { reference(parent(of: object), in: out) }
         case (_, "ChildCount"): out.int32(Int32(clamping: object.children().count))
         case (_, "Locale"): out.string("")
         case (_, "AccessibleId"): out.string("")
@@ -68,8 +94,9 @@ extension AccessibilityBridge {
     // MARK: - Methods
 
     func handleMethod(_ message: OpaquePointer) -> Int32 {
-        guard let rawPath = sd_bus_message_get_path(message), let rawMember = sd_bus_message_get_member(message),
-              let object = object(at: String(cString: rawPath)) else { return -ENOENT }
+        guard let rawPath = sd_bus_message_get_path(message), let rawMember = sd_bus_message_get_member(message) else { return -ENOENT }
+        if String(cString: rawPath) == Self.cachePath { return answerCache(message, member: String(cString: rawMember)) }
+        guard let object = object(at: String(cString: rawPath)) else { return -ENOENT }
         let member = String(cString: rawMember)
         let input = BusMessage(message: message)
         var reply: OpaquePointer?
@@ -84,7 +111,7 @@ extension AccessibilityBridge {
             reference(list.indices.contains(index) ? list[index] : nil, in: out)
         case "GetChildren":
             out.container("a", "(so)") { for child in children() { reference(child, in: out) } }
-        case "GetIndexInParent": out.int32(Int32(object === root ? -1 : object.indexInParent))
+        case "GetIndexInParent": out.int32(Int32(indexInParent(object)))
         case "GetRelationSet": out.container("a", "(ua(so))") {}
         case "GetRole": out.uint32(object.role.rawValue)
         case "GetRoleName", "GetLocalizedRoleName": out.string(object.role.name)
@@ -197,11 +224,19 @@ extension AccessibilityBridge {
             out.bool(object.setText?(String(edited)) ?? false)
         case "CopyText": break
         case "PasteText": out.bool(false)
-        // Cache: nothing is cached ahead of time; screen readers ask.
-        case "GetItems": out.container("a", "((so)(so)(so)iiassusau)") {}
         default:
             return -EINVAL
         }
+        return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
+    }
+
+    /// The Cache interface: nothing is cached ahead of time; screen readers ask.
+    private func answerCache(_ message: OpaquePointer, member: String) -> Int32 {
+        guard member == "GetItems" else { return -EINVAL }
+        var reply: OpaquePointer?
+        guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -ENOMEM }
+        defer { sd_bus_message_unref(reply) }
+        BusMessage(message: reply).container("a", "((so)(so)(so)iiassusau)") {}
         return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
     }
 
@@ -246,6 +281,9 @@ extension AccessibilityBridge {
 
     /// `object:state-changed:<state>` (focused, selected, active, defunct…).
     public func stateChanged(_ object: AccessibleObject, _ state: String, _ value: Bool) {
+        if state == "focused" {
+            if value { focusedObject = object } else if focusedObject === object { focusedObject = nil }
+        }
         emit(object, "org.a11y.atspi.Event.Object", "StateChanged", detail: state, value ? 1 : 0)
     }
 
@@ -266,8 +304,18 @@ extension AccessibilityBridge {
 
     /// `window:activate` / `window:deactivate` for a frame.
     public func windowActivated(_ frame: AccessibleObject, _ active: Bool) {
+        if active { activeFrame = frame } else if activeFrame === frame { activeFrame = nil }
         emit(frame, "org.a11y.atspi.Event.Window", active ? "Activate" : "Deactivate")
         stateChanged(frame, "active", active)
+    }
+
+    /// Says again which window is active and what has the focus: what
+    /// happened before the registry knew the app (the window took the
+    /// keyboard before the bus answered) is what a screen reader starts from.
+    func announceActiveWindowAndFocus() {
+        guard let frame = activeFrame else { return }
+        windowActivated(frame, true)
+        if let focused = focusedObject, !focused.states().contains(.defunct) { stateChanged(focused, "focused", true) }
     }
 }
 

@@ -39,9 +39,15 @@ public final class AccessibilityBridge {
     /// How many times the registry went away and the app embedded again.
     public private(set) var registryRestarts = 0
 
+    /// The window last activated and the object last focused, announced
+    /// again once the registry knows the app.
+    weak var activeFrame: AccessibleObject?
+    weak var focusedObject: AccessibleObject?
+
     static let nullPath = "/org/a11y/atspi/null"
     static let prefix = "/org/a11y/atspi/accessible"
     static let rootPath = "/org/a11y/atspi/accessible/root"
+    static let cachePath = "/org/a11y/atspi/cache"
 
     /// `SWEEP_ACCESSIBILITY`: 1 / on / yes, 0 / off / no, else auto.
     public static var modeFromEnvironment: Mode {
@@ -185,6 +191,7 @@ public final class AccessibilityBridge {
         if sd_bus_message_read_basic(message, CChar(UInt8(ascii: "o")), &path) > 0, let path {
             desktop = (name, String(cString: path))
         }
+        announceActiveWindowAndFocus()
     }
 
     private func export(on bus: OpaquePointer) {
@@ -235,7 +242,7 @@ public final class AccessibilityBridge {
             slots.append(slot)
         }
         var slot: OpaquePointer?
-        _ = sd_bus_add_object_vtable(bus, &slot, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache",
+        _ = sd_bus_add_object_vtable(bus, &slot, Self.cachePath, "org.a11y.atspi.Cache",
                                      sweep_a11y_cache_vtable_pointer(), callbacks)
         slots.append(slot)
     }

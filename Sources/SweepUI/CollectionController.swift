@@ -17,7 +17,12 @@ public final class CollectionController: Component {
     public private(set) var frame: Rect = .zero
 
     /// The title outside editing mode.
-    public var title: String { didSet { updateToolbar() } }
+    public var title: String {
+        didSet {
+            collectionView.titleForAccessibility = title
+            updateToolbar()
+        }
+    }
     /// The word of the button that enters editing mode ("Edit", "Select");
     /// nil for no editing mode.
     public var editButtonTitle: String? { didSet { updateToolbar() } }
@@ -53,6 +58,7 @@ public final class CollectionController: Component {
         self.title = title
         self.editButtonTitle = editButtonTitle
         toolbar = ToolbarView(frame: .zero, title: title, theme: collectionView.theme)
+        collectionView.titleForAccessibility = title
         toolbarButtons = ButtonArea(name: collectionView.name + " toolbar")
         toolbarButtons.action = { [unowned self] point in toolbarTapped(at: point) }
         collectionView.onStateChange = { [unowned self] in updateToolbar() }

@@ -77,8 +77,11 @@ public final class CollectionView: Component {
     var accessibleChildren: [AccessibleChild: AccessibleObject] = [:]
     /// The item each of those objects stands for now, by object id.
     var accessibleRefs: [Int: AccessibleItemRef] = [:]
-    /// The label a screen reader reads for the view; by default its name.
+    /// The label a screen reader reads for the view; by default the title
+    /// of its `CollectionController`, else its name.
     public var accessibleLabel: String?
+    /// The title of the controller the view is in, if any: the label's default.
+    var titleForAccessibility: String?
     /// What a screen reader says of the view after its label ("Drag two fingers to select"); none by default.
     public var accessibleDescription: String?
     /// What a screen reader calls the view: a list box by default (`.table`, `.tree`… where that fits better).

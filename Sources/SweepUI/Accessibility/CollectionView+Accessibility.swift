@@ -19,7 +19,7 @@ extension CollectionView {
 
     func makeAccessibleObject() -> AccessibleObject? {
         let list = AccessibleObject(role: accessibleRole)
-        list.name = { [unowned self] in accessibleLabel ?? name }
+        list.name = { [unowned self] in accessibleLabel ?? titleForAccessibility ?? name }
         list.description = { [unowned self] in accessibleDescription ?? "" }
         list.states = { [unowned self] in
             var states = AccessibleStates.usable.union(.focusable)
