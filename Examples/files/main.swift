@@ -55,7 +55,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     let filtered: FilteredDataSource
     let view: CollectionView
     let field = TextField(placeholder: "Filter")
-    let status = Label()
+    let status = Label(accessibleRole: .statusBar)
     private(set) var folder = ""
     private var entries: [String: Entry] = [:]
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.

@@ -88,8 +88,11 @@ public final class Label: Component {
         return label
     }()
 
-    public init(_ text: String = "", role: FontRole = .caption, isSecondary: Bool = true, theme: Theme = .light) {
+    /// `accessibleRole`: what a screen reader calls it (`.statusBar` for a status line).
+    public init(_ text: String = "", role: FontRole = .caption, isSecondary: Bool = true, theme: Theme = .light,
+                accessibleRole: AccessibleRole = .label) {
         self.text = text
+        self.accessibleRole = accessibleRole
         self.role = role
         self.isSecondary = isSecondary
         self.theme = theme

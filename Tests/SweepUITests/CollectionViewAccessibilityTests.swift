@@ -82,5 +82,10 @@ import Testing
         #expect(entry.name() == "Search files")
         let label = Label("3 items")
         #expect(label.accessibleObject?.role == .label && label.accessibleObject?.text?() == "3 items")
+        // Role overrides: a status line, a field read as something else.
+        #expect(Label("3 selected", accessibleRole: .statusBar).accessibleObject?.role == .statusBar)
+        field.accessibleRole = .staticText
+        field.accessibleDescription = "Filters as you type"
+        #expect(entry.role == .staticText && entry.description() == "Filters as you type")
     }
 }
