@@ -23,7 +23,7 @@ build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data lib
        libpng-dev libturbojpeg0-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 # Plasma's compositor, driven through its fake input (sweep-input) and screenshot D-Bus interface
-desktops=(kwin-wayland)
+desktops=(kwin-wayland kwin-style-breeze)
 install_check=(desktop-file-utils man-db groff-base python3)
 # a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)

@@ -10,56 +10,6 @@ import Testing
 /// step) and sends touch points in global coordinates; the window rule puts
 /// the demo at the origin, so global coordinates are window coordinates.
 @Suite(.serialized) struct KWinDemoTests {
-    /// sweep-demo under a fresh KWin, one page at a time, with an event log.
-    final class Session {
-        let kwin: HeadlessKWin
-        let demo: DemoClient
-        let logPath: String
-
-        init(_ label: String, arguments: [String] = []) throws {
-            kwin = try HeadlessKWin(label: label)
-            logPath = "\(kwin.directory.path)/events.jsonl"
-            do {
-                demo = try DemoClient(under: kwin, arguments: ["--layout", "tabs", "--event-log", logPath] + arguments,
-                                      directory: kwin.directory.path)
-            } catch {
-                kwin.stop()
-                throw error
-            }
-            guard waitUntil(seconds: 20, { events("ready").count > 0 }) else {
-                let message = "the demo never drew under KWin\n\(demo.logTail)\n\(kwin.logTail)"
-                stop()
-                throw HarnessError(message)
-            }
-        }
-
-        var events: [[String: Any]] {
-            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        }
-
-        func events(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
-
-        /// Committed selections of the list, as "[[0,1,4]]".
-        var committedSelections: [String] {
-            events("selection").filter { $0["provisional"] as? Bool == false && $0["view"] as? String == "list" }
-                .map(ScriptedDemoRun.ranges)
-        }
-
-        /// Waits (up to 10 s) until `condition` holds of the log; whether it did.
-        @discardableResult
-        func wait(until condition: (Session) -> Bool) -> Bool { waitUntil(seconds: 10) { condition(self) } }
-
-        var diagnostics: String {
-            "\((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)")\n\(demo.logTail)\n\(kwin.logTail)"
-        }
-
-        func stop() {
-            demo.stop()
-            kwin.stop()
-        }
-    }
-
     private func click(_ row: Int, holding modifier: String? = nil) -> String {
         var lines = ["{\"op\":\"pointer.move\",\"x\":300,\"y\":\(rowCentre(row))}",
                      "{\"op\":\"pointer.down\",\"button\":\"left\"}", "{\"op\":\"pointer.up\",\"button\":\"left\"}"]
@@ -72,7 +22,7 @@ import Testing
 
     /// A band, then Shift+click and Shift+Down extend from where it began; a Ctrl band adds rows.
     @Test func aBandLeavesTheAnchorForShiftClickAndShiftArrowAndCtrlBandAdds() throws {
-        let session = try Session("band")
+        let session = try KWinDemoSession("band")
         defer { session.stop() }
         try session.kwin.play("""
         {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}
@@ -94,7 +44,7 @@ import Testing
     /// The keyboard: Ctrl+A selects everything (entering editing mode), Delete removes it and
     /// Ctrl+Z brings it back.
     @Test func ctrlADeleteAndCtrlZ() throws {
-        let session = try Session("keys")
+        let session = try KWinDemoSession("keys")
         defer { session.stop() }
         try session.kwin.play("""
         \(click(2))
@@ -106,7 +56,7 @@ import Testing
         {"op":"key.tap","key":"z"}
         {"op":"key.up","key":"Control_L"}
         """)
-        let counts = { (session: Session) in
+        let counts = { (session: KWinDemoSession) in
             session.events("items").filter { $0["view"] as? String == "list" }.compactMap { $0["count"] as? Int }
         }
         session.wait { counts($0).count >= 2 }
@@ -117,21 +67,21 @@ import Testing
 
     /// Smooth scrolling (what KWin's fake input sends) moves the list by its pixels.
     @Test func smoothScrollScrollsTheList() throws {
-        let session = try Session("scroll")
+        let session = try KWinDemoSession("scroll")
         defer { session.stop() }
         try session.kwin.play("""
         {"op":"pointer.move","x":300,"y":300}
         {"op":"pointer.axis","dy":30,"source":"finger"}
         {"op":"pointer.axis","dy":30,"source":"finger"}
         """)
-        let offsets = { (session: Session) in session.events("scroll").compactMap { $0["offset"] as? Double } }
+        let offsets = { (session: KWinDemoSession) in session.events("scroll").compactMap { $0["offset"] as? Double } }
         session.wait { offsets($0).last == 60 }
         #expect(offsets(session).last == 60, "\(session.diagnostics)")
     }
 
     /// Two fingers dragged down over rows 1–4 select them, entering editing mode.
     @Test func aTwoFingerTouchSweepSelects() throws {
-        let session = try Session("touch")
+        let session = try KWinDemoSession("touch")
         defer { session.stop() }
         try session.kwin.play("""
         {"op":"touch.drag","points":[[300,110],[340,110]],"by":[0,150],"steps":10,"ms":150}
@@ -143,10 +93,37 @@ import Testing
         #expect(session.events("editing").first?["editing"] as? Bool == true)
     }
 
+    /// A long press opens the context menu in an xdg_popup KWin places at the finger; a tap on
+    /// Copy copies the row, and another client (sweep-copy --paste) reads it from KWin's clipboard.
+    @Test func aLongPressMenuCopiesTheRowForAnotherClient() throws {
+        let session = try KWinDemoSession("menu")
+        defer { session.stop() }
+        // The menu's rows: 5 px padding, 30 px rows; "Copy titles" first.
+        let x = 300, y = rowCentre(2), copy = rowCentre(2) + 5 + 15
+        try session.kwin.play("""
+        {"op":"touch.down","id":0,"x":\(x),"y":\(y)}
+        {"op":"wait","ms":700}
+        {"op":"touch.up","id":0}
+        """)
+        session.wait { !$0.events("menu").isEmpty }
+        try session.kwin.play("""
+        {"op":"wait","ms":200}
+        {"op":"touch.down","id":1,"x":\(x + 30),"y":\(copy)}
+        {"op":"touch.up","id":1}
+        """)
+        session.wait { $0.events("menu").contains { $0["phase"] as? String == "chosen" } }
+        let phases = session.events("menu").map { "\($0["phase"] as? String ?? "?") \($0["id"] as? String ?? $0["trigger"] as? String ?? "")" }
+        #expect(phases == ["shown touch", "chosen copy"], "\(session.diagnostics)")
+        let paste = try ChildProcess(name: "paste", executable: try builtProduct("sweep-copy"), arguments: ["--paste"],
+                                     environment: session.kwin.clientEnvironment, directory: session.kwin.directory.path)
+        #expect(paste.waitForExit(seconds: 15) == 0, "\(paste.logTail)")
+        #expect(paste.stdout == "Cedar Ridge 3\n", "\(paste.logTail)")
+    }
+
     /// KWin's screenshot of the demo after a band: the rows it selected are tinted, the others
     /// not, and KWin drew no title bar (the rule) while the app drew none either.
     @Test func theBandsSelectionIsOnScreen() throws {
-        let session = try Session("pixels")
+        let session = try KWinDemoSession("pixels")
         defer { session.stop() }
         try session.kwin.play("""
         {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}

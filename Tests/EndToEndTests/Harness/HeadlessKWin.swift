@@ -98,6 +98,7 @@ final class HeadlessKWin: Compositor {
             throw HarnessError("KWin's screenshot reply is not a raw 32-bit image: \(reply)")
         }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        try? FileManager.default.removeItem(atPath: raw)
         guard bytes.count >= stride * height, stride >= width * 4 else {
             throw HarnessError("KWin's screenshot has \(bytes.count) bytes for \(width)x\(height) (stride \(stride))")
         }
