@@ -98,8 +98,11 @@ let package = Package(
                           dependencies: ["ScriptedCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Test input into KWin (its fake-input protocol), in the scripted compositor's script format.
+        // Test input into KWin (its fake-input protocol) and mutter (its remote-desktop D-Bus API),
+        // in the scripted compositor's script format.
+        .target(name: "CRemoteDesktop", dependencies: ["CSDBus"]),
         .executableTarget(name: "sweep-input", dependencies: ["ScriptedCompositor", "SweepXKB", "CWaylandClient", "CWaylandProtocols",
+                                                              "CRemoteDesktop", "CSDBus",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),

@@ -22,8 +22,9 @@ build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data lib
        libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
-# Plasma's compositor, driven through its fake input (sweep-input) and screenshot D-Bus interface
-desktops=(kwin-wayland kwin-style-breeze)
+# Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter
+# (its remote desktop, whose screen-cast stream needs PipeWire), driven by sweep-input
+desktops=(kwin-wayland kwin-style-breeze mutter pipewire)
 install_check=(desktop-file-utils man-db groff-base python3)
 # a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)

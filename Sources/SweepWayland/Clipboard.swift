@@ -171,6 +171,15 @@ public final class Clipboard {
             pastesWaitingForSync.append(completion)
             return
         }
+        // Asked for in the handler of a keyboard enter, the selection may follow in the same batch
+        // of events (mutter sends it after the enter, not before as the protocol says): look once
+        // the batch is handled.
+        connection.loop.runAfterDispatch { [weak self] in
+            self?.pasteNow(completion)
+        }
+    }
+
+    private func pasteNow(_ completion: @escaping ([UInt8]?) -> Void) {
         let loop = connection.loop
         if source != nil {
             let copied = content.collect(limit: pasteLimit)   // our own copy: no round trip through the compositor

@@ -20,6 +20,9 @@ extension Seat {
     private func touchUp(time: UInt32, id: Int32) {
         guard ownedTouches.remove(id) != nil else { return }
         touchEvents.up(id, time: time)
+        // The last finger lifted ends the frame: mutter 43's virtual touch screen sends no
+        // wl_touch.frame after it (Qt works around the same), and a frame that does come finds nothing left.
+        if ownedTouches.isEmpty { touchFrame() }
     }
 
     private func touchFrame() {

@@ -87,7 +87,8 @@ extension Window {
         }
         defer { xdg_positioner_destroy(positioner) }
         xdg_positioner_set_size(positioner, Int32(size.width), Int32(size.height))
-        let anchor = placement.anchorRect
+        popupParentShift = parent.surfaceOriginInWindowGeometry
+        let anchor = placement.anchorRect.offsetBy(dx: popupParentShift.x, dy: popupParentShift.y)
         xdg_positioner_set_anchor_rect(positioner, Int32(anchor.minX.rounded(.down)), Int32(anchor.minY.rounded(.down)),
                                        Int32(max(1, anchor.width.rounded())), Int32(max(1, anchor.height.rounded())))
         xdg_positioner_set_anchor(positioner, placement.anchor.rawValue)
@@ -129,7 +130,7 @@ extension Window {
     }
 
     private func popupConfigure(x: Int32, y: Int32, width: Int32, height: Int32) {
-        popupOrigin = Point(x: Double(x), y: Double(y))
+        popupOrigin = Point(x: Double(x) - popupParentShift.x, y: Double(y) - popupParentShift.y)
         // Applied at the xdg_surface configure that follows, as a toplevel's is
         // ("constrained": the size is the compositor's, not one to return to).
         pendingToplevelConfigure = (width, height, true)

@@ -22,6 +22,15 @@ public final class Window {
     let surface: OpaquePointer
     private var decor: OpaquePointer?
     private var frame: OpaquePointer?
+
+    /// Where the surface's origin is in the window geometry: below libdecor's title bar (and
+    /// inside its borders) for a toplevel it decorates, (0, 0) for everything else.
+    var surfaceOriginInWindowGeometry: Point {
+        guard let frame else { return .zero }
+        var x: Int32 = 0, y: Int32 = 0
+        libdecor_frame_translate_coordinate(frame, 0, 0, &x, &y)
+        return Point(x: Double(x), y: Double(y))
+    }
     /// The `zwlr_layer_surface_v1` when the window is a layer surface.
     var layerSurface: OpaquePointer?
     /// The xdg-shell objects of a toplevel made without libdecor (see Window+Toplevel).
@@ -32,6 +41,9 @@ public final class Window {
     var xdgPopup: OpaquePointer?
     /// Where the compositor placed the popup, relative to its parent's surface.
     public internal(set) var popupOrigin: Point?
+    /// Where the popup's parent's surface origin is in the parent's window geometry: positioners
+    /// and popup configures speak window geometry, which libdecor starts above the surface.
+    var popupParentShift = Point.zero
     /// The toplevel's latest configure, applied at the xdg_surface configure that follows.
     var pendingToplevelConfigure: (width: Int32, height: Int32, constrained: Bool)?
     var toplevelTitle = ""

@@ -106,6 +106,7 @@ do {
     var text: [UInt8]? = pasting ? [] : Array(arguments.joined(separator: " ").utf8)
     var clipboard: Clipboard?
     var focusedSeat: Seat?
+    var focusedOnce = false
     var copied = false
     var pasted: [UInt8]?
 
@@ -142,7 +143,7 @@ do {
     var press: Point?
     var pointer: Point?
     func dragText(from seat: Seat) {
-        guard let text, let clipboard = clipboard ?? Clipboard(connection: connection, seat: seat) else { return }
+        guard let text, let clipboard else { return }
         let types = Clipboard.textTypes.map { (mimeType: $0, content: ClipboardContent?.some(.bytes(text))) }
             + options.dragTypes.map { (mimeType: $0, content: ClipboardContent?.none) }
         clipboard.startDrag(DragData(types: types, actions: [.copy, .move]), origin: window.surfaceProxy, icon: nil,
@@ -158,8 +159,10 @@ do {
 
     func attach(_ seat: Seat) {
         seat.ownsSurface = { window.owns(surface: $0) }
+        // The data device is made before the keyboard comes: compositors announce the selection
+        // at keyboard enter, and mutter tells a data device made later nothing until the next one.
+        if clipboard == nil { clipboard = Clipboard(connection: connection, seat: seat) }
         if dragging {
-            if clipboard == nil { clipboard = Clipboard(connection: connection, seat: seat) }
             show("Drag the text out of this window")
             seat.onPointerFrame = { [unowned seat] frame in
                 if let position = frame.position { pointer = position }
@@ -173,12 +176,12 @@ do {
             }
         }
         seat.onKeyboardFocus = { focused in
-            guard focused, clipboard == nil else { return }
-            guard let made = Clipboard(connection: connection, seat: seat) else {
+            guard focused, !focusedOnce else { return }
+            focusedOnce = true
+            guard let made = clipboard else {
                 say("sweep-copy: the compositor offers no clipboard (wl_data_device_manager)")
                 exit(1)
             }
-            clipboard = made
             focusedSeat = seat
             if pasting {
                 made.paste { bytes in

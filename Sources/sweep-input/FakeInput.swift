@@ -6,7 +6,7 @@ import Glibc
 /// `org_kde_kwin_fake_input` (version 4: pointer, touch and keys), through
 /// which input is sent as if from a device. Coordinates are the
 /// compositor's global, logical ones.
-final class FakeInput {
+final class FakeInput: InputDevice {
     private let display: OpaquePointer
     private let registry: OpaquePointer
     private var fakeInput: OpaquePointer?
@@ -63,9 +63,10 @@ final class FakeInput {
         org_kde_kwin_fake_input_button(fakeInput, button, pressed ? 1 : 0)
     }
 
-    /// A scroll of `value` (15 a wheel notch) on `vertical` or horizontal.
-    func axis(vertical: Bool, value: Double) {
-        org_kde_kwin_fake_input_axis(fakeInput, vertical ? 0 : 1, wl_fixed_from_double(value))
+    /// KWin's fake input has no wheel notches: every scroll is smooth, by pixels.
+    func scroll(dx: Double, dy: Double, wheel: Bool) {
+        if dy != 0 { org_kde_kwin_fake_input_axis(fakeInput, 0, wl_fixed_from_double(dy)) }
+        if dx != 0 { org_kde_kwin_fake_input_axis(fakeInput, 1, wl_fixed_from_double(dx)) }
     }
 
     /// `code`: an evdev key code.

@@ -3,13 +3,15 @@ import ScriptedCompositor
 import SweepXKB
 
 /// Plays the input steps of a scripted-compositor script into a real
-/// compositor through `FakeInput`, with the scripted compositor's timing
+/// compositor through an `InputDevice`, with the scripted compositor's timing
 /// (8 ms between events, drags spread over their `ms`). Steps that only a
 /// compositor of the project's own can do (outputs, windows, clipboard,
 /// screenshots, touchpad gestures) are refused before anything is sent.
 struct InputPlayer {
-    let input: FakeInput
+    let input: any InputDevice
     let keyboard: Keyboard
+    /// Added to every position: where the window's (0, 0) is on the output, for scripts in window coordinates.
+    var offset = (x: 0.0, y: 0.0)
     /// Between two events, as the scripted compositor.
     var stepPause = 8.0
 
@@ -30,13 +32,33 @@ struct InputPlayer {
         }
     }
 
+    /// A touch and release at `spot` (output coordinates, no offset) and a Shift tap, then a
+    /// pause, so devices the compositor makes on first use are there for the script.
+    func prime(at spot: (x: Double, y: Double)) throws(InputFailure) {
+        try input.touchDown(id: 0, x: spot.x, y: spot.y)
+        try input.touchFrame()
+        try input.touchUp(id: 0)
+        try input.touchFrame()
+        let shift = try code(of: "Shift_L", line: 0).code
+        try input.key(shift, pressed: true)
+        try input.key(shift, pressed: false)
+        try pause(150)
+    }
+
     func play(_ steps: [(line: Int, step: ScriptStep)]) throws(InputFailure) {
         for (line, step) in steps { try play(step, line: line) }
     }
 
+    /// Waits `milliseconds`, checking every 100 ms that the compositor is still there.
     private func pause(_ milliseconds: Double) throws(InputFailure) {
         try input.sync()
-        if milliseconds > 0 { usleep(useconds_t(milliseconds * 1000)) }
+        var left = milliseconds
+        while left > 0 {
+            let slice = min(left, 100)
+            usleep(useconds_t(slice * 1000))
+            left -= slice
+            if left > 0 { try input.sync() }
+        }
     }
 
     private func play(_ step: ScriptStep, line: Int) throws(InputFailure) {
@@ -44,68 +66,69 @@ struct InputPlayer {
         case .wait(let ms):
             try pause(ms)
         case .pointerMove(let x, let y):
-            input.moveAbsolute(x: x, y: y)
+            try input.moveAbsolute(x: x + offset.x, y: y + offset.y)
             try pause(stepPause)
         case .pointerButton(let button, let pressed):
-            input.button(button, pressed: pressed)
+            try input.button(button, pressed: pressed)
             try pause(stepPause)
-        case .pointerAxis(let dx, let dy, _):
-            if dy != 0 { input.axis(vertical: true, value: dy) }
-            if dx != 0 { input.axis(vertical: false, value: dx) }
+        case .pointerAxis(let dx, let dy, let source):
+            try input.scroll(dx: dx, dy: dy, wheel: source == "wheel")
             try pause(stepPause)
         case .pointerDrag(let from, let to, let count, let ms):
-            input.moveAbsolute(x: from[0], y: from[1])
+            try input.moveAbsolute(x: from[0] + offset.x, y: from[1] + offset.y)
             try pause(stepPause)
-            input.button(0x110, pressed: true)
+            try input.button(0x110, pressed: true)
             for step in 1...count {
                 let t = Double(step) / Double(count)
-                input.moveAbsolute(x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t)
+                try input.moveAbsolute(x: from[0] + (to[0] - from[0]) * t + offset.x, y: from[1] + (to[1] - from[1]) * t + offset.y)
                 try pause(ms / Double(count))
             }
-            input.button(0x110, pressed: false)
+            try input.button(0x110, pressed: false)
             try pause(stepPause)
         case .key(let name, let pressed):
-            input.key(try code(of: name, line: line).code, pressed: pressed)
+            try input.key(try code(of: name, line: line).code, pressed: pressed)
             try pause(stepPause)
         case .keyTap(let name):
             let (code, needsShift) = try code(of: name, line: line)
             let shift = needsShift ? try self.code(of: "Shift_L", line: line).code : nil
-            if let shift { input.key(shift, pressed: true) }
-            input.key(code, pressed: true)
+            if let shift { try input.key(shift, pressed: true) }
+            try input.key(code, pressed: true)
             try pause(stepPause)
-            input.key(code, pressed: false)
-            if let shift { input.key(shift, pressed: false) }
+            try input.key(code, pressed: false)
+            if let shift { try input.key(shift, pressed: false) }
             try pause(stepPause)
         case .touchDown(let id, let x, let y, let frame):
-            input.touchDown(id: UInt32(id), x: x, y: y)
-            if frame { input.touchFrame() }
+            try input.touchDown(id: UInt32(id), x: x + offset.x, y: y + offset.y)
+            if frame { try input.touchFrame() }
             try pause(stepPause)
         case .touchMove(let id, let x, let y, let frame):
-            input.touchMove(id: UInt32(id), x: x, y: y)
-            if frame { input.touchFrame() }
+            try input.touchMove(id: UInt32(id), x: x + offset.x, y: y + offset.y)
+            if frame { try input.touchFrame() }
             try pause(stepPause)
         case .touchUp(let id, let frame):
-            input.touchUp(id: UInt32(id))
-            if frame { input.touchFrame() }
+            try input.touchUp(id: UInt32(id))
+            if frame { try input.touchFrame() }
             try pause(stepPause)
         case .touchFrame:
-            input.touchFrame()
+            try input.touchFrame()
             try pause(stepPause)
         case .touchCancel:
-            input.touchCancel()
+            try input.touchCancel()
             try pause(stepPause)
         case .touchDrag(let points, let by, let count, let ms):
-            for (id, point) in points.enumerated() { input.touchDown(id: UInt32(id), x: point[0], y: point[1]) }
-            input.touchFrame()
+            for (id, point) in points.enumerated() { try input.touchDown(id: UInt32(id), x: point[0] + offset.x, y: point[1] + offset.y) }
+            try input.touchFrame()
             try pause(stepPause)
             for step in 1...count {
                 let t = Double(step) / Double(count)
-                for (id, point) in points.enumerated() { input.touchMove(id: UInt32(id), x: point[0] + by[0] * t, y: point[1] + by[1] * t) }
-                input.touchFrame()
+                for (id, point) in points.enumerated() {
+                    try input.touchMove(id: UInt32(id), x: point[0] + by[0] * t + offset.x, y: point[1] + by[1] * t + offset.y)
+                }
+                try input.touchFrame()
                 try pause(ms / Double(count))
             }
-            for id in points.indices { input.touchUp(id: UInt32(id)) }
-            input.touchFrame()
+            for id in points.indices { try input.touchUp(id: UInt32(id)) }
+            try input.touchFrame()
             try pause(stepPause)
         default:
             throw InputFailure("script line \(line): \(step) cannot be played here", status: 65)

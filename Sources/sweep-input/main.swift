@@ -4,20 +4,32 @@ import ScriptedCompositor
 import SweepXKB
 
 // sweep-input: plays the input steps of a scripted-compositor script into a
-// running compositor through its input-injection protocol (KWin's
-// org_kde_kwin_fake_input), so the end-to-end tests drive real KWin as they
-// drive the project's own compositor.
+// running compositor through its own way of taking input from a program
+// (KWin's org_kde_kwin_fake_input protocol, mutter's remote-desktop D-Bus
+// API), so the end-to-end tests drive real KWin and mutter as they drive the
+// project's own compositor.
+
+/// Which compositor API the input goes through.
+enum InputVia: String, ExpressibleByArgument, CaseIterable {
+    case fakeInput = "fake-input"
+    case remoteDesktop = "remote-desktop"
+}
 
 struct InputOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep-input",
-        abstract: "Play a script's pointer, touch and key steps into a running compositor (KWin's fake input).",
+        abstract: "Play a script's pointer, touch and key steps into a running compositor (KWin's fake input, mutter's remote desktop).",
         discussion: """
         FILE holds JSON Lines in the scripted compositor's format (docs/testing.md); only input steps may \
         appear: wait, pointer.move, pointer.down, pointer.up, pointer.drag, pointer.axis, key.down, key.up, \
         key.tap, touch.down, touch.move, touch.up, touch.frame, touch.cancel, touch.drag. Coordinates are the \
-        compositor's global logical ones. Keys are named by keysym and typed through the US layout's key codes. \
-        KWin offers fake input to clients it trusts (KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 trusts all).
+        compositor's global logical ones, moved by --offset. Keys are named by keysym and typed through the US \
+        layout's key codes.
+
+        --via fake-input (the default) connects to WAYLAND_DISPLAY and uses KWin's org_kde_kwin_fake_input, which \
+        KWin offers to clients it trusts (KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 trusts all); its scrolls are all smooth. \
+        --via remote-desktop uses mutter's org.gnome.Mutter.RemoteDesktop on the session bus, with a screen-cast \
+        stream of the primary monitor for positions (mutter needs PipeWire for it); "wheel" scrolls are notches there.
 
         Exit status: 0 when every step was sent and handled; 64 for a bad command line; 65 for a malformed \
         script or a step that is not input; 69 when there is no compositor, it has no fake input, or it went away.
@@ -30,6 +42,31 @@ struct InputOptions: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Wayland display to connect to (default: WAYLAND_DISPLAY).", valueName: "NAME"))
     var display: String?
 
+    @Option(name: .long, help: "Where the input goes: fake-input (KWin) or remote-desktop (mutter).")
+    var via: InputVia = .fakeInput
+
+    @Option(name: .long, help: ArgumentHelp("Added to every position (where a window's origin is on the output).", valueName: "X,Y"))
+    var offset: String = "0,0"
+
+    @Option(name: .long, help: ArgumentHelp("""
+        First touch and release at X,Y (output coordinates: a spot no window covers) and tap Shift, then wait: \
+        mutter makes its virtual touch screen and keyboard on first use, and a client sees them only after, \
+        so a script's first touch or key would be lost. "primed" is printed once done.
+        """, valueName: "X,Y"))
+    var prime: String?
+
+    func validate() throws {
+        guard Self.point(offset) != nil else { throw ValidationError("--offset takes two numbers, X,Y (got \"\(offset)\")") }
+        if let prime, Self.point(prime) == nil { throw ValidationError("--prime takes two numbers, X,Y (got \"\(prime)\")") }
+    }
+
+    /// "X,Y" as two finite numbers.
+    private static func point(_ text: String) -> (x: Double, y: Double)? {
+        let parts = text.split(separator: ",").compactMap { Double(String($0.filter { $0 != " " })) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite }) else { return nil }
+        return (parts[0], parts[1])
+    }
+
     func run() throws {
         do {
             let steps = try readSteps()
@@ -37,8 +74,16 @@ struct InputOptions: ParsableCommand {
             guard let keyboard = try? Keyboard(defaultLayout: ()) else {
                 throw InputFailure("cannot make the US keymap (xkeyboard-config missing?)", status: 69)
             }
-            let input = try FakeInput(display: display)
-            try InputPlayer(input: input, keyboard: keyboard).play(steps)
+            let input: any InputDevice = switch via {
+            case .fakeInput: try FakeInput(display: display)
+            case .remoteDesktop: try RemoteDesktopInput()
+            }
+            let player = InputPlayer(input: input, keyboard: keyboard, offset: Self.point(offset) ?? (0, 0))
+            if let spot = prime.flatMap(Self.point) {
+                try player.prime(at: spot)
+                FileHandleStderr.write("primed\n", to: STDOUT_FILENO)
+            }
+            try player.play(steps)
         } catch let failure as InputFailure {
             FileHandleStderr.say("sweep-input: \(failure.message)")
             throw ExitCode(failure.status)
@@ -66,10 +111,12 @@ struct InputOptions: ParsableCommand {
     }
 }
 
-/// Writes a line to standard error.
+/// Writes lines to standard error (messages) and standard output ("primed").
 enum FileHandleStderr {
-    static func say(_ text: String) {
-        _ = (text + "\n").withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    static func say(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+
+    static func write(_ text: String, to fd: Int32) {
+        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
     }
 }
 

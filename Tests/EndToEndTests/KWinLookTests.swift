@@ -2,9 +2,10 @@ import Foundation
 import SweepPNG
 import Testing
 
-/// How sweep-demo looks under KWin: crisp at scale 2 (a buffer of twice the
-/// size) and at 1.5 (fractional-scale-v1, which KWin offers), and with
-/// KWin's own title bar (server-side decorations) above the app's toolbar.
+/// How sweep-demo looks under KWin, in KWin's screenshots: crisp at scale 2
+/// (a buffer of twice the size) and at 1.5 (fractional-scale-v1, which KWin
+/// offers), with KWin's own title bar (server-side decorations) above the
+/// app's toolbar, and a band's selection.
 @Suite(.serialized) struct KWinLookTests {
     /// The first title's dark pixels in a screenshot at `scale`.
     private func titleInk(_ shot: PNGImage, scale: Double) -> Int {
@@ -12,10 +13,10 @@ import Testing
     }
 
     @Test func crispAtScaleTwo() throws {
-        let session = try KWinDemoSession("scale2", scale: 2)
+        let session = try DesktopDemoSession(.kwin, "scale2", scale: 2)
         defer { session.stop() }
         // The toolbar is 88 device pixels tall; a row's separator is one device pixel.
-        let (shot, ready) = try session.kwin.screenshot(within: 15) { shot in
+        let (shot, ready) = try session.compositor.screenshot(within: 15) { shot in
             shot.rgb(x: 10, y: 80) == DemoColors.toolbar && shot.rgb(x: 600, y: 120) == DemoColors.listBackground
         }
         #expect(ready, "no scale-2 frame: (10,80)=\(shot.hex(x: 10, y: 80)) \(shot.width)x\(shot.height)\n\(session.diagnostics)")
@@ -27,10 +28,10 @@ import Testing
     }
 
     @Test func crispAtScaleOneAndAHalf() throws {
-        let session = try KWinDemoSession("scale15", scale: 1.5)
+        let session = try DesktopDemoSession(.kwin, "scale15", scale: 1.5)
         defer { session.stop() }
         // 44 px of toolbar are 66 device pixels; the first separator ends at 1.5 × 88 = 132.
-        let (shot, ready) = try session.kwin.screenshot(within: 15) { shot in
+        let (shot, ready) = try session.compositor.screenshot(within: 15) { shot in
             shot.rgb(x: 10, y: 60) == DemoColors.toolbar && shot.rgb(x: 600, y: 90) == DemoColors.listBackground
         }
         #expect(ready, "no scale-1.5 frame: (10,60)=\(shot.hex(x: 10, y: 60)) \(shot.width)x\(shot.height)\n\(session.diagnostics)")
@@ -46,13 +47,13 @@ import Testing
     /// server-side decorations through xdg-decoration and draws none): Breeze's title bar, with
     /// the window's title, right above the app's toolbar.
     @Test func kwinDrawsTheTitleBarAndTheAppNone() throws {
-        let session = try KWinDemoSession("decorated", decorated: true)
+        let session = try DesktopDemoSession(.kwin, "decorated", decorated: true)
         defer { session.stop() }
-        let desktop = try session.kwin.screenshot().rgb(x: 2, y: 2)
+        let desktop = try session.compositor.screenshot().rgb(x: 2, y: 2)
         // Down the middle column: the window's top edge (the first pixel not the desktop's), then
         // the app's toolbar (the first pixel of its colour).
         var edges: (window: Int, toolbar: Int)?
-        let (shot, found) = try session.kwin.screenshot(within: 15) { shot in
+        let (shot, found) = try session.compositor.screenshot(within: 15) { shot in
             let x = shot.width / 2
             guard let top = (0..<shot.height).first(where: { shot.rgb(x: x, y: $0) != desktop }),
                   let toolbar = (top..<shot.height).first(where: { shot.rgb(x: x, y: $0) == DemoColors.toolbar }) else { return false }
@@ -65,5 +66,21 @@ import Testing
         // (a libdecor frame would put its own bar there, and one of the app's colour).
         #expect(edges.map { (20...60).contains($0.toolbar - $0.window) } == true, "\(String(describing: edges))")
         #expect(title > 20, "no title in the bar: \(title) dark pixels")
+    }
+
+    /// KWin's screenshot of the demo after a band: the rows it selected are tinted, the others
+    /// not, and KWin drew no title bar (the rule) while the app drew none either.
+    @Test func theBandsSelectionIsOnScreen() throws {
+        let session = try DesktopDemoSession(.kwin, "pixels")
+        defer { session.stop() }
+        try session.play("""
+        {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}
+        """)
+        session.wait { !$0.committedSelections.isEmpty }
+        let (shot, tinted) = try session.compositor.screenshot(within: 10) { shot in
+            (1...3).allSatisfy { shot.rowIsTinted($0) } && !shot.rowIsTinted(0) && !shot.rowIsTinted(4)
+        }
+        #expect(tinted, "rows 1–3 are not the only tinted rows: \((0..<6).map { shot.rowIsTinted($0) })\n\(session.diagnostics)")
+        #expect(shot.rgb(x: 10, y: 10) == DemoColors.toolbar, "\(shot.hex(x: 10, y: 10))")
     }
 }

@@ -10,19 +10,24 @@ import SweepPNG
 /// Windows whose app id starts with "org.sweep" are placed at the origin
 /// without a title bar (a window rule), so scripts use window coordinates;
 /// `decorated` leaves KWin's title bar and placement alone.
-final class HeadlessKWin: Compositor {
+final class HeadlessKWin: DesktopCompositor {
     let name = "kwin"
     let directory: TestDirectory
     let runtime: String
     let bus: SessionBus
+    let width: Int, height: Int
     private let kwin: ChildProcess
+    private var keeper: ChildProcess?
     private var shotCount = 0
+    private var inputCount = 0
     private static let socketName = "wayland-kwin"
     private static let screenshotScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("kwin-screenshot.py").path
 
     init(label: String, width: Int = 1024, height: Int = 768, scale: Double = 1, decorated: Bool = false) throws {
         let installed = try which("kwin_wayland", package: "kwin-wayland")
+        self.width = width
+        self.height = height
         directory = try TestDirectory("kwin-\(label)")
         runtime = try directory.subdirectory("run", mode: 0o700)
         let home = try directory.subdirectory("home", mode: 0o755)
@@ -63,6 +68,7 @@ final class HeadlessKWin: Compositor {
             stop()
             throw HarnessError("KWin did not start (no socket \(socket))\n\(log)")
         }
+        do { keeper = try startInputKeeper(via: "fake-input", spot: (width - 2, height - 2)) } catch { stop(); throw error }
     }
 
     /// What a client of this KWin needs, the private session bus included (so apps find no portal).
@@ -72,19 +78,9 @@ final class HeadlessKWin: Compositor {
 
     var logTail: String { kwin.logTail }
 
-    /// Plays `script`'s input steps through KWin's fake input (sweep-input); throws with its
-    /// message when it fails.
-    func play(_ script: String) throws {
-        shotCount += 1
-        let path = "\(directory.path)/input-\(shotCount).jsonl"
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        let input = try ChildProcess(name: "sweep-input-\(shotCount)", executable: try builtProduct("sweep-input"),
-                                     arguments: ["--script", path], environment: clientEnvironment, directory: directory.path)
-        guard let status = input.waitForExit(seconds: 60) else {
-            input.stop()
-            throw HarnessError("sweep-input did not finish within 60 s\n\(input.logTail)")
-        }
-        guard status == 0 else { throw HarnessError("sweep-input failed with status \(status): \(input.logTail)\n\(logTail)") }
+    func play(_ script: String, offset: (x: Int, y: Int) = (0, 0)) throws {
+        inputCount += 1
+        try playInput(script, via: "fake-input", offset: offset, count: inputCount)
     }
 
     /// The whole workspace at native resolution, through KWin's ScreenShot2 interface.
@@ -118,6 +114,7 @@ final class HeadlessKWin: Compositor {
     }
 
     func stop() {
+        keeper?.stop()
         kwin.stop()
         bus.stop()
         directory.remove()

@@ -1,0 +1,118 @@
+import Foundation
+import SweepPNG
+
+/// mutter (GNOME's compositor) headless with one virtual monitor, on its own
+/// socket, runtime and home folders and a private session bus (nothing
+/// activated: no portals, no GNOME services), with PipeWire beside it for
+/// the screen-cast stream that mutter's remote desktop takes absolute
+/// positions and touch in. Input goes in through that remote desktop
+/// (`sweep-input --via remote-desktop`).
+///
+/// mutter places windows itself (centred) and clients decorate themselves
+/// (libdecor), so scripts in window coordinates need the window's offset:
+/// `windowOffset(of:)` finds it from where a pointer at a known point lands.
+final class HeadlessMutter: DesktopCompositor {
+    let name = "mutter"
+    let directory: TestDirectory
+    let runtime: String
+    let bus: SessionBus
+    let width: Int, height: Int
+    private let pipewire: ChildProcess
+    private let mutter: ChildProcess
+    private var keeper: ChildProcess?
+    private var inputCount = 0
+    private static let socketName = "wayland-mutter"
+
+    init(label: String, width: Int = 1024, height: Int = 768) throws {
+        let mutterPath = try which("mutter", package: "mutter")
+        let pipewirePath = try which("pipewire", package: "pipewire")
+        self.width = width
+        self.height = height
+        directory = try TestDirectory("mutter-\(label)")
+        runtime = try directory.subdirectory("run", mode: 0o700)
+        let home = try directory.subdirectory("home", mode: 0o755)
+        do { bus = try SessionBus(directory: directory) } catch { directory.remove(); throw error }
+        let environment = bus.environment.merging(["PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime, "HOME": home,
+                                                   "XDG_CONFIG_HOME": "\(home)/.config", "GSETTINGS_BACKEND": "memory"]) { $1 }
+        let media: ChildProcess
+        do {
+            media = try ChildProcess(name: "pipewire", executable: pipewirePath, arguments: [], environment: environment,
+                                     directory: directory.path)
+        } catch {
+            bus.stop()
+            directory.remove()
+            throw error
+        }
+        pipewire = media
+        let pipewireSocket = "\(runtime)/pipewire-0"
+        _ = waitUntil(seconds: 10) { FileManager.default.fileExists(atPath: pipewireSocket) || !media.isRunning }
+        do {
+            mutter = try ChildProcess(name: "mutter", executable: mutterPath,
+                                      arguments: ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+                                                  "--wayland-display", Self.socketName],
+                                      environment: environment, directory: directory.path)
+        } catch {
+            media.stop()
+            bus.stop()
+            directory.remove()
+            throw error
+        }
+        let socket = "\(runtime)/\(Self.socketName)"
+        let started = waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: socket) || !mutter.isRunning }
+        guard started, mutter.isRunning, pipewire.isRunning else {
+            let log = "\(mutter.logTail)\n\(pipewire.logTail)"
+            stop()
+            throw HarnessError("mutter (or PipeWire beside it) did not start (no socket \(socket))\n\(log)")
+        }
+        do { keeper = try startInputKeeper(via: "remote-desktop", spot: (width - 2, height - 2)) } catch { stop(); throw error }
+    }
+
+    var clientEnvironment: [String: String] {
+        bus.environment.merging(["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": Self.socketName, "PATH": "/usr/bin:/bin"]) { $1 }
+    }
+
+    var logTail: String { mutter.logTail }
+
+    func play(_ script: String, offset: (x: Int, y: Int)) throws {
+        inputCount += 1
+        try playInput(script, via: "remote-desktop", offset: offset, count: inputCount)
+    }
+
+    /// mutter without gnome-shell has no screenshot interface; its pixels would come through a
+    /// PipeWire stream, which these tests do not read yet.
+    func screenshot() throws -> PNGImage {
+        throw HarnessError("mutter alone offers no screenshot (gnome-shell's org.gnome.Shell.Screenshot is not there)")
+    }
+
+    /// Where the window of the client whose `WAYLAND_DEBUG=client` log is `clientLog` has its
+    /// origin: the pointer is put in the middle of the output, which the window covers, and the
+    /// client's log says where in its surface the pointer came in.
+    func windowOffset(of clientLog: String) throws -> (x: Int, y: Int) {
+        try play("{\"op\":\"pointer.move\",\"x\":\(width / 2),\"y\":\(height / 2)}\n", offset: (0, 0))
+        var found: (Double, Double)?
+        _ = waitUntil(seconds: 5) {
+            let log = (try? String(contentsOfFile: clientLog, encoding: .utf8)) ?? ""
+            found = log.split(separator: "\n").reversed().lazy.compactMap(Self.pointerEntry).first
+            return found != nil
+        }
+        guard let (x, y) = found else { throw HarnessError("the pointer never entered the window\n\(logTail)") }
+        return (width / 2 - Int(x.rounded()), height / 2 - Int(y.rounded()))
+    }
+
+    /// The surface coordinates of a `wl_pointer@N.enter(serial, wl_surface@M, x, y)` line.
+    private static func pointerEntry(_ line: Substring) -> (Double, Double)? {
+        guard line.contains(".enter("), line.contains("wl_pointer@"), let open = line.lastIndex(of: "("),
+              let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.count == 4, let x = Double(fields[2]), let y = Double(fields[3]) else { return nil }
+        return (x, y)
+    }
+
+    func stop() {
+        keeper?.stop()
+        mutter.stop()
+        pipewire.stop()
+        bus.stop()
+        directory.remove()
+    }
+}
