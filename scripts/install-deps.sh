@@ -23,8 +23,8 @@ build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data lib
        libpng-dev libturbojpeg0-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 # Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter
-# (its remote desktop, whose screen-cast stream needs PipeWire), driven by sweep-input
-desktops=(kwin-wayland kwin-style-breeze mutter pipewire)
+# (its remote desktop, whose screen-cast streams need PipeWire; screenshots read by gstreamer), driven by sweep-input
+desktops=(kwin-wayland kwin-style-breeze mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
 install_check=(desktop-file-utils man-db groff-base python3)
 # a session bus and the test appearance portal (Tests/EndToEndTests/Harness/test-portal.py)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)

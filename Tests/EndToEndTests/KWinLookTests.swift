@@ -4,8 +4,8 @@ import Testing
 
 /// How sweep-demo looks under KWin, in KWin's screenshots: crisp at scale 2
 /// (a buffer of twice the size) and at 1.5 (fractional-scale-v1, which KWin
-/// offers), with KWin's own title bar (server-side decorations) above the
-/// app's toolbar, and a band's selection.
+/// offers), and with KWin's own title bar (server-side decorations) above the
+/// app's toolbar.
 @Suite(.serialized) struct KWinLookTests {
     /// The first title's dark pixels in a screenshot at `scale`.
     private func titleInk(_ shot: PNGImage, scale: Double) -> Int {
@@ -66,21 +66,5 @@ import Testing
         // (a libdecor frame would put its own bar there, and one of the app's colour).
         #expect(edges.map { (20...60).contains($0.toolbar - $0.window) } == true, "\(String(describing: edges))")
         #expect(title > 20, "no title in the bar: \(title) dark pixels")
-    }
-
-    /// KWin's screenshot of the demo after a band: the rows it selected are tinted, the others
-    /// not, and KWin drew no title bar (the rule) while the app drew none either.
-    @Test func theBandsSelectionIsOnScreen() throws {
-        let session = try DesktopDemoSession(.kwin, "pixels")
-        defer { session.stop() }
-        try session.play("""
-        {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}
-        """)
-        session.wait { !$0.committedSelections.isEmpty }
-        let (shot, tinted) = try session.compositor.screenshot(within: 10) { shot in
-            (1...3).allSatisfy { shot.rowIsTinted($0) } && !shot.rowIsTinted(0) && !shot.rowIsTinted(4)
-        }
-        #expect(tinted, "rows 1–3 are not the only tinted rows: \((0..<6).map { shot.rowIsTinted($0) })\n\(session.diagnostics)")
-        #expect(shot.rgb(x: 10, y: 10) == DemoColors.toolbar, "\(shot.hex(x: 10, y: 10))")
     }
 }

@@ -3,10 +3,11 @@ import SweepPNG
 
 /// mutter (GNOME's compositor) headless with one virtual monitor, on its own
 /// socket, runtime and home folders and a private session bus (nothing
-/// activated: no portals, no GNOME services), with PipeWire beside it for
-/// the screen-cast stream that mutter's remote desktop takes absolute
-/// positions and touch in. Input goes in through that remote desktop
-/// (`sweep-input --via remote-desktop`).
+/// activated: no portals, no GNOME services), with PipeWire and WirePlumber
+/// beside it for screen-cast streams: the one mutter's remote desktop takes
+/// absolute positions and touch in (input by `sweep-input --via
+/// remote-desktop`), and the one screenshots are read from
+/// (`mutter-screenshot.py`).
 ///
 /// mutter places windows itself (centred) and clients decorate themselves
 /// (libdecor), so scripts in window coordinates need the window's offset:
@@ -18,6 +19,10 @@ final class HeadlessMutter: DesktopCompositor {
     let bus: SessionBus
     let width: Int, height: Int
     private let pipewire: ChildProcess
+    private var wireplumber: ChildProcess?
+    private var shotCount = 0
+    private static let screenshotScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("mutter-screenshot.py").path
     private let mutter: ChildProcess
     private var keeper: ChildProcess?
     private var inputCount = 0
@@ -26,6 +31,8 @@ final class HeadlessMutter: DesktopCompositor {
     init(label: String, width: Int = 1024, height: Int = 768) throws {
         let mutterPath = try which("mutter", package: "mutter")
         let pipewirePath = try which("pipewire", package: "pipewire")
+        let wireplumberPath = try which("wireplumber", package: "wireplumber")
+        _ = try which("gst-launch-1.0", package: "gstreamer1.0-tools")
         self.width = width
         self.height = height
         directory = try TestDirectory("mutter-\(label)")
@@ -46,6 +53,9 @@ final class HeadlessMutter: DesktopCompositor {
         pipewire = media
         let pipewireSocket = "\(runtime)/pipewire-0"
         _ = waitUntil(seconds: 10) { FileManager.default.fileExists(atPath: pipewireSocket) || !media.isRunning }
+        // WirePlumber links a screenshot's reader to mutter's stream.
+        wireplumber = try? ChildProcess(name: "wireplumber", executable: wireplumberPath, arguments: [], environment: environment,
+                                        directory: directory.path)
         do {
             mutter = try ChildProcess(name: "mutter", executable: mutterPath,
                                       arguments: ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
@@ -78,10 +88,13 @@ final class HeadlessMutter: DesktopCompositor {
         try playInput(script, via: "remote-desktop", offset: offset, count: inputCount)
     }
 
-    /// mutter without gnome-shell has no screenshot interface; its pixels would come through a
-    /// PipeWire stream, which these tests do not read yet.
+    /// The primary monitor, from a screen-cast stream through PipeWire (mutter without
+    /// gnome-shell has no screenshot interface).
     func screenshot() throws -> PNGImage {
-        throw HarnessError("mutter alone offers no screenshot (gnome-shell's org.gnome.Shell.Screenshot is not there)")
+        shotCount += 1
+        let path = "\(directory.path)/shot-\(shotCount).png"
+        _ = try run("/usr/bin/python3", [Self.screenshotScript, path], environment: clientEnvironment)
+        return try PNGCodec.read(path: path)
     }
 
     /// Where the window of the client whose `WAYLAND_DEBUG=client` log is `clientLog` has its
@@ -111,6 +124,7 @@ final class HeadlessMutter: DesktopCompositor {
     func stop() {
         keeper?.stop()
         mutter.stop()
+        wireplumber?.stop()
         pipewire.stop()
         bus.stop()
         directory.remove()

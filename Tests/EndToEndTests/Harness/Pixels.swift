@@ -56,4 +56,16 @@ extension PNGImage {
         }
         return count
     }
+
+    /// The part of the image from (x, y), `width` by `height` (clipped to the image): a window
+    /// out of a screenshot of the whole output.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> PNGImage {
+        let left = max(0, x), top = max(0, y)
+        let right = min(self.width, x + width), bottom = min(self.height, y + height)
+        guard right > left, bottom > top else { return PNGImage(width: 1, height: 1, rgba: [0, 0, 0, 255]) }
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity((right - left) * (bottom - top) * 4)
+        for row in top..<bottom { rgba += self.rgba[(row * self.width + left) * 4 ..< (row * self.width + right) * 4] }
+        return PNGImage(width: right - left, height: bottom - top, rgba: rgba)
+    }
 }
