@@ -4,6 +4,9 @@ import Foundation
 /// its fake input, mutter through its remote desktop).
 protocol DesktopCompositor: Compositor {
     var directory: TestDirectory { get }
+    /// The output's size, in logical pixels.
+    var width: Int { get }
+    var height: Int { get }
     /// Plays `script`'s input steps, its positions moved by `offset` (where the window's origin
     /// is); throws with sweep-input's message when it fails.
     func play(_ script: String, offset: (x: Int, y: Int)) throws
@@ -42,4 +45,28 @@ extension DesktopCompositor {
         }
         return keeper
     }
+
+    /// Where the window of the client whose `WAYLAND_DEBUG=client` log is `clientLog` has its
+    /// origin: the pointer is put in the middle of the output, which the window covers, and the
+    /// client's log says where in its surface the pointer came in.
+    func windowOffset(of clientLog: String) throws -> (x: Int, y: Int) {
+        try play("{\"op\":\"pointer.move\",\"x\":\(width / 2),\"y\":\(height / 2)}\n", offset: (0, 0))
+        var found: (Double, Double)?
+        _ = waitUntil(seconds: 5) {
+            let log = (try? String(contentsOfFile: clientLog, encoding: .utf8)) ?? ""
+            found = log.split(separator: "\n").reversed().lazy.compactMap(pointerEntry).first
+            return found != nil
+        }
+        guard let (x, y) = found else { throw HarnessError("the pointer never entered the window\n\(logTail)") }
+        return (width / 2 - Int(x.rounded()), height / 2 - Int(y.rounded()))
+    }
+}
+
+/// The surface coordinates of a `wl_pointer@N.enter(serial, wl_surface@M, x, y)` line.
+private func pointerEntry(_ line: Substring) -> (Double, Double)? {
+    guard line.contains(".enter("), line.contains("wl_pointer@"), let open = line.lastIndex(of: "("),
+          let close = line.lastIndex(of: ")") else { return nil }
+    let fields = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard fields.count == 4, let x = Double(fields[2]), let y = Double(fields[3]) else { return nil }
+    return (x, y)
 }

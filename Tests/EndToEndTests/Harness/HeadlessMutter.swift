@@ -10,8 +10,8 @@ import SweepPNG
 /// (`mutter-screenshot.py`).
 ///
 /// mutter places windows itself (centred) and clients decorate themselves
-/// (libdecor), so scripts in window coordinates need the window's offset:
-/// `windowOffset(of:)` finds it from where a pointer at a known point lands.
+/// (libdecor), so scripts in window coordinates need the window's offset
+/// (`windowOffset(of:)`).
 final class HeadlessMutter: DesktopCompositor {
     let name = "mutter"
     let directory: TestDirectory
@@ -95,30 +95,6 @@ final class HeadlessMutter: DesktopCompositor {
         let path = "\(directory.path)/shot-\(shotCount).png"
         _ = try run("/usr/bin/python3", [Self.screenshotScript, path], environment: clientEnvironment)
         return try PNGCodec.read(path: path)
-    }
-
-    /// Where the window of the client whose `WAYLAND_DEBUG=client` log is `clientLog` has its
-    /// origin: the pointer is put in the middle of the output, which the window covers, and the
-    /// client's log says where in its surface the pointer came in.
-    func windowOffset(of clientLog: String) throws -> (x: Int, y: Int) {
-        try play("{\"op\":\"pointer.move\",\"x\":\(width / 2),\"y\":\(height / 2)}\n", offset: (0, 0))
-        var found: (Double, Double)?
-        _ = waitUntil(seconds: 5) {
-            let log = (try? String(contentsOfFile: clientLog, encoding: .utf8)) ?? ""
-            found = log.split(separator: "\n").reversed().lazy.compactMap(Self.pointerEntry).first
-            return found != nil
-        }
-        guard let (x, y) = found else { throw HarnessError("the pointer never entered the window\n\(logTail)") }
-        return (width / 2 - Int(x.rounded()), height / 2 - Int(y.rounded()))
-    }
-
-    /// The surface coordinates of a `wl_pointer@N.enter(serial, wl_surface@M, x, y)` line.
-    private static func pointerEntry(_ line: Substring) -> (Double, Double)? {
-        guard line.contains(".enter("), line.contains("wl_pointer@"), let open = line.lastIndex(of: "("),
-              let close = line.lastIndex(of: ")") else { return nil }
-        let fields = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.count == 4, let x = Double(fields[2]), let y = Double(fields[3]) else { return nil }
-        return (x, y)
     }
 
     func stop() {
