@@ -17,6 +17,12 @@ static inline int sweep_portal_read(sd_bus *bus, sd_bus_slot **slot, int read_on
                                     read_one ? "ReadOne" : "Read", callback, userdata, "ss", name_space, key);
 }
 
+/// Asks the bus whether the portal runs now (NameHasOwner), answered to `callback`.
+static inline int sweep_portal_is_running(sd_bus *bus, sd_bus_slot **slot, sd_bus_message_handler_t callback, void *userdata) {
+    return sd_bus_call_method_async(bus, slot, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                    "NameHasOwner", callback, userdata, "s", SWEEP_PORTAL_NAME);
+}
+
 /// Calls `callback` for every SettingChanged signal of the portal (any sender:
 /// a signal comes from the portal's unique name, not its well-known one).
 static inline int sweep_portal_match_setting_changed(sd_bus *bus, sd_bus_slot **slot,

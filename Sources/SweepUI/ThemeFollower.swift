@@ -15,11 +15,12 @@ extension Application {
     /// Calls `apply` with the theme `choice` means now and, for `.auto`,
     /// again whenever the desktop's colour-scheme preference changes, from
     /// the app's loop. With `.auto` it first waits up to `firstAnswerWait`
-    /// milliseconds for the settings portal, so that a dark desktop does not
-    /// see a light window flash first (GTK asks synchronously too); after
-    /// that the portal is followed without blocking. With no session bus or
-    /// no portal the theme is light.
-    public func followTheme(_ choice: ThemeChoice, firstAnswerWait: Double = 250,
+    /// milliseconds for the settings portal, or `startingPortalWait` when
+    /// the portal is being started for the question (the first app after
+    /// login), so that a dark desktop does not see a light window flash
+    /// first (GTK asks synchronously too); after that the portal is followed
+    /// without blocking. With no session bus or no portal the theme is light.
+    public func followTheme(_ choice: ThemeChoice, firstAnswerWait: Double = 250, startingPortalWait: Double = 1000,
                             _ apply: @escaping (Theme, ColorScheme?) -> Void) {
         themeFollower = nil
         guard choice == .auto else {
@@ -31,7 +32,7 @@ extension Application {
             return
         }
         themeFollower = follower
-        follower.start(waiting: firstAnswerWait)
+        follower.start(waiting: firstAnswerWait, orWhileStarting: startingPortalWait)
     }
 }
 
@@ -50,8 +51,8 @@ final class ThemeFollower {
         self.apply = apply
     }
 
-    func start(waiting milliseconds: Double) {
-        portal.waitForAnswer(milliseconds: milliseconds)
+    func start(waiting milliseconds: Double, orWhileStarting startingMilliseconds: Double) {
+        portal.waitForAnswer(milliseconds: milliseconds, startingMilliseconds: startingMilliseconds)
         apply(portal.colorScheme?.prefersDark == true ? .dark : .light, portal.colorScheme)
         portal.onChange = { [unowned self] scheme in apply(scheme.prefersDark ? .dark : .light, scheme) }
         pump.rearm()

@@ -50,6 +50,30 @@ import Testing
         #expect(light.rgb(x: 300, y: 300) == 0xffffff && light.rgb(x: 300, y: 5) == DemoColors.toolbar, "\(light.hex(x: 300, y: 300))")
     }
 
+    /// The first app after login starts the portal (D-Bus activation), which answers late (KDE's
+    /// took 670–720 ms here): the first frame waits for it, up to a second, and is already dark.
+    @Test func aPortalStartedForTheQuestionIsWaitedForAndTheFirstFrameIsDark() throws {
+        let directory = try TestDirectory("theme-starting")
+        let bus = try SessionBus(directory: directory, activatablePortal: ["1", "--start-delay", "600"])
+        defer { bus.stop() }
+        let run = try playDemo(Self.firstShot, label: "theme-starting", arguments: ["--rows", "3"], directory: directory,
+                               environment: bus.environment)
+        defer { run.directory.remove() }
+        #expect(themes(run) == ["dark / dark"], "\(run.diagnostics)")
+        #expect(try run.shot("first.png").rgb(x: 300, y: 300) == Self.darkBackground)
+        let ready = run.events("ready").first?["t"] as? Double ?? 0
+        #expect(ready >= 600 && ready < 1500, "ready at \(ready) ms")
+    }
+
+    /// A portal that runs but never answers holds the first frame a quarter of a second, no more.
+    @Test func aRunningPortalThatNeverAnswersCostsAQuarterSecond() throws {
+        let (run, _) = try play("mute") { bus, directory in try bus.startPortal(scheme: 1, mute: true, directory: directory) }
+        defer { run.directory.remove() }
+        #expect(themes(run).first == "light / no preference" || themes(run).first == "light", "\(run.diagnostics)")
+        let ready = run.events("ready").first?["t"] as? Double ?? 0
+        #expect(ready >= 250 && ready < 600, "ready at \(ready) ms")
+    }
+
     @Test func anOlderPortalWithoutReadOneIsReadWithRead() throws {
         let (run, _) = try play("v1") { bus, directory in try bus.startPortal(scheme: 1, version: 1, directory: directory) }
         defer { run.directory.remove() }

@@ -15,9 +15,11 @@ final class SessionBus {
     private var portal: ChildProcess?
 
     /// A session bus that listens on `socket`, lets every local client talk
-    /// and own names, and activates nothing.
-    static func configuration(socket: String) -> String {
-        """
+    /// and own names, and activates nothing but the services in `services`
+    /// (a directory of the test's own `.service` files), if given.
+    static func configuration(socket: String, services: String? = nil) -> String {
+        let serviceDirectory = services.map { "  <servicedir>\($0)</servicedir>\n" } ?? ""
+        return """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
@@ -25,7 +27,7 @@ final class SessionBus {
           <listen>unix:path=\(socket)</listen>
           <keep_umask/>
           <auth>EXTERNAL</auth>
-          <policy context="default">
+        \(serviceDirectory)          <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
             <allow own="*"/>
@@ -34,10 +36,24 @@ final class SessionBus {
         """
     }
 
-    init(directory: TestDirectory) throws {
+    /// `activatablePortal`: the test portal (`test-portal.py` and its arguments) is not started,
+    /// but the bus starts it when someone first asks for it, as a desktop's bus starts
+    /// xdg-desktop-portal.
+    init(directory: TestDirectory, activatablePortal: [String]? = nil) throws {
         socket = "\(directory.path)/bus"
         let config = "\(directory.path)/session-bus.conf"
-        try SessionBus.configuration(socket: socket).write(toFile: config, atomically: true, encoding: .utf8)
+        var services: String?
+        if let activatablePortal {
+            let folder = try directory.subdirectory("services", mode: 0o755)
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
+            try """
+            [D-BUS Service]
+            Name=org.freedesktop.portal.Desktop
+            Exec=/usr/bin/python3 \(([script] + activatablePortal).joined(separator: " "))
+            """.write(toFile: "\(folder)/org.freedesktop.portal.Desktop.service", atomically: true, encoding: .utf8)
+            services = folder
+        }
+        try SessionBus.configuration(socket: socket, services: services).write(toFile: config, atomically: true, encoding: .utf8)
         let dbusDaemon = try which("dbus-daemon", package: "dbus-daemon")
         daemon = try ChildProcess(name: "dbus-daemon", executable: dbusDaemon,
                                   arguments: ["--config-file=\(config)", "--nofork", "--nopidfile"],
@@ -53,13 +69,14 @@ final class SessionBus {
     var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)"] }
 
     /// Starts the portal with colour scheme `scheme` (0 none, 1 dark, 2 light); `version` 1 has no
-    /// ReadOne; `nonsense` answers a string for the number. With `switchTo`, the scheme changes (and SettingChanged is sent) once `whenFile` exists.
+    /// ReadOne; `nonsense` answers a string for the number; `mute` never answers. With `switchTo`, the scheme changes (and SettingChanged is sent) once `whenFile` exists.
     func startPortal(scheme: Int, version: Int = 2, switchTo: Int? = nil, whenFile: String? = nil,
-                     nonsense: Bool = false, directory: TestDirectory) throws {
+                     nonsense: Bool = false, mute: Bool = false, directory: TestDirectory) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
         var arguments = [script, String(scheme), "--version", String(version)]
         if let switchTo, let whenFile { arguments += ["--switch-to", String(switchTo), "--when-file", whenFile] }
         if nonsense { arguments.append("--nonsense") }
+        if mute { arguments.append("--mute") }
         let portal = try ChildProcess(name: "test-portal", executable: "/usr/bin/python3", arguments: arguments,
                                       environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
                                       directory: directory.path)

@@ -4,19 +4,24 @@ the session bus given by DBUS_SESSION_BUS_ADDRESS, with the Settings
 interface's org.freedesktop.appearance color-scheme.
 
   test-portal.py SCHEME [--version 1|2] [--switch-to SCHEME --when-file PATH] [--nonsense]
+                 [--start-delay MS] [--mute]
 
 SCHEME is the portal's number (0 no preference, 1 dark, 2 light). Version 2
 answers ReadOne and Read; version 1 only Read (ReadOne is then an unknown
 method, as with portals before 1.17). With --switch-to, once PATH exists
 (say the scripted compositor's first screenshot) the setting changes and
 SettingChanged is emitted. --nonsense answers a string where the number
-belongs, as a broken portal might. Prints "ready" on stdout once the name is owned.
+belongs, as a broken portal might. --start-delay waits before taking the
+name, as a real portal started by the bus (D-Bus activation) takes a while;
+--mute never answers Read or ReadOne, as a hung portal. Prints "ready" on
+stdout once the name is owned.
 A test double for xdg-desktop-portal, which needs a desktop backend.
 """
 import argparse
 import os
 import signal
 import sys
+import time
 
 import dbus
 import dbus.service
@@ -30,10 +35,11 @@ APPEARANCE = "org.freedesktop.appearance"
 
 
 class Settings(dbus.service.Object):
-    def __init__(self, bus, scheme, nonsense=False):
+    def __init__(self, bus, scheme, nonsense=False, mute=False):
         super().__init__(bus, PATH)
         self.scheme = scheme
         self.nonsense = nonsense
+        self.mute = mute
 
     def value(self, namespace, key, variants):
         if namespace == APPEARANCE and key == "color-scheme":
@@ -42,10 +48,18 @@ class Settings(dbus.service.Object):
             return dbus.UInt32(self.scheme, variant_level=variants)
         raise dbus.exceptions.DBusException("no such setting", name="org.freedesktop.portal.Error.NotFound")
 
-    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
-    def Read(self, namespace, key):
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
+    def Read(self, namespace, key, reply, error):
         # Read wraps the value in one more variant than ReadOne (a portal quirk clients must undo).
-        return self.value(namespace, key, 2)
+        self.answer(lambda: self.value(namespace, key, 2), reply, error)
+
+    def answer(self, value, reply, error):
+        if self.mute:
+            return  # never replies: the caller waits for its timeout
+        try:
+            reply(value())
+        except dbus.exceptions.DBusException as failure:
+            error(failure)
 
     @dbus.service.signal(SETTINGS, signature="ssv")
     def SettingChanged(self, namespace, key, value):
@@ -53,9 +67,9 @@ class Settings(dbus.service.Object):
 
 
 class SettingsV2(Settings):
-    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
-    def ReadOne(self, namespace, key):
-        return self.value(namespace, key, 1)
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
+    def ReadOne(self, namespace, key, reply, error):
+        self.answer(lambda: self.value(namespace, key, 1), reply, error)
 
 
 def main():
@@ -65,14 +79,21 @@ def main():
     parser.add_argument("--switch-to", type=int)
     parser.add_argument("--when-file")
     parser.add_argument("--nonsense", action="store_true")
+    parser.add_argument("--start-delay", type=int, default=0)
+    parser.add_argument("--mute", action="store_true")
     args = parser.parse_args()
     # The test runner may leave SIGTERM ignored or blocked, and both are inherited: end on it.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
 
     DBusGMainLoop(set_as_default=True)
-    bus = dbus.SessionBus()
-    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense)
+    if args.start_delay:
+        time.sleep(args.start_delay / 1000)
+    # Started by the bus (activation), the address is in DBUS_STARTER_ADDRESS.
+    address = os.environ.get("DBUS_STARTER_ADDRESS")
+    bus = dbus.bus.BusConnection(address) if address else dbus.SessionBus()
+    bus.set_exit_on_disconnect(True)  # the test's bus going away ends the portal it started
+    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense, args.mute)
     _name = dbus.service.BusName(NAME, bus)
     print("ready", flush=True)
 
