@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],
-                    exclude: ["Harness/test-portal.py", "Harness/atspi-probe.py", "Harness/kwin-screenshot.py", "Harness/mutter-screenshot.py", "Harness/orca"]),
+                    exclude: ["Harness/test-portal.py", "Harness/atspi-probe.py", "Harness/kwin-screenshot.py", "Harness/mutter-screenshot.py", "Harness/mutter-scale.py", "Harness/orca"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -151,22 +151,4 @@ import Testing
         #expect(tinted, "rows 1–3 are not the only tinted rows: \((0..<6).map { window.rowIsTinted($0) })\n\(session.diagnostics)")
         #expect(window.rgb(x: 10, y: 10) == DemoColors.toolbar, "\(window.hex(x: 10, y: 10))")
     }
-
-    /// Under GNOME the app decorates its window itself (libdecor): a title bar with its title
-    /// right above the toolbar, in mutter's own screenshot.
-    @Test func theWindowHasATitleBarUnderGNOME() throws {
-        let session = try DesktopDemoSession(.mutter, "title-bar")
-        defer { session.stop() }
-        let shot = try session.compositor.screenshot()
-        let (x, y) = session.offset
-        let desktop = shot.rgb(x: 2, y: 2)
-        // Up from the toolbar's top: the title bar's rows, until the desktop shows.
-        let barTop = (0..<y).reversed().first { shot.rgb(x: x + 400, y: $0) == desktop }.map { $0 + 1 } ?? 0
-        #expect((20...60).contains(y - barTop), "a title bar \(y - barTop) px tall above the toolbar at y \(y)\n\(session.diagnostics)")
-        // Its text (the window's title) differs from the bar around it.
-        let bar = shot.cropped(x: x + 300, y: barTop, width: 200, height: y - barTop)
-        let background = bar.rgb(x: 0, y: bar.height / 2)
-        let text = (0..<bar.width).filter { bar.rgb(x: $0, y: bar.height / 2) != background }.count
-        #expect(text > 5 && shot.rgb(x: x + 400, y: y + 10) == DemoColors.toolbar, "title pixels \(text)")
-    }
 }

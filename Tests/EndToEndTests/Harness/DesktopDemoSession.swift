@@ -15,7 +15,7 @@ enum Desktop: String, CaseIterable, CustomStringConvertible, Sendable {
     func compositor(label: String, scale: Double = 1, decorated: Bool = false) throws -> any DesktopCompositor {
         switch self {
         case .kwin: try HeadlessKWin(label: label, scale: scale, decorated: decorated)
-        case .mutter: try HeadlessMutter(label: label)
+        case .mutter: try HeadlessMutter(label: label, scale: Int(scale))
         }
     }
 }

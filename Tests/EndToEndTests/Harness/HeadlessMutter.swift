@@ -28,7 +28,10 @@ final class HeadlessMutter: DesktopCompositor {
     private var inputCount = 0
     private static let socketName = "wayland-mutter"
 
-    init(label: String, width: Int = 1024, height: Int = 768) throws {
+    /// `width` by `height` logical pixels at `scale` (1 or 2: what mutter offers its virtual monitor).
+    /// At scale 2 mutter lays out in device pixels, so scripts' positions and `windowOffset` (which
+    /// speak logical pixels) hold at scale 1 only; tests at 2 look at pixels.
+    init(label: String, width: Int = 1024, height: Int = 768, scale: Int = 1) throws {
         let mutterPath = try which("mutter", package: "mutter")
         let pipewirePath = try which("pipewire", package: "pipewire")
         let wireplumberPath = try which("wireplumber", package: "wireplumber")
@@ -58,7 +61,7 @@ final class HeadlessMutter: DesktopCompositor {
                                         directory: directory.path)
         do {
             mutter = try ChildProcess(name: "mutter", executable: mutterPath,
-                                      arguments: ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+                                      arguments: ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width * scale)x\(height * scale)",
                                                   "--wayland-display", Self.socketName],
                                       environment: environment, directory: directory.path)
         } catch {
@@ -74,7 +77,13 @@ final class HeadlessMutter: DesktopCompositor {
             stop()
             throw HarnessError("mutter (or PipeWire beside it) did not start (no socket \(socket))\n\(log)")
         }
-        do { keeper = try startInputKeeper(via: "remote-desktop", spot: (width - 2, height - 2)) } catch { stop(); throw error }
+        if scale != 1 {
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("mutter-scale.py").path
+            do { _ = try run("/usr/bin/python3", [script, "\(scale)"], environment: clientEnvironment) } catch { stop(); throw error }
+        }
+        // mutter lays monitors out in device pixels (without its experimental fractional scaling):
+        // input positions at scale 2 are in a space twice the size.
+        do { keeper = try startInputKeeper(via: "remote-desktop", spot: (width * scale - 2, height * scale - 2)) } catch { stop(); throw error }
     }
 
     var clientEnvironment: [String: String] {
