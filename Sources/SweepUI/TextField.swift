@@ -1,8 +1,7 @@
-/// A one-line text field: a filter or a search box over a list. Typing
-/// inserts at the cursor; Left / Right / Home / End move it; Backspace and
-/// Delete remove a character, Ctrl+Backspace and Ctrl+W the word before
-/// the cursor, Ctrl+U everything; Ctrl+V pastes the clipboard's first line;
-/// Enter calls `onSubmit`. A click puts the cursor there and focuses the
+/// A one-line text field: a filter or a search box over a list, edited as
+/// `LineEditor` says (typing, Left / Right and Ctrl+Left / Right, Home /
+/// End, Backspace, Delete, Ctrl+W, Ctrl+U, Ctrl+K); Ctrl+V pastes the
+/// clipboard's first line; Enter calls `onSubmit`. A click puts the cursor there and focuses the
 /// field; Tab moves on to the next focusable component.
 ///
 /// Keys it does not use (Up, Down, Page Up, Escape, Ctrl+C) return false,
@@ -11,10 +10,9 @@
 public final class TextField: Component {
     /// The text; setting it moves the cursor to its end and calls no `onChange`.
     public var text: String {
-        get { String(characters) }
+        get { editor.text }
         set {
-            characters = Array(newValue.filter { !$0.isNewline })
-            cursor = characters.count
+            editor.text = newValue
             invalidate()
         }
     }
@@ -32,16 +30,18 @@ public final class TextField: Component {
     public var isVisible = true { didSet { clicks.view.isUserInteractionEnabled = isVisible } }
     public private(set) var isFocused = false
     /// The cursor, as a count of characters before it.
-    public private(set) var cursor = 0
+    public var cursor: Int { editor.cursor }
 
-    private var characters: [Character] = [] {
+    /// The text and the cursor.
+    private var editor = LineEditor() {
         didSet {
             // Screen readers hear every edit (once one has asked for the field).
-            guard characters != oldValue, let entry = madeAccessibleEntry,
+            guard editor.characters != oldValue.characters, let entry = madeAccessibleEntry,
                   let accessibility = (host as? AppWindow)?.application.accessibility else { return }
-            accessibility.textChanged(entry, from: String(oldValue), to: String(characters))
+            accessibility.textChanged(entry, from: oldValue.text, to: editor.text)
         }
     }
+    private var characters: [Character] { editor.characters }
     /// The entry once made (`accessibleObject`), for the edits' announcements.
     private var madeAccessibleEntry: AccessibleObject?
     private weak var host: ComponentHost?
@@ -62,8 +62,7 @@ public final class TextField: Component {
         self.placeholder = placeholder
         self.theme = theme
         clicks = ButtonArea(name: name)
-        characters = Array(text.filter { !$0.isNewline })
-        cursor = characters.count
+        editor = LineEditor(text)
         clicks.action = { [unowned self] point in placeCursor(at: point) }
     }
 
@@ -98,59 +97,25 @@ public final class TextField: Component {
     public func handleKey(_ key: KeyEvent) -> Bool {
         let control = key.modifiers.contains(.control)
         switch key.keysym {
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(characters.count, cursor + 1)
-        case .home: cursor = 0
-        case .end: cursor = characters.count
-        case .backspace where control: deleteWordBeforeCursor()
-        case .backspace:
-            guard cursor > 0 else { return true }
-            characters.remove(at: cursor - 1)
-            cursor -= 1
-            edited()
-        case .delete:
-            guard cursor < characters.count else { return true }
-            characters.remove(at: cursor)
-            edited()
         case .returnKey, .keypadEnter: onSubmit?(text)
-        case .w where control: deleteWordBeforeCursor()
-        case .u where control:
-            characters.removeAll()
-            cursor = 0
-            edited()
         case .v where control:
             host?.paste { [weak self] pasted in
                 guard let self, let line = pasted?.split(whereSeparator: \.isNewline).first, !line.isEmpty else { return }
-                insert(String(line))
+                editor.insert(String(line))
+                edited()
             }
         default:
-            guard !control, !key.modifiers.contains(.alt), !key.text.isEmpty,
-                  !key.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return false }
-            insert(key.text)
+            switch editor.apply(key) {
+            case .ignored: return false
+            case .edited: edited()
+            case .moved: break
+            }
         }
         invalidate()
         return true
     }
 
     // MARK: - Editing
-
-    private func insert(_ typed: String) {
-        let added = Array(typed.filter { !$0.isNewline })
-        characters.insert(contentsOf: added, at: cursor)
-        cursor += added.count
-        edited()
-    }
-
-    /// Ctrl+Backspace, Ctrl+W: the spaces before the cursor, then the word.
-    private func deleteWordBeforeCursor() {
-        var start = cursor
-        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-        guard start < cursor else { return }
-        characters.removeSubrange(start..<cursor)
-        cursor = start
-        edited()
-    }
 
     private func edited() {
         invalidate()
@@ -165,7 +130,7 @@ public final class TextField: Component {
         var best = 0
         for (index, offset) in layout.offsets.enumerated() where abs(offset - x) < abs(layout.offsets[best] - x) { best = index }
         // The layout is the last frame's: the text may have shrunk since.
-        cursor = min(best, characters.count)
+        editor.moveCursor(to: best)
         invalidate()
     }
 
@@ -192,7 +157,6 @@ public final class TextField: Component {
             for character in characters {
                 offsets.append(offsets[offsets.count - 1] + canvas.measureText(String(character), role: .body))
             }
-            cursor = min(cursor, characters.count)
             // Scrolled so the cursor stays inside the field.
             let shift = max(0, offsets[cursor] + 2 - inner.width)
             let textLeft = inner.minX - shift

@@ -23,6 +23,8 @@ final class PickHeader: Component {
     /// The filter's accessible object once a reader asked for it, and the bridge it is served on.
     private(set) var accessibleEntry: AccessibleObject?
     private var accessibility: AccessibilityBridge? { (host as? AppWindow)?.application.accessibility }
+    /// Where the filter's cursor is, in characters.
+    var cursor = 0 { didSet { invalidate() } }
     /// "3 of 1,204 selected", with "reading…" while input comes.
     var status = "" { didSet { invalidate() } }
     var onDone: () -> Void = {}
@@ -74,9 +76,9 @@ final class PickHeader: Component {
                 }
                 canvas.fill(Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             } else {
-                let width = canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body,
-                                            color: theme.primaryText, maxWidth: fieldWidth)
-                canvas.fill(Rect(x: fieldLeft + width + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
+                canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
+                let caret = min(fieldWidth, canvas.measureText(String(query.prefix(cursor)), role: .body))
+                canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             }
             canvas.drawText(status, at: Point(x: left, y: frame.maxY - caption.lineHeight - 6), role: .caption,
                             color: theme.secondaryText, maxWidth: max(0, doneFrame.minX - 12 - left))

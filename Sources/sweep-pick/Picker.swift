@@ -29,6 +29,8 @@ final class Picker {
     private var shown: FilterResult
     private var passTimer: TimerToken?
     private(set) var query = ""
+    /// The filter's text and cursor.
+    private var editor = LineEditor()
     private var inputFinished = false
     /// What ends the run: the status and what to print.
     var onFinish: (Int32, _ output: (records: [ClosedRange<Int>], key: String?)?) -> Void = { _, _ in }
@@ -130,7 +132,16 @@ final class Picker {
 
     // MARK: - Filtering
 
+    /// The filter became `newQuery` (pasted, set by a screen reader): the cursor goes to its end.
     private func setQuery(_ newQuery: String) {
+        editor.text = newQuery
+        filterEdited()
+    }
+
+    /// The filter's editor changed: the header shows its text and cursor, and a new text filters.
+    private func filterEdited() {
+        header.cursor = editor.cursor
+        let newQuery = editor.text
         guard newQuery != query else { return }
         query = newQuery
         header.query = newQuery
@@ -229,11 +240,16 @@ final class Picker {
         case .tab, .leftTab:   // Shift+Tab arrives as ISO_Left_Tab
             toggleFocused(moving: shift || key.keysym != .tab ? .up : .down)
             return true
-        case .backspace:
-            if !query.isEmpty { setQuery(String(query.dropLast())) }
-            return true
         default:
             break
+        }
+        if editsFilter(key) {
+            var edited = editor
+            if edited.apply(key) != .ignored {
+                editor = edited
+                filterEdited()
+                return true
+            }
         }
         if control {
             switch key.keysym {
@@ -241,22 +257,32 @@ final class Picker {
                 matches.deselectAllShown()
             case .a: matches.selectAllShown()  // Ctrl+A: every matching record
             case .i: matches.invertShown()     // Ctrl+I
-            case .u: setQuery("")              // Ctrl+U
-            case .v:                           // Ctrl+V: paste into the filter, never waiting
+            case .v:                           // Ctrl+V: paste into the filter at the cursor, never waiting
                 window.paste { [weak self] text in
                     guard let self, let text else { return }
-                    setQuery(query + text.filter { $0 != "\n" && $0 != "\r" })
+                    editor.insert(text.filter { $0 != "\n" && $0 != "\r" })
+                    filterEdited()
                 }
-            case .w: setQuery(Self.droppingLastWord(query))   // Ctrl+W
             default: return false
             }
             return true
         }
-        if !key.text.isEmpty && !key.modifiers.contains(.alt) && key.keysym != .space || key.keysym == .space {
-            setQuery(query + (key.keysym == .space ? " " : key.text))
-            return true
-        }
         return false
+    }
+
+    /// Whether `key` is the filter's (`LineEditor`'s keys) rather than the list's: typing,
+    /// Backspace, Delete, Ctrl+W, Ctrl+U, Ctrl+K and Ctrl+Left / Right always; Left and Right
+    /// in a list (a grid moves between cells with them); Home and End while there is a filter
+    /// (else they go to the first and last record).
+    private func editsFilter(_ key: KeyEvent) -> Bool {
+        let control = key.modifiers.contains(.control)
+        switch key.keysym {
+        case .left, .right: return control || !options.grid
+        case .home, .end: return !control && !query.isEmpty
+        case .backspace, .delete: return true
+        case .w, .u, .k: return control || !key.text.isEmpty
+        default: return !control && !key.text.isEmpty
+        }
     }
 
     private enum Direction { case up, down }
@@ -272,13 +298,6 @@ final class Picker {
         let next = direction == .down ? min(focus.item + 1, matches.rowCount - 1) : max(focus.item - 1, 0)
         view.setFocus(ItemPath(item: next))
         view.scrollToItem(ItemPath(item: next))
-    }
-
-    static func droppingLastWord(_ text: String) -> String {
-        var characters = Array(text)
-        while characters.last == " " { characters.removeLast() }
-        while let last = characters.last, last != " " { characters.removeLast() }
-        return String(characters)
     }
 
     // MARK: - Accepting

@@ -93,6 +93,22 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
+    /// The filter is edited at its cursor: Left, Delete, End, Ctrl+Left, Ctrl+K, typing.
+    @Test func theFilterIsEditedAtItsCursor() throws {
+        let run = try pick("""
+        \(key("c"))\(key("h"))\(key("x"))\(key("Left"))\(key("Delete"))\(key("End"))\(key("e"))
+        \(key("Left", holding: "Control_L"))\(key("k", holding: "Control_L"))\(key("d"))\(key("a"))\(key("Home"))\(key("End"))
+        {"op":"wait","ms":50}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), arguments: ["--event-log", "/dev/stderr"], label: "cursor")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "date\n", "\(run.process.logTail)")
+        let queries = run.process.stderr.split(separator: "\n").filter { $0.contains("\"event\":\"query\"") }
+            .compactMap { line in line.range(of: "\"query\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) } }
+        #expect(queries == ["c", "ch", "chx", "ch", "che", "", "d", "da"], "\(queries)")
+    }
+
     @Test func recordsHiddenByTheFilterStaySelected() throws {
         let run = try pick("""
         \(click(1))
