@@ -17,8 +17,11 @@ struct PickOptions: ParsableCommand {
         !term must not match, a | b matches either, and a backslash before a space makes it part of a term. Enter prints the selected records in input \
         order (the focused one when none is selected); Escape cancels.
 
+        Default options come first from $XDG_CONFIG_HOME/sweep-pick/config (one or more options a line, as on the \
+        command line; # starts a comment) and then SWEEP_PICK_DEFAULT_OPTS; the command line's come last and win.
+
         Exit status: 0 when records were printed, 1 when cancelled (nothing printed), 2 on an error (a usage error, \
-        no display, an unreadable file), 130 on SIGINT, as fzf.
+        no display, an unreadable file, a configuration that cannot be read), 130 on SIGINT, as fzf.
         """,
         version: "0.1.0")
 
@@ -48,6 +51,9 @@ struct PickOptions: ParsableCommand {
 
     @Option(help: ArgumentHelp("Shown in the filter field while it is empty.", valueName: "TEXT"))
     var placeholder: String = ""
+
+    @Option(name: [.customShort("q"), .customLong("query")], help: ArgumentHelp("Start with this filter text.", valueName: "TEXT"))
+    var query: String = ""
 
     @Option(help: ArgumentHelp("How plain filter terms match: substring, prefix, exact (the whole text) or fuzzy.", valueName: "MODE"))
     var match: MatchOption = .substring

@@ -89,6 +89,7 @@ final class Picker {
         // The middle button pastes the primary selection into the filter, as Ctrl+V pastes the clipboard.
         window.onPrimaryPaste = { [unowned self] text, _ in setQuery(query + text.filter { $0 != "\n" && $0 != "\r" }) }
         window.keyComponent = view
+        if !options.query.isEmpty { setQuery(options.query.filter { $0 != "\n" && $0 != "\r" }) }
         menu.onChoice = { [unowned self] id in menuChose(id) }
         menu.recordText = { [unowned self] item in matches.sourceItem(atRow: item.item).map { store.displayText(of: $0) } ?? "" }
         updateStatus()

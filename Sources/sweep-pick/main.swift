@@ -11,7 +11,13 @@ func printError(_ message: String) {
 
 let options: PickOptions
 do {
-    options = try PickOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    // The configuration file's and SWEEP_PICK_DEFAULT_OPTS's options first: the command line's come last and win.
+    let defaults: [String]
+    do { defaults = try PickDefaults.arguments() } catch {
+        printError("\(error)")
+        exit(2)
+    }
+    options = try PickOptions.parse(defaults + Array(CommandLine.arguments.dropFirst()))
 } catch {
     let code = PickOptions.exitCode(for: error)
     if code == .success {

@@ -109,6 +109,38 @@ import Testing
         #expect(queries == ["c", "ch", "chx", "ch", "che", "", "d", "da"], "\(queries)")
     }
 
+    /// --query starts with a filter; defaults come from the configuration file, then
+    /// SWEEP_PICK_DEFAULT_OPTS, and the command line wins over both.
+    @Test func theQueryAndDefaultOptionsFromTheConfigurationAndTheEnvironment() throws {
+        let config = try TestDirectory("pick-config")
+        defer { config.remove() }
+        let folder = try config.subdirectory("sweep-pick", mode: 0o755)
+        try "# sweep-pick's defaults\n--query ch\n\n--placeholder 'type to filter'\n".write(toFile: "\(folder)/config", atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": config.path, "SWEEP_PICK_DEFAULT_OPTS": "--print-query"]
+        let accept = "{\"op\":\"wait\",\"ms\":50}\n{\"op\":\"expectExit\"}\n" + key("Return")
+        let defaults = try pick(accept, input: lines(fruit), label: "defaults", environment: environment)
+        #expect(defaults.status == 0 && defaults.text == "ch\ncherry\n", "\(defaults.text)\n\(defaults.process.logTail)")
+        let overridden = try pick(accept, input: lines(fruit), arguments: ["--query", "da"], label: "override", environment: environment)
+        #expect(overridden.status == 0 && overridden.text == "da\ndate\n", "\(overridden.text)\n\(overridden.process.logTail)")
+        let plain = try pick(accept, input: lines(fruit), arguments: ["-q", "an"], label: "query")
+        #expect(plain.status == 0 && plain.text == "banana\n", "\(plain.text)\n\(plain.process.logTail)")
+    }
+
+    /// A configuration line that cannot be read: status 2, its file and line named, no window.
+    @Test func aBrokenConfigurationLineIsNamed() throws {
+        let config = try TestDirectory("pick-bad-config")
+        defer { config.remove() }
+        let folder = try config.subdirectory("sweep-pick", mode: 0o755)
+        try "--exact\n--prompt 'unclosed\n".write(toFile: "\(folder)/config", atomically: true, encoding: .utf8)
+        let input = "\(config.path)/input"
+        try "a\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "sweep-pick", executable: try builtProduct("sweep-pick"), arguments: [],
+                                       environment: ["XDG_CONFIG_HOME": config.path, "PATH": "/usr/bin:/bin"],
+                                       directory: config.path, standardInput: input)
+        #expect(process.waitForExit(seconds: 10) == 2, "\(process.logTail)")
+        #expect(process.stderr.contains("sweep-pick/config, line 2: a ' quote is not closed"), "\(process.stderr)")
+    }
+
     @Test func recordsHiddenByTheFilterStaySelected() throws {
         let run = try pick("""
         \(click(1))
