@@ -18,8 +18,9 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    /// A band, then Shift+click and Shift+Down extend from where it began; a Ctrl band adds rows.
-    @Test(arguments: Desktop.allCases) func aBandLeavesTheAnchorForShiftClickAndShiftArrowAndCtrlBandAdds(_ desktop: Desktop) throws {
+    /// A band, then Shift+click and Shift+Down extend from where it began; a Shift band adds
+    /// rows, a Ctrl band toggles them.
+    @Test(arguments: Desktop.allCases) func bandsWithShiftAndCtrlAndTheAnchorABandLeaves(_ desktop: Desktop) throws {
         let session = try DesktopDemoSession(desktop, "band")
         defer { session.stop() }
         try session.play("""
@@ -28,11 +29,14 @@ import Testing
         {"op":"key.down","key":"Shift_L"}
         {"op":"key.tap","key":"Down"}
         {"op":"key.up","key":"Shift_L"}
-        {"op":"key.down","key":"Control_L"}
+        {"op":"key.down","key":"Shift_L"}
         {"op":"pointer.drag","from":[500,\(rowCentre(9))],"to":[520,\(rowCentre(10))],"steps":10,"ms":100}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"pointer.drag","from":[500,\(rowCentre(10))],"to":[520,\(rowCentre(10) + 10)],"steps":10,"ms":100}
         {"op":"key.up","key":"Control_L"}
         """)
-        let expected = ["[[0,1,3]]", "[[0,1,6]]", "[[0,1,7]]", "[[0,1,7],[0,9,10]]"]
+        let expected = ["[[0,1,3]]", "[[0,1,6]]", "[[0,1,7]]", "[[0,1,7],[0,9,10]]", "[[0,1,7],[0,9,9]]"]
         session.wait { $0.committedSelections.count >= expected.count }
         #expect(session.committedSelections == expected, "\(session.diagnostics)")
         // Every band came from the pointer: its phases are in the log.
@@ -103,6 +107,16 @@ import Testing
         let phases = session.events("multiselect").map { "\($0["phase"] as? String ?? "?") \($0["input"] as? String ?? "?")" }
         #expect(phases == ["shouldBegin touch2", "began touch2", "ended touch2"], "\(phases)\n\(session.diagnostics)")
         #expect(session.events("editing").first?["editing"] as? Bool == true)
+        // On screen: the swept rows' selection circles filled with the accent, the others empty.
+        let (x, y) = session.offset
+        let (shot, filled) = try session.compositor.screenshot(within: 10) { shot in
+            let window = shot.cropped(x: x, y: y, width: 800, height: 600)
+            return (0...5).allSatisfy { row in
+                (window.accentPixelCount(x: 4, y: 44 + 44 * row + 8, width: 28, height: 28) > 150) == (1...4).contains(row)
+            }
+        }
+        let window = shot.cropped(x: x, y: y, width: 800, height: 600)
+        #expect(filled, "circles: \((0...5).map { window.accentPixelCount(x: 4, y: 44 + 44 * $0 + 8, width: 28, height: 28) })")
     }
 
     /// A long press opens the context menu in an xdg_popup the compositor places at the finger; a
