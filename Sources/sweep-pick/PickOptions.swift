@@ -46,6 +46,13 @@ struct PickOptions: ParsableCommand {
     @Option(name: .customLong("multi"), help: ArgumentHelp("At most MAX records may be selected.", valueName: "MAX"))
     var multiMax: Int?
 
+    @Option(help: ArgumentHelp("""
+        Colours over the theme's, NAME:#RRGGBB separated by commas: bg (the records' background), fg (their text), \
+        secondary (second lines and the status), accent (selection, checkmarks, matched characters, the caret, Done), \
+        header (the filter's background), separator.
+        """, valueName: "COLORS"))
+    var color: String?
+
     @Option(help: ArgumentHelp("The prompt before the filter.", valueName: "TEXT"))
     var prompt: String = "> "
 
@@ -115,6 +122,25 @@ struct PickOptions: ParsableCommand {
         if width < 100 || width > 16384 { throw ValidationError("--width must be between 100 and 16384") }
         if let height, height < 100 || height > 16384 { throw ValidationError("--height must be between 100 and 16384") }
         if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
+        if let color {
+            do { _ = try ColorOverrides(parsing: color, names: Self.colorNames) } catch { throw ValidationError("--color: \(error)") }
+        }
+    }
+
+    /// The names --color takes.
+    static let colorNames: Set<String> = ["bg", "fg", "secondary", "accent", "header", "separator"]
+
+    /// The theme with --color's colours over it.
+    func themed(_ theme: Theme) -> Theme {
+        guard let color, let overrides = try? ColorOverrides(parsing: color, names: Self.colorNames) else { return theme }
+        var themed = theme
+        if let rgb = overrides.color("bg") { themed.background = Color(rgb: rgb) }
+        if let rgb = overrides.color("fg") { themed.primaryText = Color(rgb: rgb) }
+        if let rgb = overrides.color("secondary") { themed.secondaryText = Color(rgb: rgb) }
+        if let rgb = overrides.color("accent") { themed.accent = Color(rgb: rgb) }
+        if let rgb = overrides.color("header") { themed.headerBackground = Color(rgb: rgb) }
+        if let rgb = overrides.color("separator") { themed.separator = Color(rgb: rgb) }
+        return themed
     }
 
     /// How plain filter terms match (--exact, else --match).

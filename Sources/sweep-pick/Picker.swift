@@ -106,6 +106,7 @@ final class Picker {
 
     /// Draws the header and the records in `theme` (at the start, and when the desktop's colour scheme changes).
     func apply(theme: Theme) {
+        let theme = options.themed(theme)
         header.theme = theme
         view.theme = theme
         window.window.invalidateAll()

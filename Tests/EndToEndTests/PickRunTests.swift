@@ -33,6 +33,25 @@ import Testing
         return Run(status: status, output: output, process: process)
     }
 
+    /// --color puts its colours over the theme: the rows' background and the header's.
+    @Test func colorsOverTheTheme() throws {
+        let directory = try TestDirectory("pick-colors")
+        defer { directory.remove() }
+        let run = try pick("""
+        {"op":"screenshot","file":"\(directory.path)/colors.png"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), arguments: ["--color", "bg:#102030,header:#304050"], label: "colors")
+        #expect(run.status == 1, "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(directory.path)/colors.png")
+        #expect(shot.rgb(x: 300, y: shot.height - 5) == 0x102030, "\(shot.hex(x: 300, y: shot.height - 5))")
+        #expect(shot.rgb(x: 300, y: 5) == 0x304050, "\(shot.hex(x: 300, y: 5))")
+        // A colour it does not know: a usage error naming the ones it does.
+        let bad = try ChildProcess(name: "sweep-pick", executable: try builtProduct("sweep-pick"), arguments: ["--color", "border:#ffffff"],
+                                   environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        #expect(bad.waitForExit(seconds: 10) == 2 && bad.stderr.contains("no colour named \"border\""), "\(bad.logTail)")
+    }
+
     /// The picker follows a dark desktop (the settings portal on a private bus), header and rows.
     @Test func aDarkDesktopGetsADarkPicker() throws {
         let directory = try TestDirectory("pick-dark")
