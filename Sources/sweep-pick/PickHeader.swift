@@ -4,7 +4,11 @@ import SweepUI
 /// placeholder), a line that counts "N of M selected" (and says while
 /// input is still coming), and a Done button.
 final class PickHeader: Component {
-    static let height = 56.0
+    /// The height with `headerLines` lines of header text (18 px each) between the filter and the status.
+    nonisolated static func height(headerLines: Int) -> Double { 56 + 18 * Double(headerLines) }
+    /// Lines of text under the filter (--header, then --header-lines' records as they arrive).
+    var headerLines: [String] = [] { didSet { invalidate() } }
+    var height: Double { Self.height(headerLines: headerLines.count) }
     private(set) var frame: Rect = .zero
     var isVisible = true
     var theme: Theme
@@ -79,6 +83,10 @@ final class PickHeader: Component {
                 canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
                 let caret = min(fieldWidth, canvas.measureText(String(query.prefix(cursor)), role: .body))
                 canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
+            }
+            for (index, line) in headerLines.enumerated() {
+                canvas.drawText(line, at: Point(x: left, y: frame.minY + 34 + 18 * Double(index)), role: .caption,
+                                color: theme.primaryText, maxWidth: max(0, doneFrame.minX - 12 - left))
             }
             canvas.drawText(status, at: Point(x: left, y: frame.maxY - caption.lineHeight - 6), role: .caption,
                             color: theme.secondaryText, maxWidth: max(0, doneFrame.minX - 12 - left))

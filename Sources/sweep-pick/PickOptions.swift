@@ -53,6 +53,13 @@ struct PickOptions: ParsableCommand {
         """, valueName: "COLORS"))
     var color: String?
 
+    @Option(help: ArgumentHelp("Lines of text shown under the filter (\\n starts another line), as fzf's --header.", valueName: "TEXT"))
+    var header: String?
+
+    @Option(name: .customLong("header-lines"), help: ArgumentHelp(
+        "The first N records are header lines, shown under the filter: never matched, selected or printed.", valueName: "N"))
+    var headerLines: Int = 0
+
     @Option(help: ArgumentHelp("The prompt before the filter.", valueName: "TEXT"))
     var prompt: String = "> "
 
@@ -122,6 +129,7 @@ struct PickOptions: ParsableCommand {
         if width < 100 || width > 16384 { throw ValidationError("--width must be between 100 and 16384") }
         if let height, height < 100 || height > 16384 { throw ValidationError("--height must be between 100 and 16384") }
         if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
+        if headerLines < 0 || headerLines > 20 { throw ValidationError("--header-lines must be between 0 and 20") }
         if let color {
             do { _ = try ColorOverrides(parsing: color, names: Self.colorNames) } catch { throw ValidationError("--color: \(error)") }
         }
@@ -148,8 +156,15 @@ struct PickOptions: ParsableCommand {
 
     /// The window's height: --lines rows under the header, --height, or a default.
     var windowHeight: Int {
-        if let lines { return 56 + 44 * lines }
+        if let lines { return Int(PickHeader.height(headerLines: headerTextLines.count + headerLines)) + 44 * lines }
         return height ?? 480
+    }
+
+    /// --header's lines (a literal \n, as typed in a shell, starts a new one too).
+    var headerTextLines: [String] {
+        guard let header else { return [] }
+        return header.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(20).map(String.init)
     }
 }
 

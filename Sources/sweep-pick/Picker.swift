@@ -31,6 +31,10 @@ final class Picker {
     private(set) var query = ""
     /// The filter's text and cursor.
     private var editor = LineEditor()
+    /// How many more input records go to the header (--header-lines), and the one coming in.
+    private var headerRecordsWanted = 0
+    private var pendingHeaderLine: [UInt8] = []
+    private var pickerView: PickerView!
     private var inputFinished = false
     /// What ends the run: the status and what to print.
     var onFinish: (Int32, _ output: (records: [ClosedRange<Int>], key: String?)?) -> Void = { _, _ in }
@@ -83,7 +87,10 @@ final class Picker {
         view.delegate = menu
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
         header.onQueryEdited = { [unowned self] text in setQuery(text) }
-        window.content = PickerView(header: header, records: view)
+        header.headerLines = options.headerTextLines
+        headerRecordsWanted = options.headerLines
+        pickerView = PickerView(header: header, records: view)
+        window.content = pickerView
         window.onKey = { [unowned self] key in handleKey(key) }
         window.onClose = { [unowned self] in onFinish(1, nil) }
         // The middle button pastes the primary selection into the filter, as Ctrl+V pastes the clipboard.
@@ -120,11 +127,35 @@ final class Picker {
     }
 
     func receive(_ bytes: UnsafeRawBufferPointer) {
-        store.append(bytes)
+        var rest = bytes[...]
+        // --header-lines: the first records are the header's, never the store's.
+        let separator: UInt8 = options.read0 ? 0 : 0x0A
+        while headerRecordsWanted > 0, let end = rest.firstIndex(of: separator) {
+            pendingHeaderLine += rest[rest.startIndex..<end]
+            addHeaderLine()
+            rest = rest[(end + 1)...]
+        }
+        if headerRecordsWanted > 0 {
+            pendingHeaderLine += rest
+            return
+        }
+        guard !rest.isEmpty else { return }
+        store.append(UnsafeRawBufferPointer(rebasing: rest))
         advanceFilter()
     }
 
+    /// A header line came in whole: shown under the filter, the records moved down to make room.
+    private func addHeaderLine() {
+        headerRecordsWanted -= 1
+        header.headerLines.append(String(decoding: pendingHeaderLine, as: UTF8.self))
+        pendingHeaderLine = []
+        pickerView.setFrame(pickerView.frame)
+        window.invalidate(Region(pickerView.frame))
+    }
+
     func inputEnded() {
+        if headerRecordsWanted > 0 && !pendingHeaderLine.isEmpty { addHeaderLine() }   // a last header line without its newline
+        headerRecordsWanted = 0
         store.finish()
         inputFinished = true
         advanceFilter()

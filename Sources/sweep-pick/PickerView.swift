@@ -21,9 +21,10 @@ final class PickerView: Component {
 
     func setFrame(_ newFrame: Rect) {
         frame = newFrame
-        header.setFrame(Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: PickHeader.height))
-        records.setFrame(Rect(x: newFrame.minX, y: newFrame.minY + PickHeader.height, width: newFrame.width,
-                              height: max(0, newFrame.height - PickHeader.height)))
+        let height = min(header.height, newFrame.height)
+        header.setFrame(Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: height))
+        records.setFrame(Rect(x: newFrame.minX, y: newFrame.minY + height, width: newFrame.width,
+                              height: max(0, newFrame.height - height)))
     }
 
     func draw(in canvas: Canvas, damage: Region) {

@@ -33,6 +33,29 @@ import Testing
         return Run(status: status, output: output, process: process)
     }
 
+    /// --header and --header-lines show lines under the filter; header records are never matched,
+    /// selected or printed, and the records move down to make room.
+    @Test func headerTextAndHeaderLinesStayOutOfTheRecords() throws {
+        let records = ["NAME COLOUR", "apple red", "banana yellow", "cherry red"]
+        // Two header lines (one of --header, one record): 36 px more header, so row n's centre is at 114 + 44n.
+        let run = try pick("""
+        \(key("n"))\(key("a"))\(key("m"))\(key("e"))
+        {"op":"wait","ms":50}
+        \(key("u", holding: "Control_L"))
+        {"op":"wait","ms":50}
+        {"op":"pointer.move","x":300,"y":\(114 + 44)}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(records), arguments: ["--header", "Pick a fruit", "--header-lines", "1", "--event-log", "/dev/stderr"],
+             label: "header")
+        #expect(run.status == 0 && run.text == "banana yellow\n", "\(run.text)\n\(run.process.logTail)")
+        // "name" matched no record: the header line is not one.
+        #expect(run.process.stderr.contains("\"count\":0,\"event\":\"items\",\"query\":\"name\""), "\(run.process.stderr)")
+        #expect(run.process.stderr.contains("\"count\":3,\"event\":\"input\""), "three records, not four")
+    }
+
     /// --color puts its colours over the theme: the rows' background and the header's.
     @Test func colorsOverTheTheme() throws {
         let directory = try TestDirectory("pick-colors")
