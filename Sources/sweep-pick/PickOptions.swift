@@ -53,6 +53,14 @@ struct PickOptions: ParsableCommand {
         """, valueName: "COLORS"))
     var color: String?
 
+    @Flag(name: [.customLong("select-1"), .customLong("auto-select")], help: """
+        When the records (read to their end first) leave exactly one match for --query, print it without a window.
+        """)
+    var select1 = false
+
+    @Flag(name: .customLong("exit-0"), help: "When the records (read to their end first) leave no match for --query, exit 1 without a window.")
+    var exit0 = false
+
     @Option(help: ArgumentHelp("Lines of text shown under the filter (\\n starts another line), as fzf's --header.", valueName: "TEXT"))
     var header: String?
 

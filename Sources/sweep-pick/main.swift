@@ -57,6 +57,19 @@ if options.files.isEmpty {
     }
 }
 
+// --select-1 / --exit-0: the whole input first, and perhaps no window at all.
+var readFirst: StartDecision.Input?
+if options.select1 || options.exit0 {
+    guard let input = StartDecision.readAll(sources) else { exit(2) }
+    do {
+        if let status = try StartDecision.decide(input, options: options) { exit(status) }
+    } catch {
+        printError("\(error)")
+        exit(2)
+    }
+    readFirst = input
+}
+
 do {
     let log = try options.eventLog.map { try PickLog(path: $0) }
     let app = try Application()
@@ -83,7 +96,13 @@ do {
     let reader = InputReader(sources: sources, separator: options.read0 ? 0 : 0x0A, loop: app.loop,
                              onBytes: { picker.receive($0) }, onEnd: { picker.inputEnded() },
                              onError: { printError($0) })
-    reader.start()
+    if let input = readFirst {
+        // Read already: the records arrive at once.
+        input.bytes.withUnsafeBytes { picker.receive($0) }
+        picker.inputEnded()
+    } else {
+        reader.start()
+    }
     window.onCommit = { frame in if frame == 1 { log?.write("ready", ["width": options.width, "height": options.windowHeight]) } }
     try app.run()
     if let output, status == 0 {

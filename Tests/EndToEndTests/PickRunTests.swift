@@ -56,6 +56,34 @@ import Testing
         #expect(run.process.stderr.contains("\"count\":3,\"event\":\"input\""), "three records, not four")
     }
 
+    /// --select-1 prints the only match and --exit-0 ends on none, both without a window (there is
+    /// no compositor here: opening one would fail); with more matches the picker opens as usual.
+    @Test func selectOneAndExitZeroDecideBeforeAnyWindow() throws {
+        let directory = try TestDirectory("pick-select-1")
+        defer { directory.remove() }
+        let input = "\(directory.path)/fruit"
+        try Data(lines(fruit)).write(to: URL(fileURLWithPath: input))
+        try Data().write(to: URL(fileURLWithPath: "\(directory.path)/empty"))
+        func run(_ arguments: [String], from file: String = input) throws -> (Int32?, String, String) {
+            let process = try ChildProcess(name: "sweep-pick-\(arguments.joined().filter(\.isLetter))", executable: try builtProduct("sweep-pick"),
+                                           arguments: arguments, environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
+                                           standardInput: file)
+            return (process.waitForExit(seconds: 10), process.stdout, process.stderr)
+        }
+        let one = try run(["--select-1", "--query", "ban"])
+        #expect(one.0 == 0 && one.1 == "banana\n", "\(one)")
+        let alias = try run(["--auto-select", "-q", "'cherry", "--print-query"])
+        #expect(alias.0 == 0 && alias.1 == "'cherry\ncherry\n", "\(alias)")
+        let none = try run(["--exit-0", "--query", "zzz"])
+        #expect(none.0 == 1 && none.1.isEmpty, "\(none)")
+        let empty = try run(["--exit-0"], from: "\(directory.path)/empty")
+        #expect(empty.0 == 1 && empty.1.isEmpty, "\(empty)")
+        // Several matches: the window opens with the records read first.
+        let several = try pick("{\"op\":\"expectExit\"}\n" + key("Return"), input: lines(fruit),
+                               arguments: ["--select-1", "--exit-0", "-q", "err"], label: "select-1-window")
+        #expect(several.status == 0 && several.text == "cherry\n", "\(several.text)\n\(several.process.logTail)")
+    }
+
     /// --color puts its colours over the theme: the rows' background and the header's.
     @Test func colorsOverTheTheme() throws {
         let directory = try TestDirectory("pick-colors")
