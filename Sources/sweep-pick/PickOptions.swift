@@ -93,6 +93,10 @@ struct PickOptions: ParsableCommand {
     @Option(name: .customLong("with-nth"), help: ArgumentHelp("Fields shown, fzf's syntax (1,3.., -1).", valueName: "FIELDS"))
     var withNth: String?
 
+    @Option(name: .customLong("nth"), help: ArgumentHelp(
+        "Fields the filter matches, fzf's syntax, of the record as read (default: the fields shown).", valueName: "FIELDS"))
+    var nth: String?
+
     @Option(name: .customLong("accept-nth"), help: ArgumentHelp("Fields printed, fzf's syntax.", valueName: "FIELDS"))
     var acceptNth: String?
 
@@ -157,6 +161,11 @@ struct PickOptions: ParsableCommand {
         if let rgb = overrides.color("header") { themed.headerBackground = Color(rgb: rgb) }
         if let rgb = overrides.color("separator") { themed.separator = Color(rgb: rgb) }
         return themed
+    }
+
+    /// The fields the filter matches: --nth's, else --with-nth's (what is shown), else the whole record.
+    func matchFields() throws -> FieldSelector? {
+        try (nth ?? withNth).map { try FieldSelector(parsing: $0) }
     }
 
     /// How plain filter terms match (--exact, else --match).

@@ -17,7 +17,9 @@ final class Picker {
     let view: CollectionView
     let header: PickHeader
     let log: PickLog?
+    /// The fields shown (--with-nth) and the fields matched (--nth, else those shown).
     private let fields: FieldSelector?
+    private let matchFields: FieldSelector?
     private let acceptFields: FieldSelector?
     private let expectKeys: [ExpectKey]
     /// The records' context menu and drags.
@@ -49,11 +51,12 @@ final class Picker {
         menu = PickDelegate(log: log)
         menu.dragsFiles = options.images
         fields = try options.withNth.map { try FieldSelector(parsing: $0) }
+        matchFields = try options.matchFields()
         acceptFields = try options.acceptNth.map { try FieldSelector(parsing: $0) }
         expectKeys = try ExpectKey.parseList(options.expect ?? "")
         store = RecordStore(separator: options.read0 ? 0 : 0x0A)
         pass = FilterPass(store: store, query: "", mode: options.plainMatchMode, foldsAccents: !options.literal,
-                          fields: fields, delimiter: options.delimiter)
+                          fields: matchFields, delimiter: options.delimiter)
         shown = pass.result
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
@@ -181,7 +184,7 @@ final class Picker {
         log?.write("query", ["query": newQuery])
         // A new keystroke replaces the pass that was running.
         pass = FilterPass(store: store, query: newQuery, mode: options.plainMatchMode, foldsAccents: !options.literal,
-                          fields: fields, delimiter: options.delimiter, previous: shown)
+                          fields: matchFields, delimiter: options.delimiter, previous: shown)
         advanceFilter()
     }
 
@@ -238,7 +241,7 @@ final class Picker {
         if let pattern = options.preselect, !pattern.isEmpty {
             // The records whose shown text contains PATTERN, found as a filter finds them (no String per record).
             let search = FilterPass(store: store, query: Matcher.literalQuery(pattern), mode: .substring,
-                                    foldsAccents: !options.literal, fields: fields, delimiter: options.delimiter)
+                                    foldsAccents: !options.literal, fields: matchFields, delimiter: options.delimiter)
             search.run(budget: .max)
             for record in search.result { chosen.insert(record...record) { _ in } }
         }

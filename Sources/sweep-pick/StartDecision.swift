@@ -44,9 +44,8 @@ enum StartDecision {
         let store = RecordStore(separator: separator)
         input.bytes[start...].withUnsafeBytes { store.append($0) }
         store.finish()
-        let fields = try options.withNth.map { try FieldSelector(parsing: $0) }
         let pass = FilterPass(store: store, query: options.query, mode: options.plainMatchMode, foldsAccents: !options.literal,
-                              fields: fields, delimiter: options.delimiter)
+                              fields: try options.matchFields(), delimiter: options.delimiter)
         while !pass.run(budget: 1 << 20) {}
         let matches = pass.result
         if options.exit0 && matches.count == 0 { return 1 }

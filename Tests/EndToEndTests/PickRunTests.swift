@@ -84,6 +84,27 @@ import Testing
         #expect(several.status == 0 && several.text == "cherry\n", "\(several.text)\n\(several.process.logTail)")
     }
 
+    /// --nth: the filter matches only those fields (here decided before any window, by --select-1
+    /// and --exit-0); a bad field list is a usage error.
+    @Test func theFilterMatchesOnlyTheNthFields() throws {
+        let directory = try TestDirectory("pick-nth")
+        defer { directory.remove() }
+        let input = "\(directory.path)/colours"
+        try "red apple\nyellow banana\nred cherry\n".write(toFile: input, atomically: true, encoding: .utf8)
+        func run(_ arguments: [String]) throws -> (Int32?, String, String) {
+            let process = try ChildProcess(name: "sweep-pick-\(arguments.joined().filter(\.isLetter))", executable: try builtProduct("sweep-pick"),
+                                           arguments: arguments, environment: ["PATH": "/usr/bin:/bin"], directory: directory.path,
+                                           standardInput: input)
+            return (process.waitForExit(seconds: 10), process.stdout, process.stderr)
+        }
+        // "red" is in field 1 only: matching field 2 finds none, matching field 1 two (so no single one).
+        #expect(try run(["--nth", "2", "--exit-0", "-q", "red"]).0 == 1)
+        let second = try run(["--nth", "2", "--select-1", "-q", "an"])
+        #expect(second.0 == 0 && second.1 == "yellow banana\n", "\(second)")
+        let bad = try run(["--nth", "x", "--select-1", "-q", "an"])
+        #expect(bad.0 == 2 && !bad.2.isEmpty, "\(bad)")
+    }
+
     /// --color puts its colours over the theme: the rows' background and the header's.
     @Test func colorsOverTheTheme() throws {
         let directory = try TestDirectory("pick-colors")
