@@ -99,7 +99,10 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         switch role {
         case .overlayIfAvailable(let namespace) where connection.offersLayerShell:
             window = try Window(connection: connection, layer: LayerOptions(size: size, keyboard: .exclusive, namespace: namespace))
-        case .toplevel, .overlayIfAvailable:
+        case .placedOverlayIfAvailable(let namespace, let anchor, let margins) where connection.offersLayerShell:
+            window = try Window(connection: connection, layer: LayerOptions(size: size, keyboard: .exclusive, namespace: namespace,
+                                                                             anchor: anchor, margins: margins))
+        case .toplevel, .overlayIfAvailable, .placedOverlayIfAvailable:
             window = try Window(connection: connection, title: title, appID: appID, size: size, minimumSize: minimumSize)
         }
         window.content = self

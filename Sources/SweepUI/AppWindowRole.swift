@@ -8,4 +8,8 @@ public enum AppWindowRole: Sendable, Equatable {
     /// (sway, Hyprland, KDE, labwc, river), a toplevel elsewhere (GNOME,
     /// weston). `namespace` names the surface to the compositor's rules.
     case overlayIfAvailable(namespace: String)
+    /// An overlay as `overlayIfAvailable`, kept to the output's `anchor`
+    /// edges (none: centred) at `margins` from them; a toplevel where
+    /// there is no layer shell.
+    case placedOverlayIfAvailable(namespace: String, anchor: LayerOptions.Edges, margins: LayerOptions.EdgeInsets)
 }

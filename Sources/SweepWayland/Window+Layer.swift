@@ -31,12 +31,40 @@ public struct LayerOptions: Sendable, Equatable {
     /// What the surface is, for the compositor's rules (sway's
     /// `layer_effects`, Hyprland's `layerrule`).
     public var namespace: String
+    /// The output edges it keeps to: none (centred), one (centred along it), or a corner.
+    public var anchor: Edges
+    /// Its distance from the edges it is anchored to, in logical pixels.
+    public var margins: EdgeInsets
 
-    public init(size: Size, layer: Layer = .overlay, keyboard: Keyboard = .exclusive, namespace: String) {
+    /// Output edges, as wlr-layer-shell's anchor bits.
+    public struct Edges: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let top = Edges(rawValue: 1)
+        public static let bottom = Edges(rawValue: 2)
+        public static let left = Edges(rawValue: 4)
+        public static let right = Edges(rawValue: 8)
+    }
+
+    /// Distances from the output's edges.
+    public struct EdgeInsets: Sendable, Hashable {
+        public var top: Double, right: Double, bottom: Double, left: Double
+        public init(top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0) {
+            self.top = top
+            self.right = right
+            self.bottom = bottom
+            self.left = left
+        }
+    }
+
+    public init(size: Size, layer: Layer = .overlay, keyboard: Keyboard = .exclusive, namespace: String,
+                anchor: Edges = [], margins: EdgeInsets = EdgeInsets()) {
         self.size = size
         self.layer = layer
         self.keyboard = keyboard
         self.namespace = namespace
+        self.anchor = anchor
+        self.margins = margins
     }
 }
 
@@ -62,7 +90,10 @@ extension Window {
         zwlr_layer_surface_v1_add_listener(layerSurface, Window.layerSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
         zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(1, options.size.width.rounded())),
                                        UInt32(max(1, options.size.height.rounded())))
-        zwlr_layer_surface_v1_set_anchor(layerSurface, 0)
+        zwlr_layer_surface_v1_set_anchor(layerSurface, options.anchor.rawValue)
+        let margins = options.margins
+        zwlr_layer_surface_v1_set_margin(layerSurface, Int32(margins.top.rounded()), Int32(margins.right.rounded()),
+                                         Int32(margins.bottom.rounded()), Int32(margins.left.rounded()))
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface,
                                                          Window.interactivity(options.keyboard, version: wl_proxy_get_version(shell)))
         // The bufferless commit that asks for the first configure.

@@ -61,6 +61,15 @@ struct PickOptions: ParsableCommand {
     @Flag(name: .customLong("exit-0"), help: "When the records (read to their end first) leave no match for --query, exit 1 without a window.")
     var exit0 = false
 
+    @Option(help: ArgumentHelp("""
+        Where the overlay sits on the output: center, top, bottom, left, right, top-left, top-right, bottom-left or \
+        bottom-right (fuzzel's --anchor); where the compositor has no layer shell it places the window itself.
+        """, valueName: "WHERE"))
+    var anchor: PickAnchor = .center
+
+    @Option(help: ArgumentHelp("Distance from the anchored edges in logical pixels: N, or TOP,RIGHT,BOTTOM,LEFT.", valueName: "PIXELS"))
+    var margin: String = "0"
+
     @Option(help: ArgumentHelp("Lines of text shown under the filter (\\n starts another line), as fzf's --header.", valueName: "TEXT"))
     var header: String?
 
@@ -142,6 +151,7 @@ struct PickOptions: ParsableCommand {
         if let height, height < 100 || height > 16384 { throw ValidationError("--height must be between 100 and 16384") }
         if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
         if headerLines < 0 || headerLines > 20 { throw ValidationError("--header-lines must be between 0 and 20") }
+        if margins == nil { throw ValidationError("--margin takes N or TOP,RIGHT,BOTTOM,LEFT, each 0 to 10000 (got \"\(margin)\")") }
         if let color {
             do { _ = try ColorOverrides(parsing: color, names: Self.colorNames) } catch { throw ValidationError("--color: \(error)") }
         }
@@ -163,6 +173,18 @@ struct PickOptions: ParsableCommand {
         return themed
     }
 
+    /// --margin as insets: one number for every edge, or four.
+    var margins: LayerOptions.EdgeInsets? {
+        let values = margin.split(separator: ",").map { Double($0.filter { $0 != " " }) }
+        guard values.allSatisfy({ $0 != nil && (0...10_000).contains($0!) }) else { return nil }
+        let numbers = values.compactMap { $0 }
+        switch numbers.count {
+        case 1: return LayerOptions.EdgeInsets(top: numbers[0], right: numbers[0], bottom: numbers[0], left: numbers[0])
+        case 4: return LayerOptions.EdgeInsets(top: numbers[0], right: numbers[1], bottom: numbers[2], left: numbers[3])
+        default: return nil
+        }
+    }
+
     /// The fields the filter matches: --nth's, else --with-nth's (what is shown), else the whole record.
     func matchFields() throws -> FieldSelector? {
         try (nth ?? withNth).map { try FieldSelector(parsing: $0) }
@@ -182,6 +204,26 @@ struct PickOptions: ParsableCommand {
         guard let header else { return [] }
         return header.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .prefix(20).map(String.init)
+    }
+}
+
+/// --anchor: which output edges the overlay keeps to.
+enum PickAnchor: String, ExpressibleByArgument, CaseIterable {
+    case center, top, bottom, left, right
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+
+    var edges: LayerOptions.Edges {
+        switch self {
+        case .center: []
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: [.top, .left]
+        case .topRight: [.top, .right]
+        case .bottomLeft: [.bottom, .left]
+        case .bottomRight: [.bottom, .right]
+        }
     }
 }
 

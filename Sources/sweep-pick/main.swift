@@ -76,7 +76,8 @@ do {
     app.onError = { printError($0) }
     let window = try AppWindow(application: app, title: options.title, appID: options.appID,
                                size: Size(width: Double(options.width), height: Double(options.windowHeight)),
-                               role: .overlayIfAvailable(namespace: "sweep-pick"))
+                               role: .placedOverlayIfAvailable(namespace: "sweep-pick", anchor: options.anchor.edges,
+                                                               margins: options.margins ?? LayerOptions.EdgeInsets()))
     let picker = try Picker(options: options, window: window, log: log)
     app.followTheme(options.theme) { theme, _ in picker.apply(theme: theme) }
     // Regular files say how big they are: the store makes room once instead of doubling.

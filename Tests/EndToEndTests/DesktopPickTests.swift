@@ -11,13 +11,13 @@ import Testing
 
     /// sweep-pick under a fresh compositor with `fruit` on its standard input, once it drew,
     /// with where its window is on the output.
-    private func withPicker(_ desktop: Desktop, _ label: String,
+    private func withPicker(_ desktop: Desktop, _ label: String, arguments: [String] = [],
                             _ body: (any DesktopCompositor, ChildProcess, (x: Int, y: Int)) throws -> Void) throws {
         let compositor = try desktop.compositor(label: label)
         defer { compositor.stop() }
         let input = "\(compositor.directory.path)/records", log = "\(compositor.directory.path)/pick.jsonl"
         try fruit.write(toFile: input, atomically: true, encoding: .utf8)
-        let picker = try ChildProcess(name: "sweep-pick", executable: try builtProduct("sweep-pick"), arguments: ["--event-log", log],
+        let picker = try ChildProcess(name: "sweep-pick", executable: try builtProduct("sweep-pick"), arguments: ["--event-log", log] + arguments,
                                       environment: compositor.clientEnvironment.merging(["WAYLAND_DEBUG": "client"]) { $1 },
                                       directory: compositor.directory.path, standardInput: input)
         defer { picker.stop() }
@@ -58,6 +58,14 @@ import Testing
             """, offset: offset)
             #expect(picker.waitForExit(seconds: 10) == 0, "\(picker.logTail)")
             #expect(picker.stdout == "banana\ncherry\navocado\n", "\(picker.stdout)\n\(picker.logTail)")
+        }
+    }
+
+    /// --anchor and --margin place the overlay: in the bottom-right corner, 10 and 30 px in.
+    @Test func anOverlayAnchoredToACornerUnderKWin() throws {
+        try withPicker(.kwin, "anchor", arguments: ["--anchor", "bottom-right", "--margin", "0,10,30,0"]) { _, _, offset in
+            // 640 x 480 with its right edge 10 px and its bottom 30 px from the 1024 x 768 output's.
+            #expect(abs(offset.x - (1024 - 10 - 640)) <= 1 && abs(offset.y - (768 - 30 - 480)) <= 1, "the picker is at \(offset)")
         }
     }
 }
