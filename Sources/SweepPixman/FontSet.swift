@@ -1,3 +1,4 @@
+import Glibc
 import CFcft
 import CPixman
 import SweepGraphics
@@ -16,8 +17,17 @@ public enum FontError: Error, CustomStringConvertible {
 }
 
 /// The fcft fonts for every `FontRole` at one device scale, loaded on first use.
-/// Fonts come from fontconfig's default sans-serif face.
+/// Fonts come from fontconfig's default sans-serif face, or the family
+/// `SWEEP_FONT` names (a fontconfig family such as "Noto Sans" or
+/// "DejaVu Serif"; fontconfig picks the nearest installed one).
 public final class FontSet {
+    /// The family text is drawn in: `SWEEP_FONT`, else sans-serif.
+    public static var family: String {
+        guard let value = getenv("SWEEP_FONT").map({ String(cString: $0) }), !value.isEmpty,
+              !value.contains(":") else { return "sans-serif" }
+        return value
+    }
+
     public let scale: Double
     private var fonts: [FontRole: UnsafeMutablePointer<fcft_font>] = [:]
     let supportsGraphemeShaping: Bool
@@ -51,7 +61,7 @@ public final class FontSet {
     func font(for role: FontRole) throws -> UnsafeMutablePointer<fcft_font> {
         if let font = fonts[role] { return font }
         let pixels = (role.pixelSize * scale).rounded()
-        let name = role.isBold ? "sans-serif:weight=bold" : "sans-serif"
+        let name = role.isBold ? "\(Self.family):weight=bold" : Self.family
         let attributes = "pixelsize=\(Int(pixels))"
         let loaded: UnsafeMutablePointer<fcft_font>? = name.withCString { namePointer in
             var names: [UnsafePointer<CChar>?] = [namePointer]

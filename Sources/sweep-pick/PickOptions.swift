@@ -77,6 +77,10 @@ struct PickOptions: ParsableCommand {
         "The first N records are header lines, shown under the filter: never matched, selected or printed.", valueName: "N"))
     var headerLines: Int = 0
 
+    @Option(help: ArgumentHelp("The font family text is drawn in (fontconfig's name: \"Noto Sans\", \"DejaVu Serif\"); as SWEEP_FONT.",
+                               valueName: "FAMILY"))
+    var font: String?
+
     @Option(help: ArgumentHelp("The prompt before the filter.", valueName: "TEXT"))
     var prompt: String = "> "
 

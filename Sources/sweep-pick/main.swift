@@ -70,6 +70,9 @@ if options.select1 || options.exit0 {
     readFirst = input
 }
 
+// --font: the family every font is loaded in (SweepPixman's FontSet reads SWEEP_FONT).
+if let font = options.font { setenv("SWEEP_FONT", font, 1) }
+
 do {
     let log = try options.eventLog.map { try PickLog(path: $0) }
     let app = try Application()

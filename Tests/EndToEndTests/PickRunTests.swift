@@ -105,6 +105,28 @@ import Testing
         #expect(bad.0 == 2 && !bad.2.isEmpty, "\(bad)")
     }
 
+    /// --font draws the text in another family: the same records look different in a monospaced one.
+    @Test func theFontOptionChangesTheFamily() throws {
+        let directory = try TestDirectory("pick-font")
+        defer { directory.remove() }
+        func shot(_ arguments: [String], _ name: String) throws -> PNGImage {
+            let run = try pick("""
+            {"op":"screenshot","file":"\(directory.path)/\(name).png"}
+            {"op":"expectExit"}
+            \(key("Escape"))
+            """, input: lines(fruit), arguments: arguments, label: "font-\(name)")
+            #expect(run.status == 1, "\(run.process.logTail)")
+            return try PNGCodec.read(path: "\(directory.path)/\(name).png")
+        }
+        let sans = try shot([], "sans"), mono = try shot(["--font", "DejaVu Sans Mono"], "mono")
+        let again = try shot(["--font", "sans-serif"], "again")
+        // The first records' text differs in the monospaced family and not in the default's own name.
+        let rows = (x: 0, y: 60, width: 400, height: 120)
+        func region(_ image: PNGImage) -> PNGImage { image.cropped(x: rows.x, y: rows.y, width: rows.width, height: rows.height) }
+        #expect(region(sans).differingPixels(from: region(mono)) > 100, "the monospaced rows look the same")
+        #expect(region(sans).differingPixels(from: region(again)) == 0, "sans-serif by name is the default")
+    }
+
     /// --color puts its colours over the theme: the rows' background and the header's.
     @Test func colorsOverTheTheme() throws {
         let directory = try TestDirectory("pick-colors")
