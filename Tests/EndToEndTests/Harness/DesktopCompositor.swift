@@ -47,10 +47,16 @@ extension DesktopCompositor {
     }
 
     /// Where the window of the client whose `WAYLAND_DEBUG=client` log is `clientLog` has its
-    /// origin: the pointer is put in the middle of the output, which the window covers, and the
-    /// client's log says where in its surface the pointer came in.
+    /// origin: the pointer is put in the output's corner, outside the window, then in the middle,
+    /// which the window covers, and the client's log says where in its surface it came in. (A
+    /// pointer already in the middle when the window mapped entered it then, maybe before the
+    /// compositor centred it: that entry is stale.)
     func windowOffset(of clientLog: String) throws -> (x: Int, y: Int) {
-        try play("{\"op\":\"pointer.move\",\"x\":\(width / 2),\"y\":\(height / 2)}\n", offset: (0, 0))
+        try play("""
+        {"op":"pointer.move","x":1,"y":1}
+        {"op":"wait","ms":100}
+        {"op":"pointer.move","x":\(width / 2),"y":\(height / 2)}
+        """, offset: (0, 0))
         var found: (Double, Double)?
         _ = waitUntil(seconds: 5) {
             let log = (try? String(contentsOfFile: clientLog, encoding: .utf8)) ?? ""
