@@ -46,8 +46,6 @@ let package = Package(
                        providers: [.apt(["libfcft-dev"])]),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CDecor", pkgConfig: "libdecor-0",
-                       providers: [.apt(["libdecor-0-dev"])]),
         // Only the image tests use zlib directly: they craft PNG chunks libpng would not write.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -82,7 +80,7 @@ let package = Package(
         .target(name: "SweepAccessibility", dependencies: ["CSDBus", "SweepGeometry"]),
         .target(name: "SweepWayland",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
-                               "CWaylandClient", "CWaylandProtocols", "CDecor", "CSweepSystem"]),
+                               "CWaylandClient", "CWaylandProtocols", "CSweepSystem"]),
 
         // MARK: The component layer: what apps use
         .target(name: "SweepUI",

@@ -19,7 +19,7 @@
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
-       libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libdecor-0-dev libdecor-0-plugin-1-cairo libinput-dev zlib1g-dev
+       libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 # Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter

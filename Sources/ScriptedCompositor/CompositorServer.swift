@@ -101,7 +101,7 @@ public final class CompositorServer {
             _ = Resource.create(client: client, interface: sweep_server_zwlr_layer_shell_v1_interface(), version: version,
                                 id: id, requests: LayerSurface.shellRequests, object: shared)
         }
-        // libdecor's plugins need a subcompositor even when decorations are server-side.
+        // A client draws its own title bar on subsurfaces where no xdg-decoration is offered.
         offer("wl_subcompositor", sweep_server_wl_subcompositor_interface(), version: 1, excluded: excluded) { client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_wl_subcompositor_interface(), version: version, id: id,
                                 requests: CompositorServer.subcompositorRequests, object: shared)

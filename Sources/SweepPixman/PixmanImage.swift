@@ -45,6 +45,13 @@ public final class PixmanImage {
         ownedMemory?.deallocate()
     }
 
+    /// Makes every pixel transparent (a surface drawn with holes in it, a shadow).
+    public func clear() {
+        var transparent = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        var box = pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, handle, &transparent, 1, &box)
+    }
+
     /// The premultiplied ARGB value of one pixel (0xAARRGGBB).
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")

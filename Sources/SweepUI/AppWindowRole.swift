@@ -1,6 +1,6 @@
 /// How an `AppWindow` appears on the desktop.
 public enum AppWindowRole: Sendable, Equatable {
-    /// A normal window: an `xdg_toplevel` decorated by libdecor.
+    /// A normal window: an `xdg_toplevel`, decorated by the compositor or by its own title bar.
     case toplevel
     /// A centred overlay above every window, with the keyboard to itself,
     /// as launchers and pickers are (fuzzel, wofi): a wlr-layer-shell surface

@@ -18,6 +18,11 @@ public final class Application {
     private var windowRefs: [WeakWindow] = []
     /// The desktop's colour scheme being followed (`followTheme(.auto)`), if any.
     var themeFollower: ThemeFollower?
+    /// The colours of the title bars the windows draw where the compositor
+    /// draws none (GNOME, weston); `followTheme` keeps them with the theme.
+    public var decorationStyle = DecorationStyle.light {
+        didSet { for window in windows { window.window.decorationStyle = decorationStyle } }
+    }
     /// The app on the accessibility bus (AT-SPI2), while an assistive technology may use it;
     /// nil with none (or `SWEEP_ACCESSIBILITY=0`). See Application+Accessibility.
     public internal(set) var accessibility: AccessibilityBridge?
@@ -60,6 +65,7 @@ public final class Application {
     func add(_ window: AppWindow) {
         windowRefs.removeAll { $0.window == nil }
         windowRefs.append(WeakWindow(window: window))
+        window.window.decorationStyle = decorationStyle
     }
 
     /// The window a surface belongs to.

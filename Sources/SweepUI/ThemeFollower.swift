@@ -20,9 +20,14 @@ extension Application {
     /// login), so that a dark desktop does not see a light window flash
     /// first (GTK asks synchronously too); after that the portal is followed
     /// without blocking. With no session bus or no portal the theme is light.
+    /// The windows' own title bars (`decorationStyle`) follow the theme too.
     public func followTheme(_ choice: ThemeChoice, firstAnswerWait: Double = 250, startingPortalWait: Double = 1000,
                             _ apply: @escaping (Theme, ColorScheme?) -> Void) {
         themeFollower = nil
+        let apply: (Theme, ColorScheme?) -> Void = { [weak self] theme, scheme in
+            self?.decorationStyle = DecorationStyle(theme: theme)
+            apply(theme, scheme)
+        }
         guard choice == .auto else {
             apply(choice == .dark ? .dark : .light, nil)
             return

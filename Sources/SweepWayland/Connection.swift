@@ -35,9 +35,13 @@ public final class Connection {
     /// `zwlr_layer_shell_v1`, where the compositor offers it (sway, Hyprland, KDE, labwc, river).
     private(set) var layerShell: OpaquePointer?
     /// `xdg_wm_base` and `zxdg_decoration_manager_v1`: with both, a toplevel
-    /// asks for server-side decorations itself and libdecor is not used.
+    /// asks for server-side decorations; without the second, it draws its own.
     private(set) var wmBase: OpaquePointer?
     private(set) var decorationManager: OpaquePointer?
+    /// `wl_subcompositor`: the surfaces of a toplevel's own title bar and frame.
+    private(set) var subcompositor: OpaquePointer?
+    /// The frames' surfaces, so a seat hands their input to the frame, not the app.
+    var decorationsBySurface: [OpaquePointer: WeakDecoration] = [:]
     private(set) var outputs: [UInt32: Output] = [:]
     public private(set) var seats: [UInt32: Seat] = [:]
 
@@ -104,6 +108,7 @@ public final class Connection {
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         if let presentation { wp_presentation_destroy(presentation) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_proxy_destroy(shm) }
         if let compositor { wl_proxy_destroy(compositor) }
@@ -152,6 +157,7 @@ public final class Connection {
         static let layerShell: UInt32 = 4
         static let wmBase: UInt32 = 5
         static let decorationManager: UInt32 = 1
+        static let subcompositor: UInt32 = 1
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -211,6 +217,8 @@ public final class Connection {
         case "zxdg_decoration_manager_v1" where decorationManager == nil:
             decorationManager = bind(name, sweep_zxdg_decoration_manager_v1_interface(), offered: version,
                                      known: KnownVersion.decorationManager)?.0
+        case "wl_subcompositor" where subcompositor == nil:
+            subcompositor = bind(name, sweep_wl_subcompositor_interface(), offered: version, known: KnownVersion.subcompositor)?.0
         case "zwlr_layer_shell_v1" where layerShell == nil:
             layerShell = bind(name, sweep_zwlr_layer_shell_v1_interface(), offered: version, known: KnownVersion.layerShell)?.0
         default:

@@ -8,6 +8,15 @@ public enum CursorShape: UInt32, Sendable, CaseIterable {
     case pointer = 4
     /// The I-beam: over text fields.
     case text = 9
+    /// The edges and corners of a window's frame (Sweep's own title bar).
+    case eastResize = 18
+    case northResize = 19
+    case northEastResize = 20
+    case northWestResize = 21
+    case southResize = 22
+    case southEastResize = 23
+    case southWestResize = 24
+    case westResize = 25
 
     /// Xcursor names, the CSS name first (newer themes) then the X11 one.
     var themeNames: [String] {
@@ -15,6 +24,14 @@ public enum CursorShape: UInt32, Sendable, CaseIterable {
         case .default: ["default", "left_ptr"]
         case .pointer: ["pointer", "hand2"]
         case .text: ["text", "xterm"]
+        case .eastResize: ["e-resize", "right_side"]
+        case .northResize: ["n-resize", "top_side"]
+        case .northEastResize: ["ne-resize", "top_right_corner"]
+        case .northWestResize: ["nw-resize", "top_left_corner"]
+        case .southResize: ["s-resize", "bottom_side"]
+        case .southEastResize: ["se-resize", "bottom_right_corner"]
+        case .southWestResize: ["sw-resize", "bottom_left_corner"]
+        case .westResize: ["w-resize", "left_side"]
         }
     }
 }

@@ -17,7 +17,17 @@ extension Seat {
     }
 
     private func pointerEnter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
-        guard let surface, ownsSurface(surface) else { return }
+        guard let surface else { return }
+        if let decoration = connection.decorationsBySurface[surface]?.value {
+            pointerFocus = surface
+            pointerEnterSerial = serial
+            pointerDecoration = decoration
+            decorationPointerPosition = point(x, y)
+            decorationCursorShape = decoration.pointerMoved(to: decorationPointerPosition, on: surface)
+            applyCursor()
+            return
+        }
+        guard ownsSurface(surface) else { return }
         pointerFocus = surface
         pointerEnterSerial = serial
         pointerEvents.enter(at: point(x, y))
@@ -30,18 +40,37 @@ extension Seat {
         // virtual pointer); only the first for our surface counts.
         guard let surface, surface == pointerFocus else { return }
         pointerFocus = nil
+        if let decoration = pointerDecoration {
+            pointerDecoration = nil
+            decoration.pointerLeft()
+            return
+        }
         pointerEvents.leave()
         flushIfUngrouped()
     }
 
     private func pointerMotion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
-        guard pointerFocus != nil else { return }
+        guard let focus = pointerFocus else { return }
+        if let decoration = pointerDecoration {
+            decorationPointerPosition = point(x, y)
+            let shape = decoration.pointerMoved(to: decorationPointerPosition, on: focus)
+            if shape != decorationCursorShape {
+                decorationCursorShape = shape
+                applyCursor()
+            }
+            return
+        }
         pointerEvents.motion(to: point(x, y), time: time)
         flushIfUngrouped()
     }
 
-    private func pointerButton(time: UInt32, button: UInt32, state: UInt32) {
-        guard pointerFocus != nil else { return }
+    private func pointerButton(time: UInt32, serial: UInt32, button: UInt32, state: UInt32) {
+        guard let focus = pointerFocus else { return }
+        if let decoration = pointerDecoration {
+            decoration.pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue,
+                                     at: decorationPointerPosition, on: focus, seat: self, serial: serial, time: time)
+            return
+        }
         pointerEvents.button(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
         flushIfUngrouped()
     }
@@ -55,13 +84,13 @@ extension Seat {
     }
 
     private func pointerAxis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
-        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        guard pointerFocus != nil, pointerDecoration == nil, let vertical = isVertical(axis) else { return }
         pointerEvents.axis(vertical: vertical, value: wl_fixed_to_double(value), time: time)
         flushIfUngrouped()
     }
 
     private func pointerAxisSource(_ source: UInt32) {
-        guard pointerFocus != nil else { return }
+        guard pointerFocus != nil, pointerDecoration == nil else { return }
         switch source {
         case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: pointerEvents.axisSource(.wheel)
         case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: pointerEvents.axisSource(.finger)
@@ -72,17 +101,17 @@ extension Seat {
     }
 
     private func pointerAxisDiscrete(axis: UInt32, discrete: Int32) {
-        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        guard pointerFocus != nil, pointerDecoration == nil, let vertical = isVertical(axis) else { return }
         pointerEvents.axisDiscrete(vertical: vertical, steps: discrete)
     }
 
     private func pointerAxisValue120(axis: UInt32, value120: Int32) {
-        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        guard pointerFocus != nil, pointerDecoration == nil, let vertical = isVertical(axis) else { return }
         pointerEvents.axisValue120(vertical: vertical, value: value120)
     }
 
     private func pointerAxisStop(time: UInt32, axis: UInt32) {
-        guard pointerFocus != nil, let vertical = isVertical(axis) else { return }
+        guard pointerFocus != nil, pointerDecoration == nil, let vertical = isVertical(axis) else { return }
         pointerEvents.axisStop(vertical: vertical, time: time)
         flushIfUngrouped()
     }
@@ -97,22 +126,24 @@ extension Seat {
     /// it (no theme is loaded then), else from the cursor theme.
     public func applyCursor() {
         guard let pointer, pointerFocus != nil else { return }
-        appliedCursorShape = cursorShape
+        // Over a window frame, the frame's cursor; the app's is kept for when the pointer comes back.
+        let shape = pointerDecoration != nil ? decorationCursorShape : cursorShape
+        appliedCursorShape = shape
         if let cursorShapeDevice {
-            wp_cursor_shape_device_v1_set_shape(cursorShapeDevice, pointerEnterSerial, cursorShape.rawValue)
+            wp_cursor_shape_device_v1_set_shape(cursorShapeDevice, pointerEnterSerial, shape.rawValue)
             return
         }
         let scale = cursorScale()
         if cursor?.scale != scale {
             cursor = connection.cursorTheme(scale: scale)
         }
-        cursor?.apply(cursorShape, to: pointer, serial: pointerEnterSerial)
+        cursor?.apply(shape, to: pointer, serial: pointerEnterSerial)
     }
 
     /// Shows `shape` while the pointer is over the app; a shape already shown costs nothing.
     public func setCursorShape(_ shape: CursorShape) {
         cursorShape = shape
-        if shape != appliedCursorShape { applyCursor() }
+        if shape != appliedCursorShape, pointerDecoration == nil { applyCursor() }
     }
 
     nonisolated(unsafe) static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
@@ -125,7 +156,7 @@ extension Seat {
             button: { data, _, serial, time, button, state in
                 Seat.from(data)?.latestInputSerial = serial
                 if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue { Seat.from(data)?.latestPressSerial = serial }
-                Seat.from(data)?.pointerButton(time: time, button: button, state: state)
+                Seat.from(data)?.pointerButton(time: time, serial: serial, button: button, state: state)
             },
             axis: { data, _, time, axis, value in Seat.from(data)?.pointerAxis(time: time, axis: axis, value: value) },
             frame: { data, _ in Seat.from(data)?.pointerFrame() },

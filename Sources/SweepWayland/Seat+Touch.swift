@@ -5,8 +5,15 @@ import SweepInput
 /// `wl_touch` events, folded into one `TouchFrame` per `wl_touch.frame`.
 /// Only touches that went down on the app's surfaces are reported.
 extension Seat {
-    private func touchDown(time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
-        guard let surface, ownsSurface(surface) else { return }
+    private func touchDown(time: UInt32, serial: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let surface else { return }
+        if let decoration = connection.decorationsBySurface[surface]?.value {
+            decorationTouches[id] = WeakDecoration(decoration)
+            decoration.touchDown(id: id, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), on: surface,
+                                 seat: self, serial: serial)
+            return
+        }
+        guard ownsSurface(surface) else { return }
         touchSurface = surface
         ownedTouches.insert(id)
         touchEvents.down(id, at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
@@ -18,6 +25,10 @@ extension Seat {
     }
 
     private func touchUp(time: UInt32, id: Int32) {
+        if let decoration = decorationTouches.removeValue(forKey: id) {
+            decoration.value?.touchUp(id: id)
+            return
+        }
         guard ownedTouches.remove(id) != nil else { return }
         touchEvents.up(id, time: time)
         // The last finger lifted ends the frame: mutter 43's virtual touch screen sends no
@@ -31,6 +42,7 @@ extension Seat {
     }
 
     private func touchCancel() {
+        decorationTouches.removeAll()
         guard !ownedTouches.isEmpty else { return }
         ownedTouches.removeAll()
         onTouchFrame?(touchEvents.cancel())
@@ -43,7 +55,7 @@ extension Seat {
                 // A popup opened by a long press grabs with the serial of the touch's down.
                 Seat.from(data)?.latestInputSerial = serial
                 Seat.from(data)?.latestPressSerial = serial
-                Seat.from(data)?.touchDown(time: time, surface: surface, id: id, x: x, y: y)
+                Seat.from(data)?.touchDown(time: time, serial: serial, surface: surface, id: id, x: x, y: y)
             },
             up: { data, _, _, time, id in Seat.from(data)?.touchUp(time: time, id: id) },
             motion: { data, _, time, id, x, y in Seat.from(data)?.touchMotion(time: time, id: id, x: x, y: y) },

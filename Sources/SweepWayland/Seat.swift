@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import SweepGeometry
 import SweepInput
 import SweepXKB
 
@@ -31,12 +32,19 @@ public final class Seat {
     /// The shape wanted, and the one last set on the pointer.
     public internal(set) var cursorShape = CursorShape.default
     var appliedCursorShape: CursorShape?
+    /// The window frame under the pointer (its input goes to the frame, not
+    /// the app), the cursor it asks for, and where the pointer is on it.
+    weak var pointerDecoration: ClientDecoration?
+    var decorationCursorShape = CursorShape.default
+    var decorationPointerPosition = Point.zero
 
     // Touch state.
     private(set) var touchProxy: OpaquePointer?
     var touchEvents = TouchFrameAccumulator()
     var ownedTouches: Set<Int32> = []
     var touchSurface: OpaquePointer?
+    /// Touches that went down on a window frame.
+    var decorationTouches: [Int32: WeakDecoration] = [:]
 
     // Touchpad gestures (on the pointer).
     var swipeGesture: OpaquePointer?
@@ -102,7 +110,10 @@ public final class Seat {
     /// stops treating it as focused; the compositor's next enter says where
     /// the pointer and keyboard went.
     func forget(_ surface: OpaquePointer) {
-        if pointerFocus == surface { pointerFocus = nil }
+        if pointerFocus == surface {
+            pointerFocus = nil
+            pointerDecoration = nil
+        }
         if keyboardFocus == surface {
             stopRepeat()
             keyboardFocus = nil

@@ -12,8 +12,6 @@ public enum WaylandError: Error, CustomStringConvertible {
     case protocolError(interface: String, code: UInt32)
     /// A global the client cannot work without is missing or too old.
     case missingGlobal(String, minimumVersion: UInt32)
-    /// libdecor reported an error.
-    case decoration(String)
     /// Shared memory for a buffer could not be made.
     case sharedMemory(String)
 
@@ -27,8 +25,6 @@ public enum WaylandError: Error, CustomStringConvertible {
             "the Wayland compositor reported protocol error \(code) on \(interface)"
         case .missingGlobal(let name, let version):
             "the Wayland compositor does not offer \(name) version \(version) or later"
-        case .decoration(let message):
-            "window decorations failed: \(message)"
         case .sharedMemory(let message):
             "cannot create a shared-memory buffer: \(message)"
         }

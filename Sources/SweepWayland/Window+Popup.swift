@@ -132,8 +132,8 @@ extension Window {
     private func popupConfigure(x: Int32, y: Int32, width: Int32, height: Int32) {
         popupOrigin = Point(x: Double(x) - popupParentShift.x, y: Double(y) - popupParentShift.y)
         // Applied at the xdg_surface configure that follows, as a toplevel's is
-        // ("constrained": the size is the compositor's, not one to return to).
-        pendingToplevelConfigure = (width, height, true)
+        // (constrained: the size is the compositor's, not one to return to).
+        pendingToplevelConfigure = (width, height, .constrainingSize)
     }
 
     // Every slot is set: libwayland 1.21 calls repositioned too.

@@ -1,4 +1,3 @@
-import CDecor
 import CWaylandClient
 import Glibc
 import CWaylandProtocols
@@ -13,27 +12,34 @@ import SweepPresentation
 /// scale, frame pacing and input are the same for both.
 ///
 /// Decorations: where the compositor offers xdg-decoration (sway, KDE,
-/// Hyprland) the toplevel is made with xdg-shell directly and asks for
-/// server-side decorations (`Window+Toplevel.swift`); elsewhere (GNOME,
-/// weston) libdecor makes it and draws its title bar (move, resize, close).
+/// Hyprland) the toplevel asks for server-side decorations
+/// (`Window+Toplevel.swift`); elsewhere (GNOME, weston) it draws its own
+/// title bar and frame in the app's colours (`ClientDecoration`).
 public final class Window {
     public let connection: Connection
     public weak var content: WindowContent?
     let surface: OpaquePointer
-    private var decor: OpaquePointer?
-    private var frame: OpaquePointer?
+    /// The toplevel's own title bar and frame, where the compositor draws none.
+    var decoration: ClientDecoration?
 
-    /// Where the surface's origin is in the window geometry: below libdecor's title bar (and
-    /// inside its borders) for a toplevel it decorates, (0, 0) for everything else.
+    /// Where the surface's origin is in the window geometry: below the title
+    /// bar of a toplevel that draws its own, (0, 0) for everything else.
     var surfaceOriginInWindowGeometry: Point {
-        guard let frame else { return .zero }
-        var x: Int32 = 0, y: Int32 = 0
-        libdecor_frame_translate_coordinate(frame, 0, 0, &x, &y)
-        return Point(x: Double(x), y: Double(y))
+        decoration?.layout.contentOriginInGeometry ?? .zero
     }
+
+    /// The colours of the window's own title bar, where it draws one (apps
+    /// set it from their theme; `SweepUI` does it for `AppWindow`s).
+    public var decorationStyle: DecorationStyle {
+        get { decoration?.style ?? .light }
+        set { decoration?.style = newValue }
+    }
+
+    /// Whether the window draws its own title bar (the compositor draws none).
+    public var drawsOwnDecorations: Bool { decoration != nil }
     /// The `zwlr_layer_surface_v1` when the window is a layer surface.
     var layerSurface: OpaquePointer?
-    /// The xdg-shell objects of a toplevel made without libdecor (see Window+Toplevel).
+    /// The xdg-shell objects of a toplevel (see Window+Toplevel).
     var xdgSurface: OpaquePointer?
     var xdgToplevel: OpaquePointer?
     var toplevelDecoration: OpaquePointer?
@@ -42,10 +48,10 @@ public final class Window {
     /// Where the compositor placed the popup, relative to its parent's surface.
     public internal(set) var popupOrigin: Point?
     /// Where the popup's parent's surface origin is in the parent's window geometry: positioners
-    /// and popup configures speak window geometry, which libdecor starts above the surface.
+    /// and popup configures speak window geometry, which starts above the surface at the title bar.
     var popupParentShift = Point.zero
     /// The toplevel's latest configure, applied at the xdg_surface configure that follows.
-    var pendingToplevelConfigure: (width: Int32, height: Int32, constrained: Bool)?
+    var pendingToplevelConfigure: (width: Int32, height: Int32, state: ToplevelState)?
     var toplevelTitle = ""
     private let chain: BufferChain
     private var pacer = FramePacer()
@@ -118,17 +124,12 @@ public final class Window {
     /// Called after each frame is committed, with the frame count.
     public var onCommit: ((Int) -> Void)?
 
-    /// A toplevel decorated by libdecor, titled `title`, of `size` until the
-    /// compositor configures another.
+    /// A toplevel titled `title`, with a content of `size` until the
+    /// compositor configures another, decorated by the compositor or by itself.
     public convenience init(connection: Connection, title: String, appID: String, size: Size,
                             minimumSize: Size = Size(width: 320, height: 240)) throws {
         try self.init(connection: connection, size: size)
-        if connection.wmBase != nil && connection.decorationManager != nil {
-            // The compositor draws the decorations: no libdecor, whose plugin would bind every seat again.
-            try makeToplevel(title: title, appID: appID, minimumSize: minimumSize)
-        } else {
-            try decorate(title: title, appID: appID, minimumSize: minimumSize)
-        }
+        try makeToplevel(title: title, appID: appID, minimumSize: minimumSize)
     }
 
     /// The surface, its scale and buffers: what both roles share. The role
@@ -163,40 +164,10 @@ public final class Window {
         ]
     }
 
-    /// Gives the surface the toplevel role through libdecor.
-    private func decorate(title: String, appID: String, minimumSize: Size) throws {
-        // libdecor dereferences these without checking (libdecor 0.1): say so instead of crashing.
-        for required in ["xdg_wm_base", "wl_subcompositor"] where !connection.globals.values.contains(where: { $0.interface == required }) {
-            throw WaylandError.missingGlobal(required, minimumVersion: 1)
-        }
-        let reportError: (String) -> Void = { [weak self] text in self?.connection.loop.fail(.decoration(text)) }
-        // libdecor may report an error from inside libdecor_new, before its context is known.
-        Window.constructingErrorHandler = reportError
-        let newDecor = libdecor_new(connection.display, Window.decorInterface)
-        Window.constructingErrorHandler = nil
-        guard let decor = newDecor else {
-            throw WaylandError.decoration("libdecor could not start (does the compositor offer xdg_wm_base?)")
-        }
-        self.decor = decor
-        Window.errorHandlers[decor] = reportError
-        guard let frame = libdecor_decorate(decor, surface, Window.frameInterface, Unmanaged.passUnretained(self).toOpaque()) else {
-            throw WaylandError.decoration("libdecor could not decorate the window")
-        }
-        self.frame = frame
-        libdecor_frame_set_title(frame, title)
-        libdecor_frame_set_app_id(frame, appID)
-        libdecor_frame_set_min_content_size(frame, Int32(minimumSize.width), Int32(minimumSize.height))
-        libdecor_frame_map(frame)
-    }
-
     deinit {
         for token in connectionObservers { connection.removeObserver(token) }
         for seat in connection.seats.values { seat.forget(surface) }
-        if let frame { libdecor_frame_unref(frame) }
-        if let decor {
-            Window.errorHandlers[decor] = nil
-            libdecor_unref(decor)
-        }
+        decoration = nil   // its subsurfaces go before the surface they hang from
         if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
         if let toplevelDecoration { zxdg_toplevel_decoration_v1_destroy(toplevelDecoration) }
         if let xdgPopup { xdg_popup_destroy(xdgPopup) }
@@ -209,17 +180,12 @@ public final class Window {
 
     /// The toplevel's title; a layer surface has none ("", and setting it does nothing).
     public var title: String {
-        get {
-            if xdgToplevel != nil { return toplevelTitle }
-            return frame.flatMap { libdecor_frame_get_title($0) }.map { String(cString: $0) } ?? ""
-        }
+        get { xdgToplevel != nil ? toplevelTitle : "" }
         set {
-            if let xdgToplevel {
-                toplevelTitle = newValue
-                xdg_toplevel_set_title(xdgToplevel, newValue)
-            } else if let frame {
-                libdecor_frame_set_title(frame, newValue)
-            }
+            guard let xdgToplevel else { return }
+            toplevelTitle = newValue
+            xdg_toplevel_set_title(xdgToplevel, newValue)
+            decoration?.title = newValue
         }
     }
 
@@ -365,6 +331,7 @@ public final class Window {
         }
         requestPresentationFeedback(frame: committedFrames + 1)
         noteRepaintMeant(frame: committedFrames + 1)
+        decoration?.prepareCommit(scale: surfaceScale, fonts: fonts)
         wl_surface_commit(surface)
         committedFrames += 1
         onCommit?(committedFrames)
@@ -434,26 +401,6 @@ public final class Window {
 
     // MARK: - Configure, close
 
-    private func configure(_ configuration: OpaquePointer?) {
-        guard let frame else { return }
-        var width: Int32 = 0, height: Int32 = 0
-        var windowState = LIBDECOR_WINDOW_STATE_NONE
-        let hasState = libdecor_configuration_get_window_state(configuration, &windowState)
-        let constrained = hasState && (windowState.rawValue & (LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue
-            | LIBDECOR_WINDOW_STATE_FULLSCREEN.rawValue | LIBDECOR_WINDOW_STATE_TILED_LEFT.rawValue
-            | LIBDECOR_WINDOW_STATE_TILED_RIGHT.rawValue | LIBDECOR_WINDOW_STATE_TILED_TOP.rawValue
-            | LIBDECOR_WINDOW_STATE_TILED_BOTTOM.rawValue)) != 0
-        var newSize = floatingSize
-        if libdecor_configuration_get_content_size(configuration, frame, &width, &height), width > 0, height > 0 {
-            newSize = Size(width: Double(width), height: Double(height))
-            if !constrained { floatingSize = newSize }
-        }
-        let state = libdecor_state_new(Int32(newSize.width), Int32(newSize.height))
-        libdecor_frame_commit(frame, state, configuration)
-        libdecor_state_free(state)
-        applyConfigure(size: newSize)
-    }
-
     /// A configure of either role, once acknowledged: resizes for a new size
     /// (or the first configure), then draws, even with a frame callback pending.
     func applyConfigure(size configured: Size) {
@@ -485,7 +432,8 @@ public final class Window {
         wl_region_destroy(region)
     }
 
-    /// The compositor asked to close (libdecor's close, a layer surface's `closed`).
+    /// The compositor asked to close (xdg_toplevel's close, the title bar's
+    /// close button, a layer surface's `closed`).
     func close() {
         content?.windowShouldClose()
     }
@@ -544,12 +492,8 @@ public final class Window {
         surfaceScale = parent.surfaceScale
     }
 
-    /// The xdg_surface a popup of this window is made on: its own (a
-    /// toplevel made directly, a popup) or libdecor's.
-    var xdgSurfaceForPopups: OpaquePointer? {
-        if let xdgSurface { return xdgSurface }
-        return frame.flatMap { libdecor_frame_get_xdg_surface($0) }
-    }
+    /// The xdg_surface a popup of this window is made on.
+    var xdgSurfaceForPopups: OpaquePointer? { xdgSurface }
 
     private func fractionalScaleChanged(_ value: UInt32) {
         preferredFractionalScale = value
@@ -561,12 +505,6 @@ public final class Window {
     static func from(_ data: UnsafeMutableRawPointer?) -> Window? {
         data.map { Unmanaged<Window>.fromOpaque($0).takeUnretainedValue() }
     }
-
-    /// libdecor's error callback carries no user data but its context, and
-    /// each window makes its own context: the window's handler by context.
-    nonisolated(unsafe) private static var errorHandlers: [OpaquePointer: (String) -> Void] = [:]
-    /// The handler of the window whose context libdecor_new is making.
-    nonisolated(unsafe) private static var constructingErrorHandler: ((String) -> Void)?
 
     nonisolated(unsafe) private static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
         let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
@@ -592,34 +530,5 @@ public final class Window {
             Window.from(data)?.fractionalScaleChanged(value)
         }))
         return listener
-    }()
-
-    nonisolated(unsafe) private static let decorInterface: UnsafeMutablePointer<libdecor_interface> = {
-        let interface = UnsafeMutablePointer<libdecor_interface>.allocate(capacity: 1)
-        interface.initialize(to: libdecor_interface(
-            error: { context, _, message in
-                let text = message.map { String(cString: $0) } ?? "unknown error"
-                let handler = context.flatMap { Window.errorHandlers[$0] } ?? Window.constructingErrorHandler
-                handler?(text)
-            },
-            reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
-            reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil
-        ))
-        return interface
-    }()
-
-    nonisolated(unsafe) private static let frameInterface: UnsafeMutablePointer<libdecor_frame_interface> = {
-        let interface = UnsafeMutablePointer<libdecor_frame_interface>.allocate(capacity: 1)
-        interface.initialize(to: libdecor_frame_interface(
-            configure: { _, configuration, data in Window.from(data)?.configure(configuration) },
-            close: { _, data in Window.from(data)?.close() },
-            commit: { _, data in
-                if let window = Window.from(data) { wl_surface_commit(window.surface) }
-            },
-            dismiss_popup: { _, _, _ in },
-            reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil,
-            reserved5: nil, reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil
-        ))
-        return interface
     }()
 }

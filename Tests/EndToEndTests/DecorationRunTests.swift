@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 /// Where the compositor draws decorations (xdg-decoration), a toplevel asks
-/// for them itself and libdecor is left out: one wl_pointer per seat, and no
-/// need for wl_subcompositor. Without xdg-decoration, libdecor draws them.
+/// for them: one wl_pointer per seat, and no subsurface. Without
+/// xdg-decoration, the app draws its own title bar and frame on four
+/// subsurfaces, and tells the compositor its window geometry (the bar and
+/// the content, not the shadow); with no subcompositor either, it runs undecorated.
 /// The client's own protocol trace (WAYLAND_DEBUG=client) is the oracle.
 @Suite(.serialized) struct DecorationRunTests {
     private func run(without: [String], label: String) throws -> (status: Int32?, trace: String, process: ChildProcess) {
@@ -24,7 +26,7 @@ import Testing
         trace.components(separatedBy: needle).count - 1
     }
 
-    @Test func serverSideDecorationsNeedNoLibdecor() throws {
+    @Test func serverSideDecorationsAreAskedFor() throws {
         let result = try run(without: [], label: "server")
         #expect(result.status == 0, "\(result.process.logTail)")
         #expect(result.trace.contains("set_mode(2)"), "asks for server-side decorations")
@@ -41,10 +43,25 @@ import Testing
         #expect(result.status == 0, "\(result.process.logTail)")
     }
 
-    @Test func withoutXdgDecorationLibdecorDrawsThem() throws {
-        let result = try run(without: ["zxdg_decoration_manager_v1"], label: "libdecor")
+    @Test func withoutXdgDecorationTheAppDrawsItsOwn() throws {
+        let result = try run(without: ["zxdg_decoration_manager_v1"], label: "own")
         #expect(result.status == 0, "\(result.process.logTail)")
         #expect(!result.trace.contains("set_mode(2)"))
-        #expect(result.trace.contains("get_subsurface("), "libdecor's title bar is a subsurface")
+        #expect(count("get_subsurface(", in: result.trace) == 4, "the bar and three shadows")
+        // The scripted compositor configures 800 × 600 for the window geometry: 560 of content under a 40 px bar.
+        #expect(result.trace.contains("set_window_geometry(0, -40, 800, 600)"), "\(result.trace.suffix(3000))")
+        #expect(result.trace.contains("set_min_size(320, 280)"))
+        // Only one wl_pointer: the frame's input comes through the seat's own.
+        let seatPointers = result.trace.split(separator: "\n").filter {
+            $0.range(of: "wl_seat@[0-9]+\\.get_pointer\\(", options: .regularExpression) != nil
+        }
+        #expect(seatPointers.count == 1)
+    }
+
+    @Test func withoutXdgDecorationOrSubcompositorTheWindowGoesUndecorated() throws {
+        let result = try run(without: ["zxdg_decoration_manager_v1", "wl_subcompositor"], label: "bare")
+        #expect(result.status == 0, "\(result.process.logTail)")
+        #expect(count("get_subsurface(", in: result.trace) == 0)
+        #expect(!result.trace.contains("set_window_geometry("))
     }
 }

@@ -2,26 +2,61 @@ import Foundation
 import SweepPNG
 import Testing
 
-/// How sweep-demo looks under GNOME's mutter, in screenshots from its
-/// screen-cast stream: the window decorated by the app itself (libdecor's
-/// title bar), and crisp at scale 2 with the title bar scaled too.
+/// sweep-demo under GNOME's mutter, which draws no decorations: the app's
+/// own title bar (`ClientDecoration`), seen in screenshots from mutter's
+/// screen-cast stream and used through its remote-desktop input as a person
+/// would: in the theme's colours, at scale 2, dragged, double-clicked,
+/// resized from its shadow and closed.
 @Suite(.serialized) struct GNOMELookTests {
-    /// Under GNOME the app decorates its window itself (libdecor): a title bar with its title
-    /// right above the toolbar, in mutter's own screenshot.
-    @Test func theWindowHasATitleBarUnderGNOME() throws {
-        let session = try DesktopDemoSession(.mutter, "title-bar")
+    /// The active title bar's colours (`DecorationStyle.light` and `.dark`).
+    static let lightBar: UInt32 = 0xebebed
+    static let darkBar: UInt32 = 0x2e2e30
+
+    /// The demo's dark toolbar (`Theme.dark.toolbarBackground`).
+    static let darkToolbar: UInt32 = 0x242426
+
+    /// The size in the demo's latest layout event.
+    private func layoutSize(_ session: DesktopDemoSession) -> (width: Int, height: Int)? {
+        guard let event = session.events("layout").last, let width = event["width"] as? NSNumber,
+              let height = event["height"] as? NSNumber else { return nil }
+        return (width.intValue, height.intValue)
+    }
+
+    /// Two clicks at an output position, then time for mutter to reconfigure.
+    private func doubleClick(_ session: DesktopDemoSession, at point: (x: Int, y: Int)) throws {
+        let click = "{\"op\":\"pointer.down\",\"button\":\"left\"}\n{\"op\":\"pointer.up\",\"button\":\"left\"}"
+        try session.compositor.play("""
+        {"op":"pointer.move","x":\(point.x),"y":\(point.y)}
+        \(click)
+        \(click)
+        {"op":"wait","ms":500}
+        """, offset: (0, 0))
+    }
+
+    @Test(arguments: ["light", "dark"])
+    func theTitleBarIsTheAppsOwnInItsTheme(theme: String) throws {
+        let session = try DesktopDemoSession(.mutter, "title-bar-\(theme)", arguments: ["--theme", theme])
         defer { session.stop() }
         let shot = try session.compositor.screenshot()
         let (x, y) = session.offset
-        let desktop = shot.rgb(x: 2, y: 2)
-        // Up from the toolbar's top: the title bar's rows, until the desktop shows.
-        let barTop = (0..<y).reversed().first { shot.rgb(x: x + 400, y: $0) == desktop }.map { $0 + 1 } ?? 0
-        #expect((20...60).contains(y - barTop), "a title bar \(y - barTop) px tall above the toolbar at y \(y)\n\(session.diagnostics)")
-        // Its text (the window's title) differs from the bar around it.
-        let bar = shot.cropped(x: x + 300, y: barTop, width: 200, height: y - barTop)
-        let background = bar.rgb(x: 0, y: bar.height / 2)
-        let text = (0..<bar.width).filter { bar.rgb(x: $0, y: bar.height / 2) != background }.count
-        #expect(text > 5 && shot.rgb(x: x + 400, y: y + 10) == DemoColors.toolbar, "title pixels \(text)")
+        let bar = theme == "dark" ? Self.darkBar : Self.lightBar
+        // The bar: 40 px above the content, a 1 px separator at its foot, in the theme's colour.
+        #expect(shot.rgb(x: x + 100, y: y - 20) == bar, "bar \(shot.hex(x: x + 100, y: y - 20))\n\(session.diagnostics)")
+        let barRows = (0..<y).reversed().prefix { shot.rgb(x: x + 100, y: $0) == bar || $0 == y - 1 }.count
+        #expect(barRows == 40, "a title bar \(barRows) px tall")
+        // The title, centred: ink in the bar's middle row around the window's centre.
+        let ink = (x + 200..<x + 600).filter { shot.rgb(x: $0, y: y - 20) != bar }.count
+        #expect(ink > 10, "title pixels \(ink)")
+        // A shadow above the bar, fading into the desktop within 12 px.
+        // (mutter's desktop is a gradient: compare with the desktop just beyond the shadow.)
+        let luminance = { (value: UInt32) in Int(value >> 16 & 0xff) + Int(value >> 8 & 0xff) + Int(value & 0xff) }
+        let nearBar = luminance(shot.rgb(x: x + 100, y: y - 41)), beyond = luminance(shot.rgb(x: x + 100, y: y - 56))
+        #expect(nearBar + 15 < beyond, "shadow \(shot.hex(x: x + 100, y: y - 41)), beyond it \(shot.hex(x: x + 100, y: y - 56))")
+        #expect(abs(luminance(shot.rgb(x: x + 100, y: y - 54)) - beyond) <= 3, "the shadow ends within 12 px")
+        // The close button's cross, right of the title, in the title's colour.
+        let closeCentre = (x: x + 800 - 8 - 12, y: y - 20)
+        #expect(shot.rgb(x: closeCentre.x, y: closeCentre.y) != bar, "close button's cross")
+        #expect(shot.rgb(x: x + 400, y: y + 10) == (theme == "dark" ? Self.darkToolbar : DemoColors.toolbar))
     }
 
     @Test func crispAtScaleTwoWithTheTitleBarScaledToo() throws {
@@ -42,9 +77,61 @@ import Testing
         #expect(window.rgb(x: 800, y: separatorY) == DemoColors.separator && window.rgb(x: 800, y: separatorY - 1) == DemoColors.listBackground,
                 "separator at \(separatorY): \(window.hex(x: 800, y: separatorY))")
         #expect(window.darkPixelCount(x: 32, y: 96, width: 400, height: 40) > 250, "too little text ink at scale 2")
-        // libdecor's title bar, drawn at scale 2: twice the height it has at scale 1 (40–120 device pixels).
-        let desktop = shot.rgb(x: 4, y: 4)
-        let barTop = (0..<y).reversed().first { shot.rgb(x: x + 800, y: $0) == desktop }.map { $0 + 1 } ?? 0
-        #expect((40...120).contains(y - barTop), "a title bar \(y - barTop) device pixels tall")
+        // The title bar at scale 2: 80 device pixels, its separator 2.
+        let bar = Self.lightBar
+        let barRows = (0..<y).reversed().prefix { shot.rgb(x: x + 200, y: $0) == bar || $0 >= y - 2 }.count
+        #expect(barRows == 80, "a title bar \(barRows) device pixels tall")
+        #expect(shot.darkPixelCount(x: x + 600, y: y - 70, width: 800, height: 60) > 100, "the title drawn at scale 2")
+    }
+
+    /// Dragging the bar moves the window; a double click maximizes it (no shadow, the bar at
+    /// the output's top) and another restores it; the shadow's corner resizes; the close button quits.
+    @Test func theTitleBarMovesMaximizesResizesAndCloses() throws {
+        let session = try DesktopDemoSession(.mutter, "title-bar-actions")
+        defer { session.stop() }
+        let start = session.offset
+        try session.play("""
+        {"op":"pointer.drag","from":[200,-20],"to":[300,30],"steps":10,"ms":200}
+        {"op":"wait","ms":300}
+        """)
+        let moved = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
+        #expect(moved.x == start.x + 100 && moved.y == start.y + 50, "moved from \(start) to \(moved)\n\(session.diagnostics)")
+
+        try doubleClick(session, at: (moved.x + 200, moved.y - 20))
+        let maximized = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
+        #expect(maximized.x == 0 && maximized.y == 40, "maximized content at \(maximized)")
+        #expect(session.wait { layoutSize($0)?.width == 1024 && layoutSize($0)?.height == 728 },
+                "maximized size: \(String(describing: layoutSize(session)))")
+
+        try doubleClick(session, at: (500, 20))
+        let restored = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
+        #expect(session.wait { layoutSize($0)?.width == 800 && layoutSize($0)?.height == 600 },
+                "restored: \(String(describing: layoutSize(session)))")
+
+        // The bottom-right corner of the shadow, 6 px out, dragged 60 px left and 40 up (the window
+        // reaches nearly to the output's corner: outward, the pointer would stop at the edge), slowly:
+        // mutter's resize grab starts when the app asks for it, a moment after the press.
+        let corner = (x: restored.x + 806, y: restored.y + 606)
+        let steps = (1...10).map { "{\"op\":\"pointer.move\",\"x\":\(corner.x - 6 * $0),\"y\":\(corner.y - 4 * $0)}\n{\"op\":\"wait\",\"ms\":40}" }
+        try session.compositor.play("""
+        {"op":"pointer.move","x":\(corner.x),"y":\(corner.y)}
+        {"op":"wait","ms":200}
+        {"op":"pointer.down","button":"left"}
+        {"op":"wait","ms":300}
+        \(steps.joined(separator: "\n"))
+        {"op":"wait","ms":300}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        """, offset: (0, 0))
+        #expect(session.wait { layoutSize($0)?.width == 740 && layoutSize($0)?.height == 560 },
+                "resized: \(String(describing: layoutSize(session)))\n\(session.diagnostics)")
+
+        // The close button: the rightmost circle, 8 px in from the bar's right end.
+        try session.compositor.play("""
+        {"op":"pointer.move","x":\(restored.x + 740 - 20),"y":\(restored.y - 20)}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        """, offset: (0, 0))
+        #expect(session.demo.process.waitForExit(seconds: 10) == 0, "the close button quits the demo\n\(session.diagnostics)")
     }
 }

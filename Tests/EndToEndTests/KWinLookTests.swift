@@ -63,7 +63,7 @@ import Testing
         let title = edges.map { shot.darkPixelCount(x: shot.width / 2 - 40, y: $0.window, width: 80, height: $0.toolbar - $0.window) } ?? 0
         #expect(found, "no title bar above the toolbar: \(String(describing: edges))\n\(session.diagnostics)")
         // A title bar of KWin's height with the title "Sweep" in it: KWin drew it; the app drew none of its own
-        // (a libdecor frame would put its own bar there, and one of the app's colour).
+        // (the app's own bar would be there too, had it not asked for server-side decorations).
         #expect(edges.map { (20...60).contains($0.toolbar - $0.window) } == true, "\(String(describing: edges))")
         #expect(title > 20, "no title in the bar: \(title) dark pixels")
     }

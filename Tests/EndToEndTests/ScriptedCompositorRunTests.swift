@@ -158,17 +158,6 @@ import Testing
         #expect(run.process.stderr.contains("exited with status 2"), "\(run.process.stderr)")
     }
 
-    @Test func withoutDecorationsOrSubcompositorLibdecorCannotStartAndSaysSo() throws {
-        // libdecor (needed without xdg-decoration) cannot work without wl_subcompositor.
-        let (run, directory) = try play("""
-        {"op":"waitReady"}
-        """, label: "without-both", options: ["--without", "zxdg_decoration_manager_v1", "--without", "wl_subcompositor",
-                                               "--ready-timeout", "5000"])
-        defer { directory.remove() }
-        #expect(run.status == 70)
-        #expect(run.process.stderr.contains("sweep-demo: the Wayland compositor does not offer wl_subcompositor"), "\(run.process.stderr)")
-    }
-
     @Test(arguments: ["wl_seat", "wl_output", "zxdg_decoration_manager_v1", "zwp_pointer_gestures_v1", "wl_subcompositor"])
     func theDemoRunsWithoutOptionalGlobals(global: String) throws {
         let (run, directory) = try play("""

@@ -3,7 +3,7 @@ import SweepPNG
 import Testing
 
 /// sweep-demo under a real weston (headless, pixman renderer): no
-/// xdg-decoration there, so libdecor draws the title bar.
+/// xdg-decoration there, so the app draws its own title bar.
 @Suite(.serialized) struct WestonDemoTests {
     private func withDemo(_ label: String, scale: Int, _ body: (HeadlessWeston, DemoClient) throws -> Void) throws {
         let weston = try HeadlessWeston(label: label, scale: scale)
@@ -26,9 +26,11 @@ import Testing
             // Our list is white under the toolbar, with the first title's text in it.
             #expect(shot.rgb(x: box.minX + 400, y: box.minY + 120) == DemoColors.listBackground)
             #expect(shot.darkPixelCount(x: box.minX + 16, y: box.minY + 48, width: 200, height: 20) > 60)
-            // libdecor's title bar sits above the content: neither our colours nor the desktop.
-            let above = shot.rgb(x: box.minX + 320, y: box.minY - 10)
-            #expect(above != DemoColors.desktop && above != DemoColors.toolbar, "no title bar above the content: \(shot.hex(x: box.minX + 320, y: box.minY - 10))")
+            // The app's own title bar sits above the content, in the light theme's bar colour, 40 px tall.
+            #expect(shot.rgb(x: box.minX + 100, y: box.minY - 20) == GNOMELookTests.lightBar,
+                    "no title bar above the content: \(shot.hex(x: box.minX + 100, y: box.minY - 20))")
+            #expect(shot.rgb(x: box.minX + 100, y: box.minY - 39) == GNOMELookTests.lightBar
+                    && shot.rgb(x: box.minX + 100, y: box.minY - 41) != GNOMELookTests.lightBar, "a 40 px bar")
         }
     }
 

@@ -3,7 +3,7 @@ import SweepPNG
 import Testing
 
 /// sweep-demo under weston's X11 backend in Xvfb, with a real seat driven by
-/// xdotool: hover, the mouse wheel, and libdecor's title bar.
+/// xdotool: hover, the mouse wheel, and the app's own title bar.
 @Suite(.serialized) struct WestonX11DemoTests {
     private func withDemo(_ label: String, arguments: [String], _ body: (NestedWeston, DemoClient, PNGImage) throws -> Void) throws {
         let weston = try NestedWeston(label: label)
@@ -55,8 +55,8 @@ import Testing
     @Test func closesFromTheClientSideTitleBar() throws {
         try withDemo("close", arguments: ["--size", "640x480"]) { weston, demo, first in
             let box = first.boundingBox(of: DemoColors.toolbar)!
-            // libdecor's close button is the rightmost of the title bar, just above the content.
-            try weston.movePointer(to: box.maxX - 16, box.minY - 12)
+            // The close button is the rightmost of the title bar: a 24 px circle 8 px from its end.
+            try weston.movePointer(to: box.maxX - 19, box.minY - 20)
             try weston.xdotool(["click", "1"])
             let status = demo.process.waitForExit(seconds: 10)
             #expect(status == 0, "sweep-demo did not close from its title bar: \(String(describing: status))\n\(demo.logTail)")

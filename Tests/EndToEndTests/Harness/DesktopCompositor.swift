@@ -48,10 +48,13 @@ extension DesktopCompositor {
 
     /// Where the window of the client whose `WAYLAND_DEBUG=client` log is `clientLog` has its
     /// origin: the pointer is put in the output's corner, outside the window, then in the middle,
-    /// which the window covers, and the client's log says where in its surface it came in. (A
-    /// pointer already in the middle when the window mapped entered it then, maybe before the
-    /// compositor centred it: that entry is stale.)
+    /// which the window covers, and the client's log says where in its content surface (the one
+    /// given the xdg_surface or layer-surface role; not a title bar's subsurface) it came in. Only entries after
+    /// the move count: one from before (the pointer already in the middle when the window mapped,
+    /// maybe before the compositor centred it; an earlier measurement) is stale.
     func windowOffset(of clientLog: String) throws -> (x: Int, y: Int) {
+        let read = { (try? String(contentsOfFile: clientLog, encoding: .utf8)) ?? "" }
+        let before = read().split(separator: "\n").count
         try play("""
         {"op":"pointer.move","x":1,"y":1}
         {"op":"wait","ms":100}
@@ -59,8 +62,9 @@ extension DesktopCompositor {
         """, offset: (0, 0))
         var found: (Double, Double)?
         _ = waitUntil(seconds: 5) {
-            let log = (try? String(contentsOfFile: clientLog, encoding: .utf8)) ?? ""
-            found = log.split(separator: "\n").reversed().lazy.compactMap(pointerEntry).first
+            let lines = read().split(separator: "\n")
+            guard let content = lines.lazy.compactMap(xdgSurfaceOwner).first else { return false }
+            found = lines.dropFirst(before).reversed().lazy.compactMap { pointerEntry($0, surface: content) }.first
             return found != nil
         }
         guard let (x, y) = found else { throw HarnessError("the pointer never entered the window\n\(logTail)") }
@@ -68,9 +72,17 @@ extension DesktopCompositor {
     }
 }
 
+/// The `wl_surface@N` of an `xdg_wm_base@….get_xdg_surface(new id xdg_surface@M, wl_surface@N)`
+/// request, or of a layer shell's `get_layer_surface` (the picker's overlay).
+private func xdgSurfaceOwner(_ line: Substring) -> Substring? {
+    guard line.contains(".get_xdg_surface(") || line.contains(".get_layer_surface("),
+          let start = line.range(of: "wl_surface@") else { return nil }
+    return line[start.lowerBound...].prefix { $0 != ")" && $0 != "," }
+}
+
 /// The surface coordinates of a `wl_pointer@N.enter(serial, wl_surface@M, x, y)` line.
-private func pointerEntry(_ line: Substring) -> (Double, Double)? {
-    guard line.contains(".enter("), line.contains("wl_pointer@"), let open = line.lastIndex(of: "("),
+private func pointerEntry(_ line: Substring, surface: Substring) -> (Double, Double)? {
+    guard line.contains(".enter("), line.contains("wl_pointer@"), line.contains("\(surface),"), let open = line.lastIndex(of: "("),
           let close = line.lastIndex(of: ")") else { return nil }
     let fields = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     guard fields.count == 4, let x = Double(fields[2]), let y = Double(fields[3]) else { return nil }

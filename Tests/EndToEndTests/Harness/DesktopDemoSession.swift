@@ -4,7 +4,7 @@ import Foundation
 enum Desktop: String, CaseIterable, CustomStringConvertible, Sendable {
     /// Plasma's KWin 5.27, virtual backend: server-side decorations, layer shell, fake input.
     case kwin
-    /// GNOME's mutter 43, headless: libdecor decorations, no layer shell, remote desktop.
+    /// GNOME's mutter 43, headless: the app's own title bar, no layer shell, remote desktop.
     case mutter
 
     var description: String { rawValue }

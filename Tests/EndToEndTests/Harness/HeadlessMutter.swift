@@ -10,7 +10,7 @@ import SweepPNG
 /// (`mutter-screenshot.py`).
 ///
 /// mutter places windows itself (centred) and clients decorate themselves
-/// (libdecor), so scripts in window coordinates need the window's offset
+/// (the app's own title bar), so scripts in window coordinates need the window's offset
 /// (`windowOffset(of:)`).
 final class HeadlessMutter: DesktopCompositor {
     let name = "mutter"
