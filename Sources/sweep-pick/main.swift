@@ -17,7 +17,7 @@ do {
         printError("\(error)")
         exit(2)
     }
-    options = try PickOptions.parse(defaults + Array(CommandLine.arguments.dropFirst()))
+    options = try PickOptions.parse(PickOptions.expandingBareHistory(defaults + Array(CommandLine.arguments.dropFirst())))
 } catch {
     let code = PickOptions.exitCode(for: error)
     if code == .success {
@@ -91,7 +91,7 @@ do {
     }
     if expected > 0 { picker.expect(bytes: expected) }
     var status: Int32 = 1
-    var output: (records: [ClosedRange<Int>], key: String?)?
+    var output: PickOutput?
     picker.onFinish = { code, chosen in
         status = code
         output = chosen
