@@ -107,18 +107,22 @@ public final class FilterPass {
         swap(&matching, &self.matching)
         swap(&keys, &self.keys)
         var cursor = candidateCursor, next = nextRecord
-        let firstNew = matches.count
+        let rank = layout.map { RankContext(layout: $0, history: ranking?.history, tables: ScoreModel.tables, scratch: scratch) }
         matcher.withKernel { kernel in
             store.withView { view in
                 // A query of one plain term (the common case) gets a loop of its own, the term's
-                // kernel held in registers rather than read through the query's per record.
-                if kernel.isSingleTerm {
-                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching)
-                } else {
-                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching)
+                // kernel held in registers rather than read through the query's per record. Matches
+                // are scored as they are found, while their bytes are in the cache.
+                switch (kernel.isSingleTerm, rank) {
+                case (true, nil):
+                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching, nil, &keys)
+                case (false, nil):
+                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching, nil, &keys)
+                case let (true, rank?):
+                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching, rank, &keys)
+                case let (false, rank?):
+                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching, rank, &keys)
                 }
-                // Then the new matches' keys, in a loop of their own so the search loop stays as tight as before.
-                if let layout { Self.score(matches, from: firstNew, kernel, view, layout, ranking?.history, scratch, &keys, &matching) }
             }
         }
         candidateCursor = cursor
@@ -133,18 +137,20 @@ public final class FilterPass {
         return isCaughtUp
     }
 
-    /// Appends the keys of `matches[from...]`.
-    private static func score(_ matches: [UInt32], from: Int, _ kernel: QueryKernel, _ view: StoreView, _ layout: RankLayout,
-                              _ history: HistoryRanks?, _ scratch: ScoreScratch, _ keys: inout [UInt32],
-                              _ matching: inout RecordMatching) {
-        let tables = ScoreModel.tables
-        matches.withUnsafeBufferPointer { matches in
-            for index in from..<matches.count {
-                let record = Int(matches[index])
-                let (score, length) = matching.score(record, in: view, query: kernel, tables, scratch)
-                keys.append(layout.key(score: score.score, historyRank: history?.rank(ofRecord: record), length: length,
-                                       begin: score.begin, end: score.end))
-            }
+    /// What scoring a match needs, for the scan's loop.
+    struct RankContext {
+        let layout: RankLayout
+        // Unowned: the pass holds both for the whole scan, and the loop then pays no reference counting.
+        unowned(unsafe) let history: HistoryRanks?
+        let tables: ScoreModel.Tables
+        unowned(unsafe) let scratch: ScoreScratch
+
+        @inline(__always)
+        func key<Kernel: TextMatching>(_ record: Int, _ view: StoreView, _ kernel: Kernel,
+                                       _ matching: inout RecordMatching) -> UInt32 {
+            let (score, length) = matching.score(record, in: view, query: kernel, tables, scratch)
+            return layout.key(score: score.score, historyRank: history?.rank(ofRecord: record), length: length,
+                              begin: score.begin, end: score.end)
         }
     }
 
@@ -153,11 +159,15 @@ public final class FilterPass {
     @inline(__always)
     private static func scan<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ candidates: [UInt32],
                                                    _ cursor: inout Int, _ next: inout Int, _ budget: inout Int,
-                                                   _ matches: inout [UInt32], _ matching: inout RecordMatching) {
+                                                   _ matches: inout [UInt32], _ matching: inout RecordMatching,
+                                                   _ rank: RankContext?, _ keys: inout [UInt32]) {
         candidates.withUnsafeBufferPointer { candidates in
             while budget > 0 && cursor < candidates.count {
                 let record = candidates[cursor]
-                if matching.matches(Int(record), in: view, kernel: kernel) { matches.append(record) }
+                if matching.matches(Int(record), in: view, kernel: kernel) {
+                    matches.append(record)
+                    if let rank { keys.append(rank.key(Int(record), view, kernel, &matching)) }
+                }
                 cursor &+= 1
                 budget &-= 1
             }
@@ -165,7 +175,10 @@ public final class FilterPass {
         guard cursor == candidates.count else { return }
         let stop = budget >= view.count - next ? view.count : next + budget
         while next < stop {
-            if matching.matches(next, in: view, kernel: kernel) { matches.append(UInt32(truncatingIfNeeded: next)) }
+            if matching.matches(next, in: view, kernel: kernel) {
+                matches.append(UInt32(truncatingIfNeeded: next))
+                if let rank { keys.append(rank.key(next, view, kernel, &matching)) }
+            }
             next &+= 1
         }
     }

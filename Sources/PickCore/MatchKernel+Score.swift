@@ -3,8 +3,8 @@ extension MatchKernel {
     /// does not match there. As `matches`: the bytes as they are first
     /// (ASCII folded), then, for text that is not ASCII, a normalized copy.
     /// - Complexity: O(n) for n bytes; O(n · m) for a fuzzy term of m bytes.
-    func score(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool, _ tables: ScoreModel.Tables,
-               _ scratch: ScoreScratch) -> TermScore? {
+    func termScore(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool, _ tables: ScoreModel.Tables,
+                   _ scratch: ScoreScratch) -> TermScore? {
         if needle.isEmpty { return TermScore(score: 0, begin: 0, end: 0) }
         if decodesText && !knownASCII { return scoreNormalized(base, start, end, tables, scratch) }
         if !foldASCII && normalization == .none { return scoreBytes(base, start, end, fold: false, tables, scratch) }
@@ -58,6 +58,18 @@ struct QueryScore: Equatable {
     var end: Int
 }
 
+extension MatchKernel {
+    /// The score of a text this term matched, as a query of this one term.
+    @inline(__always)
+    func score(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool, _ tables: ScoreModel.Tables,
+               _ scratch: ScoreScratch) -> QueryScore {
+        guard let found = termScore(base, start, end, knownASCII: knownASCII, tables, scratch) else {
+            return QueryScore(score: 0, begin: 0, end: 0)
+        }
+        return QueryScore(score: found.score, begin: found.begin, end: found.end)
+    }
+}
+
 extension QueryKernel {
     /// The query's score for a text it matches.
     /// - Complexity: O(t · n) for t terms and n bytes (fuzzy terms O(n · m)).
@@ -68,7 +80,7 @@ extension QueryKernel {
         for groupEnd in groupEnds {
             var best: TermScore?
             while term < groupEnd {
-                if !negated[term], let found = terms[term].score(base, start, end, knownASCII: knownASCII, tables, scratch),
+                if !negated[term], let found = terms[term].termScore(base, start, end, knownASCII: knownASCII, tables, scratch),
                    found.score > best?.score ?? -1 {
                     best = found
                 }

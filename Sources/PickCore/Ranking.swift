@@ -27,7 +27,10 @@ public struct Ranking {
 struct RankLayout {
     static let scoreBits = 12
     private(set) var historyBits = 0
-    private(set) var criteria: [(criterion: Tiebreak, shift: Int, bits: Int)] = []
+    /// Each tiebreak's field: its shift and width (width 0: not used).
+    private(set) var length = (shift: 0, bits: 0)
+    private(set) var begin = (shift: 0, bits: 0)
+    private(set) var end = (shift: 0, bits: 0)
 
     init(_ ranking: Ranking) {
         if let history = ranking.history, history.entryCount > 0 {
@@ -40,7 +43,12 @@ struct RankLayout {
             let bits = room / (used.count - position)
             room -= bits
             shift -= bits
-            criteria.append((criterion, shift, bits))
+            switch criterion {
+            case .length: length = (shift, bits)
+            case .begin: begin = (shift, bits)
+            case .end: end = (shift, bits)
+            case .index: break
+            }
         }
     }
 
@@ -48,31 +56,25 @@ struct RankLayout {
     static func bitsFor(_ count: Int) -> Int { Int.bitWidth - count.leadingZeroBitCount }
 
     @inline(__always)
-    private static func clamp(_ value: Int, _ bits: Int) -> UInt32 {
-        let maximum = (1 << bits) - 1
-        return UInt32(truncatingIfNeeded: min(max(value, 0), maximum))
+    private static func field(_ value: Int, _ place: (shift: Int, bits: Int)) -> UInt32 {
+        guard place.bits > 0 else { return 0 }
+        let maximum = (1 &<< place.bits) &- 1
+        return UInt32(truncatingIfNeeded: min(max(value, 0), maximum)) &<< UInt32(place.shift)
     }
 
     /// The key of a match: its score, its history rank (nil: not in the
     /// history), its shown text's length and where its match begins and ends.
     @inline(__always)
     func key(score: Int32, historyRank: Int?, length: Int, begin: Int, end: Int) -> UInt32 {
-        let scoreMax = (1 << Self.scoreBits) - 1
-        var key = Self.clamp(scoreMax - min(Int(max(score, 0)), scoreMax), Self.scoreBits) << UInt32(32 - Self.scoreBits)
+        let scoreMax = (1 &<< Self.scoreBits) &- 1
+        var key = Self.field(scoreMax &- min(Int(max(score, 0)), scoreMax), (32 - Self.scoreBits, Self.scoreBits))
         if historyBits > 0 {
-            let none = (1 << historyBits) - 1
-            key |= Self.clamp(min(historyRank ?? none, none), historyBits) << UInt32(32 - Self.scoreBits - historyBits)
+            let none = (1 &<< historyBits) &- 1
+            key |= Self.field(min(historyRank ?? none, none), (32 - Self.scoreBits - historyBits, historyBits))
         }
-        for (criterion, shift, bits) in criteria {
-            let value: Int
-            switch criterion {
-            case .length: value = length
-            case .begin: value = begin
-            case .end: value = length - end
-            case .index: value = 0
-            }
-            key |= Self.clamp(value, bits) << UInt32(shift)
-        }
+        key |= Self.field(length, self.length)
+        key |= Self.field(begin, self.begin)
+        key |= Self.field(length &- end, self.end)
         return key
     }
 }

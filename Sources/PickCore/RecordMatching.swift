@@ -36,8 +36,9 @@ extension RecordMatching {
     /// The score of a record the query matched, over the same shown text
     /// `matches` looked at, and that text's length in bytes.
     /// - Complexity: O(t · n) for t terms and the record's n bytes (fuzzy terms O(n · m)).
-    mutating func score(_ record: Int, in view: StoreView, query: QueryKernel, _ tables: ScoreModel.Tables,
-                        _ scratch: ScoreScratch) -> (score: QueryScore, length: Int) {
+    @inline(__always)
+    mutating func score<Kernel: TextMatching>(_ record: Int, in view: StoreView, query: Kernel, _ tables: ScoreModel.Tables,
+                                              _ scratch: ScoreScratch) -> (score: QueryScore, length: Int) {
         let (start, end) = view.bounds(record)
         let plain = view.isPlain(record)
         let shown = plain ? (start: start, end: end) : view.shownRange(start, end)

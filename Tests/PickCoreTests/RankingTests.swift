@@ -19,7 +19,7 @@ private func score(_ text: String, _ query: String, _ mode: MatchMode = .fuzzy) 
     var bytes = Array(text.utf8)
     let found = matcher.withKernel { kernel -> Int32? in
         bytes.withUnsafeMutableBytes { raw in
-            kernel.terms[0].score(raw.baseAddress!, 0, raw.count, knownASCII: false, ScoreModel.tables, ScoreScratch())?.score
+            kernel.terms[0].termScore(raw.baseAddress!, 0, raw.count, knownASCII: false, ScoreModel.tables, ScoreScratch())?.score
         }
     }
     return found.map { Int($0) }
