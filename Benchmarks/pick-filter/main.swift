@@ -5,7 +5,8 @@
 // benchmarks' input (N records) to standard output. PICK_FILTER_TIMES=1
 // prints phase times to standard error; PICK_FILTER_RESERVE=BYTES reserves
 // the store first; PICK_FILTER_PREVIOUS=QUERY filters for QUERY first and
-// then incrementally.
+// then incrementally; PICK_FILTER_RANK=1 ranks the matches (as sweep-pick
+// does by default) and prints them in ranked order.
 import Glibc
 import PickBenchData
 import PickCore
@@ -46,19 +47,22 @@ while true {
 }
 store.finish()
 let loaded = now()
+let ranking: Ranking? = getenv("PICK_FILTER_RANK") != nil ? Ranking() : nil
 var previous: FilterResult? = nil
 if let first = getenv("PICK_FILTER_PREVIOUS") {
     // Time typing on: filter for the shorter query first, then the given one incrementally.
-    let firstPass = FilterPass(store: store, query: String(cString: first), mode: .substring)
+    let firstPass = FilterPass(store: store, query: String(cString: first), mode: .substring, ranking: ranking)
     firstPass.run(budget: .max)
-    previous = firstPass.result
+    previous = firstPass.rankedResult().inInputOrder
 }
 let filterStarted = now()
 let mode = getenv("PICK_FILTER_MODE").flatMap { MatchMode(rawValue: String(cString: $0)) } ?? .substring
-let pass = FilterPass(store: store, query: arguments[1], mode: mode, previous: previous)
+let pass = FilterPass(store: store, query: arguments[1], mode: mode, previous: previous, ranking: ranking)
 pass.run(budget: .max)
+let scanned = now()
+let result = pass.rankedResult()
 let filtered = now()
-OutputWriter(store: store).write(result: pass.result, format: .lines) { bytes in
+OutputWriter(store: store).write(result: result, format: .lines) { bytes in
     var offset = 0
     while offset < bytes.count {
         let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
@@ -67,7 +71,8 @@ OutputWriter(store: store).write(result: pass.result, format: .lines) { bytes in
     }
 }
 if showTimes {
-    let times = "load \(loaded - started) s, filter \(filtered - filterStarted) s (incremental: \(pass.isIncremental)), print \(now() - filtered) s\n"
+    let times = "load \(loaded - started) s, filter \(filtered - filterStarted) s (of which ranking \(filtered - scanned) s; "
+        + "incremental: \(pass.isIncremental), \(result.count) matches), print \(now() - filtered) s\n"
     _ = write(2, times, times.utf8.count)
 }
 exit(pass.result.isEmpty ? 1 : 0)

@@ -15,6 +15,12 @@
 ///
 /// An empty query keeps every record without an index array
 /// (`FilterResult.isAll`), in O(1).
+///
+/// Ranked (`ranking` not nil): each match's score is computed as it is
+/// found, folded with its history rank and tiebreaks into a 4-byte key
+/// (`RankLayout`); `rankedResult()` orders the matches by key in O(n)
+/// (`RankSort`) once the pass has caught up. Only matches are scored: the
+/// byte search stays the gate.
 public final class FilterPass {
     /// The records filtered (the pass follows it as it grows).
     public let store: RecordStore
@@ -26,6 +32,8 @@ public final class FilterPass {
     public let delimiter: String?
     /// Whether the pass re-checks a previous result instead of every record.
     public let isIncremental: Bool
+    /// How matches are ranked; nil for input order.
+    public let ranking: Ranking?
 
     /// The previous result's matches, re-checked first (ascending).
     private var candidates: [UInt32]
@@ -34,6 +42,16 @@ public final class FilterPass {
     private var nextRecord: Int
     private var matches: [UInt32] = []
     private var matching: RecordMatching
+    /// Ranked: one key per match (`RankLayout`), dropped once sorted for good.
+    private var keys: [UInt32] = []
+    private let layout: RankLayout?
+    private let scratch = ScoreScratch()
+    /// The last ranking: a permutation of `matches[0..<rankedOrder.count]`
+    /// (nil: input order was the ranking), made when `rankedCount` matches were held.
+    private var rankedOrder: [UInt32]?
+    private var rankedCount = -1
+    /// An empty query's history records, first, as of `nextRecord` = `rankedCount`.
+    private var leadingOrder: [UInt32]?
 
     /// A pass for `query` (fzf's extended syntax, see `Matcher`), its plain
     /// terms matched in `mode` against each record's shown text (`fields`
@@ -42,9 +60,13 @@ public final class FilterPass {
     /// `previous` is the last result on the same store; it is used when the
     /// new query implies its query and the fields are the same.
     /// - Complexity: O(1) (the work is in `run`).
+    /// `ranking`: how to rank the matches (nil: input order).
     public init(store: RecordStore, query: String, mode: MatchMode, foldsAccents: Bool = true,
-                fields: FieldSelector? = nil, delimiter: String? = nil, previous: FilterResult? = nil) {
+                fields: FieldSelector? = nil, delimiter: String? = nil, previous: FilterResult? = nil,
+                ranking: Ranking? = nil) {
         self.store = store
+        self.ranking = ranking
+        layout = ranking.map { RankLayout($0) }
         let delimiter = fields == nil ? nil : delimiter
         self.fields = fields
         self.delimiter = delimiter
@@ -80,18 +102,26 @@ public final class FilterPass {
         }
         var budget = max(0, budget)
         // Work on locals: no exclusivity checks or copies in the loop.
-        var matches: [UInt32] = [], matching = RecordMatching(fields: nil, delimiter: nil)
+        var matches: [UInt32] = [], matching = RecordMatching(fields: nil, delimiter: nil), keys: [UInt32] = []
         swap(&matches, &self.matches)
         swap(&matching, &self.matching)
+        swap(&keys, &self.keys)
         var cursor = candidateCursor, next = nextRecord
+        let rank = layout.map { RankContext(layout: $0, history: ranking?.history, tables: ScoreModel.tables, scratch: scratch) }
         matcher.withKernel { kernel in
             store.withView { view in
                 // A query of one plain term (the common case) gets a loop of its own, the term's
-                // kernel held in registers rather than read through the query's per record.
-                if kernel.isSingleTerm {
-                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching)
-                } else {
-                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching)
+                // kernel held in registers rather than read through the query's per record. Matches
+                // are scored as they are found, while their bytes are in the cache.
+                switch (kernel.isSingleTerm, rank) {
+                case (true, nil):
+                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching, nil, &keys)
+                case (false, nil):
+                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching, nil, &keys)
+                case let (true, rank?):
+                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching, rank, &keys)
+                case let (false, rank?):
+                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching, rank, &keys)
                 }
             }
         }
@@ -103,7 +133,25 @@ public final class FilterPass {
         }
         swap(&matches, &self.matches)
         swap(&matching, &self.matching)
+        swap(&keys, &self.keys)
         return isCaughtUp
+    }
+
+    /// What scoring a match needs, for the scan's loop.
+    struct RankContext {
+        let layout: RankLayout
+        // Unowned: the pass holds both for the whole scan, and the loop then pays no reference counting.
+        unowned(unsafe) let history: HistoryRanks?
+        let tables: ScoreModel.Tables
+        unowned(unsafe) let scratch: ScoreScratch
+
+        @inline(__always)
+        func key<Kernel: TextMatching>(_ record: Int, _ view: StoreView, _ kernel: Kernel,
+                                       _ matching: inout RecordMatching) -> UInt32 {
+            let (score, length) = matching.score(record, in: view, query: kernel, tables, scratch)
+            return layout.key(score: score.score, historyRank: history?.rank(ofRecord: record), length: length,
+                              begin: score.begin, end: score.end)
+        }
     }
 
     /// Checks the candidates from `cursor`, then the records from `next`,
@@ -111,11 +159,15 @@ public final class FilterPass {
     @inline(__always)
     private static func scan<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ candidates: [UInt32],
                                                    _ cursor: inout Int, _ next: inout Int, _ budget: inout Int,
-                                                   _ matches: inout [UInt32], _ matching: inout RecordMatching) {
+                                                   _ matches: inout [UInt32], _ matching: inout RecordMatching,
+                                                   _ rank: RankContext?, _ keys: inout [UInt32]) {
         candidates.withUnsafeBufferPointer { candidates in
             while budget > 0 && cursor < candidates.count {
                 let record = candidates[cursor]
-                if matching.matches(Int(record), in: view, kernel: kernel) { matches.append(record) }
+                if matching.matches(Int(record), in: view, kernel: kernel) {
+                    matches.append(record)
+                    if let rank { keys.append(rank.key(Int(record), view, kernel, &matching)) }
+                }
                 cursor &+= 1
                 budget &-= 1
             }
@@ -123,7 +175,10 @@ public final class FilterPass {
         guard cursor == candidates.count else { return }
         let stop = budget >= view.count - next ? view.count : next + budget
         while next < stop {
-            if matching.matches(next, in: view, kernel: kernel) { matches.append(UInt32(truncatingIfNeeded: next)) }
+            if matching.matches(next, in: view, kernel: kernel) {
+                matches.append(UInt32(truncatingIfNeeded: next))
+                if let rank { keys.append(rank.key(next, view, kernel, &matching)) }
+            }
             next &+= 1
         }
     }
@@ -147,14 +202,60 @@ public final class FilterPass {
         return Int(matches[row])
     }
 
+    /// The matches so far in ranked order (`ranking`), for showing: sorted
+    /// now if matches came since the last call; rows for matches that come
+    /// later are added after the ranked ones, in input order, by `result`
+    /// until this is called again. The keys are dropped once the store is
+    /// finished and the pass has caught up (nothing more can come). Without
+    /// a ranking, `result`. With an empty query, the history's records
+    /// first, then the rest in input order.
+    /// - Complexity: O(m + 2¹⁶) for m matches when new ones came, else O(1).
+    public func rankedResult() -> FilterResult {
+        guard let ranking else { return result }
+        if matcher.matchesEverything {
+            if rankedCount != nextRecord {
+                rankedCount = nextRecord
+                let first = ranking.history?.leadingRecords(below: nextRecord) ?? []
+                leadingOrder = first.isEmpty ? nil : first
+            }
+            return result
+        }
+        if rankedCount != matches.count {
+            rankedCount = matches.count
+            let final = isCaughtUp && store.isFinished
+            if final {
+                var keys: [UInt32] = []
+                swap(&keys, &self.keys)
+                rankedOrder = RankSort.order(records: matches, keys: &keys)
+            } else {
+                var keys = self.keys
+                rankedOrder = RankSort.order(records: matches, keys: &keys)
+            }
+        }
+        return result
+    }
+
+    /// Whether `rankedResult()` has ranked every match held now.
+    public var isRankedUpToDate: Bool {
+        ranking == nil || rankedCount == (matcher.matchesEverything ? nextRecord : matches.count)
+    }
+
     /// The matches so far, for showing or for the next pass's `previous`.
     /// Taking it while the pass is not caught up makes the next `run` copy
     /// the matches (copy on write): take it when `run` returns true, and use
     /// `matchCount` / `record(atRow:)` in between.
     /// - Complexity: O(1).
+    /// Ranked, the order of the last `rankedResult()` with later matches
+    /// after it in input order.
     public var result: FilterResult {
-        FilterResult(storage: matcher.matchesEverything ? .all(count: nextRecord) : .records(matches),
-                     matcher: matcher, checkedCount: checkedCount, fields: fields, delimiter: delimiter,
-                     storeID: ObjectIdentifier(store))
+        let ranked: FilterResult.RankedRows?
+        if matcher.matchesEverything {
+            ranked = leadingOrder.map { .leading($0, sorted: $0.sorted()) }
+        } else {
+            ranked = rankedOrder.map { .prefix($0) }
+        }
+        return FilterResult(storage: matcher.matchesEverything ? .all(count: nextRecord) : .records(matches),
+                            ranked: ranked, matcher: matcher, checkedCount: checkedCount,
+                            fields: fields, delimiter: delimiter, storeID: ObjectIdentifier(store))
     }
 }

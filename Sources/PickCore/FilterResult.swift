@@ -1,9 +1,12 @@
-/// The records a filter pass kept, in input order: row `r` of the list
-/// shows record `self[r]`.
+/// The records a filter pass kept: row `r` of the list shows record
+/// `self[r]`. In input order, or ranked (`isRanked`, from
+/// `FilterPass.rankedResult()`): then the rows follow the ranking.
 ///
 /// An empty query keeps everything without an index array: `isAll`, and row
-/// `r` is record `r` (ten million records cost nothing). Otherwise the
-/// record indices are a `[UInt32]`, four bytes a match.
+/// `r` is record `r` (ten million records cost nothing), unless a history
+/// puts its records first. Otherwise the record indices are a `[UInt32]`,
+/// four bytes a match, in input order, and a ranked result has a second
+/// array, the ranked order, four bytes more.
 public struct FilterResult: RandomAccessCollection, Sendable {
     /// A row.
     public typealias Index = Int
@@ -15,7 +18,20 @@ public struct FilterResult: RandomAccessCollection, Sendable {
         case records([UInt32])
     }
 
+    /// How ranked rows map to records.
+    enum RankedRows: Sendable {
+        /// Rows `0..<order.count` show these records, a permutation of the
+        /// first `order.count` matches; later rows (matches that arrived
+        /// after the ranking) show the matches in input order.
+        case prefix([UInt32])
+        /// With `.all`: these records first, then every other record in
+        /// input order (`sorted` is the same records, ascending).
+        case leading([UInt32], sorted: [UInt32])
+    }
+
     let storage: Storage
+    /// The ranked order, nil for input order.
+    let ranked: RankedRows?
     /// The query this result answers.
     public let matcher: Matcher
     /// Records `0..<checkedCount` were looked at; later ones (input that
@@ -25,10 +41,32 @@ public struct FilterResult: RandomAccessCollection, Sendable {
     let delimiter: String?
     let storeID: ObjectIdentifier
 
-    /// Whether every checked record is kept (empty query): row `r` is record `r`.
+    init(storage: Storage, ranked: RankedRows? = nil, matcher: Matcher, checkedCount: Int, fields: FieldSelector?,
+         delimiter: String?, storeID: ObjectIdentifier) {
+        self.storage = storage
+        self.ranked = ranked
+        self.matcher = matcher
+        self.checkedCount = checkedCount
+        self.fields = fields
+        self.delimiter = delimiter
+        self.storeID = storeID
+    }
+
+    /// Whether every checked record is kept (empty query): row `r` is record
+    /// `r` unless the result is ranked (history records first).
     public var isAll: Bool {
         if case .all = storage { return true }
         return false
+    }
+
+    /// Whether rows follow a ranking rather than input order (then
+    /// `firstRow(atOrAfter:)` does not apply).
+    public var isRanked: Bool { ranked != nil }
+
+    /// The same matches in input order.
+    public var inInputOrder: FilterResult {
+        FilterResult(storage: storage, matcher: matcher, checkedCount: checkedCount, fields: fields, delimiter: delimiter,
+                     storeID: storeID)
     }
 
     /// The first row, 0. - Complexity: O(1).
@@ -42,9 +80,11 @@ public struct FilterResult: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The record shown in `row`. - Complexity: O(1).
+    /// The record shown in `row`. - Complexity: O(1); O(log h) for h
+    /// history records shown first.
     @inline(__always)
     public subscript(row: Int) -> Int {
+        if let ranked { return rankedRecord(row, ranked) }
         switch storage {
         case let .all(count):
             precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
@@ -53,8 +93,28 @@ public struct FilterResult: RandomAccessCollection, Sendable {
         }
     }
 
+    private func rankedRecord(_ row: Int, _ ranked: RankedRows) -> Int {
+        switch (ranked, storage) {
+        case let (.prefix(order), .records(records)):
+            return Int(row < order.count ? order[row] : records[row])
+        case let (.leading(first, sorted), .all(count)):
+            precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
+            if row < first.count { return Int(first[row]) }
+            // The (row - first.count)th record not among `sorted`: skip the ones below it.
+            let rest = row - first.count
+            var lower = 0, upper = sorted.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if Int(sorted[middle]) - middle <= rest { lower = middle + 1 } else { upper = middle }
+            }
+            return rest + lower
+        default:
+            preconditionFailure("ranked rows of another kind of result")
+        }
+    }
+
     /// The first row whose record is at least `record` (`count` if none):
-    /// where `record` is or would be.
+    /// where `record` is or would be. For results in input order only.
     /// - Complexity: O(log m) for m rows.
     public func firstRow(atOrAfter record: Int) -> Int {
         switch storage {
@@ -70,13 +130,14 @@ public struct FilterResult: RandomAccessCollection, Sendable {
     }
 
     /// The row that shows `record`, or nil when the filter hides it.
-    /// - Complexity: O(log m).
+    /// - Complexity: O(log m); O(m) ranked.
     public func row(ofRecord record: Int) -> Int? {
+        if ranked != nil { return indices.first { self[$0] == record } }
         let row = firstRow(atOrAfter: record)
         return row < count && self[row] == record ? row : nil
     }
 
-    /// Calls `body` with the kept record indices, or nil for `isAll`.
+    /// Calls `body` with the kept record indices in input order, or nil for `isAll`.
     /// - Complexity: O(1).
     public func withRecordIndices<R>(_ body: (UnsafeBufferPointer<UInt32>?) throws -> R) rethrows -> R {
         switch storage {

@@ -3,6 +3,9 @@ protocol TextMatching {
     /// Whether the text `start..<end` of `base` matches (`knownASCII`: it is
     /// ASCII; `scratch`: room for a normalized copy).
     func matches(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool, scratch: inout [UInt8]) -> Bool
+    /// The score of a text that matched (see `ScoreModel`).
+    func score(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, knownASCII: Bool, _ tables: ScoreModel.Tables,
+               _ scratch: ScoreScratch) -> QueryScore
 }
 
 /// One compiled term as pointers, for matching millions of texts in a loop.

@@ -31,3 +31,26 @@ struct RecordMatching {
         }
     }
 }
+
+extension RecordMatching {
+    /// The score of a record the query matched, over the same shown text
+    /// `matches` looked at, and that text's length in bytes.
+    /// - Complexity: O(t · n) for t terms and the record's n bytes (fuzzy terms O(n · m)).
+    @inline(__always)
+    mutating func score<Kernel: TextMatching>(_ record: Int, in view: StoreView, query: Kernel, _ tables: ScoreModel.Tables,
+                                              _ scratch: ScoreScratch) -> (score: QueryScore, length: Int) {
+        let (start, end) = view.bounds(record)
+        let plain = view.isPlain(record)
+        let shown = plain ? (start: start, end: end) : view.shownRange(start, end)
+        guard extractor != nil else {
+            return (query.score(view.base, shown.start, shown.end, knownASCII: plain, tables, scratch), shown.end - shown.start)
+        }
+        fieldBuffer.removeAll(keepingCapacity: true)
+        extractor!.appendFields(view.base, from: shown.start, to: shown.end, into: &fieldBuffer)
+        return fieldBuffer.withUnsafeBytes { fields in
+            guard let base = fields.baseAddress else { return (QueryScore(score: 0, begin: 0, end: 0), 0) }
+            let end = FieldExtractor.shownEnd(fields)
+            return (query.score(base, 0, end, knownASCII: plain, tables, scratch), end)
+        }
+    }
+}

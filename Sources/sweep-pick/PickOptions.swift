@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PickCore
 import SweepUI
 
@@ -14,8 +15,10 @@ struct PickOptions: ParsableCommand {
         Tab and Shift+Tab toggle and move, Shift+arrows extend, Ctrl+A selects every matching record, Ctrl+Shift+A \
         or Ctrl+D clears, Ctrl+I inverts. Typing filters (smart case, accents ignored by terms without any) with fzf's \
         search syntax: space-separated terms must all match, 'term is a substring, ^term a prefix, term$ a suffix, \
-        !term must not match, a | b matches either, and a backslash before a space makes it part of a term. Enter prints the selected records in input \
-        order (the focused one when none is selected); Escape cancels.
+        !term must not match, a | b matches either, and a backslash before a space makes it part of a term. Matches are ranked as fzf \
+        ranks them (characters at word starts, runs and the whole text before scattered ones; ties by --tiebreak), with \
+        --history's records first while the filter is empty; --no-sort keeps input order. Enter prints the selected \
+        records in input order (--print-order ranked: as shown; the focused one when none is selected); Escape cancels.
 
         Default options come first from $XDG_CONFIG_HOME/sweep-pick/config (one or more options a line, as on the \
         command line; # starts a comment) and then SWEEP_PICK_DEFAULT_OPTS; the command line's come last and win.
@@ -99,6 +102,32 @@ struct PickOptions: ParsableCommand {
     @Flag(help: "Match accents as typed (by default \"cafe\" finds \"café\").")
     var literal = false
 
+    @Flag(name: .customLong("no-sort"), help: "Show matches in input order, not ranked by how well they match.")
+    var noSort = false
+
+    @Option(help: ArgumentHelp("""
+        What orders matches of equal score, comma-separated: length (shorter first), begin (match nearer the start), \
+        end (match nearer the end), index (input order, which always decides last). Default: length (fzf's).
+        """, valueName: "LIST"))
+    var tiebreak: String = "length"
+
+    @Option(name: .customLong("print-order"), help: ArgumentHelp("""
+        The order Enter prints the chosen records in: input, or ranked (as shown, then chosen records the filter hides, \
+        in input order).
+        """, valueName: "ORDER"))
+    var printOrder: PrintOrder = .input
+
+    @Option(help: ArgumentHelp("""
+        Remember chosen records in FILE: counted and aged (frecency), shown first while the filter is empty and \
+        ranked before equally scored matches. --history alone (followed by another option, --, or nothing) uses \
+        $XDG_CACHE_HOME/sweep-pick/history (~/.cache when unset).
+        """, valueName: "FILE"))
+    var history: String?
+
+    @Option(name: .customLong("history-size"), help: ArgumentHelp("Records the history keeps (the least frecent go first).",
+                                                                  valueName: "N"))
+    var historySize: Int = 1000
+
     @Option(help: ArgumentHelp("Field delimiter for --with-nth and --accept-nth (a literal string; default: runs of blanks).",
                                valueName: "STRING"))
     var delimiter: String?
@@ -156,6 +185,8 @@ struct PickOptions: ParsableCommand {
         if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
         if headerLines < 0 || headerLines > 20 { throw ValidationError("--header-lines must be between 0 and 20") }
         if margins == nil { throw ValidationError("--margin takes N or TOP,RIGHT,BOTTOM,LEFT, each 0 to 10000 (got \"\(margin)\")") }
+        do { _ = try Tiebreak.parseList(tiebreak) } catch { throw ValidationError("--tiebreak: \(error)") }
+        if historySize < 1 || historySize > 1_000_000 { throw ValidationError("--history-size must be between 1 and 1000000") }
         if let color {
             do { _ = try ColorOverrides(parsing: color, names: Self.colorNames) } catch { throw ValidationError("--color: \(error)") }
         }
@@ -192,6 +223,40 @@ struct PickOptions: ParsableCommand {
     /// The fields the filter matches: --nth's, else --with-nth's (what is shown), else the whole record.
     func matchFields() throws -> FieldSelector? {
         try (nth ?? withNth).map { try FieldSelector(parsing: $0) }
+    }
+
+    /// How matches are ranked: nil with --no-sort; the history's ranks come from the picker.
+    func ranking(history: HistoryRanks?) -> Ranking? {
+        guard !noSort else { return nil }
+        return Ranking(tiebreaks: (try? Tiebreak.parseList(tiebreak)) ?? Tiebreak.defaultList, history: history)
+    }
+
+    /// The history file: --history's, or with an empty value (--history alone) the cache's.
+    var historyPath: String? {
+        guard let history else { return nil }
+        guard history.isEmpty else { return history }
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? "") + "/.cache"
+        return cache + "/sweep-pick/history"
+    }
+
+    /// The arguments with a bare --history (last, or before another option or --) given an empty
+    /// value, which `historyPath` reads as the cache's file: the parser would take the next
+    /// argument as its value whatever it looks like.
+    static func expandingBareHistory(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var optionsEnded = false
+        for (index, argument) in arguments.enumerated() {
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if !optionsEnded && argument == "--history" && (next == nil || next!.hasPrefix("-")) {
+                result.append("--history=")
+            } else {
+                result.append(argument)
+            }
+            if argument == "--" { optionsEnded = true }
+        }
+        return result
     }
 
     /// How plain filter terms match (--exact, else --match).
@@ -237,6 +302,11 @@ enum MatchOption: String, ExpressibleByArgument, CaseIterable {
 
 enum OutputOption: String, ExpressibleByArgument, CaseIterable {
     case lines, indices, json
+}
+
+/// --print-order: the chosen records in input order, or in the order shown.
+enum PrintOrder: String, ExpressibleByArgument, CaseIterable {
+    case input, ranked
 }
 
 extension MatchOption {

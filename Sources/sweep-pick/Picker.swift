@@ -24,6 +24,11 @@ final class Picker {
     private let expectKeys: [ExpectKey]
     /// The records' context menu and drags.
     private let menu: PickDelegate
+    /// How matches are ranked (nil: --no-sort), and the history's records found in the input.
+    private let ranking: Ranking?
+    private let historyRanks: HistoryRanks?
+    /// When the rows were last ranked (monotonic seconds): while input streams, at most every `rankingInterval`.
+    private var lastRanked = 0.0
 
     /// The running filter pass.
     private var pass: FilterPass
@@ -39,13 +44,17 @@ final class Picker {
     private var pickerView: PickerView!
     private var inputFinished = false
     /// What ends the run: the status and what to print.
-    var onFinish: (Int32, _ output: (records: [ClosedRange<Int>], key: String?)?) -> Void = { _, _ in }
+    var onFinish: (Int32, _ output: PickOutput?) -> Void = { _, _ in }
 
     /// Records checked per loop turn while filtering.
     static let filterBudget = 250_000
+    /// How often matches that keep arriving are ranked again, in milliseconds (ranking is O(matches)).
+    static let rankingInterval = 250.0
 
-    init(options: PickOptions, window: AppWindow, log: PickLog?) throws {
+    init(options: PickOptions, window: AppWindow, log: PickLog?, history: HistoryRanks? = nil) throws {
         self.options = options
+        historyRanks = history
+        ranking = options.ranking(history: history)
         self.window = window
         self.log = log
         menu = PickDelegate(log: log)
@@ -56,7 +65,7 @@ final class Picker {
         expectKeys = try ExpectKey.parseList(options.expect ?? "")
         store = RecordStore(separator: options.read0 ? 0 : 0x0A)
         pass = FilterPass(store: store, query: "", mode: options.plainMatchMode, foldsAccents: !options.literal,
-                          fields: matchFields, delimiter: options.delimiter)
+                          fields: matchFields, delimiter: options.delimiter, ranking: ranking)
         shown = pass.result
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
@@ -144,6 +153,7 @@ final class Picker {
         }
         guard !rest.isEmpty else { return }
         store.append(UnsafeRawBufferPointer(rebasing: rest))
+        historyRanks?.index(store)
         advanceFilter()
     }
 
@@ -160,6 +170,7 @@ final class Picker {
         if headerRecordsWanted > 0 && !pendingHeaderLine.isEmpty { addHeaderLine() }   // a last header line without its newline
         headerRecordsWanted = 0
         store.finish()
+        historyRanks?.index(store)
         inputFinished = true
         advanceFilter()
         applyPreselection()
@@ -184,25 +195,54 @@ final class Picker {
         log?.write("query", ["query": newQuery])
         // A new keystroke replaces the pass that was running.
         pass = FilterPass(store: store, query: newQuery, mode: options.plainMatchMode, foldsAccents: !options.literal,
-                          fields: matchFields, delimiter: options.delimiter, previous: shown)
+                          fields: matchFields, delimiter: options.delimiter, previous: shown.inInputOrder, ranking: ranking)
         advanceFilter()
     }
 
-    /// Runs the pass a slice at a time; shows its result when it has caught up
-    /// (and, for a growing result of the same query, as rows are appended).
+    /// Runs the pass a slice at a time; shows its result, ranked, when it has
+    /// caught up. For a growing result of the same query (input still
+    /// arriving) rows are appended after the ranked ones, and the whole is
+    /// ranked again at most every `rankingInterval` and when the input ends.
     private func advanceFilter() {
         if let passTimer { window.cancel(passTimer) }
         passTimer = nil
         let done = pass.run(budget: Self.filterBudget)
-        let result = pass.result
-        if result.matcher == shown.matcher && result.count >= shown.count {
-            // The same query over more records: rows are only appended.
-            appendRows(result)
+        if pass.matcher == shown.matcher {
+            if done && !pass.isRankedUpToDate && (inputFinished || Self.now() - lastRanked >= Self.rankingInterval / 1000) {
+                rankAgain()
+            } else {
+                let result = pass.result
+                // The same query over more records: rows are only appended.
+                if result.count >= shown.count { appendRows(result) }
+            }
         } else if done {
-            replaceRows(result)
+            lastRanked = Self.now()
+            replaceRows(pass.rankedResult())
         }
-        if !done { passTimer = window.schedule(after: 0) { [weak self] in self?.advanceFilter() } }
+        if !done {
+            passTimer = window.schedule(after: 0) { [weak self] in self?.advanceFilter() }
+        } else if !pass.isRankedUpToDate {
+            passTimer = window.schedule(after: Self.rankingInterval) { [weak self] in self?.advanceFilter() }
+        }
         updateStatus()
+    }
+
+    /// Ranks the rows of the same query again (more matches came): the focus stays on its record
+    /// unless it is still on the first row at the top, which then shows the best match.
+    private func rankAgain() {
+        lastRanked = Self.now()
+        shown = pass.rankedResult()
+        rows.highlighted = shown.matcher
+        let untouched = (view.focusedItem?.item ?? 0) == 0 && view.contentOffset == 0
+        matches.show(MatchRows(shown), position: untouched ? .top : .keepingItems)
+        log?.write("items", ["count": shown.count, "query": query, "ranked": true])
+    }
+
+    /// Seconds on the monotonic clock.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func appendRows(_ result: FilterResult) {
@@ -354,21 +394,58 @@ final class Picker {
             return   // nothing to print: Enter on an empty list does nothing
         }
         log?.write("accept", ["count": chosen.reduce(0) { $0 + $1.count }, "key": key ?? ""])
-        onFinish(0, (chosen, key))
+        let order = options.printOrder == .ranked && shown.isRanked ? shownOrder(of: chosen) : nil
+        onFinish(0, PickOutput(records: chosen, order: order, key: key))
     }
 
-    /// Prints the chosen records to standard output in input order.
-    func write(_ output: (records: [ClosedRange<Int>], key: String?), to fd: Int32) -> Bool {
+    /// The chosen records in the order the rows show them, then those the filter hides in input order.
+    /// - Complexity: O(rows · log ranges).
+    private func shownOrder(of chosen: [ClosedRange<Int>]) -> [Int] {
+        var set = IndexRanges()
+        for range in chosen { set.insert(range) { _ in } }
+        var order: [Int] = []
+        var shownSet = IndexRanges()
+        for row in 0..<matches.rowCount {
+            guard let record = matches.sourceItem(atRow: row), set.contains(record) else { continue }
+            order.append(record)
+            shownSet.insert(record...record) { _ in }
+            if order.count == set.count { return order }
+        }
+        for range in chosen { for record in range where !shownSet.contains(record) { order.append(record) } }
+        return order
+    }
+
+    /// Prints the chosen records to standard output, in input order or the order given.
+    func write(_ output: PickOutput, to fd: Int32) -> Bool {
         let writer = OutputWriter(store: store, acceptFields: acceptFields, delimiter: options.delimiter)
         var ok = true
-        writer.write(ranges: output.records, format: options.output.format,
-                     terminator: options.print0 ? 0 : 0x0A, query: options.printQuery ? query : nil,
-                     key: output.key) { chunk in
+        let sink: (UnsafeRawBufferPointer) -> Void = { chunk in
             guard ok else { return }
             ok = writeAll(chunk, to: fd)
         }
+        let terminator: UInt8 = options.print0 ? 0 : 0x0A
+        if let order = output.order {
+            writer.write(records: order, format: options.output.format, terminator: terminator,
+                         query: options.printQuery ? query : nil, key: output.key, to: sink)
+        } else {
+            writer.write(ranges: output.records, format: options.output.format, terminator: terminator,
+                         query: options.printQuery ? query : nil, key: output.key, to: sink)
+        }
         return ok
     }
+
+    /// The exact bytes of each chosen record (what the history remembers).
+    func recordBytes(_ output: PickOutput) -> [[UInt8]] {
+        output.records.flatMap { range in range.map { record in store.withBytes(of: record) { Array($0) } } }
+    }
+}
+
+/// What Enter chose: the records (sorted ranges), their printing order when it is not input
+/// order (--print-order ranked), and the key that accepted.
+struct PickOutput {
+    var records: [ClosedRange<Int>]
+    var order: [Int]?
+    var key: String?
 }
 
 /// Writes all of `bytes`, waiting as long as the reader needs (a slow pipe).

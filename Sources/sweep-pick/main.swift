@@ -1,4 +1,5 @@
 import Foundation
+import PickCore
 import SweepUI
 
 // sweep-pick: choose records with touch sweeps, the touchpad, a band or the
@@ -17,7 +18,7 @@ do {
         printError("\(error)")
         exit(2)
     }
-    options = try PickOptions.parse(defaults + Array(CommandLine.arguments.dropFirst()))
+    options = try PickOptions.parse(PickOptions.expandingBareHistory(defaults + Array(CommandLine.arguments.dropFirst())))
 } catch {
     let code = PickOptions.exitCode(for: error)
     if code == .success {
@@ -81,7 +82,18 @@ do {
                                size: Size(width: Double(options.width), height: Double(options.windowHeight)),
                                role: .placedOverlayIfAvailable(namespace: "sweep-pick", anchor: options.anchor.edges,
                                                                margins: options.margins ?? LayerOptions.EdgeInsets()))
-    let picker = try Picker(options: options, window: window, log: log)
+    // --history: the records chosen before, read once; a file that cannot be used is moved aside.
+    let now = Int64(time(nil))
+    let historyFile = options.historyPath.map { HistoryFile(path: $0, fileSystem: SystemHistoryFiles()) }
+    var history = History(), historyCanSave = false
+    if let historyFile {
+        let loaded = historyFile.load()
+        if let warning = loaded.warning { printError(warning) }
+        history = loaded.history
+        historyCanSave = loaded.canSave
+    }
+    let historyRanks = historyFile.map { _ in HistoryRanks(rankedTexts: history.ranked(now: now).map(\.text)) }
+    let picker = try Picker(options: options, window: window, log: log, history: historyRanks)
     app.followTheme(options.theme) { theme, _ in picker.apply(theme: theme) }
     // Regular files say how big they are: the store makes room once instead of doubling.
     var expected = 0
@@ -91,7 +103,7 @@ do {
     }
     if expected > 0 { picker.expect(bytes: expected) }
     var status: Int32 = 1
-    var output: (records: [ClosedRange<Int>], key: String?)?
+    var output: PickOutput?
     picker.onFinish = { code, chosen in
         status = code
         output = chosen
@@ -113,6 +125,12 @@ do {
         guard picker.write(output, to: STDOUT_FILENO) else {
             printError("cannot write the output: \(String(cString: strerror(errno)))")
             exit(2)
+        }
+        // The choice is counted after it is printed; a history that cannot be saved is said, and changes nothing else.
+        if let historyFile, historyCanSave, !output.records.isEmpty {
+            let chosenAt = Int64(time(nil))
+            history.record(picker.recordBytes(output), now: chosenAt, limit: options.historySize)
+            do { try historyFile.save(history, now: chosenAt) } catch { printError("cannot save the history: \(error)") }
         }
     }
     exit(status)

@@ -598,6 +598,38 @@ import Testing
         #expect(four.count > one.count * 2, "\(one.count) \(four.count)")
     }
 
+    /// Matches are ranked: Enter on the first row prints the best match, not the first in input
+    /// order; --no-sort keeps input order; --print-order ranked prints the chosen ones as shown.
+    @Test func theBestRankedMatchIsFirst() throws {
+        let records = ["xbanana", "abana", "banana split", "banana"]
+        let typed = "\(key("b"))\(key("a"))\(key("n"))\n{\"op\":\"wait\",\"ms\":150}\n{\"op\":\"expectExit\"}\n" + key("Return")
+        let ranked = try pick(typed, input: lines(records), label: "ranked")
+        #expect(ranked.status == 0 && ranked.text == "banana\n", "\(ranked.text)\n\(ranked.process.logTail)")
+        let unsorted = try pick(typed, input: lines(records), arguments: ["--no-sort"], label: "no-sort")
+        #expect(unsorted.status == 0 && unsorted.text == "xbanana\n", "\(unsorted.text)\n\(unsorted.process.logTail)")
+        let all = "\(key("b"))\(key("a"))\(key("n"))\n{\"op\":\"wait\",\"ms\":150}\n" + key("a", holding: "Control_L")
+            + "{\"op\":\"expectExit\"}\n" + key("Return")
+        let shownOrder = try pick(all, input: lines(records), arguments: ["--print-order", "ranked"], label: "print-ranked")
+        #expect(shownOrder.text == "banana\nbanana split\nabana\nxbanana\n", "\(shownOrder.text)\n\(shownOrder.process.logTail)")
+        let inputOrder = try pick(all, input: lines(records), label: "print-input")
+        #expect(inputOrder.text == "xbanana\nabana\nbanana split\nbanana\n", "\(inputOrder.text)\n\(inputOrder.process.logTail)")
+    }
+
+    /// --history FILE: a record chosen once comes first the next time, while the filter is empty.
+    @Test func aChosenRecordIsFirstNextTime() throws {
+        let directory = try TestDirectory("pick-history")
+        defer { directory.remove() }
+        let file = "\(directory.path)/state/history"
+        let first = try pick("{\"op\":\"expectExit\"}\n" + click(2) + key("Return"), input: lines(fruit),
+                             arguments: ["--history", file], label: "history-choose")
+        #expect(first.status == 0 && first.text == "cherry\n", "\(first.text)\n\(first.process.logTail)")
+        let saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        #expect(saved.hasPrefix("# sweep-pick history 1\n1\t") && saved.hasSuffix("\tcherry\n"), "\(saved)")
+        let again = try pick("{\"op\":\"wait\",\"ms\":150}\n{\"op\":\"expectExit\"}\n" + key("Return"), input: lines(fruit),
+                             arguments: ["--history", file], label: "history-first")
+        #expect(again.status == 0 && again.text == "cherry\n", "\(again.text)\n\(again.process.logTail)")
+    }
+
     @Test func sigintEndsWithStatus130AndPrintsNothing() throws {
         let directory = try TestDirectory("pick-sigint")
         defer { directory.remove() }

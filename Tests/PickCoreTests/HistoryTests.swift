@@ -1,0 +1,165 @@
+import Testing
+@testable import PickCore
+
+/// A directory in memory whose calls fail where told (a full disk at a write, a rename refused).
+private final class MemoryFiles: HistoryFileSystem {
+    var files: [String: [UInt8]] = [:]
+    var unreadable: Set<String> = []
+    var failWrites = false
+    var failRenames = false
+    var counter: UInt64 = 0
+
+    func read(_ path: String) throws(HistoryFileError) -> [UInt8]? {
+        if unreadable.contains(path) { throw HistoryFileError("cannot read \(path): Permission denied") }
+        return files[path]
+    }
+    func writeNew(_ path: String, _ bytes: [UInt8]) throws(HistoryFileError) {
+        precondition(files[path] == nil)
+        // A full disk: part of the file is written before the error.
+        files[path] = Array(bytes.prefix(failWrites ? bytes.count / 2 : bytes.count))
+        if failWrites { throw HistoryFileError("cannot write \(path): No space left on device") }
+    }
+    func rename(_ from: String, _ to: String) throws(HistoryFileError) {
+        if failRenames { throw HistoryFileError("cannot rename \(from) to \(to): Permission denied") }
+        files[to] = files.removeValue(forKey: from)
+        unreadable.remove(from)
+    }
+    func remove(_ path: String) { files[path] = nil }
+    func makeDirectories(_ path: String) throws(HistoryFileError) {}
+    func syncDirectory(_ path: String) {}
+    func random() -> UInt64 { counter += 1; return counter }
+}
+
+private func entry(_ text: String, _ count: Int, _ lastUsed: Int64) -> HistoryEntry {
+    HistoryEntry(text: Array(text.utf8), count: count, lastUsed: lastUsed)
+}
+
+@Suite struct HistoryTests {
+    /// Newlines, tabs, CRs, NULs, backslashes and ill-formed UTF-8 survive the file.
+    @Test func oddBytesRoundTrip() throws {
+        let entries = [
+            HistoryEntry(text: Array("a\nb\tc\r\0d\\n\\".utf8), count: 3, lastUsed: 1_700_000_000),
+            HistoryEntry(text: [0xFF, 0xC3, 0x5C, 0x30], count: 1, lastUsed: 0),
+            HistoryEntry(text: [], count: 7, lastUsed: 5),
+            entry("# not a comment", 2, 9),
+        ]
+        let bytes = HistoryFormat.encode(entries)
+        #expect(bytes.split(separator: 0x0A).count == entries.count + 1)
+        #expect(try HistoryFormat.decode(bytes) == entries)
+    }
+
+    @Test func malformedLinesAreNamed() {
+        for text in ["x\t1\ta\n", "1\t2\n", "0\t5\ta\n", "1\t-3\ta\n", "1\t2\tbad\\q\n", "1\t2\tend\\\n"] {
+            #expect(throws: HistoryFileError.self, "\(text.debugDescription)") { try HistoryFormat.decode(Array(text.utf8)) }
+        }
+        #expect(throws: HistoryFileError("line 3 is not COUNT<TAB>TIME<TAB>RECORD")) {
+            try HistoryFormat.decode(Array("# sweep-pick history 1\n1\t2\tok\nbroken\n".utf8))
+        }
+    }
+
+    /// count · 2^(−age / 14 days): recent use counts, old use fades.
+    @Test func frecencyOrder() {
+        let day: Int64 = 86_400, now: Int64 = 1000 * day
+        let history = History(entries: [
+            entry("old favourite", 10, now - 60 * day),   // 10 / 2^4.3 ≈ 0.5
+            entry("yesterday twice", 2, now - day),       // ≈ 1.9
+            entry("today once", 1, now),                  // 1
+            entry("today once, earlier", 1, now - 60),    // just under 1
+        ])
+        #expect(history.ranked(now: now).map { String(decoding: $0.text, as: UTF8.self) }
+                == ["yesterday twice", "today once", "today once, earlier", "old favourite"])
+        #expect(abs(History.frecency(entry("x", 4, now - 14 * day), now: now) - 2) < 1e-9)
+        #expect(abs(History.pow2(-2.5) - 0.176_776_695_296_636_9) < 1e-12)
+    }
+
+    @Test func choicesAreCountedAndTheLeastFrecentDropped() {
+        var history = History()
+        history.record([Array("a".utf8), Array("b".utf8), Array("a".utf8)], now: 100, limit: 10)
+        #expect(Set(history.entries) == [entry("a", 1, 100), entry("b", 1, 100)])
+        history.record([Array("a".utf8)], now: 200, limit: 10)
+        #expect(history.ranked(now: 200).first == entry("a", 2, 200))
+        // --history-size 2: the newcomer stays, "b" (least frecent) goes.
+        history.record([Array("c".utf8)], now: 300, limit: 2)
+        #expect(history.ranked(now: 300).map(\.text) == [Array("a".utf8), Array("c".utf8)])
+    }
+
+    @Test func saveThenLoad() throws {
+        let files = MemoryFiles()
+        let file = HistoryFile(path: "/cache/sweep-pick/history", fileSystem: files)
+        #expect(file.load().history == History())
+        var history = History()
+        history.record([Array("one\ntwo".utf8), [0xFF]], now: 50, limit: 100)
+        try file.save(history, now: 50)
+        #expect(files.files.keys.sorted() == ["/cache/sweep-pick/history"])
+        let loaded = file.load()
+        #expect(loaded.warning == nil && loaded.canSave)
+        #expect(Set(loaded.history.entries) == Set(history.entries))
+    }
+
+    /// A full disk: the old file stays whole, the temporary file is gone, the error says why.
+    @Test func aFailingWriteLeavesTheOldFile() throws {
+        let files = MemoryFiles()
+        let file = HistoryFile(path: "/h/history", fileSystem: files)
+        var history = History()
+        history.record([Array("kept".utf8)], now: 1, limit: 10)
+        try file.save(history, now: 1)
+        let before = files.files["/h/history"]
+        history.record([Array("lost".utf8)], now: 2, limit: 10)
+        files.failWrites = true
+        #expect(throws: HistoryFileError.self) { try file.save(history, now: 2) }
+        #expect(files.files["/h/history"] == before)
+        #expect(files.files.count == 1)
+        files.failWrites = false
+        files.failRenames = true
+        #expect(throws: HistoryFileError.self) { try file.save(history, now: 2) }
+        #expect(files.files["/h/history"] == before && files.files.count == 1)
+    }
+
+    @Test func aCorruptOrUnreadableFileIsMovedAside() {
+        let files = MemoryFiles()
+        files.files["/h/history"] = Array("garbage without tabs\n".utf8)
+        let file = HistoryFile(path: "/h/history", fileSystem: files)
+        let loaded = file.load()
+        #expect(loaded.history == History() && loaded.canSave)
+        #expect(loaded.warning?.contains("moved to /h/history.corrupt") == true, "\(loaded.warning ?? "")")
+        #expect(files.files["/h/history.corrupt"] == Array("garbage without tabs\n".utf8))
+        #expect(files.files["/h/history"] == nil)
+
+        files.files["/h/history"] = Array("1\t2\tfine\n".utf8)
+        files.unreadable = ["/h/history"]
+        #expect(file.load().warning?.contains("Permission denied") == true)
+        #expect(files.files["/h/history.corrupt"] == Array("1\t2\tfine\n".utf8))
+
+        // Neither readable nor movable: left alone, and never saved over.
+        files.files["/h/history"] = Array("bad\n".utf8)
+        files.failRenames = true
+        let stuck = file.load()
+        #expect(!stuck.canSave && stuck.warning?.contains("not saved") == true)
+    }
+
+    /// Records named by the history rank first with an empty query, and before equal scores after one.
+    @Test func historyRanksRecords() {
+        let store = makeStore("alpha\nbeta\ngamma\nbeta\ndelta x\n")
+        let ranks = HistoryRanks(rankedTexts: [Array("gamma".utf8), Array("beta".utf8), Array("missing".utf8)])
+        ranks.index(store)
+        #expect(ranks.rank(ofRecord: 2) == 0 && ranks.rank(ofRecord: 1) == 1 && ranks.rank(ofRecord: 3) == 1)
+        #expect(ranks.rank(ofRecord: 0) == nil)
+        let empty = FilterPass(store: store, query: "", mode: .substring, ranking: Ranking(history: ranks))
+        empty.run(budget: .max)
+        let rows = empty.rankedResult()
+        #expect(Array(rows) == [2, 1, 3, 0, 4])
+        #expect(rows.isRanked && rows.count == 5)
+        // "a" scores alike in alpha, beta, gamma, delta x (inside or at the end of a word, a at the
+        // start of "alpha" aside): history first among equals, then shorter.
+        let typed = FilterPass(store: store, query: "ta", mode: .substring, ranking: Ranking(history: ranks))
+        typed.run(budget: .max)
+        #expect(Array(typed.rankedResult()) == [1, 3, 4])
+        let plain = FilterPass(store: store, query: "ta", mode: .substring, ranking: Ranking())
+        plain.run(budget: .max)
+        #expect(Array(plain.rankedResult()) == [1, 3, 4])
+        let gammaFirst = FilterPass(store: store, query: "a", mode: .substring, ranking: Ranking(history: ranks))
+        gammaFirst.run(budget: .max)
+        // "alpha" has its a at the start (a boundary): score first; then history (gamma, beta), then length.
+        #expect(Array(gammaFirst.rankedResult()) == [0, 2, 1, 3, 4])
+    }
+}
