@@ -213,9 +213,9 @@ public final class CompositorServer {
 
     /// Sends the window a configure of `width` × `height` (0 × 0: the client
     /// picks); false when the window is not a toplevel.
-    func configureWindow(width: Int32, height: Int32) -> Bool {
+    func configureWindow(width: Int32, height: Int32, states: [String] = ["activated"]) -> Bool {
         guard let toplevel = window as? Toplevel else { return false }
-        toplevel.configure(width: width, height: height)
+        toplevel.configure(width: width, height: height, states: states)
         return true
     }
 

@@ -359,8 +359,8 @@ public final class ScriptPlayer {
             if server.windowCount <= 1 { closed = true }
             server.window?.close()
             try pause(stepPause)
-        case .configure(let width, let height):
-            guard server.configureWindow(width: Int32(width), height: Int32(height)) else {
+        case .configure(let width, let height, let states):
+            guard server.configureWindow(width: Int32(width), height: Int32(height), states: states) else {
                 throw CompositorFailure("script line \(line): configure needs a toplevel window")
             }
             try pause(stepPause)

@@ -89,7 +89,8 @@ public enum ScriptStep: Equatable, Sendable {
     /// The compositor drops the client's connection, as a crashed compositor would.
     case disconnect
     /// The window is configured at `width` × `height` (0 × 0: the client picks).
-    case configure(width: Int, height: Int)
+    /// A toplevel configure; `states` are xdg_toplevel states ("maximized", "fullscreen", "activated", "tiled").
+    case configure(width: Int, height: Int, states: [String])
     /// The output is unplugged (`remove`) or plugged back.
     case outputPlug(present: Bool)
     /// The keyboards get a broken keymap (see `SeatServer.KeymapFault`).
@@ -160,7 +161,7 @@ public enum ScriptParser {
         "screenshot": ["file"], "close": [], "disconnect": [], "popup.wait": ["count", "ms"], "popup.dismiss": [],
         "drag.target": ["x", "y", "width", "height", "accepts", "actions", "preferred", "mode", "file", "data"], "drag.wait": ["ms"],
         "drag.offer": ["text", "file", "mimes", "actions", "x", "y"], "drag.drop": ["timeout"], "drag.cancel": [],
-        "configure": ["width", "height"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
+        "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -217,7 +218,13 @@ public enum ScriptParser {
         case "window.wait":
             return .windowWait(count: try get.int("count", 0...64), ms: try get.number("ms", 0...600_000, default: 5000))
         case "window.use": return .windowUse(index: try get.int("index", 0...63))
-        case "configure": return .configure(width: try get.int("width", 0...65535), height: try get.int("height", 0...65535))
+        case "configure":
+            let states = try get.strings("states", default: ["activated"])
+            let known = Set(Toplevel.stateNames.keys)
+            if let unknown = states.first(where: { !known.contains($0) }) {
+                throw get.fail("\"states\" has \"\(unknown)\"; known: " + known.sorted().joined(separator: ", "))
+            }
+            return .configure(width: try get.int("width", 0...65535), height: try get.int("height", 0...65535), states: states)
         case "output.remove", "output.add": return .outputPlug(present: op == "output.add")
         case "keymap.bad":
             let fault = try get.string("fault", default: "short")

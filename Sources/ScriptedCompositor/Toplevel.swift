@@ -27,13 +27,20 @@ final class Toplevel: ResourceOwner, ShellWindow {
         if resource == decoration { decoration = nil }
     }
 
-    /// Sends a configure of `width` x `height` (0 lets the client choose).
-    func configure(width: Int32, height: Int32) {
+    /// The script's names of xdg_toplevel states ("tiled" is all four edges).
+    static let stateNames: [String: [xdg_toplevel_state]] = [
+        "maximized": [XDG_TOPLEVEL_STATE_MAXIMIZED], "fullscreen": [XDG_TOPLEVEL_STATE_FULLSCREEN],
+        "activated": [XDG_TOPLEVEL_STATE_ACTIVATED], "resizing": [XDG_TOPLEVEL_STATE_RESIZING],
+        "tiled": [XDG_TOPLEVEL_STATE_TILED_LEFT, XDG_TOPLEVEL_STATE_TILED_RIGHT, XDG_TOPLEVEL_STATE_TILED_TOP, XDG_TOPLEVEL_STATE_TILED_BOTTOM],
+    ]
+
+    /// Sends a configure of `width` x `height` (0 lets the client choose) in `states`.
+    func configure(width: Int32, height: Int32, states names: [String] = ["activated"]) {
         guard let toplevel, let xdgSurface, let compositor else { return }
         var states = wl_array()
         wl_array_init(&states)
-        if let slot = wl_array_add(&states, 4) {
-            slot.storeBytes(of: UInt32(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue), as: UInt32.self)
+        for state in names.flatMap({ Toplevel.stateNames[$0] ?? [] }) {
+            wl_array_add(&states, 4)?.storeBytes(of: UInt32(state.rawValue), as: UInt32.self)
         }
         xdg_toplevel_send_configure(toplevel, width, height, &states)
         wl_array_release(&states)

@@ -5,13 +5,14 @@ import Testing
 /// demo survives each and its selection is left consistent.
 @Suite(.serialized) struct HostileCompositorRunTests {
     @discardableResult
-    private func survives(_ steps: String, label: String, keep: Bool = false) throws -> ScriptedDemoRun {
+    private func survives(_ steps: String, label: String, keep: Bool = false, compositorArguments: [String] = [],
+                          environment: [String: String] = [:]) throws -> ScriptedDemoRun {
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         \(steps)
         {"op":"wait","ms":100}
-        """, label: "hostile-\(label)")
+        """, label: "hostile-\(label)", environment: environment, compositorArguments: compositorArguments)
         if !keep { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(FuzzInvariants.check(run.events, rows: 1_000_000).isEmpty, "\(FuzzInvariants.check(run.events, rows: 1_000_000))")
@@ -37,6 +38,46 @@ import Testing
         let zero = try run.shot("zero.png"), after = try run.shot("after.png")
         #expect(zero.width >= 320 && zero.height >= 200, "0 × 0: the client picks a usable size, got \(zero.width)x\(zero.height)")
         #expect(after.width == 640 && after.height == 480, "and it follows the next configure: \(after.width)x\(after.height) \(run.process.logTail)")
+        #expect(run.events("selection").contains { $0["provisional"] as? Bool == false }, "input still works: \(run.diagnostics)")
+    }
+
+    /// What mutter, KWin and sway send besides plain sizes: maximized, fullscreen and tiled states
+    /// with their sizes, a 0 × 0 floating configure (back to the floating size), a size smaller
+    /// than a title bar. With the app drawing its own title bar (no xdg-decoration, as under
+    /// GNOME), a configured size is the window geometry's, so the content is 40 px shorter, except
+    /// fullscreen, which has no bar; the window geometry told to the compositor follows.
+    @Test func statesAndSizesWithTheAppsOwnTitleBar() throws {
+        let run = try survives("""
+        {"op":"configure","width":1024,"height":768,"states":["maximized","activated"]}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"maximized.png"}
+        {"op":"configure","width":1024,"height":768,"states":["fullscreen","activated"]}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"fullscreen.png"}
+        {"op":"configure","width":512,"height":768,"states":["tiled"]}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"tiled.png"}
+        {"op":"configure","width":0,"height":0,"states":[]}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"floating.png"}
+        {"op":"configure","width":300,"height":20}
+        {"op":"wait","ms":200}
+        {"op":"configure","width":640,"height":480}
+        {"op":"wait","ms":300}
+        {"op":"screenshot","file":"after.png"}
+        {"op":"touch.drag","points":[[100,110],[160,110]],"by":[0,150],"steps":4,"ms":40}
+        """, label: "states", keep: true, compositorArguments: ["--without", "zxdg_decoration_manager_v1"],
+           environment: ["WAYLAND_DEBUG": "client"])
+        defer { run.directory.remove() }
+        for (file, width, height) in [("maximized", 1024, 728), ("fullscreen", 1024, 768), ("tiled", 512, 728),
+                                      ("floating", 800, 560), ("after", 640, 440)] {
+            let shot = try run.shot("\(file).png")
+            #expect(shot.width == width && shot.height == height, "\(file): \(shot.width)x\(shot.height)")
+        }
+        let trace = run.process.stderr
+        #expect(trace.contains("set_window_geometry(0, 0, 1024, 768)"), "fullscreen: no bar in the geometry")
+        #expect(trace.contains("set_window_geometry(0, -40, 512, 768)") && trace.contains("set_window_geometry(0, -40, 640, 480)"))
+        #expect(trace.contains("set_window_geometry(0, -40, 300, 41)"), "a size under the bar's keeps one row of content")
         #expect(run.events("selection").contains { $0["provisional"] as? Bool == false }, "input still works: \(run.diagnostics)")
     }
 

@@ -18,6 +18,18 @@ import Testing
         #expect(steps[3].step == .touchDrag(points: [[10, 10], [40, 10]], by: [0, 100], steps: 20, ms: 300))
     }
 
+    @Test func readsConfigureStates() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"configure","width":0,"height":0}
+        {"op":"configure","width":1024,"height":768,"states":["maximized","activated"]}
+        {"op":"configure","width":512,"height":768,"states":[]}
+        """)
+        #expect(steps.map(\.step) == [.configure(width: 0, height: 0, states: ["activated"]),
+                                      .configure(width: 1024, height: 768, states: ["maximized", "activated"]),
+                                      .configure(width: 512, height: 768, states: [])])
+        #expect(throws: ScriptError.self) { try ScriptParser.parse("{\"op\":\"configure\",\"width\":1,\"height\":1,\"states\":[\"minimized\"]}") }
+    }
+
     @Test func readsSeatSteps() throws {
         let steps = try ScriptParser.parse("""
         {"op":"seat","pointer":false}

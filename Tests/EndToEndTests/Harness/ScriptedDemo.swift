@@ -47,12 +47,12 @@ struct ScriptedDemoRun {
 /// demo shows one page at a time (`--layout tabs`) unless `arguments` say
 /// otherwise, and keeps its state in the test's directory (`state/`).
 func playDemo(_ script: String, label: String, arguments: [String] = [], directory: TestDirectory? = nil,
-              environment: [String: String] = [:]) throws -> ScriptedDemoRun {
+              environment: [String: String] = [:], compositorArguments: [String] = []) throws -> ScriptedDemoRun {
     let directory = try directory ?? TestDirectory("gesture-\(label)")
     let scriptPath = "\(directory.path)/script.jsonl", logPath = "\(directory.path)/events.jsonl"
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                   arguments: ["--script", scriptPath, "--shots", directory.path, "--",
+                                   arguments: ["--script", scriptPath, "--shots", directory.path] + compositorArguments + ["--",
                                                try builtProduct("sweep-demo"), "--event-log", logPath, "--layout", "tabs"] + arguments,
                                    environment: ["PATH": "/usr/bin:/bin", "XDG_STATE_HOME": "\(directory.path)/state"]
                                        .merging(environment) { $1 },
