@@ -70,6 +70,10 @@ int sweep_rd_motion_absolute(sd_bus *bus, const char *session, const char *strea
     return call(bus, session, "NotifyPointerMotionAbsolute", "sdd", stream, x, y);
 }
 
+int sweep_rd_motion_relative(sd_bus *bus, const char *session, double dx, double dy) {
+    return call(bus, session, "NotifyPointerMotionRelative", "dd", dx, dy);
+}
+
 int sweep_rd_button(sd_bus *bus, const char *session, int button, bool pressed) {
     return call(bus, session, "NotifyPointerButton", "ib", button, (int)pressed);
 }

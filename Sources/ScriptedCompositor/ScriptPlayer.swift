@@ -154,6 +154,10 @@ public final class ScriptPlayer {
         case .pointerMove(let x, let y):
             server.seat.pointerMove(x: x, y: y)
             try pause(stepPause)
+        case .pointerMoveBy(let dx, let dy):
+            let from = server.seat.latestPointerPosition ?? (0, 0)
+            server.seat.pointerMove(x: from.x + dx, y: from.y + dy)
+            try pause(stepPause)
         case .pointerButton(let button, let pressed):
             try server.seat.pointerButton(button, pressed: pressed)
             try pause(stepPause)

@@ -9,6 +9,8 @@ public enum ScriptStep: Equatable, Sendable {
     case waitExit(ms: Double)
     case wait(ms: Double)
     case pointerMove(x: Double, y: Double)
+    /// A relative motion (a mouse, not a tablet): from wherever the pointer is.
+    case pointerMoveBy(dx: Double, dy: Double)
     case pointerButton(button: UInt32, pressed: Bool)
     case pointerAxis(dx: Double, dy: Double, source: String)
     case pointerAxisStop
@@ -146,7 +148,7 @@ public enum ScriptParser {
     /// The fields each step takes besides "op".
     static let allowedFields: [String: Set<String>] = [
         "output": ["width", "height", "scale"], "waitReady": [], "waitExit": ["ms"], "wait": ["ms"], "expectExit": [],
-        "pointer.move": ["x", "y"], "pointer.down": ["button"], "pointer.up": ["button"],
+        "pointer.move": ["x", "y"], "pointer.moveBy": ["dx", "dy"], "pointer.down": ["button"], "pointer.up": ["button"],
         "pointer.axis": ["dx", "dy", "source"], "pointer.axisStop": [], "pointer.leave": [], "pointer.drag": ["from", "to", "steps", "ms"],
         "key.down": ["key"], "key.up": ["key"], "key.tap": ["key"],
         "touch.down": ["id", "x", "y", "frame"], "touch.move": ["id", "x", "y", "frame"], "touch.up": ["id", "frame"],
@@ -173,6 +175,7 @@ public enum ScriptParser {
         case "waitExit": return .waitExit(ms: try get.number("ms", 0...600_000, default: 10_000))
         case "wait": return .wait(ms: try get.number("ms", 0...600_000))
         case "pointer.move": return .pointerMove(x: try get.coordinate("x"), y: try get.coordinate("y"))
+        case "pointer.moveBy": return .pointerMoveBy(dx: try get.coordinate("dx"), dy: try get.coordinate("dy"))
         case "pointer.down", "pointer.up":
             return .pointerButton(button: try get.button(), pressed: op == "pointer.down")
         case "pointer.axis":

@@ -54,6 +54,10 @@ final class FakeInput: InputDevice {
         }
     }
 
+    func moveRelative(dx: Double, dy: Double) {
+        org_kde_kwin_fake_input_pointer_motion(fakeInput, wl_fixed_from_double(dx), wl_fixed_from_double(dy))
+    }
+
     func moveAbsolute(x: Double, y: Double) {
         org_kde_kwin_fake_input_pointer_motion_absolute(fakeInput, wl_fixed_from_double(x), wl_fixed_from_double(y))
     }

@@ -3,6 +3,8 @@
 /// D-Bus session). Coordinates are the compositor's global, logical ones.
 protocol InputDevice: AnyObject {
     func moveAbsolute(x: Double, y: Double) throws(InputFailure)
+    /// A mouse's motion by (dx, dy) logical pixels, unaccelerated.
+    func moveRelative(dx: Double, dy: Double) throws(InputFailure)
     /// `button`: an evdev code (0x110 left, 0x111 right, 0x112 middle).
     func button(_ button: UInt32, pressed: Bool) throws(InputFailure)
     /// A scroll of (dx, dy): wheel notches of 15 when `wheel`, else smooth pixels.

@@ -24,7 +24,7 @@ struct InputPlayer {
 
     private static func isPlayable(_ step: ScriptStep) -> Bool {
         switch step {
-        case .wait, .pointerMove, .pointerButton, .pointerAxis, .pointerDrag, .key, .keyTap,
+        case .wait, .pointerMove, .pointerMoveBy, .pointerButton, .pointerAxis, .pointerDrag, .key, .keyTap,
              .touchDown, .touchMove, .touchUp, .touchFrame, .touchCancel, .touchDrag:
             true
         default:
@@ -67,6 +67,9 @@ struct InputPlayer {
             try pause(ms)
         case .pointerMove(let x, let y):
             try input.moveAbsolute(x: x + offset.x, y: y + offset.y)
+            try pause(stepPause)
+        case .pointerMoveBy(let dx, let dy):
+            try input.moveRelative(dx: dx, dy: dy)
             try pause(stepPause)
         case .pointerButton(let button, let pressed):
             try input.button(button, pressed: pressed)

@@ -46,6 +46,10 @@ final class RemoteDesktopInput: InputDevice {
         try check(sweep_rd_motion_absolute(bus, session, stream, x, y), "a pointer motion")
     }
 
+    func moveRelative(dx: Double, dy: Double) throws(InputFailure) {
+        try check(sweep_rd_motion_relative(bus, session, dx, dy), "a relative pointer motion")
+    }
+
     func button(_ button: UInt32, pressed: Bool) throws(InputFailure) {
         try check(sweep_rd_button(bus, session, Int32(button), pressed), "a button")
     }

@@ -43,6 +43,22 @@ import Testing
         #expect(session.events("band").contains { $0["phase"] as? String == "began" }, "\(session.diagnostics)")
     }
 
+    /// A band drawn with relative motion, as a mouse moves (KWin's fake input `pointer_motion`,
+    /// mutter's `NotifyPointerMotionRelative`), selects the rows it covers: rows 2 to 5.
+    @Test(arguments: Desktop.allCases) func aBandDrawnWithRelativeMotion(_ desktop: Desktop) throws {
+        let session = try DesktopDemoSession(desktop, "relative")
+        defer { session.stop() }
+        let steps = (1...6).map { _ in "{\"op\":\"pointer.moveBy\",\"dx\":3,\"dy\":22}\n{\"op\":\"wait\",\"ms\":20}" }
+        try session.play("""
+        {"op":"pointer.move","x":500,"y":\(rowCentre(2))}
+        {"op":"pointer.down","button":"left"}
+        \(steps.joined(separator: "\n"))
+        {"op":"pointer.up","button":"left"}
+        """)
+        session.wait { !$0.committedSelections.isEmpty }
+        #expect(session.committedSelections == ["[[0,2,5]]"], "\(session.diagnostics)")
+    }
+
     /// The keyboard: Ctrl+A selects everything (entering editing mode), Delete removes it and
     /// Ctrl+Z brings it back.
     @Test(arguments: Desktop.allCases) func ctrlADeleteAndCtrlZ(_ desktop: Desktop) throws {

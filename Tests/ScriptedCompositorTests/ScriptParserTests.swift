@@ -18,6 +18,11 @@ import Testing
         #expect(steps[3].step == .touchDrag(points: [[10, 10], [40, 10]], by: [0, 100], steps: 20, ms: 300))
     }
 
+    @Test func readsRelativeMotion() throws {
+        let steps = try ScriptParser.parse(#"{"op":"pointer.moveBy","dx":3,"dy":-22.5}"#)
+        #expect(steps.map(\.step) == [.pointerMoveBy(dx: 3, dy: -22.5)])
+    }
+
     @Test func readsConfigureStates() throws {
         let steps = try ScriptParser.parse("""
         {"op":"configure","width":0,"height":0}

@@ -13,6 +13,7 @@ int sweep_rd_open(sd_bus *bus, char *session, char *stream, char *error);
 int sweep_rd_stop(sd_bus *bus, const char *session);
 
 int sweep_rd_motion_absolute(sd_bus *bus, const char *session, const char *stream, double x, double y);
+int sweep_rd_motion_relative(sd_bus *bus, const char *session, double dx, double dy);
 int sweep_rd_button(sd_bus *bus, const char *session, int button, bool pressed);
 /// Smooth scroll by (dx, dy) pixels; `flags` as mutter's (1 finish, 2 wheel, 4 finger, 8 continuous).
 int sweep_rd_axis(sd_bus *bus, const char *session, double dx, double dy, unsigned flags);
