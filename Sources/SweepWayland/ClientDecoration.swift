@@ -15,6 +15,8 @@ import SweepPresentation
 /// (move, resize, maximize, minimize, the window menu) or the window's close.
 final class ClientDecoration {
     private unowned let window: Window
+    /// Kept apart from `window`: the frame goes while its window deinitializes.
+    private let connection: Connection
     private let toplevel: OpaquePointer
     private var parts: [DecorationPart] = []
     private(set) var layout: DecorationLayout
@@ -39,6 +41,7 @@ final class ClientDecoration {
             return nil
         }
         self.window = window
+        self.connection = connection
         self.toplevel = toplevel
         self.title = title
         layout = DecorationLayout(contentSize: contentSize)
@@ -52,7 +55,6 @@ final class ClientDecoration {
     }
 
     deinit {
-        let connection = window.connection
         for part in parts {
             connection.decorationsBySurface[part.surface] = nil
             for seat in connection.seats.values { seat.forget(part.surface) }
@@ -115,7 +117,7 @@ final class ClientDecoration {
                 }
                 drewAll = drewAll && drawn
             } catch {
-                window.connection.loop.fail(.sharedMemory("\(error)"))
+                connection.loop.fail(.sharedMemory("\(error)"))
                 return
             }
         }

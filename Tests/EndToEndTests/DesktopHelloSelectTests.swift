@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// The README's example app, `hello-select`, under KWin and mutter: its
+/// standard input becomes the list; a two-finger sweep, Ctrl+click, click
+/// and Shift+click print the counts, as under the scripted compositor. Under
+/// mutter the window has the app's own title bar, and its close button quits.
+@Suite(.serialized) struct DesktopHelloSelectTests {
+    /// Row n's centre (rows of 44 px from the top; the example has no toolbar).
+    private func row(_ n: Int) -> Int { 22 + 44 * n }
+
+    @Test(arguments: Desktop.allCases) func sweepsAndClicksWithModifiersPrintTheCount(_ desktop: Desktop) throws {
+        let compositor = try desktop.compositor(label: "hello")
+        defer { compositor.stop() }
+        let input = "\(compositor.directory.path)/lines"
+        try ((1...30).map { "line \($0)" }.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let app = try ChildProcess(name: "hello-select", executable: try builtProduct("hello-select"), arguments: [],
+                                   environment: compositor.clientEnvironment.merging(["WAYLAND_DEBUG": "client"]) { $1 },
+                                   directory: compositor.directory.path, standardInput: input)
+        defer { app.stop() }
+        // Drawn once the content surface has had a buffer committed.
+        guard waitUntil(seconds: 20, { app.stderr.contains("wl_surface@3.attach(wl_buffer@") }) else {
+            throw HarnessError("hello-select never drew under \(desktop)\n\(app.logTail)\n\(compositor.logTail)")
+        }
+        // KWin's window rule puts the window at the origin; mutter centres it.
+        let offset = desktop == .kwin ? (x: 0, y: 0) : try compositor.windowOffset(of: app.stderrPath)
+        try compositor.play("""
+        {"op":"touch.drag","points":[[100,\(row(1))],[160,\(row(1))]],"by":[0,132],"steps":12,"ms":240}
+        {"op":"wait","ms":100}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"pointer.move","x":300,"y":\(row(8))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"pointer.move","x":300,"y":\(row(10))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"pointer.move","x":300,"y":\(row(12))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.up","key":"Shift_L"}
+        """, offset: offset)
+        // The sweep over rows 1–4, Ctrl+click adds row 8, a click replaces with row 10, Shift+click extends to 12.
+        let expected = ["4 selected", "5 selected", "1 selected", "3 selected"]
+        let lines = { app.stdout.split(separator: "\n").map(String.init) }
+        _ = waitUntil(seconds: 10) { lines().count >= expected.count }
+        #expect(lines() == expected, "at \(offset)\n\(app.logTail.suffix(3000))")
+        if desktop == .mutter {
+            // The title bar's close button: 8 px in from the right end of the 800 px window, 20 px above the content.
+            try compositor.play("""
+            {"op":"pointer.move","x":\(800 - 8 - 12),"y":-20}
+            {"op":"pointer.down","button":"left"}
+            {"op":"pointer.up","button":"left"}
+            """, offset: offset)
+            #expect(app.waitForExit(seconds: 10) == 0, "the close button quits hello-select\n\(app.logTail.suffix(2000))")
+        }
+    }
+}
