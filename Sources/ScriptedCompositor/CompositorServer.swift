@@ -88,7 +88,7 @@ public final class CompositorServer {
             _ = Resource.create(client: client, interface: sweep_server_zxdg_decoration_manager_v1_interface(), version: version,
                                 id: id, requests: CompositorServer.decorationManagerRequests, object: shared)
         }
-        outputGlobal = offer("wl_output", sweep_server_wl_output_interface(), version: 3, excluded: excluded) { [unowned self] client, version, id in
+        outputGlobal = offer("wl_output", sweep_server_wl_output_interface(), version: 4, excluded: excluded) { [unowned self] client, version, id in
             bindOutput(client: client, version: version, id: id)
         }
         offer("zwp_pointer_gestures_v1", sweep_server_zwp_pointer_gestures_v1_interface(), version: 3,
@@ -171,6 +171,9 @@ public final class CompositorServer {
 
     // MARK: - The output
 
+    /// The output's name (`wl_output.name`, version 4).
+    public static let outputName = "SCRIPTED-1"
+
     /// The `wl_output` global; nil while the output is unplugged (or left out).
     private var outputGlobal: OpaquePointer?
 
@@ -178,6 +181,11 @@ public final class CompositorServer {
         guard let resource = Resource.create(client: client, interface: sweep_server_wl_output_interface(), version: version,
                                              id: id, requests: CompositorServer.outputRequests, object: compositorObject) else { return }
         outputs.append(resource)
+        // Version 4's name comes once, before the first done: a client picks outputs by it.
+        if version >= 4 {
+            wl_output_send_name(resource, CompositorServer.outputName)
+            wl_output_send_description(resource, "Sweep's scripted output")
+        }
         describeOutput(resource)
     }
 
@@ -200,7 +208,7 @@ public final class CompositorServer {
     /// Plugs an output back in; the surfaces enter it once the client binds it. False when one is there.
     func addOutput() -> Bool {
         guard outputGlobal == nil else { return false }
-        outputGlobal = offer("wl_output", sweep_server_wl_output_interface(), version: 3, excluded: []) { [unowned self] client, version, id in
+        outputGlobal = offer("wl_output", sweep_server_wl_output_interface(), version: 4, excluded: []) { [unowned self] client, version, id in
             bindOutput(client: client, version: version, id: id)
             // A surface is on the only output there is.
             for surface in surfaces.values {

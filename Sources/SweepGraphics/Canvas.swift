@@ -12,6 +12,8 @@ public protocol Canvas: AnyObject {
 
     /// Fills an axis-aligned rectangle (blending when `color` is translucent).
     func fill(_ rect: Rect, color: Color)
+    /// Makes `rect` transparent (a window's rounded corners show what is behind it).
+    func clear(_ rect: Rect)
     /// Fills a convex polygon with anti-aliased edges.
     func fillConvexPolygon(_ points: [Point], color: Color)
     /// Draws `text` with its top-left at `origin` in one line; when wider than

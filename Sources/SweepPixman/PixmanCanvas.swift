@@ -47,6 +47,14 @@ public final class PixmanCanvas: Canvas {
         pixman_image_fill_boxes(color.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, image.handle, &pixmanColor, 1, &box)
     }
 
+    public func clear(_ rect: Rect) {
+        let clipped = device(rect).intersection(currentClip)
+        guard !clipped.isEmpty else { return }
+        var transparent = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        var box = pixman_box32_t(x1: Int32(clipped.minX), y1: Int32(clipped.minY), x2: Int32(clipped.maxX), y2: Int32(clipped.maxY))
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, image.handle, &transparent, 1, &box)
+    }
+
     public func fillConvexPolygon(_ points: [Point], color: Color) {
         guard points.count >= 3, color.alpha > 0 else { return }
         var bounds = Rect(origin: Point(x: points[0].x * scale, y: points[0].y * scale), size: .zero)

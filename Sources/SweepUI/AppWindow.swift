@@ -102,7 +102,10 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         case .placedOverlayIfAvailable(let namespace, let anchor, let margins) where connection.offersLayerShell:
             window = try Window(connection: connection, layer: LayerOptions(size: size, keyboard: .exclusive, namespace: namespace,
                                                                              anchor: anchor, margins: margins))
-        case .toplevel, .overlayIfAvailable, .placedOverlayIfAvailable:
+        case .layerIfAvailable(var options) where connection.offersLayerShell:
+            options.size = size
+            window = try Window(connection: connection, layer: options)
+        case .toplevel, .overlayIfAvailable, .placedOverlayIfAvailable, .layerIfAvailable:
             window = try Window(connection: connection, title: title, appID: appID, size: size, minimumSize: minimumSize)
         }
         window.content = self

@@ -12,4 +12,7 @@ public enum AppWindowRole: Sendable, Equatable {
     /// edges (none: centred) at `margins` from them; a toplevel where
     /// there is no layer shell.
     case placedOverlayIfAvailable(namespace: String, anchor: LayerOptions.Edges, margins: LayerOptions.EdgeInsets)
+    /// A layer surface made with `options` (its size is the window's) where
+    /// the compositor offers layer shell; a toplevel where it does not.
+    case layerIfAvailable(LayerOptions)
 }

@@ -43,6 +43,8 @@ public final class Connection {
     /// The frames' surfaces, so a seat hands their input to the frame, not the app.
     var decorationsBySurface: [OpaquePointer: WeakDecoration] = [:]
     private(set) var outputs: [UInt32: Output] = [:]
+    /// The outputs (monitors), in the order the compositor announced them.
+    public var outputList: [Output] { outputs.sorted { $0.key < $1.key }.map(\.value) }
     public private(set) var seats: [UInt32: Seat] = [:]
 
     /// Whether the compositor offers wlr-layer-shell (`zwlr_layer_shell_v1`),

@@ -1,4 +1,5 @@
 import CWaylandClient
+import SweepGeometry
 
 /// A monitor as `wl_output` describes it; the toolkit needs its scale.
 public final class Output {
@@ -7,6 +8,17 @@ public final class Output {
     public private(set) var name: String = ""
     /// The current mode's refresh rate in millihertz; 0 when unknown.
     public private(set) var refreshMillihertz: Int32 = 0
+    /// The current mode's size in pixels, and whether the output is turned a quarter.
+    private var modeSize: (width: Int32, height: Int32)?
+    private var turned = false
+
+    /// The output's size in logical pixels (its mode over its scale, turned
+    /// with it); nil until the compositor has said.
+    public var logicalSize: Size? {
+        guard let modeSize, modeSize.width > 0, modeSize.height > 0 else { return nil }
+        let width = Double(modeSize.width) / Double(scale), height = Double(modeSize.height) / Double(scale)
+        return turned ? Size(width: height, height: width) : Size(width: width, height: height)
+    }
     /// Called when the output's properties are complete after a change
     /// (`done`); the connection passes it on to its observers.
     var onChange: (() -> Void)?
@@ -27,9 +39,14 @@ public final class Output {
     nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_output_listener> = {
         let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_output_listener(
-            geometry: { _, _, _, _, _, _, _, _, _, _ in },
-            mode: { data, _, flags, _, _, refresh in
-                if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 { Output.from(data)?.refreshMillihertz = max(0, refresh) }
+            geometry: { data, _, _, _, _, _, _, _, _, transform in
+                // 90 and 270 degrees, flipped or not (wl_output.transform 1, 3, 5, 7).
+                Output.from(data)?.turned = transform & 1 == 1
+            },
+            mode: { data, _, flags, width, height, refresh in
+                guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0, let output = Output.from(data) else { return }
+                output.refreshMillihertz = max(0, refresh)
+                output.modeSize = (width, height)
             },
             done: { data, _ in Output.from(data)?.onChange?() },
             scale: { data, _, factor in Output.from(data)?.scale = max(1, factor) },

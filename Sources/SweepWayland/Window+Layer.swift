@@ -35,6 +35,9 @@ public struct LayerOptions: Sendable, Equatable {
     public var anchor: Edges
     /// Its distance from the edges it is anchored to, in logical pixels.
     public var margins: EdgeInsets
+    /// The output (by `wl_output` name, such as "DP-1") it shows on; nil
+    /// lets the compositor choose (the focused one, usually).
+    public var outputName: String?
 
     /// Output edges, as wlr-layer-shell's anchor bits.
     public struct Edges: OptionSet, Sendable, Hashable {
@@ -58,13 +61,14 @@ public struct LayerOptions: Sendable, Equatable {
     }
 
     public init(size: Size, layer: Layer = .overlay, keyboard: Keyboard = .exclusive, namespace: String,
-                anchor: Edges = [], margins: EdgeInsets = EdgeInsets()) {
+                anchor: Edges = [], margins: EdgeInsets = EdgeInsets(), outputName: String? = nil) {
         self.size = size
         self.layer = layer
         self.keyboard = keyboard
         self.namespace = namespace
         self.anchor = anchor
         self.margins = margins
+        self.outputName = outputName
     }
 }
 
@@ -82,7 +86,8 @@ extension Window {
             throw WaylandError.missingGlobal("zwlr_layer_shell_v1", minimumVersion: 1)
         }
         try self.init(connection: connection, size: options.size)
-        guard let layerSurface = zwlr_layer_shell_v1_get_layer_surface(shell, surface, nil, options.layer.rawValue,
+        let output = options.outputName.flatMap { name in connection.outputList.first { $0.name == name }?.proxy }
+        guard let layerSurface = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output, options.layer.rawValue,
                                                                        options.namespace) else {
             throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
         }

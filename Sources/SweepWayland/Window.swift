@@ -425,9 +425,22 @@ public final class Window {
         content?.windowDidResize(to: newSize)
     }
 
+    /// The radius of the window's rounded corners, which the content leaves
+    /// transparent (a picker's overlay): they are not in the opaque region.
+    public var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { updateOpaqueRegion() } }
+    }
+
     private func updateOpaqueRegion() {
         guard let region = wl_compositor_create_region(connection.compositor!) else { return }
-        wl_region_add(region, 0, 0, Int32(size.width), Int32(size.height))
+        let w = Int32(size.width), h = Int32(size.height), r = Int32(min(cornerRadius.rounded(.up), size.width / 2, size.height / 2))
+        if r > 0 {
+            // The cross between the corners' squares.
+            wl_region_add(region, r, 0, w - 2 * r, h)
+            wl_region_add(region, 0, r, w, h - 2 * r)
+        } else {
+            wl_region_add(region, 0, 0, w, h)
+        }
         wl_surface_set_opaque_region(surface, region)
         wl_region_destroy(region)
     }

@@ -52,7 +52,7 @@ struct PickOptions: ParsableCommand {
     @Option(help: ArgumentHelp("""
         Colours over the theme's, NAME:#RRGGBB separated by commas: bg (the records' background), fg (their text), \
         secondary (second lines and the status), accent (selection, checkmarks, matched characters, the caret, Done), \
-        header (the filter's background), separator.
+        header (the filter's background), separator, border (--border's).
         """, valueName: "COLORS"))
     var color: String?
 
@@ -69,6 +69,27 @@ struct PickOptions: ParsableCommand {
         bottom-right (fuzzel's --anchor); where the compositor has no layer shell it places the window itself.
         """, valueName: "WHERE"))
     var anchor: PickAnchor = .center
+
+    @Option(help: ArgumentHelp("""
+        The output (monitor) the overlay shows on, by name such as DP-1 (fuzzel's --output, rofi's -m); \
+        by default the compositor's choice (the focused one). Needs layer shell.
+        """, valueName: "NAME"))
+    var monitor: String?
+
+    @Option(help: ArgumentHelp("The overlay's layer: overlay (over fullscreen windows) or top (under them).", valueName: "LAYER"))
+    var layer: PickLayer = .overlay
+
+    @Option(help: ArgumentHelp("""
+        How the overlay takes the keyboard: exclusive (all of it while shown) or on-demand (like a window, when \
+        clicked; needs layer shell version 4).
+        """, valueName: "MODE"))
+    var keyboard: PickKeyboard = .exclusive
+
+    @Option(help: ArgumentHelp("A border around the window, in logical pixels (its colour: --color border:#RRGGBB).", valueName: "PIXELS"))
+    var border: Int = 0
+
+    @Option(help: ArgumentHelp("The radius of the window's corners, in logical pixels (0: square).", valueName: "PIXELS"))
+    var radius: Int = 0
 
     @Option(help: ArgumentHelp("Distance from the anchored edges in logical pixels: N, or TOP,RIGHT,BOTTOM,LEFT.", valueName: "PIXELS"))
     var margin: String = "0"
@@ -163,11 +184,11 @@ struct PickOptions: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title.", valueName: "TEXT"))
     var title: String = "sweep-pick"
 
-    @Option(help: ArgumentHelp("Window width in logical pixels.", valueName: "PIXELS"))
-    var width: Int = 640
+    @Option(help: ArgumentHelp("Window width in logical pixels, or N% of the output's.", valueName: "LENGTH"))
+    var width: ScreenLength = .pixels(640)
 
-    @Option(help: ArgumentHelp("Window height in logical pixels.", valueName: "PIXELS"))
-    var height: Int?
+    @Option(help: ArgumentHelp("Window height in logical pixels, or N% of the output's.", valueName: "LENGTH"))
+    var height: ScreenLength?
 
     @Option(help: ArgumentHelp("Window height in list lines (overrides --height).", valueName: "LINES"))
     var lines: Int?
@@ -180,8 +201,10 @@ struct PickOptions: ParsableCommand {
 
     mutating func validate() throws {
         if let multiMax, multiMax < 1 { throw ValidationError("--multi must be at least 1") }
-        if width < 100 || width > 16384 { throw ValidationError("--width must be between 100 and 16384") }
-        if let height, height < 100 || height > 16384 { throw ValidationError("--height must be between 100 and 16384") }
+        if case .pixels(let pixels) = width, pixels < 100 || pixels > 16384 { throw ValidationError("--width must be between 100 and 16384, or a percentage") }
+        if case .pixels(let pixels) = height, pixels < 100 || pixels > 16384 { throw ValidationError("--height must be between 100 and 16384, or a percentage") }
+        if border < 0 || border > 100 { throw ValidationError("--border must be between 0 and 100") }
+        if radius < 0 || radius > 1000 { throw ValidationError("--radius must be between 0 and 1000") }
         if let lines, lines < 1 || lines > 500 { throw ValidationError("--lines must be between 1 and 500") }
         if headerLines < 0 || headerLines > 20 { throw ValidationError("--header-lines must be between 0 and 20") }
         if margins == nil { throw ValidationError("--margin takes N or TOP,RIGHT,BOTTOM,LEFT, each 0 to 10000 (got \"\(margin)\")") }
@@ -193,7 +216,14 @@ struct PickOptions: ParsableCommand {
     }
 
     /// The names --color takes.
-    static let colorNames: Set<String> = ["bg", "fg", "secondary", "accent", "header", "separator"]
+    static let colorNames: Set<String> = ["bg", "fg", "secondary", "accent", "header", "separator", "border"]
+
+    /// --color border:, else the theme's separator, which a border continues.
+    func borderColor(_ theme: Theme) -> Color {
+        guard let color, let overrides = try? ColorOverrides(parsing: color, names: Self.colorNames),
+              let rgb = overrides.color("border") else { return theme.separator }
+        return Color(rgb: rgb)
+    }
 
     /// The theme with --color's colours over it.
     func themed(_ theme: Theme) -> Theme {
@@ -263,9 +293,16 @@ struct PickOptions: ParsableCommand {
     var plainMatchMode: MatchMode { exactTerms ? .substring : match.mode }
 
     /// The window's height: --lines rows under the header, --height, or a default.
-    var windowHeight: Int {
-        if let lines { return Int(PickHeader.height(headerLines: headerTextLines.count + headerLines)) + 44 * lines }
-        return height ?? 480
+    /// The window's size on an output of `outputSize` (logical pixels; nil: unknown, when
+    /// percentages give way to the defaults). --lines wins over --height.
+    func windowSize(outputSize: Size?) -> Size {
+        let width = self.width.resolved(outputLength: outputSize?.width, fallback: 640, limits: 100...16384)
+        if let lines {
+            return Size(width: Double(width), height: PickHeader.height(headerLines: headerTextLines.count + headerLines)
+                        + Double(44 * lines + 2 * border))
+        }
+        let height = self.height?.resolved(outputLength: outputSize?.height, fallback: 480, limits: 100...16384) ?? 480
+        return Size(width: Double(width), height: Double(height))
     }
 
     /// --header's lines (a literal \n, as typed in a shell, starts a new one too).
@@ -274,6 +311,25 @@ struct PickOptions: ParsableCommand {
         return header.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .prefix(20).map(String.init)
     }
+}
+
+/// --layer: the layer-shell layers a picker belongs on.
+enum PickLayer: String, ExpressibleByArgument, CaseIterable {
+    case top, overlay
+
+    var layer: LayerOptions.Layer { self == .top ? .top : .overlay }
+}
+
+/// --keyboard: how the overlay takes keyboard focus.
+enum PickKeyboard: String, ExpressibleByArgument, CaseIterable {
+    case exclusive
+    case onDemand = "on-demand"
+
+    var keyboard: LayerOptions.Keyboard { self == .exclusive ? .exclusive : .onDemand }
+}
+
+extension ScreenLength: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
 }
 
 /// --anchor: which output edges the overlay keeps to.

@@ -102,6 +102,9 @@ final class Picker {
         header.headerLines = options.headerTextLines
         headerRecordsWanted = options.headerLines
         pickerView = PickerView(header: header, records: view)
+        pickerView.border = Double(options.border)
+        pickerView.radius = Double(options.radius)
+        window.window.cornerRadius = Double(options.radius)
         window.content = pickerView
         window.onKey = { [unowned self] key in handleKey(key) }
         window.onClose = { [unowned self] in onFinish(1, nil) }
@@ -128,6 +131,7 @@ final class Picker {
         let theme = options.themed(theme)
         header.theme = theme
         view.theme = theme
+        pickerView.borderColor = options.borderColor(theme)
         window.window.invalidateAll()
     }
 

@@ -78,10 +78,10 @@ do {
     let log = try options.eventLog.map { try PickLog(path: $0) }
     let app = try Application()
     app.onError = { printError($0) }
-    let window = try AppWindow(application: app, title: options.title, appID: options.appID,
-                               size: Size(width: Double(options.width), height: Double(options.windowHeight)),
-                               role: .placedOverlayIfAvailable(namespace: "sweep-pick", anchor: options.anchor.edges,
-                                                               margins: options.margins ?? LayerOptions.EdgeInsets()))
+    let placement = try PickPlacement(options: options, connection: app.connection)
+    if let note = placement.note { printError(note) }
+    let window = try AppWindow(application: app, title: options.title, appID: options.appID, size: placement.size,
+                               role: .layerIfAvailable(placement.layer))
     // --history: the records chosen before, read once; a file that cannot be used is moved aside.
     let now = Int64(time(nil))
     let historyFile = options.historyPath.map { HistoryFile(path: $0, fileSystem: SystemHistoryFiles()) }
@@ -119,7 +119,9 @@ do {
     } else {
         reader.start()
     }
-    window.onCommit = { frame in if frame == 1 { log?.write("ready", ["width": options.width, "height": options.windowHeight]) } }
+    window.onCommit = { frame in
+        if frame == 1 { log?.write("ready", ["width": Int(placement.size.width), "height": Int(placement.size.height)]) }
+    }
     try app.run()
     if let output, status == 0 {
         guard picker.write(output, to: STDOUT_FILENO) else {

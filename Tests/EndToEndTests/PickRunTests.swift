@@ -16,7 +16,7 @@ import Testing
     private func row(_ n: Int) -> Int { 78 + 44 * n }
 
     private func pick(_ steps: String, input: [UInt8], arguments: [String] = [], label: String,
-                      environment: [String: String] = [:]) throws -> Run {
+                      environment: [String: String] = [:], compositorArguments: [String] = []) throws -> Run {
         let directory = try TestDirectory("pick-\(label)")
         defer { directory.remove() }
         let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
@@ -24,7 +24,7 @@ import Testing
              + steps).write(toFile: scriptPath, atomically: true, encoding: .utf8)
         try Data(input).write(to: URL(fileURLWithPath: inputPath))
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")] + arguments,
+                                       arguments: ["--script", scriptPath] + compositorArguments + ["--", try builtProduct("sweep-pick")] + arguments,
                                        environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
                                        directory: directory.path, standardInput: inputPath)
         let status = process.waitForExit(seconds: 120)
@@ -141,9 +141,71 @@ import Testing
         #expect(shot.rgb(x: 300, y: shot.height - 5) == 0x102030, "\(shot.hex(x: 300, y: shot.height - 5))")
         #expect(shot.rgb(x: 300, y: 5) == 0x304050, "\(shot.hex(x: 300, y: 5))")
         // A colour it does not know: a usage error naming the ones it does.
-        let bad = try ChildProcess(name: "sweep-pick", executable: try builtProduct("sweep-pick"), arguments: ["--color", "border:#ffffff"],
+        let bad = try ChildProcess(name: "sweep-pick", executable: try builtProduct("sweep-pick"), arguments: ["--color", "glow:#ffffff"],
                                    environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
-        #expect(bad.waitForExit(seconds: 10) == 2 && bad.stderr.contains("no colour named \"border\""), "\(bad.logTail)")
+        #expect(bad.waitForExit(seconds: 10) == 2 && bad.stderr.contains("no colour named \"glow\""), "\(bad.logTail)")
+    }
+
+    /// --border draws a border in --color border:'s colour; --radius rounds the corners, which stay
+    /// transparent (the desktop shows through) and out of the opaque region.
+    @Test func aBorderAndRoundedCorners() throws {
+        let directory = try TestDirectory("pick-border")
+        defer { directory.remove() }
+        let run = try pick("""
+        {"op":"screenshot","file":"\(directory.path)/border.png"}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), arguments: ["--border", "3", "--radius", "16", "--color", "border:#ff0000"], label: "border",
+             environment: ["WAYLAND_DEBUG": "client"])
+        #expect(run.status == 1, "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(directory.path)/border.png")
+        let alpha = { (x: Int, y: Int) in shot.rgba[(y * shot.width + x) * 4 + 3] }
+        // The border down the sides and along the top and bottom, between the corners.
+        for (x, y) in [(1, 240), (shot.width - 2, 240), (320, 1), (320, shot.height - 2)] {
+            #expect(shot.rgb(x: x, y: y) == 0xff0000 && alpha(x, y) == 255, "border at (\(x), \(y)): \(shot.hex(x: x, y: y))")
+        }
+        // Inside the border, the picker; at each corner, nothing.
+        #expect(shot.rgb(x: 5, y: 240) != 0xff0000)
+        for (x, y) in [(0, 0), (shot.width - 1, 0), (0, shot.height - 1), (shot.width - 1, shot.height - 1), (2, 2)] {
+            #expect(alpha(x, y) == 0, "corner (\(x), \(y)) has alpha \(alpha(x, y))")
+        }
+        // The arc itself is the border's colour: 45° along the corner's circle.
+        #expect(shot.rgb(x: 16 - 11, y: 16 - 11) == 0xff0000, "\(shot.hex(x: 5, y: 5))")
+        // The opaque region leaves the corners out: the cross between them.
+        #expect(run.process.stderr.contains("wl_region@") && run.process.stderr.contains(".add(16, 0, \(shot.width - 32), \(shot.height))"),
+                "\(run.process.stderr.suffix(2000))")
+    }
+
+    /// --width and --height in percent of the output's; --layer and --keyboard reach the layer
+    /// surface; --monitor names the output (and an unknown one is a clear error).
+    @Test func sizesInPercentLayerKeyboardAndOutput() throws {
+        let run = try pick("""
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), arguments: ["--width", "50%", "--height", "40%", "--layer", "top", "--keyboard", "on-demand",
+                                             "--monitor", "SCRIPTED-1"], label: "percent", environment: ["WAYLAND_DEBUG": "client"])
+        #expect(run.status == 1, "\(run.process.logTail)")
+        let trace = run.process.stderr
+        // 800 × 600 output: 400 × 240; the top layer (2); on-demand keyboard (2); on the named output.
+        #expect(trace.contains("set_size(400, 240)"), "\(trace.suffix(3000))")
+        #expect(trace.range(of: #"get_layer_surface\(new id zwlr_layer_surface_v1@[0-9]+, wl_surface@[0-9]+, wl_output@[0-9]+, 2, "sweep-pick"\)"#,
+                            options: .regularExpression) != nil, "\(trace.suffix(3000))")
+        #expect(trace.contains("set_keyboard_interactivity(2)"))
+        let unknown = try pick("""
+        {"op":"wait","ms":100}
+        """, input: lines(fruit), arguments: ["--monitor", "HDMI-9"], label: "no-output")
+        #expect(unknown.process.stderr.contains("sweep-pick: no output named \"HDMI-9\" (the outputs: SCRIPTED-1)"), "\(unknown.process.logTail)")
+    }
+
+    /// Without layer shell the placement options cannot act: a note says which, and the picker works as a window.
+    @Test func placementOptionsWithoutLayerShellGetANote() throws {
+        let run = try pick("""
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), arguments: ["--anchor", "top", "--layer", "top"], label: "no-layer-shell",
+             compositorArguments: ["--without", "zwlr_layer_shell_v1"])
+        #expect(run.status == 0 && run.output == Array("apple\n".utf8), "\(run.process.logTail)")
+        #expect(run.process.stderr.contains("sweep-pick: note: --anchor, --layer ignored: the compositor has no layer shell"), "\(run.process.stderr)")
     }
 
     /// The picker follows a dark desktop (the settings portal on a private bus), header and rows.

@@ -7,6 +7,7 @@ private final class NullCanvas: Canvas {
     let size = Size(width: 2000, height: 2000)
     let scale = 1.0
     func fill(_ rect: Rect, color: Color) {}
+    func clear(_ rect: Rect) {}
     func fillConvexPolygon(_ points: [Point], color: Color) {}
     func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double { 0 }
     func measureText(_ text: String, role: FontRole) -> Double { Double(text.count) * 7 }
