@@ -15,6 +15,11 @@ final class PickHeader: Component {
     private weak var host: ComponentHost?
     private let doneButton = ButtonArea(name: "done")
     private var doneFrame: Rect = .zero
+    /// A click in the filter puts the cursor at the nearest character boundary.
+    private let fieldClicks = ButtonArea(name: "filter")
+    /// Where each character boundary of the filter was drawn (x), for clicks.
+    private var boundaries: [Double] = []
+    var onPlaceCursor: (Int) -> Void = { _ in }
 
     let prompt: String
     let placeholder: String
@@ -42,18 +47,25 @@ final class PickHeader: Component {
         self.placeholder = placeholder
         self.theme = theme
         doneButton.action = { [unowned self] _ in onDone() }
+        fieldClicks.action = { [unowned self] point in
+            guard !boundaries.isEmpty else { return }
+            let nearest = boundaries.indices.min { abs(boundaries[$0] - point.x) < abs(boundaries[$1] - point.x) } ?? 0
+            onPlaceCursor(nearest)
+        }
     }
 
     func attach(to host: ComponentHost) {
         guard self.host !== host else { return }
         self.host = host
         host.gestureArena.add(doneButton.view)
+        host.gestureArena.add(fieldClicks.view)
     }
 
     func setFrame(_ newFrame: Rect) {
         frame = newFrame
         doneFrame = Rect(x: newFrame.maxX - 84, y: newFrame.minY + 10, width: 72, height: 36)
         doneButton.view.frame = doneFrame
+        fieldClicks.view.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: max(0, doneFrame.minX - newFrame.minX), height: 34)
         invalidate()
     }
 
@@ -74,6 +86,7 @@ final class PickHeader: Component {
             let fieldLeft = left + promptWidth
             let fieldWidth = max(0, doneFrame.minX - 12 - fieldLeft)
             if query.isEmpty {
+                boundaries = []
                 if !placeholder.isEmpty {
                     canvas.drawText(placeholder, at: Point(x: fieldLeft, y: textTop), role: .body,
                                     color: theme.secondaryText, maxWidth: fieldWidth)
@@ -81,7 +94,10 @@ final class PickHeader: Component {
                 canvas.fill(Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             } else {
                 canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
-                let caret = min(fieldWidth, canvas.measureText(String(query.prefix(cursor)), role: .body))
+                // Each boundary's x (the filter is short: a measure per character is cheap).
+                let characters = Array(query)
+                boundaries = (0...characters.count).map { fieldLeft + min(fieldWidth, canvas.measureText(String(characters[..<$0]), role: .body)) }
+                let caret = boundaries[min(cursor, characters.count)] - fieldLeft
                 canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             }
             for (index, line) in headerLines.enumerated() {

@@ -99,6 +99,10 @@ final class Picker {
         view.delegate = menu
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
         header.onQueryEdited = { [unowned self] text in setQuery(text) }
+        header.onPlaceCursor = { [unowned self] offset in
+            editor.moveCursor(to: offset)
+            filterEdited()
+        }
         header.headerLines = options.headerTextLines
         headerRecordsWanted = options.headerLines
         pickerView = PickerView(header: header, records: view)

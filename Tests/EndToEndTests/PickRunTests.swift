@@ -146,6 +146,22 @@ import Testing
         #expect(bad.waitForExit(seconds: 10) == 2 && bad.stderr.contains("no colour named \"glow\""), "\(bad.logTail)")
     }
 
+    /// A click in the filter puts the cursor at the nearest character boundary: "an", a click
+    /// left of it, "b" gives "ban" (banana); without the click, "anb" would match nothing.
+    @Test func aClickPlacesTheFiltersCursor() throws {
+        let run = try pick("""
+        \(key("a"))\(key("n")){"op":"wait","ms":100}
+        {"op":"pointer.move","x":14,"y":18}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":100}
+        \(key("b")){"op":"wait","ms":100}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), label: "click-cursor")
+        #expect(run.status == 0 && run.output == Array("banana\n".utf8), "\(String(decoding: run.output, as: UTF8.self))\n\(run.process.logTail)")
+    }
+
     /// --border draws a border in --color border:'s colour; --radius rounds the corners, which stay
     /// transparent (the desktop shows through) and out of the opaque region.
     @Test func aBorderAndRoundedCorners() throws {
