@@ -41,6 +41,14 @@ struct FieldExtractor {
         }
     }
 
+    /// The byte ranges of `start..<end` the selector picks, in order, each once.
+    mutating func selectedRanges(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> [Range<Int>] {
+        tokenize(base, from: start, to: end)
+        var picked = Set<Int>()
+        selector.forEachField(fieldCount: tokens.count / 2) { picked.insert($0) }
+        return picked.sorted().map { tokens[2 * $0 - 2]..<tokens[2 * $0 - 1] }
+    }
+
     /// The end of `output` without its trailing white space: shown text.
     static func shownEnd(_ output: UnsafeRawBufferPointer) -> Int {
         guard let base = output.baseAddress else { return 0 }

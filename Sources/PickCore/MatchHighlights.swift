@@ -74,6 +74,21 @@ extension TermMatcher {
 }
 
 extension Matcher {
+    /// The highlights in a whole record's text when only `fields` of it were
+    /// matched (`--nth`): the query's matches inside each of those fields,
+    /// at their places in the text; nothing outside them. (A fuzzy term that
+    /// matched across two fields is not highlighted.)
+    public func highlights(in text: String, fields: FieldSelector, delimiter: String?) -> [Range<Int>] {
+        let bytes = Array(text.utf8.prefix(Self.highlightedPrefix))
+        var extractor = FieldExtractor(selector: fields, delimiter: delimiter)
+        let ranges = bytes.withUnsafeBytes { buffer in
+            buffer.baseAddress.map { extractor.selectedRanges($0, from: 0, to: buffer.count) } ?? []
+        }
+        return ranges.flatMap { field in
+            highlights(in: String(decoding: bytes[field], as: UTF8.self)).map { ($0.lowerBound + field.lowerBound)..<($0.upperBound + field.lowerBound) }
+        }
+    }
+
     /// How much of a text `highlights(in:)` looks at, in bytes.
     public static let highlightedPrefix = 4096
 

@@ -68,6 +68,7 @@ final class Picker {
                           fields: matchFields, delimiter: options.delimiter, ranking: ranking)
         shown = pass.result
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
+        rows.matchedFields = matchFields
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
         view = CollectionView(style: options.grid ? .grid : .list, dataSource: matches, name: "list")
         // Records are lines of text in a grid too: the picks stay the primary selection.

@@ -15,6 +15,10 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
     var showsRecordsAsImages = false
     /// The query of the rows shown: its matched characters are highlighted.
     var highlighted: Matcher?
+    /// The fields matched when they are not the fields shown (--nth): only
+    /// matches inside them are highlighted, or none when the shown text is
+    /// itself a selection of fields (--with-nth) other than those.
+    var matchedFields: FieldSelector?
 
     init(store: RecordStore, fields: FieldSelector?, delimiter: String?) {
         self.store = store
@@ -39,7 +43,12 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
     /// found only for the rows being drawn.
     func content(for item: ItemPath) -> ItemContent {
         let title = title(for: item)
-        let highlights = highlighted.map { $0.matchesEverything ? [] : $0.highlights(in: title) } ?? []
+        let highlights = highlighted.map { matcher -> [Range<Int>] in
+            if matcher.matchesEverything { return [] }
+            guard let matchedFields, matchedFields != fields else { return matcher.highlights(in: title) }
+            guard fields == nil, !showsRecordsAsImages else { return [] }
+            return matcher.highlights(in: title, fields: matchedFields, delimiter: delimiter)
+        } ?? []
         return ItemContent(title: title, image: image(for: item).map(ItemImage.bitmap), titleHighlights: highlights)
     }
 

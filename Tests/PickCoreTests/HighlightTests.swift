@@ -9,6 +9,17 @@ private func marked(_ query: String, _ text: String, _ mode: MatchMode = .substr
 }
 
 @Suite struct HighlightTests {
+    /// --nth 2: only the matches inside the second field are marked, where it is in the whole text.
+    @Test func onlyTheMatchedFieldsAreMarked() throws {
+        let fields = try FieldSelector(parsing: "2")
+        let matcher = Matcher(query: "ba", mode: .substring)
+        // "ba" is in the first field too, but only field 2 ("bar baz"'s "bar ") was matched.
+        #expect(matcher.highlights(in: "bay bar baz", fields: fields, delimiter: nil) == [4..<6])
+        #expect(Matcher(query: "x", mode: .substring).highlights(in: "x:y:x", fields: fields, delimiter: ":") == [])
+        let both = try FieldSelector(parsing: "1,3")
+        #expect(Matcher(query: "x", mode: .substring).highlights(in: "x:y:x", fields: both, delimiter: ":") == [0..<1, 4..<5])
+    }
+
     @Test func substringPrefixSuffixAndWholeMarkTheirPart() {
         #expect(Matcher(query: "bar", mode: .substring).highlights(in: "foobarbar") == [3..<6])
         #expect(marked("^foo", "FOO foo") == ["FOO"])
