@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test fuzz build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input protocols protocols-check clean
+.PHONY: demo test test-repeat test-asan test-tsan fuzz build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -13,6 +13,21 @@ demo: deps-demo
 test: deps-test
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+## make test-repeat N=5 LOAD=1: the whole suite N times (LOAD=1: under stress-ng on every core)
+## and every test that failed even once; FILTER=REGEX repeats only those tests (scripts/test-repeat.sh)
+N ?= 5
+LOAD ?= 0
+test-repeat: deps-test
+	FILTER='$(FILTER)' scripts/test-repeat.sh $(N) $(LOAD)
+
+## make test-asan / make test-tsan: the unit tests and the demo's and picker's end-to-end tests
+## (SANITIZED_TESTS) built with the address (and leak) or the thread sanitizer, in their own build
+## folders; a finding fails the test whose process reported it (scripts/test-sanitized.sh)
+test-asan: deps-test
+	scripts/test-sanitized.sh address
+test-tsan: deps-test
+	scripts/test-sanitized.sh thread
 
 ## make fuzz: random valid scripts against sweep-demo for FUZZ_SECONDS (default 300), checked for
 ## crashes, hangs and broken invariants; a failing seed is written out as a script (make test runs a short pass)

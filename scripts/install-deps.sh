@@ -30,12 +30,14 @@ install_check=(desktop-file-utils man-db groff-base python3)
 desktop_bus=(dbus-daemon python3-dbus python3-gi)
 # the accessibility bus, a screen reader's library (atspi-probe.py) and Orca itself (OrcaReader, on Xvfb)
 accessibility=(at-spi2-core python3-pyatspi gir1.2-atspi-2.0 orca)
+# make test-repeat LOAD=1: every core kept busy while the suite runs
+load=(stress-ng)
 bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}") ;;
+  test) wanted=("${build[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}") ;;
   demo) wanted=("${build[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;
