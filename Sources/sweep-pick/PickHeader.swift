@@ -94,10 +94,15 @@ final class PickHeader: Component {
                 canvas.fill(Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             } else {
                 canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
-                // Each boundary's x (the filter is short: a measure per character is cheap).
-                let characters = Array(query)
-                boundaries = (0...characters.count).map { fieldLeft + min(fieldWidth, canvas.measureText(String(characters[..<$0]), role: .body)) }
-                let caret = boundaries[min(cursor, characters.count)] - fieldLeft
+                // Each visible boundary's x, for clicks: advances summed until the field's end (a pasted
+                // query may be thousands of characters; measuring every prefix would be quadratic).
+                var x = 0.0
+                boundaries = [fieldLeft]
+                for character in query where x <= fieldWidth {
+                    x += canvas.measureText(String(character), role: .body)
+                    boundaries.append(fieldLeft + min(fieldWidth, x))
+                }
+                let caret = min(fieldWidth, canvas.measureText(String(query.prefix(cursor)), role: .body))
                 canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             }
             for (index, line) in headerLines.enumerated() {

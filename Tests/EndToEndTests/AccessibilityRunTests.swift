@@ -94,8 +94,8 @@ import Testing
         #expect((seen["entry"] as? [String: Any])?["role"] as? String == "entry", "\(seen)")
         #expect(seen["textBefore"] as? String == "" && seen["set"] as? Bool == true, "\(seen)")
         #expect(seen["itemsBefore"] as? [String] == ["apple", "banana", "cherry", "mango"], "\(seen)")
-        // "an" keeps banana and mango; the entry reads it back.
-        #expect(seen["itemsAfter"] as? [String] == ["banana", "mango"], "\(seen)")
+        // "an" keeps banana and mango, ranked (equal scores: the shorter first); the entry reads it back.
+        #expect(seen["itemsAfter"] as? [String] == ["mango", "banana"], "\(seen)")
         #expect(seen["textAfter"] as? String == "an" && seen["characterCount"] as? Int == 2, "\(seen)")
         #expect((seen["status"] as? String)?.contains("of 4 selected") == true, "\(seen)")
         // The new text was announced, so a reader speaks it and drops what it cached.
