@@ -18,7 +18,7 @@ public final class IconLookup: Sendable {
     public let themeName: String
     /// Where themes are looked for, in order (`IconSearchPaths.baseDirectories()`).
     public let baseDirectories: [String]
-    /// The extensions found, in the order they are preferred.
+    /// The extensions found, in the order they are preferred (`IconTheme.split` knows them).
     public static let extensions = ["png", "svg"]
 
     private let state = Mutex(State())
@@ -189,8 +189,17 @@ final class IconTheme: Sendable {
 
     /// "name.png" → ("name", 0): a file with an extension the lookup draws; nil otherwise.
     static func split(_ file: String) -> (String, Int)? {
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex,
-              let ext = IconLookup.extensions.firstIndex(of: String(file[file.index(after: dot)...])) else { return nil }
-        return (String(file[..<dot]), ext)
+        // Bytes, not characters: a theme holds tens of thousands of files.
+        let utf8 = file.utf8
+        guard utf8.count > 4 else { return nil }
+        let ext: Int
+        if utf8.reversed().starts(with: "gnp.".utf8) {
+            ext = 0
+        } else if utf8.reversed().starts(with: "gvs.".utf8) {
+            ext = 1
+        } else {
+            return nil
+        }
+        return (String(decoding: utf8.dropLast(4), as: UTF8.self), ext)
     }
 }
