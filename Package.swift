@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "PickCore"),
         // The picker: SweepUI's public API, its own core, and the argument parser.
         .executableTarget(name: "sweep-pick",
-                          dependencies: ["SweepUI", "PickCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                          dependencies: ["SweepUI", "PickCore", "SweepIcons", "SweepImages", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
