@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SweepPixman", targets: ["SweepPixman"]),
         .library(name: "SweepWayland", targets: ["SweepWayland"]),
         .library(name: "SweepPNG", targets: ["SweepPNG"]),
+        .library(name: "SweepIcons", targets: ["SweepIcons"]),
         .library(name: "SweepUI", targets: ["SweepUI"]),
         .library(name: "PickCore", targets: ["PickCore"]),
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
@@ -50,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // SVG: librsvg draws into a cairo image surface over the caller's pixels.
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Links libdispatch for its main-queue hooks (the event loop runs the main actor's work).
         .target(name: "CSweepSystem", linkerSettings: [.linkedLibrary("dispatch")]),
@@ -73,7 +76,9 @@ let package = Package(
         .target(name: "SweepPixman",
                 dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft", "CFribidi"]),
         .target(name: "SweepPNG", dependencies: ["CPNG"]),
-        .target(name: "SweepImages", dependencies: ["SweepGraphics", "CPNG", "CTurboJPEG"]),
+        .target(name: "SweepImages", dependencies: ["SweepGraphics", "CPNG", "CTurboJPEG", "CRsvg"]),
+        // Icons by name in XDG icon themes: index.theme, inheritance, sizes and scales. Glibc only.
+        .target(name: "SweepIcons"),
         .target(name: "SweepEventLog", dependencies: ["CSweepSystem"]),
         .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSweepSystem"]),
         .target(name: "SweepDesktop", dependencies: ["CSDBus"]),
@@ -108,7 +113,7 @@ let package = Package(
         .target(name: "PickCore"),
         // The picker: SweepUI's public API, its own core, and the argument parser.
         .executableTarget(name: "sweep-pick",
-                          dependencies: ["SweepUI", "PickCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                          dependencies: ["SweepUI", "PickCore", "SweepIcons", "SweepImages", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-demo",
                           dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -138,6 +143,7 @@ let package = Package(
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepImagesTests",
                     dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CPNG", "CZlib", "CTurboJPEG"]),
+        .testTarget(name: "SweepIconsTests", dependencies: ["SweepIcons"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],

@@ -20,7 +20,7 @@ set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
        libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libinput-dev zlib1g-dev
-       libpng-dev libturbojpeg0-dev libsystemd-dev)
+       libpng-dev libturbojpeg0-dev librsvg2-dev libsystemd-dev)
 compositors=(sway grim wtype weston xvfb xdotool)
 # Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter
 # (its remote desktop, whose screen-cast streams need PipeWire; screenshots read by gstreamer), driven by sweep-input

@@ -40,8 +40,16 @@ struct PickOptions: ParsableCommand {
     @Flag(help: "Show the records in a grid of cells instead of a list.")
     var grid = false
 
-    @Flag(help: "Records that are paths of PNG or JPEG files show as thumbnails.")
+    @Flag(help: "Records that are paths of PNG, JPEG or SVG files show as thumbnails.")
     var images = false
+
+    @Option(name: .customLong("icon-theme"), help: ArgumentHelp("""
+        The XDG icon theme that icons named in records' rofi and fuzzel metadata (the icon key after a NUL) are \
+        found in, PNG or SVG, before the themes it inherits and hicolor (default: the desktop's, from GTK's \
+        settings.ini or KDE's kdeglobals, else hicolor). An icon given as an absolute path is that file; one no \
+        theme has leaves the picture's space blank.
+        """, valueName: "NAME"))
+    var iconTheme: String?
 
     @Flag(help: "Choose one record: Enter, a click or a tap chooses it (dmenu).")
     var single = false

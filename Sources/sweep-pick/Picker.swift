@@ -75,7 +75,7 @@ final class Picker {
         view.ownsPrimarySelection = true
         header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
         // Pictures are decoded off the loop; each one that arrives repaints the rows.
-        let thumbnails = ImageLoader(size: options.grid ? 96 : 40)
+        let thumbnails = ImageLoader(size: options.grid ? 96 : 40, source: RecordPicture.source(iconTheme: options.iconTheme, grid: options.grid))
         thumbnails.placeholder = .brokenImage(size: thumbnails.size)
         thumbnails.onLoaded = { [unowned view] _ in view.setNeedsDisplay() }
         thumbnails.onError = { path, error in FileHandle.standardError.write(Data("sweep-pick: \(path): \(error)\n".utf8)) }

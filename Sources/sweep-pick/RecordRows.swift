@@ -10,8 +10,8 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
     let fields: FieldSelector?
     let delimiter: String?
     /// Thumbnails of records that are image paths (`--images`), and of
-    /// icons given as paths in rofi's and fuzzel's metadata; nil for neither.
-    var thumbnails: ImageLoader<String>?
+    /// icons in rofi's and fuzzel's metadata, by path or by name; nil for neither.
+    var thumbnails: ImageLoader<RecordPicture>?
     var showsRecordsAsImages = false
     /// The query of the rows shown: its matched characters are highlighted.
     var highlighted: Matcher?
@@ -57,12 +57,12 @@ final class RecordRows: @MainActor RowDataSource, CollectionViewPrefetching {
         return thumbnails.image(for: path, item: item)
     }
 
-    /// The file a record's picture comes from: its icon given as a path, else
-    /// with `--images` the record itself; nil for none.
-    private func imagePath(forRow record: Int) -> String? {
+    /// Where a record's picture comes from: its icon (a path or a name in
+    /// the icon theme), else with `--images` the record itself; nil for none.
+    private func imagePath(forRow record: Int) -> RecordPicture? {
         guard thumbnails != nil, (0..<store.count).contains(record) else { return nil }
-        if let icon = store.icon(of: record), icon.hasPrefix("/") { return icon }
-        return showsRecordsAsImages ? store.displayText(of: record) : nil
+        if let icon = store.icon(of: record).flatMap(RecordPicture.init(icon:)) { return icon }
+        return showsRecordsAsImages ? .file(store.displayText(of: record)) : nil
     }
 
     func prefetchItems(_ ranges: [ItemRange]) {

@@ -104,7 +104,7 @@ func makeLoader(threads: Int = 1, cacheLimit: Int = 16, cacheByteLimit: Int = 1 
         let thumbnail = try #require(loader.image(for: good))
         #expect([thumbnail.width, thumbnail.height] == [2, 1])
         #expect(thumbnail.pixels == [0xFFC8_6432, 0xFFC8_6432])
-        #expect(errors == ["\(bad): not a PNG or JPEG image"])
+        #expect(errors == ["\(bad): not a PNG, JPEG or SVG image"])
         // Asked again, the bad file shows the placeholder and is not reported again.
         #expect(loader.image(for: bad) == .brokenImage(size: 2))
         #expect(loader.phase(for: bad) == .failed)
