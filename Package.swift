@@ -51,11 +51,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        // SVG: librsvg draws into a cairo image surface over the caller's pixels.
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Links libdispatch for its main-queue hooks (the event loop runs the main actor's work).
         .target(name: "CSweepSystem", linkerSettings: [.linkedLibrary("dispatch")]),
+        // SVG: librsvg draws into a cairo image surface over the caller's pixels. Both are dlopened the
+        // first time an SVG is drawn (librsvg2-2 at run time; no headers, no link), their functions found by name.
+        .target(name: "CSweepSVG"),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CWaylandServerProtocols", dependencies: ["CWaylandServer", "CWaylandProtocols"]),
 
@@ -76,7 +77,7 @@ let package = Package(
         .target(name: "SweepPixman",
                 dependencies: ["SweepGeometry", "SweepGraphics", "CPixman", "CFcft", "CFribidi"]),
         .target(name: "SweepPNG", dependencies: ["CPNG"]),
-        .target(name: "SweepImages", dependencies: ["SweepGraphics", "CPNG", "CTurboJPEG", "CRsvg"]),
+        .target(name: "SweepImages", dependencies: ["SweepGraphics", "CPNG", "CTurboJPEG", "CSweepSVG"]),
         // Icons by name in XDG icon themes: index.theme, inheritance, sizes and scales. Glibc only.
         .target(name: "SweepIcons"),
         .target(name: "SweepEventLog", dependencies: ["CSweepSystem"]),

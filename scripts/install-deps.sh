@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sweep needs, only those missing.
 #   scripts/install-deps.sh build   libraries and headers to build
-#   scripts/install-deps.sh test    + compositors and tools the tests drive, what
-#                                   make check-install validates with (desktop-file-utils, man),
+#   scripts/install-deps.sh test    + librsvg (SVG, loaded at run time), compositors and
+#                                   tools the tests drive, what make check-install
+#                                   validates with (desktop-file-utils, man),
 #                                   a D-Bus session bus for the appearance portal's tests, and the
 #                                   accessibility bus with pyatspi for the screen-reader tests,
 #                                   and KWin (virtual backend) for the Plasma suite
-#   scripts/install-deps.sh demo    + compositors to show the demo without a desktop
+#   scripts/install-deps.sh demo    + librsvg, compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   GTK 4's headers and a C compiler for the GTK peer
 #                                   (Benchmarks/gtk-peer) and wayland-scanner for its
@@ -20,7 +21,9 @@ set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
        libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libinput-dev zlib1g-dev
-       libpng-dev libturbojpeg0-dev librsvg2-dev libsystemd-dev)
+       libpng-dev libturbojpeg0-dev libsystemd-dev)
+# loaded at run time (dlopen), not linked: librsvg and cairo draw SVG pictures and icons
+runtime=(librsvg2-2)
 compositors=(sway grim wtype weston xvfb xdotool)
 # Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter
 # (its remote desktop, whose screen-cast streams need PipeWire; screenshots read by gstreamer), driven by sweep-input
@@ -37,8 +40,8 @@ real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}") ;;
-  demo) wanted=("${build[@]}" "${compositors[@]}") ;;
+  test) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}") ;;
+  demo) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;
   *) echo "usage: $0 build|test|demo|bench|real-input" >&2; exit 64 ;;

@@ -16,6 +16,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(String)
     /// A well-formed image this decoder does not draw (a CMYK JPEG).
     case unsupported(String)
+    /// A library loaded at run time is not installed (librsvg or cairo, for SVG): what is needed and why.
+    case missingLibrary(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileTooLarge(let bytes): "file too large (\(bytes) bytes)"
         case .corrupt(let message): "corrupt image: \(message)"
         case .unsupported(let what): "unsupported image: \(what)"
+        case .missingLibrary(let message): message
         }
     }
 }

@@ -1,10 +1,13 @@
-import CRsvg
+import CSweepSVG
+import Glibc
 import SweepGraphics
 
 /// SVG through librsvg, drawn by cairo straight at the size asked for (a
 /// vector picture is rendered, not scaled, so it is sharp at any size and
 /// may come out larger than its declared size). Data only: the document
-/// has no base file, so librsvg loads no external reference.
+/// has no base file, so librsvg loads no external reference. Both libraries
+/// are loaded the first time an SVG is drawn (`SVGLibrary`); without them an
+/// SVG is an `ImageError.missingLibrary` and PNG and JPEG are unaffected.
 enum SVGDecoding {
     /// The longest SVG file read: icons are kilobytes; a larger file is more likely hostile than a picture.
     static let maxFileBytes = 4 << 20
@@ -23,20 +26,22 @@ enum SVGDecoding {
     }
 
     /// The document fitted into a square of `size` pixels (its aspect ratio kept; a document without
-    /// a size or viewBox fills the square), premultiplied.
-    static func thumbnail(_ bytes: [UInt8], fitting size: Int) throws(ImageError) -> Thumbnail {
+    /// a size or viewBox fills the square), premultiplied. `library` is the loaded librsvg and cairo.
+    static func thumbnail(_ bytes: [UInt8], fitting size: Int,
+                          library: Result<SVGLibrary, ImageError> = SVGLibrary.shared) throws(ImageError) -> Thumbnail {
         guard bytes.count <= maxFileBytes else { throw .fileTooLarge(bytes: bytes.count) }
         guard size <= maxSide else { throw .tooLarge(width: size, height: size) }
+        var functions = try library.get().functions
         var message: UnsafeMutablePointer<CChar>?
-        guard let handle = bytes.withUnsafeBufferPointer({ sweep_svg_open($0.baseAddress, $0.count, &message) }) else {
+        guard let handle = bytes.withUnsafeBufferPointer({ sweep_svg_open(&functions, $0.baseAddress, $0.count, &message) }) else {
             throw .corrupt(take(message) ?? "not an SVG document")
         }
-        defer { sweep_svg_close(handle) }
+        defer { sweep_svg_close(&functions, handle) }
         var declaredWidth = 0.0, declaredHeight = 0.0
-        let hasSize = sweep_svg_size(handle, &declaredWidth, &declaredHeight) != 0
+        let hasSize = sweep_svg_size(&functions, handle, &declaredWidth, &declaredHeight) != 0
         let (width, height) = hasSize ? fitted(declaredWidth, declaredHeight, size) : (size, size)
         var pixels = [UInt32](repeating: 0, count: width * height)
-        let failure = pixels.withUnsafeMutableBufferPointer { sweep_svg_render(handle, $0.baseAddress, Int32(width), Int32(height)) }
+        let failure = pixels.withUnsafeMutableBufferPointer { sweep_svg_render(&functions, handle, $0.baseAddress, Int32(width), Int32(height)) }
         if let failure = take(failure) { throw .corrupt(failure) }
         guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else { throw .corrupt("empty image") }
         func declared(_ side: Double) -> Int { hasSize ? Int(min(side.rounded(), 1e9)) : size }
@@ -54,7 +59,7 @@ enum SVGDecoding {
     /// A message from the shim, freed.
     private static func take(_ message: UnsafeMutablePointer<CChar>?) -> String? {
         guard let message else { return nil }
-        defer { sweep_svg_free_message(message) }
+        defer { free(message) }
         return String(cString: message)
     }
 }
