@@ -46,7 +46,7 @@ public final class FilterPass {
     private let layout: RankLayout?
     /// How rounds are spread over threads.
     public let parallelism: FilterParallelism
-    /// Each piece's matches and buffers; the first holds the pass's own while it runs.
+    /// Each piece's buffers (the first for a round on this thread).
     private var parts: [ScanPart]
     /// The last ranking: a permutation of `matches[0..<rankedOrder.count]`
     /// (nil: input order was the ranking), made when `rankedCount` matches were held.
@@ -108,10 +108,6 @@ public final class FilterPass {
             return true
         }
         var budget = max(0, budget)
-        // The pass's matches and keys are the first piece's while the pass runs.
-        let own = parts[0]
-        swap(&matches, &own.matches)
-        swap(&keys, &own.keys)
         var cursor = candidateCursor, next = nextRecord
         let rank = layout.map { RankContext(layout: $0, history: ranking?.history, tables: ScoreModel.tables) }
         matcher.withKernel { kernel in
@@ -133,21 +129,19 @@ public final class FilterPass {
             candidates = []
             candidateCursor = 0
         }
-        swap(&matches, &own.matches)
-        swap(&keys, &own.keys)
         return isCaughtUp
     }
 
     /// Records a round checks at most, a piece at least: rounds keep the
-    /// pieces' own buffers small, pieces big enough to be worth a thread.
+    /// pieces' buffers small, pieces big enough to be worth a thread.
     static let roundSize = 1 << 17
     static let minimumPiece = 1 << 14
 
     /// Checks the candidates from `cursor`, then the records from `next`,
     /// `budget` of them at most, in rounds.
     private func rounds(_ kernel: QueryKernel, _ term: MatchKernel?, _ view: StoreView,
-                                              _ candidates: UnsafeBufferPointer<UInt32>, _ cursor: inout Int,
-                                              _ next: inout Int, _ budget: inout Int, _ rank: RankContext?) {
+                        _ candidates: UnsafeBufferPointer<UInt32>, _ cursor: inout Int,
+                        _ next: inout Int, _ budget: inout Int, _ rank: RankContext?) {
         while budget > 0 && cursor < candidates.count {
             let count = min(budget, candidates.count &- cursor, Self.roundSize)
             round(kernel, term, view, candidates, cursor, count, fromCandidates: true, rank)
@@ -164,28 +158,24 @@ public final class FilterPass {
     }
 
     /// Checks `count` candidates or records from `start`: on this thread, or
-    /// in pieces at once whose matches are then appended to the first's.
+    /// in pieces at once; then appends the pieces' matches and keys in order.
     private func round(_ kernel: QueryKernel, _ term: MatchKernel?, _ view: StoreView,
-                                             _ candidates: UnsafeBufferPointer<UInt32>, _ start: Int, _ count: Int,
-                                             fromCandidates: Bool, _ rank: RankContext?) {
-        let pieces = min(parallelism.width, count / Self.minimumPiece)
-        guard pieces > 1 else {
-            Self.scan(kernel, term, view, candidates, start..<(start &+ count), fromCandidates, parts[0], rank)
-            return
-        }
+                       _ candidates: UnsafeBufferPointer<UInt32>, _ start: Int, _ count: Int,
+                       fromCandidates: Bool, _ rank: RankContext?) {
+        let pieces = max(1, min(parallelism.width, count / Self.minimumPiece))
         while parts.count < pieces { parts.append(ScanPart(fields: fields, delimiter: delimiter)) }
         let parts = self.parts
-        for piece in 1..<pieces {
-            parts[piece].matches.removeAll(keepingCapacity: true)
-            parts[piece].keys.removeAll(keepingCapacity: true)
+        if pieces == 1 {
+            Self.scan(kernel, term, view, candidates, start..<(start &+ count), fromCandidates, parts[0], rank)
+        } else {
+            // The pieces read the same store, query and candidates, and each writes its own part only.
+            let round = Round(kernel: kernel, term: term, view: view, candidates: candidates, start: start, count: count,
+                              pieces: pieces, fromCandidates: fromCandidates, parts: parts, rank: rank)
+            parallelism.perform(pieces) { piece in round.run(piece) }
         }
-        // The pieces read the same store, query and candidates, and each writes its own part only.
-        let round = Round(kernel: kernel, term: term, view: view, candidates: candidates, start: start, count: count,
-                          pieces: pieces, fromCandidates: fromCandidates, parts: parts, rank: rank)
-        parallelism.perform(pieces) { piece in round.run(piece) }
-        for piece in 1..<pieces {
-            parts[0].matches.append(contentsOf: parts[piece].matches)
-            parts[0].keys.append(contentsOf: parts[piece].keys)
+        for part in parts.prefix(pieces) {
+            matches.append(contentsOf: UnsafeBufferPointer(start: part.found.records, count: part.found.count))
+            if rank != nil { keys.append(contentsOf: UnsafeBufferPointer(start: part.found.keys, count: part.found.count)) }
         }
     }
 
@@ -236,16 +226,43 @@ public final class FilterPass {
         }
     }
 
+    /// Where a piece writes its matches and their keys: room for a round,
+    /// written without the checks an array's append makes.
+    struct Found {
+        let records: UnsafeMutablePointer<UInt32>
+        let keys: UnsafeMutablePointer<UInt32>
+        var count = 0
+
+        @inline(__always)
+        mutating func add(_ record: Int) {
+            records[count] = UInt32(truncatingIfNeeded: record)
+            count &+= 1
+        }
+
+        @inline(__always)
+        mutating func add(_ record: Int, key: UInt32) {
+            records[count] = UInt32(truncatingIfNeeded: record)
+            keys[count] = key
+            count &+= 1
+        }
+    }
+
     /// One piece's matches, keys and buffers: each piece of a round has its
     /// own, so pieces on different threads share nothing they write.
     final class ScanPart {
-        var matches: [UInt32] = []
-        var keys: [UInt32] = []
+        var found: Found
         var matching: RecordMatching
         let scratch = ScoreScratch()
 
         init(fields: FieldSelector?, delimiter: String?) {
+            // Pages are only touched as matches fill them.
+            found = Found(records: .allocate(capacity: FilterPass.roundSize), keys: .allocate(capacity: FilterPass.roundSize))
             matching = RecordMatching(fields: fields, delimiter: delimiter)
+        }
+
+        deinit {
+            found.records.deallocate()
+            found.keys.deallocate()
         }
     }
 
@@ -253,29 +270,27 @@ public final class FilterPass {
     /// query's one substring term, whose score on a plain record starts from
     /// the occurrence the search found (nil: search, then score).
     fileprivate static func scan(_ kernel: QueryKernel, _ term: MatchKernel?, _ view: StoreView,
-                                                       _ candidates: UnsafeBufferPointer<UInt32>, _ range: Range<Int>,
-                                                       _ fromCandidates: Bool, _ part: ScanPart, _ rank: RankContext?) {
-        // Work on locals: no exclusivity checks or copies in the loop.
-        var matches: [UInt32] = [], keys: [UInt32] = [], matching = RecordMatching(fields: nil, delimiter: nil)
-        swap(&matches, &part.matches)
-        swap(&keys, &part.keys)
+                                 _ candidates: UnsafeBufferPointer<UInt32>, _ range: Range<Int>,
+                                 _ fromCandidates: Bool, _ part: ScanPart, _ rank: RankContext?) {
+        // Work on locals: no exclusivity checks in the loop.
+        var found = part.found, matching = RecordMatching(fields: nil, delimiter: nil)
+        found.count = 0
         swap(&matching, &part.matching)
         let records = fromCandidates ? UnsafeBufferPointer(rebasing: candidates[range]) : nil
         // Each loop its own function, its kernel's search inlined in it.
         switch (rank, term, kernel.isSingleTerm) {
         case (nil, _, true):
-            gate(kernel.terms[0], view, records, range, &matches, &matching)
+            gate(kernel.terms[0], view, records, range, &found, &matching)
         case (nil, _, false):
-            gate(kernel, view, records, range, &matches, &matching)
+            gate(kernel, view, records, range, &found, &matching)
         case let (rank?, term?, _):
-            scoreFromOccurrence(term, view, records, range, &matches, &keys, &matching, rank, part.scratch)
+            scoreFromOccurrence(term, view, records, range, &found, &matching, rank, part.scratch)
         case let (rank?, nil, true):
-            score(kernel.terms[0], view, records, range, &matches, &keys, &matching, rank, part.scratch)
+            score(kernel.terms[0], view, records, range, &found, &matching, rank, part.scratch)
         case let (rank?, nil, false):
-            score(kernel, view, records, range, &matches, &keys, &matching, rank, part.scratch)
+            score(kernel, view, records, range, &found, &matching, rank, part.scratch)
         }
-        swap(&matches, &part.matches)
-        swap(&keys, &part.keys)
+        part.found = found
         swap(&matching, &part.matching)
     }
 
@@ -286,27 +301,27 @@ public final class FilterPass {
     /// with the generic loop inlined: the optimizer then inlines the search.)
     @inline(never)
     private static func gate(_ kernel: MatchKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                             _ range: Range<Int>, _ matches: inout [UInt32], _ matching: inout RecordMatching) {
-        gateLoop(kernel, view, records, range, &matches, &matching)
+                             _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching) {
+        gateLoop(kernel, view, records, range, &found, &matching)
     }
 
     @inline(never)
     private static func gate(_ kernel: QueryKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                             _ range: Range<Int>, _ matches: inout [UInt32], _ matching: inout RecordMatching) {
-        gateLoop(kernel, view, records, range, &matches, &matching)
+                             _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching) {
+        gateLoop(kernel, view, records, range, &found, &matching)
     }
 
     @inline(__always)
     private static func gateLoop<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                                                   _ range: Range<Int>, _ matches: inout [UInt32],
-                                                   _ matching: inout RecordMatching) {
+                                                       _ range: Range<Int>, _ found: inout Found,
+                                                       _ matching: inout RecordMatching) {
         if let records {
-            for record in records where matching.matches(Int(record), in: view, kernel: kernel) { matches.append(record) }
+            for record in records where matching.matches(Int(record), in: view, kernel: kernel) { found.add(Int(record)) }
             return
         }
         var record = range.lowerBound
         while record < range.upperBound {
-            if matching.matches(record, in: view, kernel: kernel) { matches.append(UInt32(truncatingIfNeeded: record)) }
+            if matching.matches(record, in: view, kernel: kernel) { found.add(record) }
             record &+= 1
         }
     }
@@ -314,35 +329,33 @@ public final class FilterPass {
     /// Ranked: each match, then its key.
     @inline(never)
     private static func score(_ kernel: MatchKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                              _ range: Range<Int>, _ matches: inout [UInt32], _ keys: inout [UInt32],
-                              _ matching: inout RecordMatching, _ rank: RankContext, _ scratch: ScoreScratch) {
-        scoreLoop(kernel, view, records, range, &matches, &keys, &matching, rank, scratch)
+                              _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching,
+                              _ rank: RankContext, _ scratch: ScoreScratch) {
+        scoreLoop(kernel, view, records, range, &found, &matching, rank, scratch)
     }
 
     @inline(never)
     private static func score(_ kernel: QueryKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                              _ range: Range<Int>, _ matches: inout [UInt32], _ keys: inout [UInt32],
-                              _ matching: inout RecordMatching, _ rank: RankContext, _ scratch: ScoreScratch) {
-        scoreLoop(kernel, view, records, range, &matches, &keys, &matching, rank, scratch)
+                              _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching,
+                              _ rank: RankContext, _ scratch: ScoreScratch) {
+        scoreLoop(kernel, view, records, range, &found, &matching, rank, scratch)
     }
 
     @inline(__always)
     private static func scoreLoop<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                                                    _ range: Range<Int>, _ matches: inout [UInt32], _ keys: inout [UInt32],
-                                                    _ matching: inout RecordMatching, _ rank: RankContext,
-                                                    _ scratch: ScoreScratch) {
+                                                        _ range: Range<Int>, _ found: inout Found,
+                                                        _ matching: inout RecordMatching, _ rank: RankContext,
+                                                        _ scratch: ScoreScratch) {
         if let records {
             for record in records where matching.matches(Int(record), in: view, kernel: kernel) {
-                matches.append(record)
-                keys.append(rank.key(Int(record), view, kernel, &matching, scratch))
+                found.add(Int(record), key: rank.key(Int(record), view, kernel, &matching, scratch))
             }
             return
         }
         var record = range.lowerBound
         while record < range.upperBound {
             if matching.matches(record, in: view, kernel: kernel) {
-                matches.append(UInt32(truncatingIfNeeded: record))
-                keys.append(rank.key(record, view, kernel, &matching, scratch))
+                found.add(record, key: rank.key(record, view, kernel, &matching, scratch))
             }
             record &+= 1
         }
@@ -353,38 +366,44 @@ public final class FilterPass {
     /// finds the first occurrence, and scoring goes on from there.
     @inline(never)
     private static func scoreFromOccurrence(_ term: MatchKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
-                                            _ range: Range<Int>, _ matches: inout [UInt32], _ keys: inout [UInt32],
-                                            _ matching: inout RecordMatching, _ rank: RankContext, _ scratch: ScoreScratch) {
+                                            _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching,
+                                            _ rank: RankContext, _ scratch: ScoreScratch) {
         if let records {
             for record in records {
-                scoreFromOccurrence(Int(record), term, view, &matches, &keys, &matching, rank, scratch)
+                scoreFromOccurrence(Int(record), term, view, &found, &matching, rank, scratch)
             }
             return
         }
         var record = range.lowerBound
         while record < range.upperBound {
-            scoreFromOccurrence(record, term, view, &matches, &keys, &matching, rank, scratch)
+            scoreFromOccurrence(record, term, view, &found, &matching, rank, scratch)
             record &+= 1
         }
     }
 
     @inline(__always)
-    private static func scoreFromOccurrence(_ record: Int, _ term: MatchKernel, _ view: StoreView, _ matches: inout [UInt32],
-                                            _ keys: inout [UInt32], _ matching: inout RecordMatching, _ rank: RankContext,
-                                            _ scratch: ScoreScratch) {
+    private static func scoreFromOccurrence(_ record: Int, _ term: MatchKernel, _ view: StoreView, _ found: inout Found,
+                                            _ matching: inout RecordMatching, _ rank: RankContext, _ scratch: ScoreScratch) {
         guard view.isPlain(record) else {
             guard matching.matches(record, in: view, kernel: term) else { return }
-            matches.append(UInt32(truncatingIfNeeded: record))
-            keys.append(rank.key(record, view, term, &matching, scratch))
+            found.add(record, key: rank.key(record, view, term, &matching, scratch))
             return
         }
         let (start, end) = view.bounds(record)
-        guard let first = ByteSearch.firstMatch(term.needle, in: view.base, from: start, to: end, foldASCII: term.foldASCII)
-        else { return }
-        let score = TermScorer.substring(term.needle, view.base, start, end, fold: term.foldASCII, rank.tables, first: first)
-        matches.append(UInt32(truncatingIfNeeded: record))
-        keys.append(rank.layout.key(score: score.score, historyRank: rank.historyRank(record),
-                                    length: end &- start, begin: score.begin, end: score.end))
+        let needle = term.needle, fold = term.foldASCII
+        guard let first = ByteSearch.firstMatch(needle, in: view.base, from: start, to: end, foldASCII: fold) else { return }
+        let score: TermScore
+        if needle.count == 1 && needle[0] < 0x80 {
+            // One character: its best occurrence's bonus, from the class tables.
+            let (best, bonus) = TermScorer.bestOccurrence(of: needle[0], view.base, start, end, fold: fold, rank.tables,
+                                                          first: first)
+            score = TermScore(score: ScoreModel.match &+ bonus &* ScoreModel.firstCharMultiplier, begin: best &- start,
+                              end: best &- start &+ 1)
+        } else {
+            score = TermScorer.substring(needle, view.base, start, end, fold: fold, rank.tables, first: first)
+        }
+        found.add(record, key: rank.layout.key(score: score.score, historyRank: rank.historyRank(record),
+                                               length: end &- start, begin: score.begin, end: score.end))
     }
 
     /// Records `0..<checkedCount` have been decided: every match among them
