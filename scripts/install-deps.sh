@@ -15,7 +15,6 @@
 #                                   Debian 13's sway for input → presentation
 #                                   (scripts/bench-sway-presenting.sh); fzf and fuzzel, the
 #                                   peers make bench-pick times sweep-pick against
-
 #   scripts/install-deps.sh real-input   what make test-real-input needs on the host: qemu, and
 #                                   debootstrap + e2fsprogs to build the guest image
 set -euo pipefail
