@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Times pick-filter (PickCore: load, substring filter, print) against
 # `fzf --filter` on the same generated input, both reading a file on standard
-# input and writing to /dev/null. Prints the median wall time and peak RSS of
-# RUNS runs each, and the ratio. Usage: Benchmarks/pick-vs-fzf.sh [RUNS]
+# input and writing to /dev/null: in input order (`fzf --no-sort`) and ranked
+# (pick-filter as sweep-pick ranks by default, fzf's default sort), the
+# ranked also for "a" (half the records match: a first keystroke). Prints
+# the median wall time and peak RSS of RUNS runs each, and the ratio.
+# Usage: Benchmarks/pick-vs-fzf.sh [RUNS]
 # (fzf from Debian: apt-get install -y fzf).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -46,5 +49,12 @@ for count in 1000000 10000000; do
             'BEGIN { printf "  substring: fzf / pick-filter = %.2f\n", f / p }'
         awk -v p="$(echo "$pf" | awk '{print $(NF-1)}')" -v f="$(echo "$ff" | awk '{print $(NF-1)}')" \
             'BEGIN { printf "  fuzzy: fzf / pick-filter = %.2f\n", f / p }'
+    done
+    for query in a abc; do
+        pr=$(PICK_FILTER_RANK=1 time_runs "pick-filter $count ranked substring '$query'" env PICK_FILTER_RANK=1 "$pick" "$query")
+        fr=$(time_runs "fzf --filter $count --exact (sorted) '$query'" fzf --filter "$query" --exact)
+        echo "$pr"; echo "$fr"
+        awk -v p="$(echo "$pr" | awk '{print $(NF-1)}')" -v f="$(echo "$fr" | awk '{print $(NF-1)}')" -v q="$query" \
+            'BEGIN { printf "  ranked substring %s: fzf / pick-filter = %.2f\n", q, f / p }'
     done
 done

@@ -14,7 +14,8 @@
 #                                   presentation feedback, foot for a first-frame baseline,
 #                                   matplotlib for the latency plot, debootstrap to unpack
 #                                   Debian 13's sway for input → presentation
-#                                   (scripts/bench-sway-presenting.sh)
+#                                   (scripts/bench-sway-presenting.sh); fzf and fuzzel, the
+#                                   peers make bench-pick times sweep-pick against
 #   scripts/install-deps.sh real-input   what make test-real-input needs on the host: qemu, and
 #                                   debootstrap + e2fsprogs to build the guest image
 set -euo pipefail
@@ -35,7 +36,8 @@ desktop_bus=(dbus-daemon python3-dbus python3-gi)
 accessibility=(at-spi2-core python3-pyatspi gir1.2-atspi-2.0 orca)
 # make test-repeat LOAD=1: every core kept busy while the suite runs
 load=(stress-ng)
-bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring)
+bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring
+       fzf fuzzel)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in

@@ -6,7 +6,9 @@
 // prints phase times to standard error; PICK_FILTER_RESERVE=BYTES reserves
 // the store first; PICK_FILTER_PREVIOUS=QUERY filters for QUERY first and
 // then incrementally; PICK_FILTER_RANK=1 ranks the matches (as sweep-pick
-// does by default) and prints them in ranked order.
+// does by default) and prints them in ranked order. The filter uses every
+// core (as sweep-pick does); PICK_FILTER_THREADS=N uses N.
+import Dispatch
 import Glibc
 import PickBenchData
 import PickCore
@@ -36,6 +38,10 @@ func now() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 let showTimes = getenv("PICK_FILTER_TIMES") != nil
+let threads = getenv("PICK_FILTER_THREADS").flatMap { Int(String(cString: $0)) } ?? sysconf(Int32(_SC_NPROCESSORS_ONLN))
+FilterPass.parallelism = FilterParallelism(width: threads) { count, body in
+    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+}
 let started = now()
 let store = RecordStore(separator: 0x0A)
 if let reserve = getenv("PICK_FILTER_RESERVE") { store.reserveCapacity(bytes: Int(String(cString: reserve))!) }

@@ -9,7 +9,7 @@ enum ByteSearch {
     /// `text | 0x20 == byte` exactly when the text byte is that letter in
     /// either case), else 0.
     @inline(__always)
-    private static func foldMask(_ byte: UInt8, _ foldASCII: Bool) -> UInt64 {
+    static func foldMask(_ byte: UInt8, _ foldASCII: Bool) -> UInt64 {
         foldASCII && byte &- 0x61 < 26 ? SWAR.caseBits : 0
     }
 

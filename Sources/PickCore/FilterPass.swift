@@ -41,11 +41,13 @@ public final class FilterPass {
     /// Records from here on are checked one by one.
     private var nextRecord: Int
     private var matches: [UInt32] = []
-    private var matching: RecordMatching
     /// Ranked: one key per match (`RankLayout`), dropped once sorted for good.
     private var keys: [UInt32] = []
     private let layout: RankLayout?
-    private let scratch = ScoreScratch()
+    /// How rounds are spread over threads.
+    public let parallelism: FilterParallelism
+    /// Each piece's buffers (the first for a round on this thread).
+    private var parts: [ScanPart]
     /// The last ranking: a permutation of `matches[0..<rankedOrder.count]`
     /// (nil: input order was the ranking), made when `rankedCount` matches were held.
     private var rankedOrder: [UInt32]?
@@ -60,10 +62,11 @@ public final class FilterPass {
     /// `previous` is the last result on the same store; it is used when the
     /// new query implies its query and the fields are the same.
     /// - Complexity: O(1) (the work is in `run`).
-    /// `ranking`: how to rank the matches (nil: input order).
+    /// `ranking`: how to rank the matches (nil: input order); `parallelism`:
+    /// how to spread its work over threads (by default, `FilterPass.parallelism`).
     public init(store: RecordStore, query: String, mode: MatchMode, foldsAccents: Bool = true,
                 fields: FieldSelector? = nil, delimiter: String? = nil, previous: FilterResult? = nil,
-                ranking: Ranking? = nil) {
+                ranking: Ranking? = nil, parallelism: FilterParallelism = FilterPass.parallelism) {
         self.store = store
         self.ranking = ranking
         layout = ranking.map { RankLayout($0) }
@@ -72,7 +75,8 @@ public final class FilterPass {
         self.delimiter = delimiter
         let matcher = Matcher(query: query, mode: mode, foldsAccents: foldsAccents)
         self.matcher = matcher
-        matching = RecordMatching(fields: fields, delimiter: delimiter)
+        parts = [ScanPart(fields: fields, delimiter: delimiter)]
+        self.parallelism = parallelism
         if let previous, case let .records(records) = previous.storage, !matcher.matchesEverything,
            previous.storeID == ObjectIdentifier(store), previous.fields == fields,
            previous.delimiter == delimiter, matcher.implies(previous.matcher),
@@ -92,7 +96,10 @@ public final class FilterPass {
     public var isCaughtUp: Bool { candidateCursor == candidates.count && nextRecord == store.count }
 
     /// Checks up to `budget` records (re-checked previous matches count
-    /// too) and returns `isCaughtUp`.
+    /// too) and returns `isCaughtUp`. With `parallelism` wider than one,
+    /// the records are checked in rounds, each split into consecutive
+    /// pieces that run at once and are joined in order: the result is the
+    /// same as one thread's.
     /// - Complexity: O(budget · n) for records of n bytes.
     @discardableResult
     public func run(budget: Int) -> Bool {
@@ -101,27 +108,18 @@ public final class FilterPass {
             return true
         }
         var budget = max(0, budget)
-        // Work on locals: no exclusivity checks or copies in the loop.
-        var matches: [UInt32] = [], matching = RecordMatching(fields: nil, delimiter: nil), keys: [UInt32] = []
-        swap(&matches, &self.matches)
-        swap(&matching, &self.matching)
-        swap(&keys, &self.keys)
         var cursor = candidateCursor, next = nextRecord
-        let rank = layout.map { RankContext(layout: $0, history: ranking?.history, tables: ScoreModel.tables, scratch: scratch) }
+        let rank = layout.map { RankContext(layout: $0, history: ranking?.history, tables: ScoreModel.tables) }
         matcher.withKernel { kernel in
             store.withView { view in
-                // A query of one plain term (the common case) gets a loop of its own, the term's
-                // kernel held in registers rather than read through the query's per record. Matches
-                // are scored as they are found, while their bytes are in the cache.
-                switch (kernel.isSingleTerm, rank) {
-                case (true, nil):
-                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching, nil, &keys)
-                case (false, nil):
-                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching, nil, &keys)
-                case let (true, rank?):
-                    Self.scan(kernel.terms[0], view, candidates, &cursor, &next, &budget, &matches, &matching, rank, &keys)
-                case let (false, rank?):
-                    Self.scan(kernel, view, candidates, &cursor, &next, &budget, &matches, &matching, rank, &keys)
+                candidates.withUnsafeBufferPointer { candidates in
+                    // A query of one plain term (the common case) gets loops of its own, the term's
+                    // kernel held in registers rather than read through the query's per record. Matches
+                    // are scored as they are found, while their bytes are in the cache; a substring
+                    // term's score starts from the occurrence the search found.
+                    let term = rank != nil && kernel.isSingleTerm && fields == nil
+                        && kernel.terms[0].scoresFromFirstOccurrence ? kernel.terms[0] : nil
+                    rounds(kernel, term, view, candidates, &cursor, &next, &budget, rank)
                 }
             }
         }
@@ -131,56 +129,281 @@ public final class FilterPass {
             candidates = []
             candidateCursor = 0
         }
-        swap(&matches, &self.matches)
-        swap(&matching, &self.matching)
-        swap(&keys, &self.keys)
         return isCaughtUp
+    }
+
+    /// Records a round checks at most, a piece at least: rounds keep the
+    /// pieces' buffers small, pieces big enough to be worth a thread.
+    static let roundSize = 1 << 17
+    static let minimumPiece = 1 << 14
+
+    /// Checks the candidates from `cursor`, then the records from `next`,
+    /// `budget` of them at most, in rounds.
+    private func rounds(_ kernel: QueryKernel, _ term: MatchKernel?, _ view: StoreView,
+                        _ candidates: UnsafeBufferPointer<UInt32>, _ cursor: inout Int,
+                        _ next: inout Int, _ budget: inout Int, _ rank: RankContext?) {
+        while budget > 0 && cursor < candidates.count {
+            let count = min(budget, candidates.count &- cursor, Self.roundSize)
+            round(kernel, term, view, candidates, cursor, count, fromCandidates: true, rank)
+            cursor &+= count
+            budget &-= count
+        }
+        guard cursor == candidates.count else { return }
+        while budget > 0 && next < view.count {
+            let count = min(budget, view.count &- next, Self.roundSize)
+            round(kernel, term, view, candidates, next, count, fromCandidates: false, rank)
+            next &+= count
+            budget &-= count
+        }
+    }
+
+    /// Checks `count` candidates or records from `start`: on this thread, or
+    /// in pieces at once; then appends the pieces' matches and keys in order.
+    private func round(_ kernel: QueryKernel, _ term: MatchKernel?, _ view: StoreView,
+                       _ candidates: UnsafeBufferPointer<UInt32>, _ start: Int, _ count: Int,
+                       fromCandidates: Bool, _ rank: RankContext?) {
+        let pieces = max(1, min(parallelism.width, count / Self.minimumPiece))
+        while parts.count < pieces { parts.append(ScanPart(fields: fields, delimiter: delimiter)) }
+        let parts = self.parts
+        if pieces == 1 {
+            Self.scan(kernel, term, view, candidates, start..<(start &+ count), fromCandidates, parts[0], rank)
+        } else {
+            // The pieces read the same store, query and candidates, and each writes its own part only.
+            let round = Round(kernel: kernel, term: term, view: view, candidates: candidates, start: start, count: count,
+                              pieces: pieces, fromCandidates: fromCandidates, parts: parts, rank: rank)
+            parallelism.perform(pieces) { piece in round.run(piece) }
+        }
+        for part in parts.prefix(pieces) {
+            matches.append(contentsOf: UnsafeBufferPointer(start: part.found.records, count: part.found.count))
+            if rank != nil { keys.append(contentsOf: UnsafeBufferPointer(start: part.found.keys, count: part.found.count)) }
+        }
+    }
+
+    /// A round's pieces, for the threads that check them.
+    private struct Round: @unchecked Sendable {
+        let kernel: QueryKernel
+        let term: MatchKernel?
+        let view: StoreView
+        let candidates: UnsafeBufferPointer<UInt32>
+        let start: Int, count: Int, pieces: Int
+        let fromCandidates: Bool
+        let parts: [ScanPart]
+        let rank: RankContext?
+
+        func run(_ piece: Int) {
+            let low = start &+ count &* piece / pieces, high = start &+ count &* (piece &+ 1) / pieces
+            FilterPass.scan(kernel, term, view, candidates, low..<high, fromCandidates, parts[piece], rank)
+        }
     }
 
     /// What scoring a match needs, for the scan's loop.
     struct RankContext {
         let layout: RankLayout
-        // Unowned: the pass holds both for the whole scan, and the loop then pays no reference counting.
-        unowned(unsafe) let history: HistoryRanks?
+        // Unmanaged: the pass holds it for the whole scan, and the loop then pays no reference
+        // counting. (Not `unowned(unsafe)`: an optional struct holding an `unowned(unsafe)` optional
+        // read as present when it was nil in debug builds.)
+        let history: Unmanaged<HistoryRanks>?
         let tables: ScoreModel.Tables
-        unowned(unsafe) let scratch: ScoreScratch
+
+        init(layout: RankLayout, history: HistoryRanks?, tables: ScoreModel.Tables) {
+            self.layout = layout
+            self.history = history.map { Unmanaged.passUnretained($0) }
+            self.tables = tables
+        }
+
+        /// The record's rank in the history, nil when it names it not.
+        @inline(__always)
+        func historyRank(_ record: Int) -> Int? {
+            history?._withUnsafeGuaranteedRef { $0.rank(ofRecord: record) }
+        }
 
         @inline(__always)
         func key<Kernel: TextMatching>(_ record: Int, _ view: StoreView, _ kernel: Kernel,
-                                       _ matching: inout RecordMatching) -> UInt32 {
+                                       _ matching: inout RecordMatching, _ scratch: ScoreScratch) -> UInt32 {
             let (score, length) = matching.score(record, in: view, query: kernel, tables, scratch)
-            return layout.key(score: score.score, historyRank: history?.rank(ofRecord: record), length: length,
+            return layout.key(score: score.score, historyRank: historyRank(record), length: length,
                               begin: score.begin, end: score.end)
         }
     }
 
-    /// Checks the candidates from `cursor`, then the records from `next`,
-    /// `budget` of them at most.
+    /// Where a piece writes its matches and their keys: room for a round,
+    /// written without the checks an array's append makes.
+    struct Found {
+        let records: UnsafeMutablePointer<UInt32>
+        let keys: UnsafeMutablePointer<UInt32>
+        var count = 0
+
+        @inline(__always)
+        mutating func add(_ record: Int) {
+            records[count] = UInt32(truncatingIfNeeded: record)
+            count &+= 1
+        }
+
+        @inline(__always)
+        mutating func add(_ record: Int, key: UInt32) {
+            records[count] = UInt32(truncatingIfNeeded: record)
+            keys[count] = key
+            count &+= 1
+        }
+    }
+
+    /// One piece's matches, keys and buffers: each piece of a round has its
+    /// own, so pieces on different threads share nothing they write.
+    final class ScanPart {
+        var found: Found
+        var matching: RecordMatching
+        let scratch = ScoreScratch()
+
+        init(fields: FieldSelector?, delimiter: String?) {
+            // Pages are only touched as matches fill them.
+            found = Found(records: .allocate(capacity: FilterPass.roundSize), keys: .allocate(capacity: FilterPass.roundSize))
+            matching = RecordMatching(fields: fields, delimiter: delimiter)
+        }
+
+        deinit {
+            found.records.deallocate()
+            found.keys.deallocate()
+        }
+    }
+
+    /// Checks candidates `range` (or records `range`) into `part`. `term`: the
+    /// query's one substring term, whose score on a plain record starts from
+    /// the occurrence the search found (nil: search, then score).
+    fileprivate static func scan(_ kernel: QueryKernel, _ term: MatchKernel?, _ view: StoreView,
+                                 _ candidates: UnsafeBufferPointer<UInt32>, _ range: Range<Int>,
+                                 _ fromCandidates: Bool, _ part: ScanPart, _ rank: RankContext?) {
+        // Work on locals: no exclusivity checks in the loop.
+        var found = part.found, matching = RecordMatching(fields: nil, delimiter: nil)
+        found.count = 0
+        swap(&matching, &part.matching)
+        let records = fromCandidates ? UnsafeBufferPointer(rebasing: candidates[range]) : nil
+        // Each loop its own function, its kernel's search inlined in it.
+        switch (rank, term, kernel.isSingleTerm) {
+        case (nil, _, true):
+            gate(kernel.terms[0], view, records, range, &found, &matching)
+        case (nil, _, false):
+            gate(kernel, view, records, range, &found, &matching)
+        case let (rank?, term?, _):
+            scoreFromOccurrence(term, view, records, range, &found, &matching, rank, part.scratch)
+        case let (rank?, nil, true):
+            score(kernel.terms[0], view, records, range, &found, &matching, rank, part.scratch)
+        case let (rank?, nil, false):
+            score(kernel, view, records, range, &found, &matching, rank, part.scratch)
+        }
+        part.found = found
+        swap(&matching, &part.matching)
+    }
+
+    // The loops below call no closures: a closure the optimizer specializes
+    // late keeps the search it calls out of line.
+
+    /// Input order: matches only. (Each kernel type a function of its own,
+    /// with the generic loop inlined: the optimizer then inlines the search.)
+    @inline(never)
+    private static func gate(_ kernel: MatchKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                             _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching) {
+        gateLoop(kernel, view, records, range, &found, &matching)
+    }
+
+    @inline(never)
+    private static func gate(_ kernel: QueryKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                             _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching) {
+        gateLoop(kernel, view, records, range, &found, &matching)
+    }
+
     @inline(__always)
-    private static func scan<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ candidates: [UInt32],
-                                                   _ cursor: inout Int, _ next: inout Int, _ budget: inout Int,
-                                                   _ matches: inout [UInt32], _ matching: inout RecordMatching,
-                                                   _ rank: RankContext?, _ keys: inout [UInt32]) {
-        candidates.withUnsafeBufferPointer { candidates in
-            while budget > 0 && cursor < candidates.count {
-                let record = candidates[cursor]
-                if matching.matches(Int(record), in: view, kernel: kernel) {
-                    matches.append(record)
-                    if let rank { keys.append(rank.key(Int(record), view, kernel, &matching)) }
-                }
-                cursor &+= 1
-                budget &-= 1
-            }
+    private static func gateLoop<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                                                       _ range: Range<Int>, _ found: inout Found,
+                                                       _ matching: inout RecordMatching) {
+        if let records {
+            for record in records where matching.matches(Int(record), in: view, kernel: kernel) { found.add(Int(record)) }
+            return
         }
-        guard cursor == candidates.count else { return }
-        let stop = budget >= view.count - next ? view.count : next + budget
-        while next < stop {
-            if matching.matches(next, in: view, kernel: kernel) {
-                matches.append(UInt32(truncatingIfNeeded: next))
-                if let rank { keys.append(rank.key(next, view, kernel, &matching)) }
-            }
-            next &+= 1
+        var record = range.lowerBound
+        while record < range.upperBound {
+            if matching.matches(record, in: view, kernel: kernel) { found.add(record) }
+            record &+= 1
         }
+    }
+
+    /// Ranked: each match, then its key.
+    @inline(never)
+    private static func score(_ kernel: MatchKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                              _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching,
+                              _ rank: RankContext, _ scratch: ScoreScratch) {
+        scoreLoop(kernel, view, records, range, &found, &matching, rank, scratch)
+    }
+
+    @inline(never)
+    private static func score(_ kernel: QueryKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                              _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching,
+                              _ rank: RankContext, _ scratch: ScoreScratch) {
+        scoreLoop(kernel, view, records, range, &found, &matching, rank, scratch)
+    }
+
+    @inline(__always)
+    private static func scoreLoop<Kernel: TextMatching>(_ kernel: Kernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                                                        _ range: Range<Int>, _ found: inout Found,
+                                                        _ matching: inout RecordMatching, _ rank: RankContext,
+                                                        _ scratch: ScoreScratch) {
+        if let records {
+            for record in records where matching.matches(Int(record), in: view, kernel: kernel) {
+                found.add(Int(record), key: rank.key(Int(record), view, kernel, &matching, scratch))
+            }
+            return
+        }
+        var record = range.lowerBound
+        while record < range.upperBound {
+            if matching.matches(record, in: view, kernel: kernel) {
+                found.add(record, key: rank.key(record, view, kernel, &matching, scratch))
+            }
+            record &+= 1
+        }
+    }
+
+    /// Ranked, one substring term (or fuzzy character) matched against the
+    /// whole text: on a plain record the search that decides the match
+    /// finds the first occurrence, and scoring goes on from there.
+    @inline(never)
+    private static func scoreFromOccurrence(_ term: MatchKernel, _ view: StoreView, _ records: UnsafeBufferPointer<UInt32>?,
+                                            _ range: Range<Int>, _ found: inout Found, _ matching: inout RecordMatching,
+                                            _ rank: RankContext, _ scratch: ScoreScratch) {
+        if let records {
+            for record in records {
+                scoreFromOccurrence(Int(record), term, view, &found, &matching, rank, scratch)
+            }
+            return
+        }
+        var record = range.lowerBound
+        while record < range.upperBound {
+            scoreFromOccurrence(record, term, view, &found, &matching, rank, scratch)
+            record &+= 1
+        }
+    }
+
+    @inline(__always)
+    private static func scoreFromOccurrence(_ record: Int, _ term: MatchKernel, _ view: StoreView, _ found: inout Found,
+                                            _ matching: inout RecordMatching, _ rank: RankContext, _ scratch: ScoreScratch) {
+        guard view.isPlain(record) else {
+            guard matching.matches(record, in: view, kernel: term) else { return }
+            found.add(record, key: rank.key(record, view, term, &matching, scratch))
+            return
+        }
+        let (start, end) = view.bounds(record)
+        let needle = term.needle, fold = term.foldASCII
+        guard let first = ByteSearch.firstMatch(needle, in: view.base, from: start, to: end, foldASCII: fold) else { return }
+        let score: TermScore
+        if needle.count == 1 && needle[0] < 0x80 {
+            // One character: its best occurrence's bonus, from the class tables.
+            let (best, bonus) = TermScorer.bestOccurrence(of: needle[0], view.base, start, end, fold: fold, rank.tables,
+                                                          first: first)
+            score = TermScore(score: ScoreModel.match &+ bonus &* ScoreModel.firstCharMultiplier, begin: best &- start,
+                              end: best &- start &+ 1)
+        } else {
+            score = TermScorer.substring(needle, view.base, start, end, fold: fold, rank.tables, first: first)
+        }
+        found.add(record, key: rank.layout.key(score: score.score, historyRank: rank.historyRank(record),
+                                               length: end &- start, begin: score.begin, end: score.end))
     }
 
     /// Records `0..<checkedCount` have been decided: every match among them

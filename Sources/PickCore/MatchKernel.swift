@@ -20,6 +20,13 @@ struct MatchKernel: TextMatching {
     /// What non-ASCII text goes through before comparing (the needle went through it too).
     let normalization: Normalization
 
+    /// A substring term, or a fuzzy term of one ASCII character: on ASCII
+    /// text its score follows from its first occurrence, which the search
+    /// that matched the text found (`TermScorer.substring(first:)`).
+    var scoresFromFirstOccurrence: Bool {
+        !needle.isEmpty && (kind == .substring || (kind == .fuzzy && needle.count == 1 && needleIsASCII))
+    }
+
     /// Whether the text `start..<end` of `base` matches. `knownASCII` says
     /// the text is ASCII (skips a check); `scratch` holds a normalized copy
     /// when one is needed.

@@ -48,19 +48,79 @@ enum TermScorer {
     /// A substring term: its occurrence with the best bonus at its start.
     static func substring(_ needle: UnsafeBufferPointer<UInt8>, _ base: UnsafeRawPointer, _ start: Int, _ end: Int,
                           fold: Bool, _ tables: ScoreModel.Tables) -> TermScore? {
-        var from = start, best = -1, bestBonus: Int32 = -1
-        while let found = ByteSearch.firstMatch(needle, in: base, from: from, to: end, foldASCII: fold) {
-            let bonus = self.bonus(base, start, found, tables)
+        guard let first = ByteSearch.firstMatch(needle, in: base, from: start, to: end, foldASCII: fold) else { return nil }
+        return substring(needle, base, start, end, fold: fold, tables, first: first)
+    }
+
+    /// A substring term whose first occurrence is at `first` (the search that
+    /// decided the match found it): the first occurrence at a word boundary,
+    /// else the first with the best bonus, and its span's score. A term of
+    /// one ASCII character scores its bonus from the class table, no span.
+    @inline(__always)
+    static func substring(_ needle: UnsafeBufferPointer<UInt8>, _ base: UnsafeRawPointer, _ start: Int, _ end: Int,
+                          fold: Bool, _ tables: ScoreModel.Tables, first: Int) -> TermScore {
+        let count = needle.count
+        if count == 1 && needle[0] < 0x80 {
+            let (best, bonus) = bestOccurrence(of: needle[0], base, start, end, fold: fold, tables, first: first)
+            return TermScore(score: ScoreModel.match &+ bonus &* ScoreModel.firstCharMultiplier, begin: best &- start,
+                             end: best &- start &+ 1)
+        }
+        var best = first, bestBonus = bonus(base, start, first, tables), found = first
+        while bestBonus < ScoreModel.boundary,
+              let next = ByteSearch.firstMatch(needle, in: base, from: found &+ 1, to: end, foldASCII: fold) {
+            let bonus = self.bonus(base, start, next, tables)
             if bonus > bestBonus {
-                best = found
+                best = next
                 bestBonus = bonus
             }
-            if bonus >= ScoreModel.boundary { break }
-            from = found &+ 1
+            found = next
         }
-        guard best >= 0 else { return nil }
-        return TermScore(score: span(base, start, at: best, count: needle.count, tables), begin: best - start,
-                         end: best - start + needle.count)
+        return TermScore(score: span(base, start, at: best, count: count, tables), begin: best &- start,
+                         end: best &- start &+ count)
+    }
+
+    /// The occurrence of the ASCII `byte` in `first..<end` (`first` is the
+    /// first one) that a one-character term scores: the first at a word
+    /// boundary, else the first with the best bonus; and that bonus. The
+    /// occurrences after `first` come eight bytes a step, each one's bonus
+    /// from the class tables; the last step reads the record's last eight
+    /// bytes (bytes before `start` are in the buffer too when `end` ≥ 8).
+    @inline(__always)
+    static func bestOccurrence(of byte: UInt8, _ base: UnsafeRawPointer, _ start: Int, _ end: Int, fold: Bool,
+                               _ tables: ScoreModel.Tables, first: Int) -> (Int, Int32) {
+        var best = first, bestBonus = bonus(base, start, first, tables)
+        if bestBonus >= ScoreModel.boundary { return (best, bestBonus) }
+        let pattern = SWAR.broadcast(byte), foldMask = ByteSearch.foldMask(byte, fold)
+        var index = first &+ 1
+        while index < end {
+            var mask: UInt64
+            if index &+ 8 <= end {
+                mask = SWAR.zeroBytes((SWAR.load(base, index) | foldMask) ^ pattern)
+            } else if end >= 8 {
+                // The last eight bytes, without the lanes before `index`.
+                let word = end &- 8
+                mask = SWAR.zeroBytes((SWAR.load(base, word) | foldMask) ^ pattern) & (~0 &<< UInt64((index &- word) &* 8))
+                index = word
+            } else {
+                mask = 0
+                for lane in 0..<(end &- index) where (fold ? asciiLower(self.byte(base, index &+ lane)) : self.byte(base, index &+ lane)) == byte {
+                    mask |= 0x80 &<< UInt64(lane &* 8)
+                }
+            }
+            while mask != 0 {
+                // Occurrences after `first`: never at `start`.
+                let at = index &+ SWAR.firstLane(mask)
+                let bonus = tables.bonus(tables.charClass(self.byte(base, at &- 1)), tables.charClass(self.byte(base, at)))
+                if bonus > bestBonus {
+                    best = at
+                    bestBonus = bonus
+                    if bonus >= ScoreModel.boundary { return (best, bestBonus) }
+                }
+                mask &= mask &- 1
+            }
+            index &+= 8
+        }
+        return (best, bestBonus)
     }
 
     /// A term anchored at `at` (prefix, suffix, whole), already known to match there.

@@ -30,6 +30,11 @@ do {
     exit(2)
 }
 
+// Filtering spreads each slice of records over every core (PickCore starts no threads itself).
+FilterPass.parallelism = FilterParallelism(width: ProcessInfo.processInfo.activeProcessorCount) { count, body in
+    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+}
+
 // Ctrl+C in the terminal: nothing printed, 130 as shells expect.
 signal(SIGINT) { _ in _exit(130) }
 // A parent may have left SIGINT blocked (some process launchers do): it must reach the handler.
