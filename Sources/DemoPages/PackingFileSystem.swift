@@ -75,9 +75,10 @@ extension PackingFileSystem {
         rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
+            // The name in place: readdir's entry may be shorter than dirent's 256-byte d_name,
+            // so copying that field would read past it (AddressSanitizer found it).
+            let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+                .assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -1,5 +1,12 @@
 import Foundation
 
+/// The sanitizers' settings of `make test-asan` / `test-tsan` (suppressions, the status a finding
+/// ends a process with), passed on to every process a test starts: tests give their children a
+/// minimal environment of their own, which would drop them.
+let sanitizerEnvironment: [String: String] = ProcessInfo.processInfo.environment.filter {
+    ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+}
+
 /// A child process with its output in files, stopped by its own process id.
 final class ChildProcess {
     let name: String
@@ -16,7 +23,7 @@ final class ChildProcess {
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(sanitizerEnvironment) { mine, _ in mine }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
@@ -66,7 +73,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    if let environment { process.environment = environment.merging(sanitizerEnvironment) { mine, _ in mine } }
     if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     let output = Pipe()
     process.standardOutput = output
