@@ -42,6 +42,18 @@ import Testing
         #expect(!keyboard.repeats(evdevCode: shift), "modifiers do not repeat")
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-keymap): a key code within 8 of 2³² trapped on `code + 8`.
+    @Test func anyKeyCodeACompositorSendsIsNoKeyRatherThanACrash() throws {
+        let keyboard = try Keyboard(defaultLayout: ())
+        for code in [UInt32.max, UInt32.max - 7, UInt32.max - 8, 1 << 31] {
+            #expect(keyboard.keysym(forEvdevCode: code).rawValue == 0)
+            #expect(keyboard.shortcutKeysym(forEvdevCode: code).rawValue == 0)
+            #expect(keyboard.text(forEvdevCode: code).isEmpty)
+            #expect(!keyboard.repeats(evdevCode: code))
+            #expect(keyboard.updateKey(evdevCode: code, pressed: true).depressed == 0)
+        }
+    }
+
     @Test func theKeymapComesFromTheCompositorsFileDescriptor() throws {
         let text = try Keyboard(defaultLayout: ()).keymapText
         let fd = try memfd(holding: text)
