@@ -32,6 +32,7 @@ public final class Keyboard {
 
     /// Compiles a keymap from its text (xkb v1).
     public init(keymapText: String) throws {
+        guard !Self.hasEmptyFirstElement(keymapText) else { throw KeymapError.compileFailed }
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw KeymapError.noContext }
         guard let keymap = xkb_keymap_new_from_string(context, keymapText, XKB_KEYMAP_FORMAT_TEXT_V1,
                                                       XKB_KEYMAP_COMPILE_NO_FLAGS) else {
@@ -50,6 +51,24 @@ public final class Keyboard {
         controlIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_CTRL)
         altIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_ALT)
         superIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_LOGO)
+    }
+
+    /// Whether a brace is followed by a comma (spaces between): an empty first
+    /// element (`key <A> {, [a] }`), which xkbcomp reads as if it were not
+    /// there and libxkbcommon before 1.7 follows a NULL pointer on (its
+    /// pull request 423; Debian 12 has 1.5). No keymap needs one, so it is
+    /// refused before a compositor's keymap can crash the client.
+    static func hasEmptyFirstElement(_ text: String) -> Bool {
+        var afterBrace = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"): afterBrace = true
+            case UInt8(ascii: ","): if afterBrace { return true }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+            default: afterBrace = false
+            }
+        }
+        return false
     }
 
     /// The default keymap of the system's xkb data (rules from the environment).

@@ -1,7 +1,7 @@
 import CSweepSystem
 import Glibc
 import SweepInput
-import SweepXKB
+@testable import SweepXKB
 import Testing
 
 /// The keyboard with a real compiled keymap (the system's default layout),
@@ -52,6 +52,17 @@ import Testing
             #expect(!keyboard.repeats(evdevCode: code))
             #expect(keyboard.updateKey(evdevCode: code, pressed: true).depressed == 0)
         }
+    }
+
+    /// Found by fuzzing (Fuzz/fuzz-keymap): libxkbcommon 1.5 (Debian 12) writes through a NULL
+    /// pointer on an empty first element; the keymap is refused before it gets there.
+    @Test func aKeymapWithAnEmptyFirstElementIsRefusedNotACrash() throws {
+        #expect(throws: KeymapError.compileFailed) { try Keyboard(keymapText: "xkb_keycodes{key<>{,[]") }
+        #expect(throws: KeymapError.compileFailed) {
+            try Keyboard(keymapText: "xkb_keymap { xkb_symbols \"s\" { key <SPC> {\n ,[space] }; }; };")
+        }
+        let valid = try Keyboard(defaultLayout: ()).keymapText
+        #expect(!Keyboard.hasEmptyFirstElement(valid), "the system's keymaps have none")
     }
 
     @Test func theKeymapComesFromTheCompositorsFileDescriptor() throws {
