@@ -48,7 +48,7 @@ for target in "${targets[@]}"; do
   "$bin/fuzz-$target" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$out/$target/" "$out/$target/corpus" "Fuzz/corpus/$target" \
     >"$log" 2>&1 || status=$?
-  grep -E '^#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec' "$log" | tr '\n' ' ' >&2 || true
+  grep -E '^#[0-9]+[[:space:]]+DONE|stat::average_exec_per_sec' "$log" | tr '\n' ' ' >&2 || true
   echo >&2
   if [ "$status" -ne 0 ]; then
     input=$(grep -o "Test unit written to .*" "$log" | tail -1 | sed 's/Test unit written to //')
