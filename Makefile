@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test test-repeat test-asan test-tsan fuzz build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input protocols protocols-check clean
+.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -29,13 +29,24 @@ test-asan: deps-test
 test-tsan: deps-test
 	scripts/test-sanitized.sh thread
 
-## make fuzz: random valid scripts against sweep-demo for FUZZ_SECONDS (default 300), checked for
-## crashes, hangs and broken invariants; a failing seed is written out as a script (make test runs a short pass)
+## make fuzz: the libFuzzer targets (Fuzz/, see make fuzz-targets), each for FUZZ_SECONDS (default
+## 300) in turn, then random valid scripts against sweep-demo for FUZZ_SECONDS, checked for crashes,
+## hangs and broken invariants. A crashing input goes to FUZZ_OUT/TARGET/ (default /tmp/sweep-fuzz)
+## and fails the run naming the target and the input; a failing script seed is written out as a
+## script (make test runs a short pass of the scripts). FUZZ_TARGETS="script images" picks targets.
 FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
 fuzz: deps-test
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh run $(FUZZ_TARGETS)
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" \
 		$(SWIFT) test $(BUILD_FLAGS) --skip-build --filter FuzzRunTests
+
+## make fuzz-targets: builds the libFuzzer targets (Fuzz/fuzz-*: one for each reader of outside bytes,
+## and input sequences through a CollectionView) with the fuzzer and address sanitizers in .build-fuzz;
+## they exist only with SWEEP_FUZZ=1 (Package.swift), so plain builds never see them (scripts/fuzz.sh)
+fuzz-targets: deps-test
+	scripts/fuzz.sh build $(FUZZ_TARGETS)
 
 ## make bench-core: run the core benchmarks (Benchmarks/) and fail when one misses its target
 bench-core: deps-build

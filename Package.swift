@@ -152,3 +152,34 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzzing (SWEEP_FUZZ=1 only)
+// libFuzzer targets, one for each reader of outside bytes, and one that drives a CollectionView
+// with decoded input sequences (Fuzz/). Each defines LLVMFuzzerTestOneInput and a main that hands
+// it to libFuzzer's driver (LLVMFuzzerRunDriver: SwiftPM links the target's own main, not
+// libFuzzer's). They link only with the fuzzer sanitizer, so the targets exist only when
+// SWEEP_FUZZ=1 is set and a plain `swift build` never sees them. `make fuzz-targets` builds them
+// (scripts/fuzz.sh has the flags: -sanitize=fuzzer,address in .build-fuzz, one product each).
+// They link with lld: gold drops the coverage counters' section bounds, so libFuzzer would see
+// no coverage.
+if Context.environment["SWEEP_FUZZ"] == "1" {
+    let lld: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"])]
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport"] + dependencies,
+                          path: "Fuzz/fuzz-\(name)", linkerSettings: lld)
+    }
+    package.targets += [
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/FuzzSupport"),
+        fuzzTarget("script", ["ScriptedCompositor"]),
+        fuzzTarget("packing", ["DemoPages"]),
+        fuzzTarget("pick-records", ["PickCore"]),
+        fuzzTarget("filter-text", ["SweepUI", "SweepInput", "PickCore"]),
+        fuzzTarget("images", ["SweepImages", "SweepGraphics"]),
+        fuzzTarget("keymap", ["SweepXKB", "SweepInput"]),
+        fuzzTarget("portal", ["SweepDesktop", "CSDBus"]),
+        fuzzTarget("collection", ["SweepUI", "SweepGestures", "SweepInput", "SweepGeometry", "SweepSelection"]),
+    ]
+    package.products += ["script", "packing", "pick-records", "filter-text", "images", "keymap", "portal", "collection"]
+        .map { Product.executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) }
+}

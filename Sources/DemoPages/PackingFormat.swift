@@ -28,12 +28,15 @@ enum PackingFormat {
 
     static func parse(_ bytes: [UInt8]) -> Contents {
         if bytes.count > maximumSize { return .corrupt("larger than \(maximumSize) bytes") }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .corrupt("not UTF-8 text") }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard text.hasSuffix("\n"), let first = lines.first else {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return .corrupt("not UTF-8 text") }
+        // Lines end at line feed bytes, not at Characters: "\r\n" is one Character, so a CR
+        // before a line feed would join two lines into one entry. A CR stays in its line.
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self)[...] }
+        guard bytes.last == 0x0A, let first = lines.first else {
             return .corrupt("no \"\(header)\" header line, or an unfinished last line")
         }
-        if text.contains("\0") { return .corrupt("contains a NUL byte") }
+        if bytes.contains(0) { return .corrupt("contains a NUL byte") }
         if first != Substring(header) {
             let digits = first.hasPrefix(headerPrefix) ? first.dropFirst(headerPrefix.count) : ""
             if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits), number > version {

@@ -90,21 +90,29 @@ enum QuerySyntax {
         return tokens
     }
 
-    /// One token's operators; nil when nothing is left to match.
+    /// One token's operators; nil when nothing is left to match. Operators
+    /// are scalars, not characters: `'` before a combining mark is still a
+    /// quote (as `Character` it would be one with the mark).
     static func term(_ token: String, plainMode: MatchMode) -> QueryTerm? {
-        var text = Substring(token)
-        let negated = text.hasPrefix("!")
+        var text = Substring(token).unicodeScalars
+        let negated = text.first == "!"
         if negated { text = text.dropFirst() }
-        let quoted = text.hasPrefix("'")
+        let quoted = text.first == "'"
         if quoted { text = text.dropFirst() }
-        let anchoredStart = !quoted && text.hasPrefix("^")
+        let anchoredStart = !quoted && text.first == "^"
         if anchoredStart { text = text.dropFirst() }
         // `\$` at the end is a dollar sign, not an anchor.
-        let escapedDollar = text.hasSuffix("\\$")
-        if escapedDollar { text = text.dropLast(2) + "$" }
-        let anchoredEnd = !escapedDollar && text.hasSuffix("$")
+        let escapedDollar = text.count >= 2 && text.last == "$" && text.dropLast().last == "\\"
+        var dollar = false
+        if escapedDollar {
+            text = text.dropLast(2)
+            dollar = true
+        }
+        let anchoredEnd = !escapedDollar && text.last == "$"
         if anchoredEnd { text = text.dropLast() }
-        guard !text.isEmpty else { return nil }
+        var termText = String(text)
+        if dollar { termText += "$" }
+        guard !termText.isEmpty else { return nil }
         let kind: TermKind
         switch (anchoredStart, anchoredEnd) {
         case (true, true): kind = .whole
@@ -112,7 +120,7 @@ enum QuerySyntax {
         case (false, true): kind = .suffix
         case (false, false): kind = quoted || negated ? .substring : TermKind(plainMode)
         }
-        return QueryTerm(text: String(text), kind: kind, isNegated: negated)
+        return QueryTerm(text: termText, kind: kind, isNegated: negated)
     }
 
     /// A query that finds `text` as a substring whatever operators it holds

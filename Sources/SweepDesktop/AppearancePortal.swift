@@ -146,14 +146,20 @@ public final class AppearancePortal {
     }
 
     fileprivate func handleSettingChanged(_ message: OpaquePointer) {
+        guard let value = Self.colorSchemeValue(inSettingChanged: message) else { return }
+        finish(with: ColorScheme(portalValue: value))
+    }
+
+    /// The colour scheme's number in a `SettingChanged` signal (namespace,
+    /// key, value), or nil when it is another setting's or not a number.
+    static func colorSchemeValue(inSettingChanged message: OpaquePointer) -> UInt32? {
         var space: UnsafePointer<CChar>?
         var key: UnsafePointer<CChar>?
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &space) > 0,
               sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &key) > 0,
               let space, let key,
-              String(cString: space) == "org.freedesktop.appearance", String(cString: key) == "color-scheme",
-              let value = Self.readUInt32(inVariantsOf: message) else { return }
-        finish(with: ColorScheme(portalValue: value))
+              String(cString: space) == "org.freedesktop.appearance", String(cString: key) == "color-scheme" else { return nil }
+        return readUInt32(inVariantsOf: message)
     }
 
     private func finish(with scheme: ColorScheme) {
@@ -172,7 +178,7 @@ public final class AppearancePortal {
     }
 
     /// The `u` inside however many variants wrap it (ReadOne: one; Read: two).
-    private static func readUInt32(inVariantsOf message: OpaquePointer) -> UInt32? {
+    static func readUInt32(inVariantsOf message: OpaquePointer) -> UInt32? {
         for _ in 0..<4 {
             var type: CChar = 0
             var contents: UnsafePointer<CChar>?

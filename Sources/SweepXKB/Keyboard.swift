@@ -32,6 +32,7 @@ public final class Keyboard {
 
     /// Compiles a keymap from its text (xkb v1).
     public init(keymapText: String) throws {
+        guard !Self.hasEmptyFirstElement(keymapText) else { throw KeymapError.compileFailed }
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw KeymapError.noContext }
         guard let keymap = xkb_keymap_new_from_string(context, keymapText, XKB_KEYMAP_FORMAT_TEXT_V1,
                                                       XKB_KEYMAP_COMPILE_NO_FLAGS) else {
@@ -50,6 +51,24 @@ public final class Keyboard {
         controlIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_CTRL)
         altIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_ALT)
         superIndex = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_LOGO)
+    }
+
+    /// Whether a brace is followed by a comma (spaces between): an empty first
+    /// element (`key <A> {, [a] }`), which xkbcomp reads as if it were not
+    /// there and libxkbcommon before 1.7 follows a NULL pointer on (its
+    /// pull request 423; Debian 12 has 1.5). No keymap needs one, so it is
+    /// refused before a compositor's keymap can crash the client.
+    static func hasEmptyFirstElement(_ text: String) -> Bool {
+        var afterBrace = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"): afterBrace = true
+            case UInt8(ascii: ","): if afterBrace { return true }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+            default: afterBrace = false
+            }
+        }
+        return false
     }
 
     /// The default keymap of the system's xkb data (rules from the environment).
@@ -101,9 +120,14 @@ public final class Keyboard {
         return result
     }
 
+    /// The xkb keycode of an evdev code: 8 more. A compositor may send any
+    /// 32-bit code: the last eight wrap to 0…7, which no keymap has (xkb's
+    /// keycodes start at 8), rather than trap on the overflow.
+    static func keycode(_ code: UInt32) -> xkb_keycode_t { code &+ 8 }
+
     /// The keysym of an evdev key code (as `wl_keyboard.key` sends it).
     public func keysym(forEvdevCode code: UInt32) -> KeySym {
-        KeySym(rawValue: xkb_state_key_get_one_sym(state, code + 8))
+        KeySym(rawValue: xkb_state_key_get_one_sym(state, Self.keycode(code)))
     }
 
     /// The keysym shortcuts match for an evdev key code: the keysym now, or,
@@ -114,7 +138,7 @@ public final class Keyboard {
         let current = keysym(forEvdevCode: code)
         // Latin-1 keysyms and the function keys (Return, arrows, F1…) stay as they are.
         guard current.rawValue >= 0x100, current.rawValue < 0xff00 else { return current }
-        let keycode = code + 8
+        let keycode = Self.keycode(code)
         for layout in 0..<xkb_keymap_num_layouts_for_key(keymap, keycode) {
             var symbols: UnsafePointer<xkb_keysym_t>?
             let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, layout, 0, &symbols)
@@ -129,7 +153,7 @@ public final class Keyboard {
     /// control characters xkb gives Escape, Return, Tab or Ctrl+letters.
     public func text(forEvdevCode code: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
-        let length = xkb_state_key_get_utf8(state, code + 8, &buffer, buffer.count)
+        let length = xkb_state_key_get_utf8(state, Self.keycode(code), &buffer, buffer.count)
         guard length > 0 else { return "" }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7f }) ? "" : text
@@ -137,7 +161,7 @@ public final class Keyboard {
 
     /// Whether the keymap says this key repeats when held.
     public func repeats(evdevCode code: UInt32) -> Bool {
-        xkb_keymap_key_repeats(keymap, code + 8) != 0
+        xkb_keymap_key_repeats(keymap, Self.keycode(code)) != 0
     }
 
     /// The evdev key code that produces `name` (a keysym name such as "Shift_L")
@@ -166,7 +190,7 @@ public final class Keyboard {
     /// tracking what it sends) and returns the serialized modifier masks.
     public func updateKey(evdevCode code: UInt32, pressed: Bool)
         -> (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
-        xkb_state_update_key(state, code + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        xkb_state_update_key(state, Self.keycode(code), pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         return (xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
                 xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
                 xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),

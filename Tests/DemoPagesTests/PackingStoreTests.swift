@@ -50,6 +50,21 @@ struct SimulatedCrash: Error {}
         #expect(ScratchDirectory.names(of: dir.path + "/state/sweep") == ["packing-list"])
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-packing): lines were split at Characters, and "\r\n" is one,
+    /// so "Boots\r\nMap" was one entry holding a line feed (saved back as two lines).
+    @Test func aCarriageReturnBeforeALineFeedStaysInItsLine() throws {
+        let dir = ScratchDirectory()
+        dir.write("packing-list", Array("# sweep packing list 1\nBoots\r\nMap\n".utf8))
+        let store = PackingStore(directory: dir.path)
+        #expect(try store.load() == .packed(["Boots\r", "Map"]))
+        dir.write("packing-list", Array("# sweep packing list 1\r\nBoots\n".utf8))
+        if case .corrupt(let reason, _) = try store.load() {
+            #expect(reason.contains("header"))
+        } else {
+            Issue.record("a CRLF header line is not the header")
+        }
+    }
+
     @Test func aCrashBetweenWriteAndRenameLosesNothing() throws {
         let dir = ScratchDirectory()
         let store = PackingStore(directory: dir.path)

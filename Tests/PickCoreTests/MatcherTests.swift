@@ -33,12 +33,14 @@ func modelMatches(_ text: String, _ query: String, _ mode: MatchMode, foldsAccen
     var orNext = false
     for word in words {
         if word == "|" { orNext = !groups.isEmpty; continue }
-        var body = word, negated = false, quoted = false, start = false, end = false
-        if body.first == "!" { negated = true; body.removeFirst() }
-        if body.first == "'" { quoted = true; body.removeFirst() }
-        if !quoted && body.first == "^" { start = true; body.removeFirst() }
-        if body.hasSuffix("\\$") { body.removeLast(2); body += "$" } else if body.last == "$" { end = true; body.removeLast() }
-        if body.isEmpty { continue }
+        // Operators are scalars (a combining mark after one is not part of it).
+        var scalars = Array(word.unicodeScalars), negated = false, quoted = false, start = false, end = false
+        if scalars.first == "!" { negated = true; scalars.removeFirst() }
+        if scalars.first == "'" { quoted = true; scalars.removeFirst() }
+        if !quoted && scalars.first == "^" { start = true; scalars.removeFirst() }
+        if scalars.suffix(2) == ["\\", "$"] { scalars.removeLast(2); scalars.append("$") } else if scalars.last == "$" { end = true; scalars.removeLast() }
+        if scalars.isEmpty { continue }
+        let body = String(String.UnicodeScalarView(scalars))
         let kind: TermKind = start && end ? .whole : start ? .prefix : end ? .suffix
             : (quoted || negated) ? .substring : TermKind(mode)
         if orNext { groups[groups.count - 1].append((body, kind, negated)) } else { groups.append([(body, kind, negated)]) }

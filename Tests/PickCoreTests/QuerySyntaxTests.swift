@@ -116,6 +116,20 @@ private func matches(_ query: String, _ text: String, _ mode: MatchMode = .subst
         }
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-filter-text): operators were read as Characters, and `'`
+    /// before a combining mark is one Character with it, so the quote was matched as text.
+    @Test func operatorsBeforeACombiningMarkAreStillOperators() {
+        let mark = "\u{0301}"
+        let quoted = Matcher(query: Matcher.literalQuery(mark + "ab"), mode: .fuzzy)
+        #expect(quoted.matches("x" + mark + "ab"))
+        #expect(Matcher(query: "!" + mark, mode: .fuzzy).matches("plain"))
+        #expect(!Matcher(query: "!" + mark, mode: .fuzzy).matches("e" + mark))
+        #expect(Matcher(query: "^" + mark + "a", mode: .fuzzy).matches(mark + "ab"))
+        #expect(!Matcher(query: "^" + mark + "a", mode: .fuzzy).matches("b" + mark + "a"))
+        #expect(Matcher(query: "a\\$", mode: .substring).matches("a$b"), "\\$ is still a dollar sign")
+        #expect(Matcher(query: "ab$", mode: .substring).matches("xab") && !Matcher(query: "ab$", mode: .substring).matches("abx"))
+    }
+
     @Test func impliesAcrossTerms() {
         func implies(_ new: String, _ old: String, _ mode: MatchMode = .substring) -> Bool {
             Matcher(query: new, mode: mode).implies(Matcher(query: old, mode: mode))

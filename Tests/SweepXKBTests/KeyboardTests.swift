@@ -1,7 +1,7 @@
 import CSweepSystem
 import Glibc
 import SweepInput
-import SweepXKB
+@testable import SweepXKB
 import Testing
 
 /// The keyboard with a real compiled keymap (the system's default layout),
@@ -40,6 +40,29 @@ import Testing
         let shift = try #require(keyboard.evdevCode(forKeysymNamed: "Shift_L")).code
         #expect(keyboard.repeats(evdevCode: a))
         #expect(!keyboard.repeats(evdevCode: shift), "modifiers do not repeat")
+    }
+
+    /// Found by fuzzing (Fuzz/fuzz-keymap): a key code within 8 of 2³² trapped on `code + 8`.
+    @Test func anyKeyCodeACompositorSendsIsNoKeyRatherThanACrash() throws {
+        let keyboard = try Keyboard(defaultLayout: ())
+        for code in [UInt32.max, UInt32.max - 7, UInt32.max - 8, 1 << 31] {
+            #expect(keyboard.keysym(forEvdevCode: code).rawValue == 0)
+            #expect(keyboard.shortcutKeysym(forEvdevCode: code).rawValue == 0)
+            #expect(keyboard.text(forEvdevCode: code).isEmpty)
+            #expect(!keyboard.repeats(evdevCode: code))
+            #expect(keyboard.updateKey(evdevCode: code, pressed: true).depressed == 0)
+        }
+    }
+
+    /// Found by fuzzing (Fuzz/fuzz-keymap): libxkbcommon 1.5 (Debian 12) writes through a NULL
+    /// pointer on an empty first element; the keymap is refused before it gets there.
+    @Test func aKeymapWithAnEmptyFirstElementIsRefusedNotACrash() throws {
+        #expect(throws: KeymapError.compileFailed) { try Keyboard(keymapText: "xkb_keycodes{key<>{,[]") }
+        #expect(throws: KeymapError.compileFailed) {
+            try Keyboard(keymapText: "xkb_keymap { xkb_symbols \"s\" { key <SPC> {\n ,[space] }; }; };")
+        }
+        let valid = try Keyboard(defaultLayout: ()).keymapText
+        #expect(!Keyboard.hasEmptyFirstElement(valid), "the system's keymaps have none")
     }
 
     @Test func theKeymapComesFromTheCompositorsFileDescriptor() throws {

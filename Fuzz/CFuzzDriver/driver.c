@@ -1,0 +1,1 @@
+// Declarations only (include/CFuzzDriver.h); libFuzzer defines them.

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The libFuzzer targets in Fuzz/ (see Package.swift's SWEEP_FUZZ section and README's Testing).
+#
+#   scripts/fuzz.sh build [TARGET...]   builds them with the fuzzer and address sanitizers in .build-fuzz
+#   scripts/fuzz.sh run [TARGET...]     builds, then runs each for FUZZ_SECONDS (default 60) in turn
+#
+# TARGET is a name without its fuzz- prefix (script, packing, pick-records, filter-text, images,
+# keymap, portal, collection); none means all. Each run starts from the seeds in Fuzz/corpus/TARGET
+# and from the inputs earlier runs kept in $FUZZ_OUT/TARGET/corpus (FUZZ_OUT defaults to
+# /tmp/sweep-fuzz, outside the repository); a crash, sanitizer report, broken invariant
+# (fuzzCheck), timeout (FUZZ_TIMEOUT seconds an input, default 10) or out-of-memory input is written
+# to $FUZZ_OUT/TARGET/ and the script fails naming the target and the input. Replay one with
+# .build-fuzz/debug/fuzz-TARGET INPUT. Targets run one at a time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift=${SWIFT:-swift}
+all=(script packing pick-records filter-text images keymap portal collection)
+mode=${1:?usage: $0 build|run [TARGET...]}
+shift
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+for target in "${targets[@]}"; do
+  [ -d "Fuzz/fuzz-$target" ] || { echo "fuzz: no target $target (have: ${all[*]})" >&2; exit 64; }
+done
+
+export SWEEP_FUZZ=1
+# Not `--sanitize fuzzer --sanitize address`: SwiftPM passes those as two -sanitize= flags in a
+# random order and the driver keeps the last, so a module got coverage or ASan, not both.
+flags=(-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address --scratch-path .build-fuzz)
+for target in "${targets[@]}"; do
+  echo "fuzz: building fuzz-$target" >&2
+  $swift build "${flags[@]}" --product "fuzz-$target"
+done
+[ "$mode" = run ] || exit 0
+
+bin=$($swift build "${flags[@]}" --show-bin-path)
+seconds=${FUZZ_SECONDS:-60}
+out=${FUZZ_OUT:-/tmp/sweep-fuzz}
+# Swift's backtracer would catch the trap of a failed check before libFuzzer saves the input.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+failed=()
+for target in "${targets[@]}"; do
+  mkdir -p "$out/$target/corpus"
+  log="$out/$target/log"
+  echo "fuzz: fuzz-$target for ${seconds}s (log: $log)" >&2
+  status=0
+  "$bin/fuzz-$target" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
+    -print_final_stats=1 -artifact_prefix="$out/$target/" "$out/$target/corpus" "Fuzz/corpus/$target" \
+    >"$log" 2>&1 || status=$?
+  grep -E '^#[0-9]+[[:space:]]+DONE|stat::average_exec_per_sec' "$log" | tr '\n' ' ' >&2 || true
+  echo >&2
+  if [ "$status" -ne 0 ]; then
+    input=$(grep -o "Test unit written to .*" "$log" | tail -1 | sed 's/Test unit written to //')
+    echo "fuzz: FAIL fuzz-$target (status $status): ${input:-see $log}" >&2
+    grep -E "invariant broken|Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$log" | head -5 >&2 || true
+    failed+=("$target")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: failed: ${failed[*]}" >&2
+  exit 1
+fi
