@@ -141,21 +141,9 @@ import Testing
     @Test(arguments: Desktop.allCases) func aLongPressMenuCopiesTheRowForAnotherClient(_ desktop: Desktop) throws {
         let session = try DesktopDemoSession(desktop, "menu")
         defer { session.stop() }
-        // The menu's rows: 5 px padding, 30 px rows; "Copy titles" first.
-        let x = 300, y = rowCentre(2), copy = rowCentre(2) + 5 + 15
-        try session.play("""
-        {"op":"touch.down","id":0,"x":\(x),"y":\(y)}
-        {"op":"wait","ms":700}
-        {"op":"touch.up","id":0}
-        """)
-        session.wait { !$0.events("menu").isEmpty }
-        try session.play("""
-        {"op":"wait","ms":200}
-        {"op":"touch.down","id":1,"x":\(x + 30),"y":\(copy)}
-        {"op":"touch.up","id":1}
-        """)
-        session.wait { $0.events("menu").contains { $0["phase"] as? String == "chosen" } }
-        let phases = session.events("menu").map { "\($0["phase"] as? String ?? "?") \($0["id"] as? String ?? $0["trigger"] as? String ?? "")" }
+        let x = 300, y = rowCentre(2)
+        try session.longPressMenu(x: x, y: y)
+        let phases = try session.chooseFirstMenuRow(x: x, y: y)
         #expect(phases == ["shown touch", "chosen copy"], "\(session.diagnostics)")
         let paste = try ChildProcess(name: "paste", executable: try builtProduct("sweep-copy"), arguments: ["--paste"],
                                      environment: session.compositor.clientEnvironment, directory: session.compositor.directory.path)

@@ -6,9 +6,6 @@ import Testing
 /// and Shift+click print the counts, as under the scripted compositor. Under
 /// mutter the window has the app's own title bar, and its close button quits.
 @Suite(.serialized) struct DesktopHelloSelectTests {
-    /// Row n's centre (rows of 44 px from the top; the example has no toolbar).
-    private func row(_ n: Int) -> Int { 22 + 44 * n }
-
     @Test(arguments: Desktop.allCases) func sweepsAndClicksWithModifiersPrintTheCount(_ desktop: Desktop) throws {
         let compositor = try desktop.compositor(label: "hello")
         defer { compositor.stop() }
@@ -24,25 +21,8 @@ import Testing
         }
         // KWin's window rule puts the window at the origin; mutter centres it.
         let offset = desktop == .kwin ? (x: 0, y: 0) : try compositor.windowOffset(of: app.stderrPath)
-        try compositor.play("""
-        {"op":"touch.drag","points":[[100,\(row(1))],[160,\(row(1))]],"by":[0,132],"steps":12,"ms":240}
-        {"op":"wait","ms":100}
-        {"op":"key.down","key":"Control_L"}
-        {"op":"pointer.move","x":300,"y":\(row(8))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.up","key":"Control_L"}
-        {"op":"pointer.move","x":300,"y":\(row(10))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.down","key":"Shift_L"}
-        {"op":"pointer.move","x":300,"y":\(row(12))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.up","key":"Shift_L"}
-        """, offset: offset)
-        // The sweep over rows 1–4, Ctrl+click adds row 8, a click replaces with row 10, Shift+click extends to 12.
-        let expected = ["4 selected", "5 selected", "1 selected", "3 selected"]
+        try compositor.play(HelloSelectScript.sweepAndClicks, offset: offset)
+        let expected = HelloSelectScript.expectedCounts
         let lines = { app.stdout.split(separator: "\n").map(String.init) }
         _ = waitUntil(seconds: 10) { lines().count >= expected.count }
         #expect(lines() == expected, "at \(offset)\n\(app.logTail.suffix(3000))")

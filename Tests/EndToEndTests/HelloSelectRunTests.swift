@@ -5,9 +5,6 @@ import Testing
 /// compositor: its standard input becomes the list, and it prints
 /// "N selected" on standard output after every committed change.
 @Suite(.serialized) struct HelloSelectRunTests {
-    /// Row n's centre (rows of 44 px from the top; the example has no toolbar).
-    private func row(_ n: Int) -> Int { 22 + 44 * n }
-
     private func play(_ script: String, input: String, label: String) throws -> (status: Int32?, output: [String], process: ChildProcess) {
         try playExample("hello-select", script: script, input: input, label: "hello-\(label)")
     }
@@ -17,26 +14,11 @@ import Testing
         let run = try play("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
-        {"op":"touch.drag","points":[[100,\(row(1))],[160,\(row(1))]],"by":[0,132],"steps":12,"ms":240}
-        {"op":"wait","ms":50}
-        {"op":"key.down","key":"Control_L"}
-        {"op":"pointer.move","x":300,"y":\(row(8))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.up","key":"Control_L"}
-        {"op":"pointer.move","x":300,"y":\(row(10))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.down","key":"Shift_L"}
-        {"op":"pointer.move","x":300,"y":\(row(12))}
-        {"op":"pointer.down","button":"left"}
-        {"op":"pointer.up","button":"left"}
-        {"op":"key.up","key":"Shift_L"}
+        \(HelloSelectScript.sweepAndClicks)
         {"op":"wait","ms":50}
         """, input: lines, label: "sweep")
         #expect(run.status == 0, "\(run.process.logTail)")
-        // The sweep over rows 1–4, Ctrl+click adds row 8, a click replaces with row 10, Shift+click extends to 12.
-        #expect(run.output == ["4 selected", "5 selected", "1 selected", "3 selected"], "\(run.process.logTail)")
+        #expect(run.output == HelloSelectScript.expectedCounts, "\(run.process.logTail)")
     }
 
     @Test func theExampleIsAtMostFortyLinesAndImportsOnlySweepUI() throws {

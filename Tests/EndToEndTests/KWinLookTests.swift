@@ -50,26 +50,15 @@ import Testing
     @Test func aMenuAtScaleOneAndAHalf() throws {
         let session = try DesktopDemoSession(.kwin, "menu15", scale: 1.5)
         defer { session.stop() }
-        let x = 300, y = rowCentre(2), copy = rowCentre(2) + 5 + 15
-        try session.play("""
-        {"op":"touch.down","id":0,"x":\(x),"y":\(y)}
-        {"op":"wait","ms":700}
-        {"op":"touch.up","id":0}
-        """)
-        session.wait { !$0.events("menu").isEmpty }
+        let x = 300, y = rowCentre(2)
+        try session.longPressMenu(x: x, y: y)
         // The menu's first row (5 px padding, 30 px rows) at 1.5: its text's ink is in device pixels
         // below and right of the finger.
         let (shot, drawn) = try session.compositor.screenshot(within: 10) { shot in
             shot.darkPixelCount(x: Int(Double(x) * 1.5) + 8, y: Int(Double(y + 5) * 1.5), width: 180, height: 45) > 40
         }
         #expect(drawn, "no menu text below the finger: \(shot.darkPixelCount(x: Int(Double(x) * 1.5) + 8, y: Int(Double(y + 5) * 1.5), width: 180, height: 45))\n\(session.diagnostics)")
-        try session.play("""
-        {"op":"wait","ms":200}
-        {"op":"touch.down","id":1,"x":\(x + 30),"y":\(copy)}
-        {"op":"touch.up","id":1}
-        """)
-        session.wait { $0.events("menu").contains { $0["phase"] as? String == "chosen" } }
-        let phases = session.events("menu").map { "\($0["phase"] as? String ?? "?") \($0["id"] as? String ?? $0["trigger"] as? String ?? "")" }
+        let phases = try session.chooseFirstMenuRow(x: x, y: y)
         #expect(phases == ["shown touch", "chosen copy"], "\(session.diagnostics)")
     }
 

@@ -54,6 +54,28 @@ final class DesktopDemoSession {
     /// Plays `script` (positions in window coordinates) into the compositor.
     func play(_ script: String) throws { try compositor.play(script, offset: offset) }
 
+    /// A long press at (x, y) opens the context menu; waits until the log says it is shown.
+    func longPressMenu(x: Int, y: Int) throws {
+        try play("""
+        {"op":"touch.down","id":0,"x":\(x),"y":\(y)}
+        {"op":"wait","ms":700}
+        {"op":"touch.up","id":0}
+        """)
+        wait { !$0.events("menu").isEmpty }
+    }
+
+    /// A tap on the menu opened by `longPressMenu(x:y:)` at its first row ("Copy titles": 5 px of
+    /// padding, 30 px rows), then the menu's phases from the log ("shown touch", "chosen copy").
+    func chooseFirstMenuRow(x: Int, y: Int) throws -> [String] {
+        try play("""
+        {"op":"wait","ms":200}
+        {"op":"touch.down","id":1,"x":\(x + 30),"y":\(y + 5 + 15)}
+        {"op":"touch.up","id":1}
+        """)
+        wait { $0.events("menu").contains { $0["phase"] as? String == "chosen" } }
+        return events("menu").map { "\($0["phase"] as? String ?? "?") \($0["id"] as? String ?? $0["trigger"] as? String ?? "")" }
+    }
+
     var events: [[String: Any]] {
         let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
