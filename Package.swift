@@ -110,8 +110,10 @@ let package = Package(
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),
-        // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only.
-        .target(name: "PickCore"),
+        // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only,
+        // and a prefetch hint (CPickPrefetch: one inlined compiler builtin, no library).
+        .target(name: "PickCore", dependencies: ["CPickPrefetch"]),
+        .target(name: "CPickPrefetch"),
         // The picker: SweepUI's public API, its own core, and the argument parser.
         .executableTarget(name: "sweep-pick",
                           dependencies: ["SweepUI", "PickCore", "SweepIcons", "SweepImages", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -57,6 +57,20 @@ enum ByteSearch {
             }
             index &+= 8
         }
+        if index <= lastStart && lastStart &- from >= 7 {
+            // The last starts in one overlapping window ending at `to`; its
+            // lanes before `index` were checked above.
+            let window = lastStart &- 7
+            var candidates = SWAR.zeroBytes((SWAR.load(base, window) | firstFold) ^ firstPattern)
+                & SWAR.zeroBytes((SWAR.load(base, window &+ count &- 1) | lastFold) ^ lastPattern)
+            candidates &= ~0 &<< UInt64((index &- window) &<< 3)
+            while candidates != 0 {
+                let at = window &+ SWAR.firstLane(candidates)
+                if count <= 2 || matches(needle, at: at, in: base, skipping: 1, foldASCII: foldASCII) { return at }
+                candidates &= candidates &- 1
+            }
+            return nil
+        }
         while index <= lastStart {
             if byteAt(base, index, foldASCII) == first && byteAt(base, index &+ count &- 1, foldASCII) == last
                 && (count <= 2 || matches(needle, at: index, in: base, skipping: 1, foldASCII: foldASCII)) {
@@ -78,6 +92,12 @@ enum ByteSearch {
             let mask = SWAR.zeroBytes((SWAR.load(base, index) | fold) ^ pattern)
             if mask != 0 { return index &+ SWAR.firstLane(mask) }
             index &+= 8
+        }
+        if index < to && to &- from >= 8 {
+            // The rest in one overlapping window ending at `to`.
+            let window = to &- 8
+            let mask = SWAR.zeroBytes((SWAR.load(base, window) | fold) ^ pattern) & (~0 &<< UInt64((index &- window) &<< 3))
+            return mask != 0 ? window &+ SWAR.firstLane(mask) : nil
         }
         while index < to {
             if byteAt(base, index, foldASCII) == byte { return index }

@@ -46,8 +46,12 @@ final class Picker {
     /// What ends the run: the status and what to print.
     var onFinish: (Int32, _ output: PickOutput?) -> Void = { _, _ in }
 
-    /// Records checked per loop turn while filtering.
-    static let filterBudget = 250_000
+    /// Records checked at a time while filtering, and how long a loop turn
+    /// goes on checking: long enough that a pass over millions of records
+    /// pays few turns of the event loop, short enough that a key typed
+    /// meanwhile waits less than a frame.
+    static let filterBudget = 1 << 19
+    static let filterSliceSeconds = 0.008
     /// How often matches that keep arriving are ranked again, in milliseconds (ranking is O(matches)).
     static let rankingInterval = 250.0
 
@@ -215,7 +219,9 @@ final class Picker {
     private func advanceFilter() {
         if let passTimer { window.cancel(passTimer) }
         passTimer = nil
-        let done = pass.run(budget: Self.filterBudget)
+        let sliceEnd = Self.now() + Self.filterSliceSeconds
+        var done = pass.run(budget: Self.filterBudget)
+        while !done && Self.now() < sliceEnd { done = pass.run(budget: Self.filterBudget) }
         if pass.matcher == shown.matcher {
             if done && !pass.isRankedUpToDate && (inputFinished || Self.now() - lastRanked >= Self.rankingInterval / 1000) {
                 rankAgain()

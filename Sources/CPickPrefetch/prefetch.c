@@ -1,0 +1,3 @@
+// CPickPrefetch is header-only (its function is `static inline`); a
+// target needs one source file.
+#include "CPickPrefetch.h"
