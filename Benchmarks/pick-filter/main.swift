@@ -54,15 +54,15 @@ while true {
 store.finish()
 let loaded = now()
 let ranking: Ranking? = getenv("PICK_FILTER_RANK") != nil ? Ranking() : nil
+let mode = getenv("PICK_FILTER_MODE").flatMap { MatchMode(rawValue: String(cString: $0)) } ?? .substring
 var previous: FilterResult? = nil
 if let first = getenv("PICK_FILTER_PREVIOUS") {
     // Time typing on: filter for the shorter query first, then the given one incrementally.
-    let firstPass = FilterPass(store: store, query: String(cString: first), mode: .substring, ranking: ranking)
+    let firstPass = FilterPass(store: store, query: String(cString: first), mode: mode, ranking: ranking)
     firstPass.run(budget: .max)
     previous = firstPass.rankedResult().inInputOrder
 }
 let filterStarted = now()
-let mode = getenv("PICK_FILTER_MODE").flatMap { MatchMode(rawValue: String(cString: $0)) } ?? .substring
 let pass = FilterPass(store: store, query: arguments[1], mode: mode, previous: previous, ranking: ranking)
 pass.run(budget: .max)
 let scanned = now()
