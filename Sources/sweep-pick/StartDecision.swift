@@ -31,9 +31,16 @@ enum StartDecision {
         return input
     }
 
-    /// What the options decide before any window: nil to go on and show the picker, else the
-    /// exit status (after printing the one record for --select-1).
-    static func decide(_ input: Input, options: PickOptions) throws -> Int32? {
+    /// How a run ends without a window: its exit status, and for --select-1 the bytes of the
+    /// record it printed (for --history).
+    struct Decision {
+        var status: Int32
+        var chosen: [UInt8]?
+    }
+
+    /// What the options decide before any window: nil to go on and show the picker, else how
+    /// the run ends (after printing the one record for --select-1).
+    static func decide(_ input: Input, options: PickOptions) throws -> Decision? {
         let separator: UInt8 = options.read0 ? 0 : 0x0A
         // --header-lines' records are not records.
         var start = input.bytes.startIndex
@@ -48,7 +55,7 @@ enum StartDecision {
                               fields: try options.matchFields(), delimiter: options.delimiter)
         while !pass.run(budget: 1 << 20) {}
         let matches = pass.result
-        if options.exit0 && matches.count == 0 { return 1 }
+        if options.exit0 && matches.count == 0 { return Decision(status: 1) }
         guard options.select1, matches.count == 1 else { return nil }
         let acceptFields = try options.acceptNth.map { try FieldSelector(parsing: $0) }
         let writer = OutputWriter(store: store, acceptFields: acceptFields, delimiter: options.delimiter)
@@ -57,6 +64,7 @@ enum StartDecision {
                      query: options.printQuery ? options.query : nil) { chunk in
             if ok { ok = writeAll(chunk, to: STDOUT_FILENO) }
         }
-        return ok ? 0 : 2
+        guard ok else { return Decision(status: 2) }
+        return Decision(status: 0, chosen: store.withBytes(of: matches[0]) { Array($0) })
     }
 }

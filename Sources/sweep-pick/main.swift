@@ -63,12 +63,18 @@ if options.files.isEmpty {
     }
 }
 
+// --history: the records chosen before, read once; a file that cannot be used is moved aside.
+var history = PickHistory(options: options)
+
 // --select-1 / --exit-0: the whole input first, and perhaps no window at all.
 var readFirst: StartDecision.Input?
 if options.select1 || options.exit0 {
     guard let input = StartDecision.readAll(sources) else { exit(2) }
     do {
-        if let status = try StartDecision.decide(input, options: options) { exit(status) }
+        if let decision = try StartDecision.decide(input, options: options) {
+            if decision.status == 0, let chosen = decision.chosen { history?.record([chosen]) }
+            exit(decision.status)
+        }
     } catch {
         printError("\(error)")
         exit(2)
@@ -87,18 +93,7 @@ do {
     if let note = placement.note { printError(note) }
     let window = try AppWindow(application: app, title: options.title, appID: options.appID, size: placement.size,
                                role: .layerIfAvailable(placement.layer))
-    // --history: the records chosen before, read once; a file that cannot be used is moved aside.
-    let now = Int64(time(nil))
-    let historyFile = options.historyPath.map { HistoryFile(path: $0, fileSystem: SystemHistoryFiles()) }
-    var history = History(), historyCanSave = false
-    if let historyFile {
-        let loaded = historyFile.load()
-        if let warning = loaded.warning { printError(warning) }
-        history = loaded.history
-        historyCanSave = loaded.canSave
-    }
-    let historyRanks = historyFile.map { _ in HistoryRanks(rankedTexts: history.ranked(now: now).map(\.text)) }
-    let picker = try Picker(options: options, window: window, log: log, history: historyRanks)
+    let picker = try Picker(options: options, window: window, log: log, history: history?.ranks())
     app.followTheme(options.theme) { theme, _ in picker.apply(theme: theme) }
     // Regular files say how big they are: the store makes room once instead of doubling.
     var expected = 0
@@ -133,12 +128,8 @@ do {
             printError("cannot write the output: \(String(cString: strerror(errno)))")
             exit(2)
         }
-        // The choice is counted after it is printed; a history that cannot be saved is said, and changes nothing else.
-        if let historyFile, historyCanSave, !output.records.isEmpty {
-            let chosenAt = Int64(time(nil))
-            history.record(picker.recordBytes(output), now: chosenAt, limit: options.historySize)
-            do { try historyFile.save(history, now: chosenAt) } catch { printError("cannot save the history: \(error)") }
-        }
+        // The choice is counted after it is printed.
+        history?.record(picker.recordBytes(output))
     }
     exit(status)
 } catch let error as WaylandError {

@@ -708,6 +708,32 @@ import Testing
         #expect(again.status == 0 && again.text == "cherry\n", "\(again.text)\n\(again.process.logTail)")
     }
 
+    /// --select-1 with --history: the record it printed without a window is counted, and comes first
+    /// the next time the window opens.
+    @Test func aRecordSelectOneChoseIsFirstNextTime() throws {
+        let directory = try TestDirectory("pick-history-select-1")
+        defer { directory.remove() }
+        let input = "\(directory.path)/fruit", file = "\(directory.path)/history"
+        try Data(lines(fruit)).write(to: URL(fileURLWithPath: input))
+        let process = try ChildProcess(name: "sweep-pick-select-1-history", executable: try builtProduct("sweep-pick"),
+                                       arguments: ["--select-1", "--query", "'cherry", "--history", file],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path, standardInput: input)
+        #expect(process.waitForExit(seconds: 10) == 0 && process.stdout == "cherry\n", "\(process.stdout)\(process.stderr)")
+        let saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        #expect(saved.hasPrefix("# sweep-pick history 1\n1\t") && saved.hasSuffix("\tcherry\n"), "\(saved)")
+        // No match for --exit-0, and several for --select-1: nothing is counted.
+        for arguments in [["--exit-0", "-q", "zzz"], ["--select-1", "--exit-0", "-q", "zzz"]] {
+            let none = try ChildProcess(name: "sweep-pick-exit-0-history", executable: try builtProduct("sweep-pick"),
+                                        arguments: arguments + ["--history", file], environment: ["PATH": "/usr/bin:/bin"],
+                                        directory: directory.path, standardInput: input)
+            #expect(none.waitForExit(seconds: 10) == 1)
+        }
+        #expect(((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") == saved)
+        let again = try pick("{\"op\":\"wait\",\"ms\":150}\n{\"op\":\"expectExit\"}\n" + key("Return"), input: lines(fruit),
+                             arguments: ["--history", file], label: "history-select-1-first")
+        #expect(again.status == 0 && again.text == "cherry\n", "\(again.text)\n\(again.process.logTail)")
+    }
+
     @Test func sigintEndsWithStatus130AndPrintsNothing() throws {
         let directory = try TestDirectory("pick-sigint")
         defer { directory.remove() }
