@@ -16,8 +16,8 @@ extension Rect {
 
 extension Region {
     /// The region less `rects`, exactly where it stays within
-    /// `maximumRectangles`, else grown to its bounding box (repainting more is
-    /// correct; see the type's comment).
+    /// `maximumRectangles`, else with pieces merged into their bounding boxes
+    /// (repainting more is correct; see the type's comment).
     public func subtracting(_ rects: [Rect]) -> Region {
         var pieces = self.rects
         for cut in rects { pieces = pieces.flatMap { $0.subtracting(cut) } }

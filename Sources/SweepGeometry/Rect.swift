@@ -25,6 +25,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var midX: Double { origin.x + size.width / 2 }
     public var midY: Double { origin.y + size.height / 2 }
     public var isEmpty: Bool { size.isEmpty }
+    /// Width times height.
+    public var area: Double { size.width * size.height }
 
     /// Whether `point` lies inside (the left and top edges are inside, the right and bottom are not).
     public func contains(_ point: Point) -> Bool {
@@ -68,11 +70,15 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rectangle scaled by `factor` and grown outward to whole pixels, so it
-    /// covers every device pixel the logical rectangle touches.
+    /// covers every device pixel the logical rectangle touches. An edge
+    /// within a millionth of a pixel of a pixel's edge is on it: at scale 1.5
+    /// an edge at 416/3 scales to 208.00000000000003, which must not take in
+    /// pixel row 208 (a clip that did so let a repaint tint that row again).
     public func scaledOutward(by factor: Double) -> Rect {
-        let left = (minX * factor).rounded(.down), top = (minY * factor).rounded(.down)
-        let right = (maxX * factor).rounded(.up), bottom = (maxY * factor).rounded(.up)
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+        let slack = 1e-6
+        let left = (minX * factor + slack).rounded(.down), top = (minY * factor + slack).rounded(.down)
+        let right = (maxX * factor - slack).rounded(.up), bottom = (maxY * factor - slack).rounded(.up)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
     public var description: String { "[\(x), \(y), \(width), \(height)]" }

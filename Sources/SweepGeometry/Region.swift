@@ -1,13 +1,15 @@
 /// A set of rectangles, used for damage: what must be repainted.
 ///
 /// Rectangles are kept as given, except that one inside another is dropped
-/// and, past `maximumRectangles`, the set collapses to its bounding box.
-/// Repainting a little more than needed is correct; tracking thousands of
-/// slivers is not worth it.
+/// and, past `maximumRectangles`, the two whose bounding box adds the least
+/// area are merged into it. Repainting a little more than needed is
+/// correct; tracking thousands of slivers is not worth it. (Collapsing the
+/// whole set to its bounding box instead turned a band's few thin strips
+/// of damage, two band steps a frame, back into the band's whole area.)
 public struct Region: Hashable, Sendable, CustomStringConvertible {
     public private(set) var rects: [Rect] = []
 
-    /// Past this many rectangles the region becomes its bounding box.
+    /// Past this many rectangles, two are merged into their bounding box.
     public static let maximumRectangles = 16
 
     public init() {}
@@ -25,15 +27,32 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     /// The smallest rectangle holding the whole region.
     public var bounds: Rect { rects.reduce(Rect.zero) { $0.union($1) } }
 
-    /// Adds a rectangle. - Complexity: O(r) for r rectangles already held (at most 16).
+    /// Adds a rectangle. - Complexity: O(r) for r rectangles already held
+    /// (at most 16); O(r²) when two must be merged.
     public mutating func add(_ rect: Rect) {
         guard !rect.isEmpty else { return }
         if rects.contains(where: { $0.contains(rect) }) { return }
         rects.removeAll { rect.contains($0) }
         rects.append(rect)
-        if rects.count > Region.maximumRectangles {
-            rects = [bounds]
+        while rects.count > Region.maximumRectangles { mergeCheapestPair() }
+    }
+
+    /// Replaces the two rectangles whose bounding box is largest for the
+    /// least (its area less theirs; overlapping ones cost less) by that box.
+    private mutating func mergeCheapestPair() {
+        var best = (0, 1), bestCost = Double.infinity
+        for first in rects.indices {
+            for second in (first + 1)..<rects.count {
+                let a = rects[first], b = rects[second]
+                let cost = a.union(b).area - a.area - b.area
+                if cost < bestCost { (best, bestCost) = ((first, second), cost) }
+            }
         }
+        let merged = rects[best.0].union(rects[best.1])
+        rects.remove(at: best.1)
+        rects.remove(at: best.0)
+        rects.removeAll { merged.contains($0) }
+        rects.append(merged)
     }
 
     public mutating func formUnion(_ other: Region) {
@@ -44,6 +63,17 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
         var result = self
         result.formUnion(other)
         return result
+    }
+
+    /// The region grown to whole device pixels at `scale`: each rectangle
+    /// covers every pixel it touched. Repainting a rectangle whose edge
+    /// falls inside a pixel would blend that pixel's old and new colours.
+    public func alignedOutward(scale: Double) -> Region {
+        Region(rects.map { rect in
+            let device = rect.scaledOutward(by: scale)
+            return Rect(x: device.minX / scale, y: device.minY / scale, width: device.width / scale,
+                        height: device.height / scale)
+        })
     }
 
     /// The part of the region inside `clip`.

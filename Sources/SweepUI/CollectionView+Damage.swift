@@ -1,7 +1,9 @@
-/// Damage as small as what changed: a band step repaints the band's old and
-/// new rectangles, a selection change the items it changed, a focus move
-/// two items; only scrolling and layout changes repaint the whole view.
-/// (Before this a band repainted every visible cell on every motion.)
+/// Damage as small as what changed: a band step repaints the strips between
+/// the band's old and new rectangles, a selection change the items it
+/// changed, a focus move two items; only scrolling and layout changes
+/// repaint the whole view. (A band once repainted every visible cell on
+/// every motion, then its old and new rectangles whole: at scale 2 a band
+/// over most of a window was millions of pixels a frame.)
 extension CollectionView {
     /// Changes of more ranges than this repaint the whole view.
     static let damageRangeLimit = 12
@@ -29,10 +31,40 @@ extension CollectionView {
         host.invalidate(damage)
     }
 
+    /// How far inside a band's edge its pixels stop depending on where the
+    /// edge is: the border (1 px, and 1 more drawn over content) and slack
+    /// for edges between device pixels at fractional scales.
+    static let bandEdgeReach = 3.0
+
+    /// A band step from `old` to `new` (content coordinates, nil: no band).
+    /// Inside both rectangles, away from their edges, the band's tint over
+    /// the items is the same before and after (items whose selection the
+    /// step changed are damaged as selection changes), so only the rest of
+    /// their union is repainted. After a scroll the band was drawn at
+    /// another offset (its border along the view's edge moved with the
+    /// content): then both rectangles are repainted whole.
+    func invalidate(bandFrom old: Rect?, to new: Rect?) {
+        let offset = itemView.visibleOffset
+        defer { bandDrawnAtOffset = new == nil ? nil : offset }
+        guard let host, let old, let new, bandDrawnAtOffset == offset else {
+            invalidate(band: old)
+            invalidate(band: new)
+            return
+        }
+        var outer = Region()
+        for rect in [old, new] {
+            let visible = windowRect(ofContent: rect.insetBy(dx: -Self.bandEdgeReach, dy: -Self.bandEdgeReach))
+            if !visible.isEmpty { outer.add(visible) }
+        }
+        let inner = windowRect(ofContent: old.intersection(new)).insetBy(dx: Self.bandEdgeReach, dy: Self.bandEdgeReach)
+        guard !outer.isEmpty else { return }
+        host.invalidate(inner.isEmpty ? outer : outer.subtracting([inner]))
+    }
+
     /// A band rectangle (content coordinates), with its border and a pixel of slack.
     func invalidate(band rect: Rect?) {
         guard let host, let rect else { return }
-        let visible = windowRect(ofContent: rect.insetBy(dx: -2, dy: -2))
+        let visible = windowRect(ofContent: rect.insetBy(dx: -Self.bandEdgeReach, dy: -Self.bandEdgeReach))
         if !visible.isEmpty { host.invalidate(Region(visible)) }
     }
 

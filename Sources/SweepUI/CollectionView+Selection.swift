@@ -22,9 +22,9 @@ extension CollectionView {
                     provisionalDamage = SelectionChange()
                 }
             case .band(let phase, let rect, let mode):
-                invalidate(band: itemView.bandRect)
+                let old = itemView.bandRect
                 itemView.bandRect = phase == .began || phase == .selecting ? rect : nil
-                invalidate(band: itemView.bandRect)
+                invalidate(bandFrom: old, to: itemView.bandRect)
                 delegate?.collectionView(self, band: phase, rect: rect, mode: mode)
             case .multiselect(let phase, let item, let input):
                 delegate?.collectionView(self, multipleSelection: phase, at: item, input: input)

@@ -100,6 +100,10 @@ public final class CollectionView: Component {
 
     /// What a running sweep or band changed so far, to repaint when it ends.
     var provisionalDamage = SelectionChange()
+    /// The scroll offset the band on screen was drawn at (nil: no band):
+    /// a band step repaints only the strips between its rectangles while
+    /// it is the same (`invalidate(bandFrom:to:)`).
+    var bandDrawnAtOffset: Double?
     /// Type-ahead find's state (see `CollectionView+TypeAhead`).
     var typeAhead = TypeAheadFind()
     /// Whether typing moves the focus to the next item whose title starts

@@ -309,7 +309,7 @@ public final class Window {
         let moved = copyMovedContent(into: buffer)
         let current = pendingDamage.clipped(to: bounds)
         let older = history.repaintRegion(age: age, current: Region()) ?? Region(bounds)
-        let repaint = older.subtracting(moved).union(current)
+        let repaint = older.subtracting(moved).union(current).alignedOutward(scale: scale)
         let canvas = PixmanCanvas(image: buffer.image, scale: scale, fonts: fonts)
         content.draw(in: canvas, damage: repaint.clipped(to: bounds))
         let changed = current.union(Region(moved))

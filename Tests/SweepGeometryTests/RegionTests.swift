@@ -53,21 +53,36 @@ import Testing
         #expect(region.rects.count == Region.maximumRectangles)
     }
 
-    @Test func oneMoreCollapsesToTheBounds() {
+    @Test func oneMoreMergesTheTwoThatCostLeast() {
         var region = Region()
-        var expected = Rect.zero
-        for index in 0...Region.maximumRectangles {
-            let rect = Rect(x: Double(index) * 20, y: Double(index % 3) * 7, width: 10, height: 10)
-            region.add(rect)
-            expected = expected.union(rect)
+        // Squares 20 apart in a row, and one more just right of the fifth: those two merge.
+        for index in 0..<Region.maximumRectangles {
+            region.add(Rect(x: Double(index) * 20, y: Double(index % 3) * 7, width: 10, height: 10))
         }
-        #expect(region.rects == [expected])
-        #expect(expected == Rect(x: 0, y: 0, width: Double(Region.maximumRectangles) * 20 + 10, height: 24))
-        // After collapsing, damage inside the box is already covered; outside it adds a rectangle.
-        region.add(Rect(x: 15, y: 15, width: 2, height: 2))
-        #expect(region.rects.count == 1)
-        region.add(Rect(x: 0, y: 1000, width: 2, height: 2))
-        #expect(region.rects.count == 2)
+        let near = Rect(x: 4 * 20 + 11, y: 7, width: 4, height: 10)
+        region.add(near)
+        #expect(region.rects.count == Region.maximumRectangles)
+        #expect(region.rects.contains(Rect(x: 80, y: 7, width: 15, height: 10)), "\(region)")
+        // A thin strip far away is kept apart; the box is not the whole region's.
+        region.add(Rect(x: 0, y: 1000, width: 400, height: 3))
+        #expect(region.rects.count == Region.maximumRectangles)
+        #expect(region.rects.contains(Rect(x: 0, y: 1000, width: 400, height: 3)), "\(region)")
+        #expect(!region.rects.contains { $0.height > 20 })
+    }
+
+    /// A band's strips of damage, two steps a frame and the frame before (buffer age 2), stay strips.
+    @Test func aBandsStripsStayThin() {
+        var region = Region()
+        for step in 0..<4 {
+            let corner = 600 + Double(step) * 6
+            // What one step repaints: the edges around the grown rectangle.
+            region.add(Rect(x: 98, y: 98, width: corner - 94, height: 7))
+            region.add(Rect(x: 98, y: 98, width: 7, height: corner - 94))
+            region.add(Rect(x: corner - 5, y: 98, width: 13, height: corner - 94))
+            region.add(Rect(x: 98, y: corner - 5, width: corner - 94, height: 13))
+        }
+        #expect(!region.rects.contains { $0.width > 40 && $0.height > 40 }, "\(region)")
+        #expect(region.rects.reduce(0) { $0 + $1.area } < 0.25 * 530 * 530, "\(region)")
     }
 
     @Test func initialisersAddLikeAdd() {

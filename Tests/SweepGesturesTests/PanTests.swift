@@ -59,7 +59,7 @@ import Testing
     func theLiftCountsInTheVelocity(rest: UInt32, expected: ClosedRange<Double>) {
         let pan = PanGestureRecognizer()
         var ended: Point?
-        pan.onStateChange = { if $0.state == .ended { ended = pan.velocity } }
+        pan.onStateChange = { [unowned pan] in if $0.state == .ended { ended = pan.velocity } }
         let (arena, _) = makeArena(with: pan)
         var trace = Trace(arena)
         trace.down((0, 0, 0), at: 1000)

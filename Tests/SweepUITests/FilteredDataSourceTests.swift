@@ -200,7 +200,7 @@ import Testing
         filtered.selectSourceItems([50...50])
         filtered.show(SourceItemList(Array(0..<40), order: .ascending))
         var asked: [Int] = [], before: [Int] = []
-        filtered.shouldChangeSelection = { count in
+        filtered.shouldChangeSelection = { [unowned filtered] count in
             asked.append(count)
             before.append(filtered.selectedCount)
             return count <= 3
