@@ -59,8 +59,10 @@ bench-pick: deps-test
 ## make bench-e2e: input to pixels against GTK 4 under headless sway: the same pointer band
 ## dragged over sweep-demo and a GTK 4 peer (Benchmarks/gtk-peer), grid and list at 1M and 16M items,
 ## interleaved runs (RUNS=9), medians and targets; foot's first frame; 10M lines from a file
-## (scripts/bench-items.sh); then input → presentation and late latching on the grid under Debian 13's
-## sway 1.10 (unpacked once, as root, by scripts/bench-sway-presenting.sh). Writes docs/performance.md's
+## (scripts/bench-items.sh); the grid and list again on a 2560x1600 output at scale 2 and 1.5, with
+## the HiDPI targets (BENCH_E2E_SCALES="1 2 1.5" picks the scales); then input → presentation and
+## late latching on the grid under Debian 13's sway 1.10 (unpacked once, as root, by
+## scripts/bench-sway-presenting.sh). Writes docs/performance.md's
 ## tables and docs/images/bench-e2e-latency.png. BENCH_E2E_DEMO=PATH uses a prebuilt sweep-demo
 ## instead of building one; scripts/bench-e2e.sh's header lists the other settings.
 RUNS ?= 9

@@ -54,8 +54,22 @@ CLOCK_REALTIME in µs modulo 2^32, unwrapped here against the start time):
                    frame of the window surface.
   motion events    wl_pointer.motion dispatched during the drag, on all
                    wl_pointer objects, against the moves sent.
+  buffer           the size, in pixels, and the wl_surface.set_buffer_scale
+                   of the window's last frame (of the drag, when there is
+                   one); buffers: the distinct wl_buffer ids the window
+                   attached during the drag, and the wl_shm_pool.create_buffer
+                   requests made during it.
+
+The scale check: meta.json's "scale" is the output's scale and "output" its
+size in layout (logical) coordinates. Under sway 1.7, which has no
+fractional-scale-v1, a client draws at the output's scale rounded up (the
+wl_output.scale sway sends: 2 at 1.5). A run fails (exit 1) unless the
+window's last frame has that buffer scale and a buffer at least the output's
+logical size times it (the window fills the output; GTK's buffer also holds
+its shadow margins).
 """
 import json
+import math
 import os
 import re
 import sys
@@ -120,7 +134,8 @@ class Surfaces:
         # number: live maps an id to the request it stands for now.
         self.feedback_pending = {}  # surface -> request numbers waiting for its next commit
         self.feedback_live = {}   # wp_presentation_feedback id -> request number
-        self.frames = []          # (t, damage px, [request numbers]) for frames of the window
+        self.frames = []          # (t, damage px, [request numbers], buffer, scale) for frames of the window
+        self.buffers_created = [] # times of wl_shm_pool.create_buffer
         self.frame_callbacks = set()
         self.clock_id = 1         # CLOCK_MONOTONIC unless wp_presentation.clock_id says otherwise
         self.presented = {}       # request number -> presentation time (ns on clock_id), or None if discarded
@@ -136,6 +151,7 @@ class Surfaces:
             buffer = int(NEW_ID.search(args).group(2))
             _, width, height = numbers(args.split(",", 1)[1])[:3]
             self.buffer_size[buffer] = (width, height)
+            self.buffers_created.append(t)
         elif iface == "wl_surface" and msg == "attach":
             found = OBJECT.search(args.split(",")[0])
             self.attached[oid] = int(found.group(2)) if found else None
@@ -162,7 +178,7 @@ class Surfaces:
                 buffer = self.attached.pop(oid)
                 self.current[oid] = buffer
                 if buffer is not None and oid == self.window:
-                    self.frames.append((t, damage, feedback))
+                    self.frames.append((t, damage, feedback, buffer, self.scale.get(oid, 1)))
 
     def event(self, iface, oid, msg, args):
         """True for a wl_callback.done of a window frame callback."""
@@ -206,9 +222,36 @@ def analyse(run_dir):
     drag = meta.get("drag")
     if drag:
         metrics.update(drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, pointers))
+    metrics.update(buffer_metrics(name, meta, surfaces, metrics.get("drag_window")))
     with open(os.path.join(run_dir, "metrics.json"), "w") as out:
         json.dump(metrics, out, indent=1)
     return metrics
+
+
+def buffer_metrics(name, meta, surfaces, drag_window):
+    """The window's buffer, and the scale check (see the header)."""
+    frames = surfaces.frames
+    in_drag = [f for f in frames if drag_window and drag_window[0] <= f[0] <= drag_window[1]]
+    _, _, _, buffer, scale = (in_drag or frames)[-1]
+    size = surfaces.buffer_size.get(buffer)
+    result = {"buffer_scale": scale, "buffer_width": size[0] if size else None,
+              "buffer_height": size[1] if size else None,
+              "buffers_attached": len({f[3] for f in in_drag}) if drag_window else None,
+              "buffers_created": sum(drag_window[0] <= t <= drag_window[1] for t in surfaces.buffers_created)
+              if drag_window else None}
+    output_scale, output = meta.get("scale"), meta.get("output")
+    if output_scale is not None and output:
+        expected = math.ceil(output_scale - 1e-9)
+        want = (output[0] * expected, output[1] * expected)
+        if scale != expected:
+            raise SystemExit(f"{name}: the window drew at buffer scale {scale}, not {expected} "
+                             f"(the output's scale is {output_scale}; wl_surface.set_buffer_scale in the log)")
+        if not size:
+            raise SystemExit(f"{name}: the window's last buffer has no wl_shm size in the log")
+        if size[0] < want[0] or size[1] < want[1]:
+            raise SystemExit(f"{name}: the window's buffer is {size[0]} x {size[1]} pixels, less than the "
+                             f"{output[0]} x {output[1]} output at scale {expected} ({want[0]} x {want[1]})")
+    return result
 
 
 def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, pointers):
@@ -256,7 +299,7 @@ def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, 
         latencies.append(frame_times[i] - t)
         # the first of this frame and those after it that was shown (a discarded one
         # was replaced by the next); unknown when a frame has no feedback or no answer
-        for _, _, feedback in frames[i:]:
+        for _, _, feedback, _, _ in frames[i:]:
             answers = [surfaces.presented[f] for f in feedback if f in surfaces.presented]
             if not feedback or len(answers) < len(feedback) or presentation_offset is None:
                 break
@@ -303,6 +346,7 @@ def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, 
         "motions_distinct": len(distinct),
         "motions_per_pointer": {str(k): v for k, v in sorted(per_pointer.items())},
         "wl_pointers": len(pointers),
+        "drag_window": [begin, end],
     }
 
 
@@ -324,6 +368,9 @@ def main():
                      f" work p50 {fmt(m['work_p50_ms'])} ms, damage p50 {fmt(m['damage_p50_px'], 0)} px,"
                      f" CPU {fmt(m['cpu_ms'], 0)} ms, motions {m['motions_received']}"
                      f" ({m['motions_distinct']} distinct) for {m['moves_sent']} moves")
+        if m.get("buffer_scale", 1) != 1:
+            line += (f", buffer {m['buffer_width']} x {m['buffer_height']} at scale {m['buffer_scale']},"
+                     f" {m['buffers_attached']} buffers, {m['buffers_created']} made during the drag")
         print(line)
     else:
         sys.exit(__doc__)

@@ -13,6 +13,12 @@
       OUT_DIR/table.md and, with --docs, between FILE's
       <!-- bench-e2e:begin --> and <!-- bench-e2e:end --> lines. Always
       draws OUT_DIR/latency.png, and copies it to PNG with --plot.
+      Scenarios measured at another output scale ("grid-16777216@2") make a
+      section of their own: a table per scale, the HiDPI targets met or not,
+      and each app at that scale against scale 1; into
+      OUT_DIR/table-hidpi.md and, with --docs, between FILE's
+      <!-- bench-e2e-hidpi:begin --> and :end --> lines. Each section is
+      written only when its runs are there (BENCH_E2E_SCALES).
 
   bench-e2e-report.py presentation OUT_DIR [--docs FILE]
       The input → presentation pass (OUT_DIR/runs/*/metrics.json of sweep,
@@ -56,6 +62,27 @@ TARGETS = [
     ("CPU ≤ 0.5× GTK", "cpu_ms", 0.5, "max"),
     ("peak RSS ≤ GTK", "vmhwm_mb", 1.0, "max"),
 ]
+# The HiDPI targets, at scale 2 (checked at every scale other than 1):
+# (label, key, limit, "max" / "min", against: "gtk" (Sweep / GTK) or "abs" (Sweep's own value))
+REFRESH_HZ = 60  # the headless output's mode (scripts/bench-sway.sh)
+HIDPI_TARGETS = [
+    (f"frames a second ≥ 0.98× the refresh ({0.98 * REFRESH_HZ:.1f} Hz)", "frames_hz", 0.98 * REFRESH_HZ, "min", "abs",
+     1, "Hz"),
+    (f"input → commit p99 ≤ one refresh + 3 ms ({1000 / REFRESH_HZ + 3:.1f} ms)", "latency_p99_ms",
+     1000 / REFRESH_HZ + 3, "max", "abs", 1, "ms"),
+    ("work per frame p50 ≤ 0.3× GTK", "work_p50_ms", 0.3, "max", "gtk", 2, ""),
+    ("CPU over the drag ≤ 0.4× GTK", "cpu_ms", 0.4, "max", "gtk", 2, ""),
+    ("peak RSS ≤ 0.8× GTK", "vmhwm_mb", 0.8, "max", "gtk", 2, ""),
+]
+# The window's buffers, in the HiDPI tables only
+BUFFER_ROWS = [
+    ("buffers attached during the drag", "buffers_attached", 0, ""),
+    ("buffers made during the drag (wl_shm_pool.create_buffer)", "buffers_created", 0, ""),
+]
+# Each app at a scale against itself at scale 1 (the same view and item count)
+AGAINST_SCALE_1 = [("input → commit p99", "latency_p99_ms"), ("frames a second", "frames_hz"),
+                   ("work per frame p50", "work_p50_ms"), ("pixels damaged per frame p50", "damage_p50_px"),
+                   ("CPU over the drag", "cpu_ms"), ("peak RSS", "vmhwm_mb")]
 FLAT = [("input → commit p50", "latency_p50_ms"), ("work per frame p50", "work_p50_ms"),
         ("CPU over the drag", "cpu_ms"), ("peak RSS", "vmhwm_mb")]
 
@@ -77,6 +104,30 @@ def verdict(value, limit, kind):
     if kind == "max":
         return f"met, {percent(-margin)} under" if margin <= 0 else f"**missed** by {percent(margin)}"
     return f"met, {percent(margin)} over" if margin >= 0 else f"**missed** by {percent(-margin)}"
+
+
+def met(value, limit, kind):
+    """'met, 13 % under' / '**not met**, 37 % over' for value against limit."""
+    if value is None:
+        return "n/a"
+    margin = value / limit - 1
+    if kind == "max":
+        return f"met, {percent(-margin)} under" if margin <= 0 else f"**not met**, {percent(margin)} over"
+    return f"met, {percent(margin)} over" if margin >= 0 else f"**not met**, {percent(-margin)} under"
+
+
+def split_scenario(scenario):
+    """'grid-16777216@2' -> ('grid-16777216', '2'); 'grid-16777216' -> ('grid-16777216', None)."""
+    base, _, scale = scenario.partition("@")
+    return base, scale or None
+
+
+def scenario_label(base):
+    known = dict(SCENARIOS)
+    if base in known:
+        return known[base]
+    view, _, items = base.partition("-")
+    return f"{view}, {int(items):,}" if items.isdigit() else base
 
 
 def load_runs(out_dir):
@@ -185,11 +236,14 @@ def presentation_note(runs):
     return ("Input → presentation is n/a: " + "; ".join(parts) + ".") if parts else ""
 
 
-def selection_note(out_dir):
+def selection_note(out_dir, scale=None):
     path = os.path.join(out_dir, "selection.jsonl")
     if not os.path.exists(path):
         return "The warm-up runs, which check the selections, were skipped."
-    checks = [json.loads(line) for line in open(path) if line.strip()]
+    checks = [c for c in (json.loads(line) for line in open(path) if line.strip())
+              if split_scenario(c["scenario"])[1] == scale]
+    if not checks:
+        return "The warm-up runs, which check the selections, were skipped."
     differ = [c for c in checks if not c["same"]]
     if not differ:
         counts = ", ".join(f"{c['scenario']} {c['sweep_count']}" for c in checks)
@@ -199,18 +253,22 @@ def selection_note(out_dir):
         for c in differ) + "."
 
 
-def plot(runs, scenarios, path):
+def plot(runs, scenarios, path, scales=()):
+    """The cumulative latencies per scenario; at each of `scales` (other output scales) the same
+    scenario's input → commit is drawn dotted (the first scale) or dash-dotted (the second)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(2, 2, figsize=(10, 7), sharex=True, sharey=True)
     colours = {"sweep": "#1f6fd1", "gtk": "#d1561f"}
     names = {"sweep": "Sweep", "gtk": "GTK 4"}
+    series = [("", "latencies_ms", "-", "input → commit"), ("", "present_latencies_ms", "--", "input → presentation")]
+    series += [(f"@{scale}", "latencies_ms", style, f"input → commit, scale {scale}")
+               for scale, style in zip(scales, (":", "-."))]
     for ax, (scenario, label) in zip(axes.flat, scenarios):
         for client in ("sweep", "gtk"):
-            for key, style, what in (("latencies_ms", "-", "input → commit"),
-                                     ("present_latencies_ms", "--", "input → presentation")):
-                values = sorted(v for r in runs.get((scenario, client), []) for v in r.get(key, []))
+            for suffix, key, style, what in series:
+                values = sorted(v for r in runs.get((scenario + suffix, client), []) for v in r.get(key, []))
                 if not values:
                     continue
                 fraction = [(i + 1) / len(values) for i in range(len(values))]
@@ -234,10 +292,26 @@ def plot(runs, scenarios, path):
 
 
 def report(out_dir, docs, plot_path):
-    runs = load_runs(out_dir)
+    everything = load_runs(out_dir)
+    runs = {k: v for k, v in everything.items() if split_scenario(k[0])[1] is None}
+    scaled = {k: v for k, v in everything.items() if split_scenario(k[0])[1] is not None}
     scenarios = [(s, label) for s, label in SCENARIOS if (s, "sweep") in runs and (s, "gtk") in runs]
-    if not scenarios:
+    scales = scaled_scales(scaled)
+    if not scenarios and not scales:
         raise SystemExit(f"{out_dir}: no scenario has runs of both clients")
+    if scenarios:
+        scale_1_report(out_dir, runs, scenarios, docs, plot_path, everything, scales)
+    if scales:
+        hidpi_report(out_dir, scaled, runs, scales, docs)
+
+
+def scaled_scales(scaled):
+    """The scales other than 1 with a scenario run by both clients, largest first."""
+    found = {split_scenario(s)[1] for s, c in scaled if c == "sweep" and (s, "gtk") in scaled}
+    return sorted(found, key=float, reverse=True)
+
+
+def scale_1_report(out_dir, runs, scenarios, docs, plot_path, everything, scales):
     foot = median(runs, "start", "foot", "first_frame_ms")
     counts = sorted({len(v) for k, v in runs.items()})
     conditions = open(os.path.join(out_dir, "conditions.txt")).read().strip() \
@@ -258,11 +332,99 @@ def report(out_dir, docs, plot_path):
     with open(os.path.join(out_dir, "table.md"), "w") as out:
         out.write(markdown)
     print(markdown)
-    plot(runs, scenarios, os.path.join(out_dir, "latency.png"))
+    plot(everything, scenarios, os.path.join(out_dir, "latency.png"), scales)
     if plot_path:
         shutil.copyfile(os.path.join(out_dir, "latency.png"), plot_path)
     if docs:
         write_docs(docs, markdown)
+
+
+def hidpi_report(out_dir, scaled, plain, scales, docs):
+    """The section of the runs at output scales other than 1."""
+    counts = sorted({len(v) for v in scaled.values()})
+    path = os.path.join(out_dir, "conditions-hidpi.txt")
+    conditions = open(path).read().strip() if os.path.exists(path) else ""
+    text = [f"Medians of the runs ({'/'.join(map(str, counts))} a client and scenario): {conditions}.", ""]
+    for scale in scales:
+        scenarios = []
+        for s, c in scaled:
+            base, at = split_scenario(s)
+            if at == scale and c == "sweep" and (s, "gtk") in scaled and (s, scenario_label(base)) not in scenarios:
+                scenarios.append((s, scenario_label(base)))
+        order = [s for s, _ in SCENARIOS]
+        scenarios.sort(key=lambda sl: (order.index(split_scenario(sl[0])[0]) if split_scenario(sl[0])[0] in order
+                                       else len(order), sl[0]))
+        sample = next(r for r in scaled[(scenarios[0][0], "sweep")])
+        size = f"{sample['buffer_width']} × {sample['buffer_height']}" if sample.get("buffer_width") else "n/a"
+        text += [f"**Scale {scale}** (Sweep's window buffer {size} pixels at buffer scale "
+                 f"{sample.get('buffer_scale', 'n/a')}). Each cell is Sweep / GTK, and their ratio:", ""]
+        text += main_table(scaled, scenarios)
+        last = text.pop()  # the motions row stays last
+        for label, key, digits, unit in BUFFER_ROWS:
+            cells = []
+            for scenario, _ in scenarios:
+                s, g = median(scaled, scenario, "sweep", key), median(scaled, scenario, "gtk", key)
+                cells.append(f"{fmt(s, digits)} / {fmt(g, digits)}")
+            text.append(f"| {label} | " + " | ".join(cells) + " |")
+        cells = []
+        for scenario, _ in scenarios:
+            sizes = []
+            for client in ("sweep", "gtk"):
+                r = scaled[(scenario, client)][-1]
+                sizes.append(f"{r['buffer_width']} × {r['buffer_height']} @{r['buffer_scale']}"
+                             if r.get("buffer_width") else "n/a")
+            cells.append(" / ".join(sizes))
+        text.append("| window buffer (pixels, buffer scale) | " + " | ".join(cells) + " |")
+        text.append(last)
+        text += ["", selection_note(out_dir, scale), "",
+                 f"Targets at scale {scale}" + (" (the HiDPI issue's)" if scale == "2" else
+                                                " (the HiDPI issue sets them at scale 2)") + ":", ""]
+        text += hidpi_targets_table(scaled, scenarios)
+        against = against_scale_1_table(scaled, plain, scenarios, scale)
+        if against:
+            text += ["", f"Scale {scale} against scale 1 (each app against itself, the same scenario; "
+                         "ratio of the medians):", ""] + against
+        text.append("")
+    markdown = "\n".join(text).rstrip("\n") + "\n"
+    with open(os.path.join(out_dir, "table-hidpi.md"), "w") as out:
+        out.write(markdown)
+    print(markdown)
+    if docs:
+        write_docs(docs, markdown, "bench-e2e-hidpi")
+
+
+def hidpi_targets_table(runs, scenarios):
+    lines = ["| target | " + " | ".join(label for _, label in scenarios) + " |",
+             "|---" * (len(scenarios) + 1) + "|"]
+    for label, key, limit, kind, against, digits, unit in HIDPI_TARGETS:
+        cells = []
+        for scenario, _ in scenarios:
+            s = median(runs, scenario, "sweep", key)
+            if against == "gtk":
+                r = ratio(s, median(runs, scenario, "gtk", key))
+                cells.append("n/a" if r is None else f"{r:.{digits}f}×: {met(r, limit, kind)}")
+            else:
+                cells.append("n/a" if s is None else f"{s:.{digits}f} {unit}: {met(s, limit, kind)}")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def against_scale_1_table(scaled, plain, scenarios, scale):
+    pairs = [(s, split_scenario(s)[0], label) for s, label in scenarios
+             if (split_scenario(s)[0], "sweep") in plain and (split_scenario(s)[0], "gtk") in plain]
+    if not pairs:
+        return []
+    lines = ["| scale " + scale + " / scale 1 | " + " | ".join(f"{label}, {name}" for _, _, label in pairs
+                                                            for name in ("Sweep", "GTK")) + " |",
+             "|---" * (2 * len(pairs) + 1) + "|"]
+    for label, key in AGAINST_SCALE_1:
+        cells = []
+        for s, base, _ in pairs:
+            for client in ("sweep", "gtk"):
+                r = ratio(median(scaled, s, client, key), median(plain, base, client, key))
+                cells.append("n/a" if r is None else f"{r:.2f}×")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
 
 
 PRESENTATION_ROWS = [

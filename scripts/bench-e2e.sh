@@ -11,7 +11,12 @@
 # of each (which also checks both selected the same items), runs alternate
 # sweep, gtk, sweep, gtk, ... Then foot's time to first frame (a baseline for
 # start-up), and scripts/bench-items.sh (10,000,000 lines from a file) under
-# the same sway. Last, the grid once more under Debian 13's sway 1.10, whose
+# the same sway. Then HiDPI: a sway whose output is 2560 x 1600 at scale 2
+# (1280 x 800 logical), and one at scale 1.5 (1706 x 1066 logical; sway 1.7
+# has no fractional-scale-v1, so both clients draw at buffer scale 2 and sway
+# scales their buffers down), each with the grid and the list at 16,777,216
+# items, warm-up and alternating runs as before; each run checks that the
+# client drew at the output's scale. Last, the grid once more under Debian 13's sway 1.10, whose
 # headless output reports frames presented: input → presentation for Sweep,
 # Sweep with late latching, and the GTK peer (asking for the feedback itself).
 # scripts/bench-e2e-parse.py reads each protocol log;
@@ -32,6 +37,12 @@
 #   BENCH_E2E_LATCH_MS more starting margins (ms, as SWEEP_LATE_LATCH_MS) that
 #                      pass measures, besides the default and off; e.g. "3 4"
 #   BENCH_E2E_MAIN     1 (default) or 0: leave out everything but that pass
+#   BENCH_E2E_SCALES   the output scales to measure at, in that order (default
+#                      "1 2 1.5"): 1 is the 1024 x 768 output with foot and
+#                      bench-items.sh; any other is the 2560 x 1600 output at
+#                      that scale; e.g. "2" for scale 2 only
+#   BENCH_E2E_SCALED_ITEMS  the item counts of the grid and list at scales
+#                      other than 1 (default 16777216; e.g. "16777216 1000000")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -44,12 +55,29 @@ with_main=${BENCH_E2E_MAIN:-1}
 latch_margins=${BENCH_E2E_LATCH_MS:-}
 out=${BENCH_E2E_OUT:-$root/.build-release/bench-e2e}
 width=1024 height=768
-# The band, in output coordinates: inside both apps' item area (below the 44 px
-# toolbar or header bar, above the 49 px tab bar). It ends at x = 850, where
-# both grids have their 8th column (GTK's columns are wider, see the peer).
+# The HiDPI output, in device pixels; its layout size is this over the scale
+hidpi_width=2560 hidpi_height=1600
+scales=${BENCH_E2E_SCALES-1 2 1.5}
+scaled_items=${BENCH_E2E_SCALED_ITEMS:-16777216}
+# The band, in layout (logical) coordinates: inside both apps' item area (below
+# the 44 px toolbar or header bar, above the 49 px tab bar). It ends at x = 850,
+# where both grids have their 8th column (GTK's columns are wider, see the
+# peer). The same band at every scale: the windows are 1280 x 800 logical at
+# scale 2 and 1706 x 1066 at 1.5, and the 8th column is at 822-922 (Sweep,
+# 11 columns 116 apart from x = 10) and 818-925 (GTK) at 1280, at 803-903 and
+# 800-906 (15 columns) at 1706; the rows are the same, so both apps select
+# 6 rows of 8 cells, or 12 list rows, at each scale (the warm-up checks).
 drag=(100 150 850 650 200 8)
 scenarios=("grid 16777216" "grid 1000000" "list 1000000" "list 16777216")
 case "$runs" in ''|*[!0-9]*|0) echo "usage: $0 [RUNS]  (RUNS >= 1)" >&2; exit 64 ;; esac
+[ "$with_main" != 1 ] || [ -n "${scales// /}" ] || { echo "BENCH_E2E_SCALES is empty" >&2; exit 64; }
+for scale in $scales; do
+    [[ "$scale" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v s="$scale" 'BEGIN { exit !(s >= 1 && s <= 4) }' ||
+        { echo "BENCH_E2E_SCALES: \"$scale\" is not an output scale from 1 to 4" >&2; exit 64; }
+done
+for items in $scaled_items; do
+    [[ "$items" =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_E2E_SCALED_ITEMS: \"$items\" is not an item count" >&2; exit 64; }
+done
 for margin in $latch_margins; do
     [[ "$margin" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
         { echo "BENCH_E2E_LATCH_MS: \"$margin\" is not a margin in milliseconds" >&2; exit 64; }
@@ -57,7 +85,7 @@ done
 
 fail() { echo "bench-e2e: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null || fail "$1 is missing (Debian package $2; make bench-e2e installs it)"; }
-need sway sway; need grim grim; need wayland-scanner libwayland-bin; need foot foot; need cc gcc; need pkg-config pkg-config
+need sway sway; need swaymsg sway; need grim grim; need wayland-scanner libwayland-bin; need foot foot; need cc gcc; need pkg-config pkg-config
 need setpriv util-linux
 pkg-config --exists gtk4 || fail "GTK 4's headers are missing (Debian package libgtk-4-dev; make bench-e2e installs it)"
 # Debian's python3, where python3-matplotlib goes (a python3 earlier in PATH may lack it)
@@ -114,8 +142,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-start_sway "$work" "$width" "$height"
-
 # --- the pointer device and the drags: a background process fed through a FIFO,
 #     one command in, one line (JSON) out; started in each sway ---
 # Sends a command and waits (up to $2 s) for its one line of answer, left in
@@ -137,7 +163,7 @@ input_command() {
 start_input() {
     input_dir=$1
     mkfifo -m 600 "$input_dir/input.cmd"
-    "$py" scripts/bench-e2e-input.py serve "$width" "$height" < "$input_dir/input.cmd" > "$input_dir/input.out" \
+    "$py" scripts/bench-e2e-input.py serve "$logical_width" "$logical_height" < "$input_dir/input.cmd" > "$input_dir/input.out" \
         2> "$input_dir/input.err" &
     input_pid=$!
     exec 8> "$input_dir/input.cmd"
@@ -151,7 +177,23 @@ stop_input() {
     exec 8>&-
     stop_pid "$input_pid"; input_pid=''
 }
-start_input "$work"
+# use_sway DIR WIDTH HEIGHT SCALE: stops the sway running (and its pointer
+# driver) and starts one in DIR, its output WIDTH x HEIGHT device pixels at
+# SCALE, with a pointer driver over its layout size (logical_width x
+# logical_height, as sway reports it; motions are given in that space)
+output_scale=1 logical_width=$width logical_height=$height
+use_sway() {
+    local dir=$1
+    [ -z "$input_pid" ] || stop_input
+    stop_pid "$sway_pid"; sway_pid=''
+    [ -d "$dir" ] || mkdir -m 755 "$dir"
+    start_sway "$dir" "$2" "$3" "$4"
+    output_scale=$4
+    read -r logical_width logical_height < <(sway_logical_size) || true
+    [[ "${logical_width:-}" =~ ^[0-9]+$ && "${logical_height:-}" =~ ^[0-9]+$ ]] ||
+        { sway_tail; fail "swaymsg -t get_outputs gave no output size"; }
+    start_input "$dir"
+}
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 vmhwm_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
@@ -229,45 +271,71 @@ run_client() {
     stop_pid "$client_pid"; client_pid=''
     local start_ms scenario=$view
     start_ms=$(awk '{ printf "%.3f", $1 * 1000 }' "$dir/start")
-    [ "$view" = start ] || scenario="$view-$items"
+    [ "$view" = start ] || scenario="$view-$items$(scale_tag)"
     cat > "$dir/meta.json" <<META
 {"client": "$name", "scenario": "$scenario", "run": "$(basename "$dir")", "start_ms": $start_ms,
- "cpu_before": $before, "cpu_after": $after, "clk_tck": $clk_tck, "vmhwm_kb": $hwm, "drag": $drag_record}
+ "cpu_before": $before, "cpu_after": $after, "clk_tck": $clk_tck, "vmhwm_kb": $hwm, "drag": $drag_record,
+ "scale": $output_scale, "output": [$logical_width, $logical_height]}
 META
-    "$py" scripts/bench-e2e-parse.py run "$dir" || { sway_tail; fail "$name: the run in $dir measured nothing"; }
+    "$py" scripts/bench-e2e-parse.py run "$dir" || { sway_tail; fail "$name: the run in $dir failed (the reason is above)"; }
 }
+# "" at scale 1, "@2" at scale 2: the suffix of a scenario's name
+scale_tag() { [ "$output_scale" = 1 ] || echo "@$output_scale"; }
 
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-started=$SECONDS
-if [ "$with_main" = 1 ]; then
-    echo "Headless sway $(sway_version) ${width}x${height}, pixman; band (${drag[0]},${drag[1]}) -> (${drag[2]},${drag[3]}), ${drag[4]} moves ${drag[5]} ms apart"
+# pass SCENARIO...: the warm-up run of each (checking the selections) and the
+# alternating runs, at the running sway's scale
+pass() {
+    local scenario view items tag i
+    tag=$(scale_tag)
     if [ "$warmup" = 1 ]; then
         echo "Warm-up (not counted; checks that both apps select the same items):"
-        for scenario in "${scenarios[@]}"; do
+        for scenario in "$@"; do
             read -r view items <<< "$scenario"
-            run_client sweep "$view" "$items" "$out/warmup/$view-$items-sweep" check
-            run_client gtk "$view" "$items" "$out/warmup/$view-$items-gtk" check
-            "$py" scripts/bench-e2e-report.py selection "$view-$items" "$out/warmup/$view-$items-sweep/events.log" \
-                "$out/warmup/$view-$items-gtk/stdout.log" >> "$out/selection.jsonl"
+            run_client sweep "$view" "$items" "$out/warmup/$view-$items$tag-sweep" check
+            run_client gtk "$view" "$items" "$out/warmup/$view-$items$tag-gtk" check
+            "$py" scripts/bench-e2e-report.py selection "$view-$items$tag" "$out/warmup/$view-$items$tag-sweep/events.log" \
+                "$out/warmup/$view-$items$tag-gtk/stdout.log" >> "$out/selection.jsonl"
             tail -n 1 "$out/selection.jsonl"
         done
     fi
     echo "Runs:"
     for i in $(seq "$runs"); do
-        for scenario in "${scenarios[@]}"; do
+        for scenario in "$@"; do
             read -r view items <<< "$scenario"
-            run_client sweep "$view" "$items" "$out/runs/$view-$items-$i-sweep"
-            run_client gtk "$view" "$items" "$out/runs/$view-$items-$i-gtk"
+            run_client sweep "$view" "$items" "$out/runs/$view-$items$tag-$i-sweep"
+            run_client gtk "$view" "$items" "$out/runs/$view-$items$tag-$i-gtk"
         done
     done
-    echo "foot, time to first frame:"
-    run_client foot start 0 "$out/warmup/start-foot"
-    for i in $(seq "$runs"); do run_client foot start 0 "$out/runs/start-$i-foot"; done
+}
 
-    if [ "$with_items" = 1 ]; then
-        echo "Big input (scripts/bench-items.sh, the same sway):"
-        BENCH_ITEMS_DEMO="$demo" BENCH_ITEMS_OUT="$out/items" BENCH_ITEMS_SWAY=running scripts/bench-items.sh
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+started=$SECONDS
+scaled_sizes=()
+if [ "$with_main" = 1 ]; then
+  for scale in $scales; do
+    if [ "$scale" = 1 ]; then
+        use_sway "$work" "$width" "$height" 1
+        echo "Headless sway $(sway_version) ${width}x${height}, pixman; band (${drag[0]},${drag[1]}) -> (${drag[2]},${drag[3]}), ${drag[4]} moves ${drag[5]} ms apart"
+        pass "${scenarios[@]}"
+        echo "foot, time to first frame:"
+        run_client foot start 0 "$out/warmup/start-foot"
+        for i in $(seq "$runs"); do run_client foot start 0 "$out/runs/start-$i-foot"; done
+
+        if [ "$with_items" = 1 ]; then
+            echo "Big input (scripts/bench-items.sh, the same sway):"
+            BENCH_ITEMS_DEMO="$demo" BENCH_ITEMS_OUT="$out/items" BENCH_ITEMS_SWAY=running scripts/bench-items.sh
+        fi
+    else
+        use_sway "$work/scale-$scale" "$hidpi_width" "$hidpi_height" "$scale"
+        scaled_sizes+=("scale $scale ($logical_width x $logical_height logical)")
+        echo "Headless sway $(sway_version) ${hidpi_width}x${hidpi_height} at scale $scale (${logical_width}x${logical_height} logical), pixman; the same band in logical coordinates"
+        scaled_scenarios=()
+        for view in grid list; do
+            for items in $scaled_items; do scaled_scenarios+=("$view $items"); done
+        done
+        pass "${scaled_scenarios[@]}"
     fi
+  done
 fi
 
 if [ "$with_presentation" = 1 ]; then
@@ -276,13 +344,9 @@ if [ "$with_presentation" = 1 ]; then
     # grid only, Sweep as shipped (late latching on), Sweep with each margin (0:
     # off, drawing at the frame callback), and the GTK peer asking for the
     # feedback GTK 4.8 does not.
-    stop_input
-    stop_pid "$sway_pid"; sway_pid=''
     use_presenting_sway "$presenting_root"
     presenting_version=$(sway_version)
-    mkdir -m 755 "$work/presenting"
-    start_sway "$work/presenting" "$width" "$height"
-    start_input "$work/presenting"
+    use_sway "$work/presenting" "$width" "$height" 1
     peer_flags=(--presentation-feedback)
     clients=(sweep sweep-latch-0)
     for margin in $latch_margins; do [ "$margin" = 0 ] || clients+=("sweep-latch-$margin"); done
@@ -305,6 +369,9 @@ revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 [ -z "${BENCH_E2E_DEMO:-}" ] || revision="prebuilt (BENCH_E2E_DEMO, $(date -u -r "$demo" '+%Y-%m-%d %H:%M') UTC) while the tree was at $revision"
 cat > "$out/conditions.txt" <<TEXT
 $date_now, $(nproc) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), load average $load_before before and $(cut -d' ' -f1-3 /proc/loadavg) after, $((SECONDS - started)) s in all; sway $(dpkg-query -W -f='${Version}' sway 2>/dev/null) headless (pixman) at ${width} x ${height}; sweep-demo release build, $revision; GTK $(pkg-config --modversion gtk4) (sweep-gtk-peer, cairo renderer); foot $(dpkg-query -W -f='${Version}' foot 2>/dev/null)
+TEXT
+[ "${#scaled_sizes[@]}" = 0 ] || cat > "$out/conditions-hidpi.txt" <<TEXT
+$date_now, $(nproc) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)); sway $(dpkg-query -W -f='${Version}' sway 2>/dev/null) headless (pixman) at ${hidpi_width} x ${hidpi_height}, 60 Hz, $(IFS=,; echo "${scaled_sizes[*]}" | sed 's/,/, /g'); sweep-demo release build, $revision; GTK $(pkg-config --modversion gtk4) (sweep-gtk-peer, cairo renderer)
 TEXT
 [ "$with_presentation" != 1 ] || cat > "$out/presentation/conditions.txt" <<TEXT
 $date_now, $(nproc) cores, sway $presenting_version from Debian 13 (scripts/bench-sway-presenting.sh), headless (pixman) at ${width} x ${height}, 60 Hz; sweep-demo release build, $revision; GTK $(pkg-config --modversion gtk4) (sweep-gtk-peer --presentation-feedback, cairo renderer)

@@ -1,9 +1,16 @@
 # Sourced by scripts/bench-e2e.sh and scripts/bench-items.sh: a headless sway
 # (pixman renderer, one output at 60 Hz) for clients to be measured in; the
 # system's (Debian 12: 1.7) unless use_presenting_sway was called.
-#   start_sway WORK WIDTH HEIGHT   starts it in WORK (a fresh folder), sets
-#                                  sway_pid, runtime, home and sway_log, and
-#                                  exports XDG_RUNTIME_DIR and WAYLAND_DISPLAY
+#   start_sway WORK WIDTH HEIGHT [SCALE]
+#                                  starts it in WORK (a fresh folder), its
+#                                  output WIDTH x HEIGHT device pixels at
+#                                  SCALE (default 1); sets sway_pid, runtime,
+#                                  home and sway_log, and exports
+#                                  XDG_RUNTIME_DIR and WAYLAND_DISPLAY
+#   sway_logical_size              the output's size in layout (logical)
+#                                  coordinates, "WIDTH HEIGHT", as sway
+#                                  reports it (at scale 1.5, 2560 x 1600 is
+#                                  1706 x 1066)
 #   use_presenting_sway ROOT       later start_sway calls run the sway in ROOT
 #                                  (scripts/bench-sway-presenting.sh) through
 #                                  ROOT's dynamic loader and libraries
@@ -39,11 +46,12 @@ sway_version() {
 }
 
 start_sway() {
-    local work=$1 width=$2 height=$3
+    local work=$1 width=$2 height=$3 scale=${4:-1} scale_option=''
     sway_log="$work/sway.log" runtime="$work/run" home="$work/home"
     mkdir -m 0700 "$runtime"; mkdir -m 0755 "$home"
+    [ "$scale" = 1 ] || scale_option=" scale $scale"
     cat > "$work/sway.conf" <<CONF
-output HEADLESS-1 mode ${width}x${height}@60Hz position 0 0 bg #202020 solid_color
+output HEADLESS-1 mode ${width}x${height}@60Hz${scale_option} position 0 0 bg #202020 solid_color
 default_border none
 default_floating_border none
 focus_follows_mouse no
@@ -73,4 +81,11 @@ CONF
         sway_tail; fail "headless sway did not start (no socket $runtime/wayland-1 and IPC socket after 15 s)"
     fi
     export XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY=wayland-1
+}
+
+sway_logical_size() {
+    local socket
+    socket=$(compgen -G "$runtime/sway-ipc.*.sock" | head -n 1)
+    swaymsg -s "$socket" -t get_outputs -r |
+        python3 -c 'import json, sys; r = json.load(sys.stdin)[0]["rect"]; print(r["width"], r["height"])'
 }

@@ -318,7 +318,8 @@ int main(int argc, char **argv) {
     GtkWidget *view;
     if (options.grid) {
         view = gtk_grid_view_new(GTK_SELECTION_MODEL(selection), factory);
-        /* the default, 7, would cap the 9 columns of a 1024 px window; no more than
+        /* the default, 7, would cap the 9 columns of a 1024 px window (11 at 1280,
+         * 15 at 1706: the 2560 x 1600 output at scale 2 and 1.5); no more than
          * needed, as GTK 4.8 makes cells for max-columns times a few dozen rows up
          * front (1000 took seconds to start) */
         gtk_grid_view_set_max_columns(GTK_GRID_VIEW(view), 16);
