@@ -63,6 +63,9 @@ public final class Window {
     private var previousFrame: (buffer: ShmBuffer, scale: Double)?
     /// Pixels copied by scrolling, in all frames so far (tests and benchmarks).
     public private(set) var copiedPixels = 0
+    /// Device pixels copied from the last frame instead of drawn again
+    /// (a buffer the last frames did not use brought up to date).
+    public private(set) var copiedForwardPixels = 0
     private var drawScheduled = false
     /// Inside `draw()`: animations that note damage or moves there go into
     /// this frame, and must not schedule another one.
@@ -309,7 +312,13 @@ public final class Window {
         let moved = copyMovedContent(into: buffer)
         let current = pendingDamage.clipped(to: bounds)
         let older = history.repaintRegion(age: age, current: Region()) ?? Region(bounds)
-        let repaint = older.subtracting(moved).union(current).alignedOutward(scale: scale)
+        let stale = older.subtracting(moved)
+        let repaint: Region
+        if copyForward(stale.subtracting(current.alignedOutward(scale: scale).rects), into: buffer) {
+            repaint = current.alignedOutward(scale: scale)
+        } else {
+            repaint = stale.union(current).alignedOutward(scale: scale)
+        }
         let canvas = PixmanCanvas(image: buffer.image, scale: scale, fonts: fonts)
         content.draw(in: canvas, damage: repaint.clipped(to: bounds))
         let changed = current.union(Region(moved))
@@ -362,6 +371,24 @@ public final class Window {
         }
         pendingDamage.formUnion(moves.uncopied(after: moved))
         return moved
+    }
+
+    /// Brings `region` of `buffer` up to date by copying it from the last
+    /// frame, which shows it as it is now (nothing there changed since):
+    /// for a buffer the last frames did not use, or a new one, copying the
+    /// parts they changed costs far less than drawing them again (a whole
+    /// window at scale 2 is 16 MB copied in a few milliseconds, or drawn
+    /// in 15–30). False when there is no such frame to copy from.
+    private func copyForward(_ region: Region, into buffer: ShmBuffer) -> Bool {
+        guard let previous = previousFrame, previous.buffer !== buffer, previous.scale == scale,
+              previous.buffer.size == buffer.size else { return false }
+        for rect in region.rects {
+            let device = rect.scaledOutward(by: scale)
+            buffer.image.copyRows(from: previous.buffer.image, x: Int(device.minX), y: Int(device.minY),
+                                  width: Int(device.width), height: Int(device.height), dy: 0)
+            copiedForwardPixels += Int(device.width * device.height)
+        }
+        return true
     }
 
     /// Tells the compositor how the next buffer maps to the surface: through
