@@ -33,6 +33,10 @@ public final class FontSet {
     let supportsGraphemeShaping: Bool
     /// Lines that needed shaping (right-to-left, complex scripts, emoji), kept between frames.
     let shapedLines = ShapedLineCache()
+    /// Circles, rings and corners rasterized at this scale, kept from frame to
+    /// frame with the glyphs (a canvas is made for each frame; a cache of its
+    /// own rasterized every shape again on every frame).
+    let shapeMasks = ShapeMasks()
 
     /// fcft_init sets up a global FreeType library: it must run once even when
     /// font sets are made on several threads at once (a static let is lazy and thread-safe).

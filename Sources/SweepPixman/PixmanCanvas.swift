@@ -13,7 +13,7 @@ public final class PixmanCanvas: Canvas {
     public let scale: Double
     public let fonts: FontSet
     private var clipStack: [Rect] = []   // device pixels
-    private let masks = ShapeMasks()
+    private var masks: ShapeMasks { fonts.shapeMasks }
 
     public var size: Size { Size(width: Double(image.width) / scale, height: Double(image.height) / scale) }
 
@@ -210,16 +210,19 @@ public final class PixmanCanvas: Canvas {
     }
 
     /// Three boxes for the straight parts and a quarter of a cached disc at
-    /// each corner, when the corners fall on whole device pixels; the
-    /// polygon otherwise.
+    /// each corner, its edges and radius snapped to whole device pixels (a
+    /// grid's cells, a third of a pixel off the grid at scale 2, took
+    /// pixman's polygon rasterizer: most of a band step's work); the
+    /// polygon for corners too large to cache.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         guard color.alpha > 0 else { return }
-        let r = min(radius, rect.width / 2, rect.height / 2) * scale
-        let d = Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
-        let whole = { (v: Double) in v == v.rounded() }
-        guard r > 0, whole(d.minX), whole(d.minY), whole(d.width), whole(d.height), whole(r),
-              d.intersects(currentClip),
-              let mask = masks.mask(radius: r, lineWidth: 0, fraction: (0, 0)) else {
+        let left = (rect.minX * scale).rounded(), top = (rect.minY * scale).rounded()
+        let d = Rect(x: left, y: top, width: (rect.maxX * scale).rounded() - left, height: (rect.maxY * scale).rounded() - top)
+        guard !d.isEmpty, d.intersects(currentClip) else { return }
+        let r = min(radius * scale, d.width / 2, d.height / 2).rounded(.down)
+        guard r >= 1 else { return fill(Rect(x: d.minX / scale, y: d.minY / scale, width: d.width / scale,
+                                             height: d.height / scale), color: color) }
+        guard let mask = masks.mask(radius: r, lineWidth: 0, fraction: (0, 0)) else {
             return polygonFillRoundedRect(rect, radius: radius, color: color)
         }
         var pixmanColor = color.pixman

@@ -21,13 +21,19 @@ final class ShapeMasks {
         let centre: Int32
     }
 
-    private var masks: [Key: Mask] = [:]
-    private var order: [Key] = []
-    /// Masks kept; a pinch zoom makes new radii, so old ones go first.
-    static let limit = 64
+    private var masks: [Key: (mask: Mask, lastUse: Int)] = [:]
+    private var uses = 0
+    private var bytes = 0
+    /// Masks kept, and their bytes at most; past either, the least recently
+    /// used goes (a pinch zoom makes new radii). A grid at scale 2 uses
+    /// about a hundred: each shape at each of 16 quarter-pixel offsets. A
+    /// limit of 64, oldest first, re-rasterized masks on every band step
+    /// (a third of the step's work).
+    static let limit = 1024
+    static let byteLimit = 8 << 20
 
     deinit {
-        for mask in masks.values { pixman_image_unref(mask.image) }
+        for entry in masks.values { pixman_image_unref(entry.mask.image) }
     }
 
     /// The mask for a disc (`lineWidth` 0) or ring of `radius` device pixels
@@ -36,14 +42,27 @@ final class ShapeMasks {
         guard radius > 0, radius <= 256, lineWidth >= 0 else { return nil }
         let key = Key(radius: Int32((radius * 4).rounded()), lineWidth: Int32((lineWidth * 4).rounded()),
                       fractionX: Int32((fraction.x * 4).rounded()) % 4, fractionY: Int32((fraction.y * 4).rounded()) % 4)
-        if let mask = masks[key] { return mask }
-        guard let mask = render(key) else { return nil }
-        masks[key] = mask
-        order.append(key)
-        if order.count > Self.limit, let oldest = masks.removeValue(forKey: order.removeFirst()) {
-            pixman_image_unref(oldest.image)
+        uses += 1
+        if let entry = masks[key] {
+            masks[key] = (entry.mask, uses)
+            return entry.mask
         }
+        guard let mask = render(key) else { return nil }
+        masks[key] = (mask, uses)
+        bytes += Int(mask.size) * Int(mask.size)
+        while masks.count > Self.limit || (bytes > Self.byteLimit && masks.count > 1) { evictLeastRecentlyUsed() }
         return mask
+    }
+
+    /// Masks kept now (tests).
+    var count: Int { masks.count }
+
+    /// O(n) for n masks, only when one is added past the limits.
+    private func evictLeastRecentlyUsed() {
+        guard let oldest = masks.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+        masks[oldest.key] = nil
+        bytes -= Int(oldest.value.mask.size) * Int(oldest.value.mask.size)
+        pixman_image_unref(oldest.value.mask.image)
     }
 
     private func render(_ key: Key) -> Mask? {

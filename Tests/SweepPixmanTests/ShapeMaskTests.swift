@@ -57,12 +57,52 @@ import Testing
         #expect(masked.image.pixel(x: Int(60 * scale), y: Int(60 * scale)) >> 24 == 0xff)
     }
 
-    @Test func aRoundedRectangleOffThePixelGridFallsBackToThePolygon() throws {
-        let masked = try CanvasTestSupport.canvas(width: 60, height: 60), polygon = try CanvasTestSupport.canvas(width: 60, height: 60)
-        let rect = Rect(x: 10.3, y: 10.6, width: 40.2, height: 30.1)
-        masked.fillRoundedRect(rect, radius: 6, color: .black)
-        polygon.polygonFillRoundedRect(rect, radius: 6, color: .black)
-        #expect(maxDifference(masked, polygon) == 0)
+    /// Off the pixel grid (a grid's cells at scale 2) the rectangle is snapped to it and still
+    /// drawn from the cached corners, not by the polygon rasterizer.
+    @Test(arguments: [1.0, 2.0])
+    func aRoundedRectangleOffThePixelGridIsSnappedToIt(scale: Double) throws {
+        let off = try CanvasTestSupport.canvas(width: 60, height: 60, scale: scale)
+        let on = try CanvasTestSupport.canvas(width: 60, height: 60, scale: scale)
+        let polygon = try CanvasTestSupport.canvas(width: 60, height: 60, scale: scale)
+        off.fillRoundedRect(Rect(x: 10.3, y: 10.6, width: 40.2, height: 30.1), radius: 6, color: .black)
+        // The same edges rounded to device pixels.
+        let snapped = Rect(x: (10.3 * scale).rounded() / scale, y: (10.6 * scale).rounded() / scale,
+                           width: ((50.5 * scale).rounded() - (10.3 * scale).rounded()) / scale,
+                           height: ((40.7 * scale).rounded() - (10.6 * scale).rounded()) / scale)
+        on.fillRoundedRect(snapped, radius: 6, color: .black)
+        polygon.polygonFillRoundedRect(snapped, radius: 6, color: .black)
+        #expect(maxDifference(off, on) == 0)
+        #expect(maxDifference(off, polygon) < 140)
+    }
+
+    /// Masks outlive the canvas of one frame: the next frame's canvas, made over the same fonts,
+    /// finds them (each frame rasterized its shapes again before).
+    @Test func masksAreKeptFromFrameToFrame() throws {
+        let fonts = try FontSet(scale: 2)
+        let image = try #require(PixmanImage(width: 200, height: 200))
+        for frame in 0..<3 {
+            let canvas = PixmanCanvas(image: image, scale: 2, fonts: fonts)
+            for cell in 0..<8 {
+                canvas.fillCircle(center: Point(x: 10 + Double(cell) * 11.3, y: 20.6), radius: 6, color: .black)
+                canvas.strokeCircle(center: Point(x: 10 + Double(cell) * 11.3, y: 50.2), radius: 6, lineWidth: 1.5, color: .black)
+            }
+            // Eight centres at four quarter-pixel offsets, for a disc and a ring: the same masks each frame.
+            #expect(fonts.shapeMasks.count <= 16, "frame \(frame): \(fonts.shapeMasks.count) masks")
+            #expect(fonts.shapeMasks.count >= 2)
+        }
+    }
+
+    /// Past the limit the least recently used mask goes, not one used a moment ago.
+    @Test func theLeastRecentlyUsedMaskGoesFirst() {
+        let masks = ShapeMasks()
+        let kept = masks.mask(radius: 5, lineWidth: 0, fraction: (0, 0))
+        for index in 0..<(ShapeMasks.limit + 10) {
+            _ = masks.mask(radius: 5, lineWidth: 0, fraction: (0, 0))   // used again and again
+            // Small masks, each new: radii 1 to 25.75 in quarters, rings up to 2.5 wide.
+            _ = masks.mask(radius: 1 + Double(index % 100) / 4, lineWidth: Double(index / 100) / 4, fraction: (0, 0))
+        }
+        #expect(masks.count == ShapeMasks.limit)
+        #expect(masks.mask(radius: 5, lineWidth: 0, fraction: (0, 0))?.image == kept?.image)
     }
 
     @Test func translucentCornersBlendOnce() throws {
