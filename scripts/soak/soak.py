@@ -11,9 +11,11 @@ the compositor's `status` step reports its live wl_buffers, shm pools and every 
 protocol object. It fails, with the reason, when a client's RSS at the end is more than
 5 % above the median of the checkpoints after the warm-up; when its fds (by kind), its
 wl_buffers, shm pools or any protocol object at the end are more than after the warm-up;
-when it uses any CPU in the 5 s after the input has stopped; when it exits, crashes or
+when it runs at all (CPU ticks, the scheduler's nanoseconds and run count) in the 5 s
+after the input has stopped; when it exits, crashes or
 changes before the end. The figures go to stdout and SOAK_OUT (default /tmp/sweep-soak):
-report.txt, and per app the samples, checkpoints, status lines and compositor log.
+report.txt, and per app the samples, checkpoints, status lines, compositor log and every
+step sent (script.jsonl, to replay a failure).
 
 SOAK_BIN_DIR names the folder of scripted-compositor, sweep-demo and sweep-pick (make
 soak builds them optimized in .build-release); SOAK_APPS="demo" runs one; SOAK_SEED
@@ -114,7 +116,8 @@ def evaluate(session):
         wr, er = warm["status"]["resources"], end["status"]["resources"]
         lines.append(f"  buffers at rest: wl_buffer {wr.get('wl_buffer', 0)} → {er.get('wl_buffer', 0)}, wl_shm_pool "
                      f"{wr.get('wl_shm_pool', 0)} → {er.get('wl_shm_pool', 0)}; protocol objects {sum(wr.values())} → "
-                     f"{sum(er.values())}; wl_buffer series: " + " ".join(str(c["status"]["buffers"]) for c in cps))
+                     f"{sum(er.values())}; wl_buffer series: " + " ".join(str(c["status"]["buffers"]) for c in cps)
+                     + f" (rest reached again for {sum(c['tries'] > 1 for c in cps)} of them)")
         grown = {k: f"{wr.get(k, 0)} → {v}" for k, v in er.items() if v > wr.get(k, 0)}
         if grown:
             problems.append(f"protocol objects grew after the warm-up: {grown}")
@@ -125,15 +128,17 @@ def evaluate(session):
         problems.append("no checkpoint after the warm-up and at the end")
     if session.idle:
         idle = session.idle
-        lines.append(f"  idle after input: {idle['ticks']} CPU ticks ({1000 // soak_proc.TICKS} ms each) and "
-                     f"{idle['switches']} context switches in {idle['seconds']:.1f} s")
-        if idle["ticks"] != 0:
-            problems.append(f"{idle['ticks']} CPU ticks in the {IDLE_SECONDS:g} s after the input stopped (not idle)")
+        lines.append(f"  idle after input: {idle['ticks']} CPU ticks ({1000 // soak_proc.TICKS} ms each), {idle['run_ns']} ns on a CPU, "
+                     f"{idle['runs']} times run in {idle['seconds']:.1f} s")
+        if idle["ticks"] or idle["run_ns"] or idle["runs"]:
+            problems.append(f"not idle in the {IDLE_SECONDS:g} s after the input stopped: {idle['ticks']} ticks, "
+                            f"{idle['run_ns'] / 1e6:.3f} ms on a CPU, run {idle['runs']} times")
     if session.compositor_status is not None:
         lines.append(f"  closed: exit status {session.compositor_status}")
     lines.append(f"  {'FAIL: ' + '; '.join(problems) if problems else 'PASS'}")
     if problems and session.failure:
         lines.append("  compositor log (the client's stderr too):\n" + "    " + session.compositor_tail().replace("\n", "\n    "))
+        lines.append(f"  replay: {session.compositor_path} --script {session.directory}/script.jsonl -- {' '.join(session.command)}")
     return problems, lines
 
 

@@ -46,11 +46,20 @@ class InputGenerator:
 
     def rest(self):
         """Steps that bring the app to the same resting state before a checkpoint: the
-        first seat, no popups, no fling, the starting output and keymap, a plain configure."""
+        first seat, no popups, no fling, another client's clipboard, the starting output and
+        keymap, a plain configure."""
         self.width, self.height, self.scale = 800, 600, 1
-        # Two resting touchpad fingers stop a fling without selecting anything.
-        steps = [step("seat.use", index=0), step("popup.dismiss"), step("output", width=800, height=600, scale=1),
-                 step("pointer.move", x=400, y=300), step("hold.begin", fingers=2), step("hold.end", cancelled=True)]
+        # Two resting touchpad fingers stop a fling without selecting anything. A window
+        # keeps up to four buffers of its size (BufferChain), as many as its recent frames
+        # needed; a size it has not had retires them all, so after it the count at rest is
+        # always the same: the one or two that the same few frames need.
+        # Another client's copy and selection take the app's own (a data source it owns until
+        # then), so it holds the same offers and sources at every checkpoint.
+        steps = [step("seat.use", index=0), step("popup.dismiss"), step("clipboard.set", text="soak"), step("primary.set", text="soak"),
+                 step("pointer.move", x=400, y=300),
+                 step("hold.begin", fingers=2), step("hold.end", cancelled=True),
+                 step("output", width=640, height=480, scale=1), step("wait", ms=300),
+                 step("output", width=800, height=600, scale=1)]
         if self.app == "demo":
             steps.append(step("configure", width=800, height=600, states=["activated"]))
         if self.layout != "us":

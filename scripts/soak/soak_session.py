@@ -35,7 +35,7 @@ class Session(threading.Thread):
         self.checkpoints = []       # {"label", "time", "proc", "fds", "status"}
         self.samples = []           # the sampler's, of the client: soak_proc.sample dicts with "phase"
         self.compositor_samples = []
-        self.idle = None            # {"seconds", "ticks", "switches"}
+        self.idle = None            # {"seconds", "ticks", "run_ns", "runs"}
         self.failure = None
         self.client_pid = None
         self.compositor = None
@@ -45,6 +45,7 @@ class Session(threading.Thread):
         self.phase = "start"
         self.status_path = os.path.join(directory, "status.jsonl")
         self.writer = None
+        self.script_log = open(os.path.join(directory, "script.jsonl"), "wb", buffering=0)
 
     # -- the script pipe
 
@@ -73,6 +74,8 @@ class Session(threading.Thread):
 
     def send(self, steps):
         data = "".join(s + "\n" for s in steps).encode()
+        # Every step is kept: a crash is replayed with scripted-compositor --script script.jsonl.
+        self.script_log.write(data)
         try:
             while data:
                 data = data[os.write(self.writer, data):]
@@ -107,12 +110,18 @@ class Session(threading.Thread):
 
     def checkpoint(self, label):
         """Brings the app to rest in its starting state, waits, and records it."""
-        self.send(self.input.rest() + [step("wait", ms=SETTLE_MS)])
-        report = self.status()
+        # A window keeps one buffer, or two when two frames at its size came too close
+        # together for the first one's release; the size change in `rest` frees them all,
+        # so a second or third try finds the one, and only a leaked buffer stays.
+        for attempt in range(3):
+            self.send(self.input.rest() + [step("wait", ms=SETTLE_MS)])
+            report = self.status()
+            if report["buffers"] <= report["windows"]:
+                break
         proc = soak_proc.sample(self.client_pid)
         if proc is None:
             raise SessionFailure(f"the client (pid {self.client_pid}) is gone")
-        self.checkpoints.append({"label": label, "time": time.monotonic() - self.started, "proc": proc,
+        self.checkpoints.append({"label": label, "time": time.monotonic() - self.started, "proc": proc, "tries": attempt + 1,
                                  "fds": soak_proc.fd_kinds(self.client_pid), "status": report})
         return proc
 
@@ -149,7 +158,7 @@ class Session(threading.Thread):
             if after is None:
                 raise SessionFailure("the client exited while idle")
             self.idle = {"seconds": after["t"] - last["t"], "ticks": after["ticks"] - last["ticks"],
-                         "switches": after["switches"] - last["switches"]}
+                         "runs": after["runs"] - last["runs"], "run_ns": after["run_ns"] - last["run_ns"]}
             self.phase = "closing"
             os.close(self.writer)   # the script's end: the window is asked to close
             self.writer = None
