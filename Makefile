@@ -52,7 +52,8 @@ fuzz-targets: deps-test
 ## compositor, fed random input side by side for SOAK_SECONDS (default 3600) through a FIFO script;
 ## samples RSS, fds, CPU and the wl_buffers the compositor sees, and fails when RSS at rest ends more
 ## than 5 % above its median after the warm-up, when fds, buffers or protocol objects grew, or when a
-## client uses CPU after the input stops. Report in SOAK_OUT (default /tmp/sweep-soak) (scripts/soak/)
+## client runs at all (scheduler time, wake-ups) in the 5 s after the input stops. Report and samples
+## in SOAK_OUT (default /tmp/sweep-soak); SOAK_APPS=demo runs one (scripts/soak/soak.py's header)
 SOAK_SECONDS ?= 3600
 soak: deps-soak
 	$(SWIFT) build -c release --scratch-path .build-release --product scripted-compositor
