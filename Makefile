@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input protocols protocols-check clean
+.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets soak build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input deps-soak protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -47,6 +47,20 @@ fuzz: deps-test
 ## they exist only with SWEEP_FUZZ=1 (Package.swift), so plain builds never see them (scripts/fuzz.sh)
 fuzz-targets: deps-test
 	scripts/fuzz.sh build $(FUZZ_TARGETS)
+
+## make soak: sweep-demo and sweep-pick (5,000 records), each one process under its own scripted
+## compositor, fed random input side by side for SOAK_SECONDS (default 3600) through a FIFO script;
+## samples RSS, fds, CPU and the wl_buffers the compositor sees, and fails when RSS at rest ends more
+## than 5 % above its median after the warm-up, when fds, buffers or protocol objects grew, or when a
+## client runs at all (scheduler time, wake-ups) in the 5 s after the input stops. Report and samples
+## in SOAK_OUT (default /tmp/sweep-soak); SOAK_APPS=demo runs one (scripts/soak/soak.py's header)
+SOAK_SECONDS ?= 3600
+soak: deps-soak
+	$(SWIFT) build -c release --scratch-path .build-release --product scripted-compositor
+	$(SWIFT) build -c release --scratch-path .build-release --product sweep-demo
+	$(SWIFT) build -c release --scratch-path .build-release --product sweep-pick
+	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_BIN_DIR="$$($(SWIFT) build -c release --scratch-path .build-release --show-bin-path)" \
+		scripts/soak/soak.py
 
 ## make bench-core: run the core benchmarks (Benchmarks/) and fail when one misses its target
 bench-core: deps-build
@@ -163,6 +177,8 @@ deps-bench:
 	scripts/install-deps.sh bench
 deps-real-input:
 	scripts/install-deps.sh real-input
+deps-soak:
+	scripts/install-deps.sh soak
 
 ## make protocols: regenerate protocols/*.xml and Sources/CWaylandProtocols from wayland-protocols
 protocols: deps-build

@@ -18,6 +18,7 @@
 #                                   peers make bench-pick times sweep-pick against
 #   scripts/install-deps.sh real-input   what make test-real-input needs on the host: qemu, and
 #                                   debootstrap + e2fsprogs to build the guest image
+#   scripts/install-deps.sh soak    build + librsvg and python3, what make soak runs
 set -euo pipefail
 
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
@@ -46,7 +47,8 @@ case "${1:-build}" in
   demo) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;
-  *) echo "usage: $0 build|test|demo|bench|real-input" >&2; exit 64 ;;
+  soak) wanted=("${build[@]}" "${runtime[@]}" python3) ;;
+  *) echo "usage: $0 build|test|demo|bench|real-input|soak" >&2; exit 64 ;;
 esac
 
 missing=()

@@ -244,7 +244,7 @@ public final class CompositorServer {
         return client
     }
 
-    private var client: OpaquePointer?
+    private(set) var client: OpaquePointer?
 
     /// Drops the client's connection.
     public func disconnectClient() {

@@ -13,23 +13,37 @@ public final class ScriptPlayer {
     public let shotsDirectory: String
     /// Globals the compositor does not offer.
     public var withoutGlobals: Set<String> = []
-    private let steps: [(line: Int, step: ScriptStep)]
+    private let source: any ScriptSource
     /// Set by an `expectExit` step: the client may end the run itself.
     private var exitExpected = false
 
-    public init(steps: [(line: Int, step: ScriptStep)], shotsDirectory: String) {
-        self.steps = steps
+    /// Plays a script read whole.
+    public convenience init(steps: [(line: Int, step: ScriptStep)], shotsDirectory: String) {
+        self.init(source: ScriptList(steps), shotsDirectory: shotsDirectory)
+    }
+
+    /// Plays the steps of `source` as they come (a `ScriptStream` for a pipe).
+    public init(source: any ScriptSource, shotsDirectory: String) {
+        self.source = source
         self.shotsDirectory = shotsDirectory
     }
 
     /// Runs `client`; returns its exit status, or throws why the run failed.
     public func run(client arguments: [String]) throws(CompositorFailure) -> Int32 {
         // `output` steps before anything else set up the output the client first sees.
+        // No client runs yet, so a pipe is simply waited on.
         var width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1
-        var index = 0
-        while index < steps.count, case .output(let w, let h, let s) = steps[index].step {
+        var next: (line: Int, step: ScriptStep)?
+        while let step = try source.next(wait: { fd in
+            var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&request, 1, -1)
+            return true
+        }) {
+            guard case .output(let w, let h, let s) = step.step else {
+                next = step
+                break
+            }
             width = Int32(w); height = Int32(h); scale = Int32(s)
-            index += 1
         }
         let server: CompositorServer
         do { server = try CompositorServer(width: width, height: height, scale: scale, without: withoutGlobals) } catch let failure as CompositorFailure {
@@ -45,11 +59,20 @@ public final class ScriptPlayer {
         let client = try ClientProcess(arguments: arguments, clientSocket: sockets[1])
         close(sockets[1])
         var closed = false
+        // While a piped script's next line is on its way the compositor keeps serving the client.
+        func awaitScript(_ fd: Int32) throws(CompositorFailure) -> Bool {
+            server.dispatch(milliseconds: 1000, waking: fd) { Self.isReadable(fd) || client.poll() }
+            guard client.poll() else { return true }
+            if exitExpected || closed { return false }
+            throw CompositorFailure("the client \(client.ending ?? "exited") while the script's next line was awaited")
+        }
         do throws(CompositorFailure) {
-            for (line, step) in steps[index...] {
+            if next == nil { next = try source.next(wait: awaitScript) }
+            while let (line, step) = next {
                 if case .expectExit = step { exitExpected = true }
                 if exitExpected && client.poll() { break }
                 try play(step, line: line, server: server, client: client, closed: &closed)
+                next = try source.next(wait: awaitScript)
             }
             if exitExpected {
                 // The client ends the run itself; it is not asked to close.
@@ -84,6 +107,11 @@ public final class ScriptPlayer {
             client.kill()
             throw failure
         }
+    }
+
+    private static func isReadable(_ fd: Int32) -> Bool {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
     }
 
     /// A file a step names: absolute, or relative to the shots directory.
@@ -383,6 +411,12 @@ public final class ScriptPlayer {
                 }
             }
             try pause(stepPause)
+        case .status(let file):
+            let report = StatusReport(line: line, milliseconds: server.now, clientPID: client.pid, windows: server.mappedWindowCount,
+                                      popups: server.mappedPopupCount, resources: server.clientResourceCounts)
+            guard report.append(to: resolve(file)) else {
+                throw CompositorFailure("script line \(line): cannot write \(resolve(file)): \(String(cString: strerror(errno)))")
+            }
         case .disconnect:
             server.disconnectClient()
             closed = true   // from now on the client is expected to exit

@@ -99,6 +99,11 @@ public enum ScriptStep: Equatable, Sendable {
     case badKeymap(fault: String)
     /// The keyboards get the keymap of xkb `layouts` ("ru,us"): the first is active.
     case keymap(layouts: String)
+    /// Appends one JSON line to `file`: the script line, the client's process id and
+    /// its live protocol objects by interface (`wl_buffer`, `wl_shm_pool`, …), for a
+    /// long run that watches them; a script fed through a pipe also learns from it
+    /// that everything before it has been played.
+    case status(file: String)
 }
 
 /// A script line that cannot be played: where and why.
@@ -118,13 +123,19 @@ public enum ScriptParser {
         var steps: [(Int, ScriptStep)] = []
         // "\r\n" is one Character in Swift: split on it as well, so CRLF scripts have lines.
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            let line = raw.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-                .reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
-                .map(String.init).joined()
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            steps.append((index + 1, try parseLine(String(line), number: index + 1)))
+            if let step = try step(line: raw, number: index + 1) { steps.append((index + 1, step)) }
         }
         return steps
+    }
+
+    /// The step on one line (without its line end; `number` is for messages), or nil for a
+    /// blank or `#` line: `parse` for a whole script, `ScriptStream` for a line as it arrives.
+    public static func step(line raw: Substring, number: Int) throws(ScriptError) -> ScriptStep? {
+        let line = raw.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            .reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
+            .map(String.init).joined()
+        if line.isEmpty || line.hasPrefix("#") { return nil }
+        return try parseLine(line, number: number)
     }
 
     static func parseLine(_ line: String, number: Int) throws(ScriptError) -> ScriptStep {
@@ -164,6 +175,7 @@ public enum ScriptParser {
         "drag.target": ["x", "y", "width", "height", "accepts", "actions", "preferred", "mode", "file", "data"], "drag.wait": ["ms"],
         "drag.offer": ["text", "file", "mimes", "actions", "x", "y"], "drag.drop": ["timeout"], "drag.cancel": [],
         "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
+        "status": ["file"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -306,6 +318,10 @@ public enum ScriptParser {
                               x: try get.coordinate("x"), y: try get.coordinate("y"))
         case "drag.drop": return .dragDrop(timeout: try get.number("timeout", 0...600_000, default: 5000))
         case "drag.cancel": return .dragCancel
+        case "status":
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw get.fail("\"file\" is empty") }
+            return .status(file: file)
         case "close": return .close
         case "expectExit": return .expectExit
         case "disconnect": return .disconnect

@@ -55,6 +55,11 @@ public final class Window {
     var toplevelTitle = ""
     private let chain: BufferChain
     private var pacer = FramePacer()
+    /// Frame callbacks asked for and not yet done. Their listener's data is this
+    /// window, unretained, so they go with it: a `done` already on its way when a
+    /// window is closed (a menu dismissed while it redraws) would otherwise reach
+    /// freed memory.
+    private var frameCallbacks: [OpaquePointer] = []
     private var history = DamageHistory()
     private var pendingDamage = Region()
     /// Content that moved since the last frame (scrolling), copied from it.
@@ -178,6 +183,8 @@ public final class Window {
         if let xdgSurface { xdg_surface_destroy(xdgSurface) }
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        // A destroyed proxy's queued events are dropped, so no `done` finds this window gone.
+        for callback in frameCallbacks { wl_callback_destroy(callback) }
         wl_surface_destroy(surface)
     }
 
@@ -337,6 +344,7 @@ public final class Window {
         }
         if let callback = wl_surface_frame(surface) {
             wl_callback_add_listener(callback, Window.frameListener, Unmanaged.passUnretained(self).toOpaque())
+            frameCallbacks.append(callback)
         }
         requestPresentationFeedback(frame: committedFrames + 1)
         noteRepaintMeant(frame: committedFrames + 1)
@@ -558,8 +566,11 @@ public final class Window {
     nonisolated(unsafe) private static let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
         let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_callback_listener(done: { data, callback, _ in
-            if let callback { wl_callback_destroy(callback) }
-            Window.from(data)?.frameDone()
+            guard let callback else { return }
+            let window = Window.from(data)
+            window?.frameCallbacks.removeAll { $0 == callback }
+            wl_callback_destroy(callback)
+            window?.frameDone()
         }))
         return listener
     }()

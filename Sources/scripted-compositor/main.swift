@@ -67,20 +67,31 @@ do {
 }
 
 signal(SIGPIPE, SIG_IGN)
-let text: String
-do {
-    let data = try Data(contentsOf: URL(filePath: options.script))
-    guard data.count <= ScriptParser.maximumSize else { fail("\(options.script) is over \(ScriptParser.maximumSize) bytes", status: 65) }
-    text = String(decoding: data, as: UTF8.self)
-} catch {
-    fail("cannot read the script \(options.script): \(String(cString: strerror(errno != 0 ? errno : ENOENT)))", status: 65)
+/// The script's steps: a file is read and checked whole before the client starts; a pipe
+/// (a FIFO, `<(generator)`, /dev/stdin) is played line by line as it is written.
+func scriptSource(_ path: String) -> any ScriptSource {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { fail("cannot read the script \(path): \(String(cString: strerror(errno)))", status: 65) }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+        return ScriptStream(fd: fd, name: path)
+    }
+    close(fd)
+    let text: String
+    do {
+        let data = try Data(contentsOf: URL(filePath: path))
+        guard data.count <= ScriptParser.maximumSize else { fail("\(path) is over \(ScriptParser.maximumSize) bytes", status: 65) }
+        text = String(decoding: data, as: UTF8.self)
+    } catch {
+        fail("cannot read the script \(path): \(String(cString: strerror(errno != 0 ? errno : ENOENT)))", status: 65)
+    }
+    do {
+        return ScriptList(try ScriptParser.parse(text))
+    } catch {
+        fail("\(path): \(error)", status: 65)
+    }
 }
-let steps: [(line: Int, step: ScriptStep)]
-do {
-    steps = try ScriptParser.parse(text)
-} catch {
-    fail("\(options.script): \(error)", status: 65)
-}
+let source = scriptSource(options.script)
 /// Makes `path` and its parents, as `mkdir -p` does; false on an error.
 func makeFolders(_ path: String) -> Bool {
     var prefix = path.hasPrefix("/") ? "/" : ""
@@ -96,7 +107,7 @@ if !makeFolders(options.shots) {
     fail("cannot make the screenshot folder \(options.shots): \(String(cString: strerror(errno)))", status: 64)
 }
 do {
-    let player = ScriptPlayer(steps: steps, shotsDirectory: options.shots)
+    let player = ScriptPlayer(source: source, shotsDirectory: options.shots)
     player.readyTimeout = options.readyTimeout
     player.withoutGlobals = Set(options.without)
     player.exitTimeout = options.exitTimeout

@@ -1,0 +1,29 @@
+import Glibc
+
+/// The `status` step's line: what the compositor sees of its client at one
+/// point of the script, as JSON.
+struct StatusReport {
+    let line: Int
+    let milliseconds: UInt32
+    let clientPID: Int32
+    let windows: Int
+    let popups: Int
+    /// Live protocol objects by interface name.
+    let resources: [String: Int]
+
+    var json: String {
+        // Interface names are C identifiers: nothing in them needs escaping.
+        let objects = resources.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+        return "{\"line\":\(line),\"ms\":\(milliseconds),\"pid\":\(clientPID),\"windows\":\(windows),\"popups\":\(popups),"
+            + "\"buffers\":\(resources["wl_buffer"] ?? 0),\"resources\":{\(objects)}}\n"
+    }
+
+    /// Appends the line to `path`; false when it cannot.
+    func append(to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(json.utf8)
+        return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
+    }
+}
