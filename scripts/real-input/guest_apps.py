@@ -166,6 +166,17 @@ class App:
         self.notes["wait_scroll_past"] = f"never past {offset}"
         return False
 
+    def wait_event(self, event, timeout=10.0):
+        """Until the app has logged `event` (an event log's "event" name): what a scenario waits
+        on before its next step, however slow the guest is."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(ev.get("event") == event for ev in self.events()):
+                return True
+            time.sleep(0.01)
+        self.notes["wait_event"] = f"never logged {event}"
+        return False
+
     def idle(self):
         wait_idle(self.proc.pid)
 

@@ -299,6 +299,11 @@ def mouse_drag_between_apps(c):
     h.mouse.button(True)
     time.sleep(0.05)
     h.mouse_drag_to(-500, 60, ms=500)
+    # On a busy guest the drag may start only after the pointer stopped, and the compositor gives
+    # the drag's focus to the surface under it only on a motion: wait for the drag, then move on.
+    src.wait_event("drag")
+    h.mouse_drag_to(-12, 4, ms=120, steps=6)
+    dst.idle()
     time.sleep(0.15)
     h.mouse.button(False)
     src.idle()
