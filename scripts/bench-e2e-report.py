@@ -96,24 +96,24 @@ def percent(fraction, sign=False):
     return f"{value:+d} %" if sign else f"{value:d} %"
 
 
-def verdict(value, limit, kind):
-    """'met, 13 % under' / 'missed by 37 %' for value against limit."""
+def judge(value, limit, kind, failed):
+    """'met, 13 % under' for value against limit, else `failed` given the margin in words."""
     if value is None:
         return "n/a"
     margin = value / limit - 1
     if kind == "max":
-        return f"met, {percent(-margin)} under" if margin <= 0 else f"**missed** by {percent(margin)}"
-    return f"met, {percent(margin)} over" if margin >= 0 else f"**missed** by {percent(-margin)}"
+        return f"met, {percent(-margin)} under" if margin <= 0 else failed(percent(margin), "over")
+    return f"met, {percent(margin)} over" if margin >= 0 else failed(percent(-margin), "under")
+
+
+def verdict(value, limit, kind):
+    """'met, 13 % under' / 'missed by 37 %' for value against limit."""
+    return judge(value, limit, kind, lambda amount, _: f"**missed** by {amount}")
 
 
 def met(value, limit, kind):
     """'met, 13 % under' / '**not met**, 37 % over' for value against limit."""
-    if value is None:
-        return "n/a"
-    margin = value / limit - 1
-    if kind == "max":
-        return f"met, {percent(-margin)} under" if margin <= 0 else f"**not met**, {percent(margin)} over"
-    return f"met, {percent(margin)} over" if margin >= 0 else f"**not met**, {percent(-margin)} under"
+    return judge(value, limit, kind, lambda amount, side: f"**not met**, {amount} {side}")
 
 
 def split_scenario(scenario):
