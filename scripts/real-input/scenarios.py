@@ -319,6 +319,10 @@ def touch_long_press_drag(c):
     h = c.hand
     h.touch_down([(712, row(3))])
     time.sleep(0.8)
+    # The menu is there before the finger moves, however slow the guest (a busy one had logged only
+    # the menu's dismissal: the finger moved before the menu showed).
+    src.wait_event("menu")
+    src.idle()
     h.touch_move([(712, row(3))], (-500, 60), 500)
     time.sleep(0.15)
     h.touch_up(1)
