@@ -319,10 +319,10 @@ public final class Window {
         let moved = copyMovedContent(into: buffer)
         let current = pendingDamage.clipped(to: bounds)
         let older = history.repaintRegion(age: age, current: Region()) ?? Region(bounds)
-        let stale = older.subtracting(moved)
+        let stale = older.subtracting(moved), currentPixels = current.alignedOutward(scale: scale)
         let repaint: Region
-        if copyForward(stale.subtracting(current.alignedOutward(scale: scale).rects), into: buffer) {
-            repaint = current.alignedOutward(scale: scale)
+        if copyForward(stale.subtracting(currentPixels.rects), into: buffer) {
+            repaint = currentPixels
         } else {
             repaint = stale.union(current).alignedOutward(scale: scale)
         }
