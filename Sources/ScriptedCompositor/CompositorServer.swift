@@ -30,6 +30,9 @@ public final class CompositorServer {
     public private(set) var outputHeight: Int32
     public private(set) var outputScale: Int32
     var surfaces: [ObjectIdentifier: Surface] = [:]
+    private var surfacesCreated = 0
+    /// While true, `dispatch` leaves frame callbacks unanswered (`frames.hold`).
+    public var framesHeld = false
     /// The window scripts act on: the latest toplevel or layer surface, or the one `useWindow` picked.
     private(set) var window: (any ShellWindow)?
     /// Every window the client has, oldest first.
@@ -253,6 +256,14 @@ public final class CompositorServer {
         wl_client_destroy(client)
     }
 
+    /// Answers every committed frame callback (the compositor's "frame"), oldest
+    /// surface first as a scene draws windows below their menus: the same order
+    /// every run, not the dictionary's.
+    public func answerFrameCallbacks() {
+        let waiting = surfaces.values.filter { !$0.frameCallbacks.isEmpty }
+        for surface in waiting.sorted(by: { $0.creationIndex < $1.creationIndex }) { surface.sendFrameDone(time: now) }
+    }
+
     /// Runs the event loop for `milliseconds`, flushing clients and answering
     /// frame callbacks as a 60 Hz display would. With `waking`, the loop also
     /// wakes when that fd is readable (a pipe the condition reads), so a
@@ -267,7 +278,7 @@ public final class CompositorServer {
             let clock = sweep_monotonic_ns()   // read once: a second read could pass the deadline and underflow
             let remaining = deadline > clock ? Int32(min((deadline - clock) / 1_000_000, 1000)) : 0
             wl_event_loop_dispatch(loop, min(remaining, 8))
-            for surface in surfaces.values where !surface.frameCallbacks.isEmpty { surface.sendFrameDone(time: now) }
+            if !framesHeld { answerFrameCallbacks() }
             wl_display_flush_clients(display)
             if condition() { return }
         } while sweep_monotonic_ns() < deadline
@@ -302,6 +313,8 @@ public final class CompositorServer {
     // MARK: - Surfaces and windows
 
     func surfaceCreated(_ surface: Surface) {
+        surface.creationIndex = surfacesCreated
+        surfacesCreated += 1
         surfaces[ObjectIdentifier(surface)] = surface
     }
 

@@ -359,6 +359,15 @@ public final class ScriptPlayer {
         case .popupDismiss:
             server.dismissPopups()
             try pause(stepPause)
+        case .framesHold:
+            server.framesHeld = true
+            try pause(stepPause)
+        case .framesRelease(let button):
+            // Both are queued before the pause flushes them, the press first.
+            if let button { try server.seat.pointerButton(button, pressed: true) }
+            server.framesHeld = false
+            server.answerFrameCallbacks()
+            try pause(stepPause)
         case .dragTarget(let zone):
             var placed = zone
             placed.file = resolve(zone.file)

@@ -97,6 +97,13 @@ public enum ScriptStep: Equatable, Sendable {
     case outputPlug(present: Bool)
     /// The keyboards get a broken keymap (see `SeatServer.KeymapFault`).
     case badKeymap(fault: String)
+    /// Frame callbacks go unanswered until `framesRelease`, as from a compositor
+    /// busy compositing.
+    case framesHold
+    /// The held frame callbacks are answered. With `pressing`, that button is
+    /// pressed first and both leave in one flush, so the client reads the press
+    /// before the `done`: a `done` already on its way when a press closes a window.
+    case framesRelease(pressing: UInt32?)
     /// The keyboards get the keymap of xkb `layouts` ("ru,us"): the first is active.
     case keymap(layouts: String)
     /// Appends one JSON line to `file`: the script line, the client's process id and
@@ -175,7 +182,7 @@ public enum ScriptParser {
         "drag.target": ["x", "y", "width", "height", "accepts", "actions", "preferred", "mode", "file", "data"], "drag.wait": ["ms"],
         "drag.offer": ["text", "file", "mimes", "actions", "x", "y"], "drag.drop": ["timeout"], "drag.cancel": [],
         "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
-        "status": ["file"],
+        "status": ["file"], "frames.hold": [], "frames.release": ["button"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -295,6 +302,8 @@ public enum ScriptParser {
         case "popup.wait":
             return .popupWait(count: try get.int("count", 0...64, default: 1), ms: try get.number("ms", 0...600_000, default: 5000))
         case "popup.dismiss": return .popupDismiss
+        case "frames.hold": return .framesHold
+        case "frames.release": return .framesRelease(pressing: fields["button"] == nil ? nil : try get.button())
         case "drag.target":
             let mode = try get.string("mode", default: "read")
             guard ["read", "slow", "stall", "close"].contains(mode) else { throw get.fail("\"mode\" must be read, slow, stall or close") }

@@ -6,6 +6,8 @@ import SweepPNG
 final class Surface: ResourceOwner {
     weak var compositor: CompositorServer?
     var resource: WLResource?
+    /// When it was made among the client's surfaces (0 first): frame callbacks are answered in this order.
+    var creationIndex = 0
     /// The role's interface once given (`xdg_surface`, `zwlr_layer_surface_v1`).
     var role: String?
     private var pendingBuffer: WLResource?

@@ -174,6 +174,31 @@ import Testing
         #expect(run.committedSelections == ["[[0,2,2]]", "[[0,3,3]]", "[[0,6,6]]", "[[0,7,7]]"], "\(run.diagnostics)")
     }
 
+    /// Found by the soak: a frame callback's `done` already on its way when a
+    /// press closed the menu reached the menu's freed window (SIGSEGV). The
+    /// compositor holds the menu's callback while it redraws for the hover,
+    /// then sends the press and the `done` in one flush, the press first.
+    @Test func aFrameDoneArrivingJustAfterThePressThatClosesTheMenuIsDropped() throws {
+        let menu = DemoMenu(x: 300, y: rowCentre(2))
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        \(click(menu.x, menu.y, button: "right"))
+        {"op":"popup.wait","count":1}
+        {"op":"frames.hold"}
+        \(move(menu.x + 20, menu.selectAll))
+        \(move(100, rowCentre(5)))
+        {"op":"frames.release","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"popup.wait","count":0}
+        \(click(100, rowCentre(7)))
+        """, label: "menu-late-frame")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(menuEvents(run) == ["shown pointer 1", "dismissed"], "\(run.diagnostics)")
+        #expect(run.committedSelections == ["[[0,2,2]]", "[[0,7,7]]"], "\(run.diagnostics)")
+    }
+
     @Test func aDarkGridMenuAtScale2IsDrawnDarkAndSharp() throws {
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":2}

@@ -166,6 +166,17 @@ import Testing
         #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"popup.dismiss","all":true}"#) }
     }
 
+    @Test func readsFrameHoldSteps() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"frames.hold"}
+        {"op":"frames.release"}
+        {"op":"frames.release","button":"right"}
+        """)
+        #expect(steps.map(\.step) == [.framesHold, .framesRelease(pressing: nil), .framesRelease(pressing: 0x111)])
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"frames.release","button":"fourth"}"#) }
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"frames.hold","ms":5}"#) }
+    }
+
     @Test func readsDragSteps() throws {
         let steps = try ScriptParser.parse("""
         {"op":"drag.target","x":600,"y":100,"width":200,"height":300,"accepts":["text/uri-list"],"actions":["copy","move"],"preferred":"move","mode":"slow","file":"z.json","data":"z.bin"}
