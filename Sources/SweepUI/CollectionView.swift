@@ -192,7 +192,8 @@ public final class CollectionView: Component {
         delegate?.collectionView(self, didChangeEditing: editing)
         if !change.isEmpty { selectionChanged(SelectionEvent(change: change, isProvisional: false, cause: .api)) }
         onStateChange?()
-        invalidate()
+        invalidate(change)   // leaving editing mode deselects
+        invalidateEditingMarks()
     }
 
     /// Multiple selection that needs editing mode (UIKit's

@@ -64,4 +64,12 @@ public struct GridCellRenderer: ItemRenderer {
         }
         if state.isFocused { ItemViewDecorations.strokeEdges(of: rect, width: 2, color: theme.accent, in: canvas) }
     }
+
+    /// Editing mode adds or removes only the selection circle: its square, with
+    /// the selected circle's extra point and a pixel of antialiased edge.
+    public func editingMarkBounds(in bounds: Rect) -> Rect? {
+        let reach = GridView.circleRadius + 2
+        let centre = Point(x: bounds.maxX - GridView.circleInset, y: bounds.maxY - GridView.circleInset)
+        return Rect(x: centre.x - reach, y: centre.y - reach, width: 2 * reach, height: 2 * reach).intersection(bounds)
+    }
 }

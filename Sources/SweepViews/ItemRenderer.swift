@@ -14,4 +14,15 @@ public protocol ItemRenderer {
     /// - Throws: anything; the view then draws a plain placeholder for the
     ///   item instead and reports the error once (`onRenderError`).
     func draw(_ content: ItemContent, state: ItemState, in bounds: Rect, theme: Theme, canvas: Canvas) throws
+
+    /// The part of an item in `bounds` that entering or leaving editing mode
+    /// changes, when that is only a part of it (a grid cell's selection
+    /// circle); `nil` means all of it. The view repaints only these parts when
+    /// editing mode changes, which is the first frame of a drag that enters it.
+    func editingMarkBounds(in bounds: Rect) -> Rect?
+}
+
+extension ItemRenderer {
+    /// All of the item changes with editing mode, unless a renderer says otherwise.
+    public func editingMarkBounds(in bounds: Rect) -> Rect? { nil }
 }

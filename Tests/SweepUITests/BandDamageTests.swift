@@ -12,18 +12,9 @@ import Testing
 @Suite struct BandDamageTests {
     private static let size = Size(width: 320, height: 440)
 
-    private func makeView(grid: Bool) -> (CollectionView, TestHost) {
-        let host = TestHost()
-        let view = CollectionView(style: grid ? .grid : .list, dataSource: StringItems((0..<500).map { "Item \($0)" }))
-        view.allowsMultipleSelectionDuringEditing = true
-        view.attach(to: host)
-        view.setFrame(Rect(origin: .zero, size: Self.size))
-        return (view, host)
-    }
-
     @Test(arguments: [(false, 1.0), (false, 1.5), (true, 2.0), (true, 1.0)])
     func stepsRepaintedInStripsEqualWholeFrames(grid: Bool, scale: Double) throws {
-        let (view, host) = makeView(grid: grid)
+        let (view, host) = DamageFrames.makeView(grid: grid, size: Self.size)
         let width = Int((Self.size.width * scale).rounded(.up)), height = Int((Self.size.height * scale).rounded(.up))
         let incremental = try #require(PixmanImage(width: width, height: height))
         let whole = try #require(PixmanImage(width: width, height: height))
@@ -55,13 +46,7 @@ import Testing
             view.draw(in: PixmanCanvas(image: incremental, scale: scale, fonts: fonts), damage: damage)
             whole.clear()
             view.draw(in: PixmanCanvas(image: whole, scale: scale, fonts: fonts), damage: Region(view.frame))
-            var differing = 0, first: (Int, Int)?
-            for y in 0..<height {
-                for x in 0..<width where incremental.pixel(x: x, y: y) != whole.pixel(x: x, y: y) {
-                    differing += 1
-                    if first == nil { first = (x, y) }
-                }
-            }
+            let (differing, first) = DamageFrames.difference(incremental, whole)
             #expect(differing == 0, "step \(step) to \(point): \(differing) pixels differ, the first at \(String(describing: first))")
         }
         arena.pointerButton(pressed: false, modifiers: [], time: 1000)
