@@ -77,6 +77,22 @@ public struct BufferLedger: Sendable {
         return .allocate(index: slots.count - 1)
     }
 
+    /// Whether the next `acquire(size:)` would have to allocate: no buffer of
+    /// `size` is free, and a new one would not pass `capacity`. A window asks
+    /// while it is idle and every buffer is held (sway keeps the last one until
+    /// the next arrives), so the next frame finds memory ready instead of
+    /// making it: at scale 2 a buffer is 16 MB to allocate and fault in.
+    public func needsSpare(size: PixelSize) -> Bool {
+        !slots.contains { !$0.isBusy && !$0.isRetired && $0.size == size } && liveCount < capacity
+    }
+
+    /// The buffer `acquire` asked for in `index` could not be made: the slot
+    /// is retired and free, and a later allocation takes it.
+    public mutating func abandon(_ index: Int) {
+        guard slots.indices.contains(index) else { return }
+        slots[index] = Slot(size: slots[index].size, isBusy: false, age: 0, isRetired: true)
+    }
+
     /// The buffer in `index` was attached and committed: it is busy, holds the
     /// newest frame (age 1), and every other buffer with known contents ages by one.
     public mutating func submitted(_ index: Int) {

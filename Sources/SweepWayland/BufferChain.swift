@@ -28,6 +28,22 @@ final class BufferChain {
         }
     }
 
+    /// Makes a buffer of `size` ready while the window is idle, when the next
+    /// frame would otherwise allocate one (`BufferLedger.needsSpare`). Its
+    /// contents are unknown (age 0), so that frame copies the last forward.
+    /// A buffer that cannot be made now is left to that frame, which reports it.
+    func prepareSpare(size: PixelSize) {
+        guard ledger.needsSpare(size: size) else { return }
+        if case .allocate(let index) = ledger.acquire(size: size) {
+            guard let buffer = try? ShmBuffer(shm: shm, size: size) else {
+                ledger.abandon(index)
+                return
+            }
+            buffer.onRelease = { [weak self] in self?.released(index) }
+            if index == buffers.count { buffers.append(buffer) } else { buffers[index] = buffer }
+        }
+    }
+
     func submitted(_ index: Int) {
         ledger.submitted(index)
     }

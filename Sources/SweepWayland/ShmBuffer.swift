@@ -24,7 +24,10 @@ final class ShmBuffer {
             throw WaylandError.sharedMemory("ftruncate \(byteCount) bytes: \(String(cString: strerror(errno)))")
         }
         _ = sweep_memfd_seal(fd)
-        guard let memory = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else {
+        // Populated: every pixel is written before its first commit (drawn or copied forward), and one
+        // call that faults the pages in is cheaper than a fault per page inside the frame's drawing.
+        guard let memory = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
+              memory != MAP_FAILED else {
             throw WaylandError.sharedMemory("mmap \(byteCount) bytes: \(String(cString: strerror(errno)))")
         }
         guard let image = PixmanImage(borrowing: memory, width: size.width, height: size.height, stride: stride) else {

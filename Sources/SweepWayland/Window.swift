@@ -413,6 +413,20 @@ public final class Window {
         presentationObservers.removeAll()
         for observer in observers { observer() }
         act(pacer.frameCallbackDone())
+        prepareSpareBufferWhenIdle()
+    }
+
+    /// With nothing to draw and the last buffer still held by the compositor,
+    /// the next frame (the first of a drag, say) would wait for a new buffer to
+    /// be allocated and faulted in: it is made now, after this batch of events.
+    /// A compositor that releases buffers at once (one that copies them) never
+    /// gets a second.
+    private func prepareSpareBufferWhenIdle() {
+        guard !drawScheduled, pacer.isConfigured, !size.isEmpty else { return }
+        connection.loop.runAfterDispatch { [weak self] in
+            guard let self, !self.drawScheduled, !self.size.isEmpty else { return }
+            self.chain.prepareSpare(size: self.pixelSize)
+        }
     }
 
     private func bufferReleased() {

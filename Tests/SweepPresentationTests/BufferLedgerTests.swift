@@ -197,4 +197,32 @@ import Testing
         #expect(!past && !negative)
         #expect(ledger.slots.isEmpty)
     }
+
+    // MARK: a spare made while idle
+
+    @Test func aSpareIsNeededOnlyWhenEveryBufferOfTheSizeIsHeld() throws {
+        var ledger = BufferLedger(capacity: 2, limit: 4)
+        #expect(ledger.needsSpare(size: size), "no buffer at all")
+        try presentNewBuffers(1, in: &ledger, size: size)
+        #expect(ledger.needsSpare(size: size), "the one buffer is held")
+        ledger.released(0)
+        #expect(!ledger.needsSpare(size: size), "it was released: the next frame reuses it")
+        ledger.submitted(0)
+        #expect(acquire(&ledger, size) == .allocate(index: 1))
+        #expect(!ledger.needsSpare(size: size), "the spare is free")
+        ledger.submitted(1)
+        #expect(!ledger.needsSpare(size: size), "both held: a third would pass the capacity")
+        #expect(ledger.needsSpare(size: bigger) == false)
+    }
+
+    @Test func aSpareThatCouldNotBeMadeLeavesItsSlotToTheNextAllocation() throws {
+        var ledger = BufferLedger()
+        try presentNewBuffers(1, in: &ledger, size: size)
+        #expect(acquire(&ledger, size) == .allocate(index: 1))
+        ledger.abandon(1)
+        #expect(ledger.liveCount == 1 && ledger.needsSpare(size: size))
+        #expect(acquire(&ledger, size) == .allocate(index: 1), "the abandoned slot is taken again")
+        ledger.abandon(7)   // out of range: nothing
+        #expect(ledger.slots.count == 2)
+    }
 }
