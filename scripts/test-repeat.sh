@@ -33,10 +33,11 @@ for run in $(seq 1 "$runs"); do
     [ -n "$summary" ] || echo "✘ Test (the run itself) failed: status $status, no summary" >>"$dir/run-$run.log"
 done
 
-# Swift Testing reports each failing test as "✘ Test NAME recorded an issue …" / "… failed after …".
+# Swift Testing reports each failing test as "✘ Test NAME recorded an issue …" / "… failed after …";
+# the name ends at the first of those (an issue's text may say "failed:" again).
 report=$(for run in $(seq 1 "$runs"); do
     grep -E '^✘ Test ' "$dir/run-$run.log" | grep -v 'Test run with' \
-        | sed -E -e 's/^✘ Test (.*) (recorded an issue|failed after|failed:).*/\1/' -e 's/ with [0-9]+ test cases$//' | sort -u | sed "s/^/$run\t/"
+        | perl -pe 's/^✘ Test (.*?) (recorded an issue|failed after|failed:).*/$1/; s/ with [0-9]+ test cases$//' | sort -u | sed "s/^/$run\t/"
 done | awk -F'\t' '{ count[$2]++ } END { for (name in count) printf "%d\t%s\n", count[name], name }' | sort -rn)
 
 if [ -z "$report" ]; then

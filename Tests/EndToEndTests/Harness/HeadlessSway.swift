@@ -72,9 +72,28 @@ final class HeadlessSway: Compositor {
     /// wtype makes a new keyboard each run; it waits 300 ms first so the client
     /// has bound that keyboard before the first press (else the press arrives
     /// only inside `wl_keyboard.enter`, as a key already held).
+    ///
+    /// It returns once sway has removed that keyboard: sway 1.7 tears an exited
+    /// wtype's keyboard down after wtype is gone, and a keyboard the next wtype
+    /// made meanwhile could go with it, keys and all (under load the client saw
+    /// the new keyboard appear and vanish in one batch, and a Return was lost).
     func type(_ arguments: [String]) throws {
         let wtype = try which("wtype", package: "wtype")
         try run(wtype, ["-s", "300"] + arguments, environment: clientEnvironment)
+        var listed = -1
+        guard waitUntil(seconds: 10, { listed = (try? self.keyboardCount()) ?? -1; return listed == 0 }) else {
+            throw HarnessError("wtype's keyboard was still listed by sway 10 s after it exited (\(listed))\n\(logTail)")
+        }
+    }
+
+    /// The keyboards sway lists (headless, it has only wtype's).
+    private func keyboardCount() throws -> Int {
+        guard let socket = ipcSocket else { throw HarnessError("sway's IPC socket is gone\n\(logTail)") }
+        let json = try run(swaymsgPath, ["-s", socket, "-r", "-t", "get_inputs"], environment: clientEnvironment)
+        guard let inputs = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else {
+            throw HarnessError("swaymsg -t get_inputs gave no list: \(json)")
+        }
+        return inputs.filter { $0["type"] as? String == "keyboard" }.count
     }
 
     func screenshot() throws -> PNGImage {
