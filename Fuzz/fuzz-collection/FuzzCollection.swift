@@ -1,3 +1,4 @@
+import Glibc
 import FuzzSupport
 import SweepGeometry
 import SweepGestures
@@ -136,6 +137,7 @@ final class Driver {
                 arena.advance(to: arena.eventTime(stamp))
                 _ = view.advanceAnimations(to: time)
             }
+            if Self.tracing { trace(op) }
             check(quiescent: false)
         }
         // Everything let go, then time passes: nothing may stay provisional.
@@ -207,6 +209,20 @@ final class Driver {
         } catch {
             fuzzCheck(false, "step \(step): a valid update was refused: \(error)")
         }
+    }
+
+    /// SWEEP_FUZZ_TRACE=1 prints each step when an input is replayed (`fuzz-collection INPUT`).
+    static let tracing = getenv("SWEEP_FUZZ_TRACE") != nil
+
+    func trace(_ op: UInt8) {
+        let names = ["pointer.move", "pointer.button", "pointer.leave/secondary", "scroll", "touch.down", "touch.move",
+                     "touch.up", "touchpad", "key", "key", "data", "time"]
+        let model = view.selection.model
+        let line = ("step \(step) \(names[Int(op % 12)]) op \(op) at \(time): pointer \(arena.pointerPosition.map { "\($0)" } ?? "none")"
+              + " held \(buttonHeld) touches \(touches.keys.sorted()) touchpad \(touchpad.map(String.init) ?? "-")"
+              + " editing \(view.isEditing) band \(view.isBandActive) provisional \(model.provisionalKind.map { "\($0)" } ?? "-")"
+              + " selected \(view.selectedCount)\n")
+        _ = line.withCString { write(2, $0, strlen($0)) }   // unbuffered: a broken invariant ends the process next
     }
 
     func check(quiescent: Bool) {

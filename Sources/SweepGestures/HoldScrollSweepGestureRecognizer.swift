@@ -5,7 +5,8 @@ import SweepInput
 /// scrolling, never a swipe, so the sweep is two fingers resting still for
 /// `minimumHoldDuration` (a hold gesture) and then moving: the finger-source
 /// scrolling that follows drives the sweep instead of scrolling the view,
-/// until `axis_stop`. A two-finger drag that moves at once stays a scroll.
+/// until `axis_stop`, or a hold that ends with the fingers lifted. A
+/// two-finger drag that moves at once stays a scroll.
 ///
 /// The location is the pointer position at the hold plus the scrolling so
 /// far (fingers moving down move the point down, with natural scrolling off).
@@ -38,6 +39,12 @@ public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
             origin = pointer
             motion = .zero
         case .touchpad(.holdEnd(let cancelled, _), _, let time):
+            // Fingers lifted from a hold during the sweep: it ends, even when no `axis_stop`
+            // came (one lost with the pointer's focus would leave the selection provisional).
+            if state.isActive {
+                if !cancelled { end() }
+                return
+            }
             guard let start = holdStart, state == .possible else { return }
             // Lifted without moving, or moved before the hold was long enough: not a sweep.
             if !cancelled || time - start < minimumHoldDuration { fail() }

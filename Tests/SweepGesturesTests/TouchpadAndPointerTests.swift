@@ -25,6 +25,26 @@ import Testing
         #expect(!scroll(arena, dy: 5, at: 2000))
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-collection): a sweep whose `axis_stop` never came stayed
+    /// active after the fingers lifted, and the selection provisional for good.
+    @Test func fingersLiftedFromAHoldEndTheSweepWithoutAnAxisStop() {
+        let sweep = HoldScrollSweepGestureRecognizer(name: "sweep")
+        let log = StateLog()
+        log.watch(sweep)
+        let (arena, _) = makeArena(with: sweep)
+        arena.pointerMoved(to: Point(x: 200, y: 150), time: 0)
+        arena.handle(.holdBegin(fingers: 2, time: 1000))
+        #expect(scroll(arena, dy: 12, at: 1400), "the scroll drives the sweep")
+        // Resting again mid-sweep and moving on (a cancelled hold) changes nothing.
+        arena.handle(.holdBegin(fingers: 2, time: 1500))
+        arena.handle(.holdEnd(cancelled: true, time: 1550))
+        #expect(scroll(arena, dy: 8, at: 1560))
+        arena.handle(.holdBegin(fingers: 2, time: 1700))
+        arena.handle(.holdEnd(cancelled: false, time: 1800))
+        #expect(log.states == ["sweep began", "sweep changed", "sweep ended"])
+        #expect(!scroll(arena, dy: 5, at: 2000), "scrolling is scrolling again")
+    }
+
     @Test func aTwoFingerDragThatMovesAtOnceScrolls() {
         let sweep = HoldScrollSweepGestureRecognizer(name: "sweep")
         let log = StateLog()

@@ -53,6 +53,26 @@ import Testing
         #expect(!host.takeDamage().isEmpty)
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-collection): a touchpad hold, finger scrolling after it (the
+    /// sweep), then the fingers lifted with no `axis_stop`: the selection stayed provisional.
+    @Test func aTouchpadSweepEndsWhenTheFingersLiftWithoutAnAxisStop() {
+        let (view, host, _) = makeList()
+        let arena = host.gestureArena
+        arena.pointerMoved(to: row(2), time: 1000)
+        view.touchesBegan()
+        arena.handle(.holdBegin(fingers: 2, time: 1000))
+        var frame = PointerFrame()
+        frame.source = .finger
+        frame.vertical = AxisMotion(value: 100, value120: nil, stopped: false)
+        frame.time = 1400
+        view.handleScroll(frame)
+        #expect(view.selection.model.provisionalKind != nil, "the scroll swept")
+        arena.handle(.holdEnd(cancelled: false, time: 1500))
+        host.advance(by: 3000)
+        #expect(view.selection.model.provisionalKind == nil)
+        #expect(view.isEditing && Array(view.selectedItems).map(\.item) == [2, 3, 4])
+    }
+
     @Test func aSweepStartedOnASelectedRowDeselects() {
         let (view, host, _) = makeList()
         view.isEditing = true
