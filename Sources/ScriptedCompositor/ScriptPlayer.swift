@@ -359,6 +359,14 @@ public final class ScriptPlayer {
         case .popupDismiss:
             server.dismissPopups()
             try pause(stepPause)
+        case .fileWait(let file, let text, let ms):
+            let path = resolve(file)
+            let holds = { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text) }
+            server.dispatch(milliseconds: ms) { holds() || client.poll() }
+            try checkAlive()
+            guard holds() else {
+                throw CompositorFailure("script line \(line): \(path) did not come to hold \"\(text)\" within \(Int(ms)) ms")
+            }
         case .framesHold:
             server.framesHeld = true
             try pause(stepPause)

@@ -104,6 +104,10 @@ public enum ScriptStep: Equatable, Sendable {
     /// pressed first and both leave in one flush, so the client reads the press
     /// before the `done`: a `done` already on its way when a press closes a window.
     case framesRelease(pressing: UInt32?)
+    /// Waits up to `ms` until `file` (an app's event log, say) holds the text
+    /// `contains`; the run fails when it does not. Scripts played into another
+    /// compositor (`sweep-input`) wait on the app this way, with a button still held.
+    case fileWait(file: String, contains: String, ms: Double)
     /// The keyboards get the keymap of xkb `layouts` ("ru,us"): the first is active.
     case keymap(layouts: String)
     /// Appends one JSON line to `file`: the script line, the client's process id and
@@ -183,6 +187,7 @@ public enum ScriptParser {
         "drag.offer": ["text", "file", "mimes", "actions", "x", "y"], "drag.drop": ["timeout"], "drag.cancel": [],
         "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
         "status": ["file"], "frames.hold": [], "frames.release": ["button"],
+        "file.wait": ["file", "contains", "ms"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -327,6 +332,10 @@ public enum ScriptParser {
                               x: try get.coordinate("x"), y: try get.coordinate("y"))
         case "drag.drop": return .dragDrop(timeout: try get.number("timeout", 0...600_000, default: 5000))
         case "drag.cancel": return .dragCancel
+        case "file.wait":
+            let file = try get.string("file"), text = try get.string("contains")
+            guard !file.isEmpty, !text.isEmpty else { throw get.fail("\"file\" and \"contains\" must not be empty") }
+            return .fileWait(file: file, contains: text, ms: try get.number("ms", 0...600_000, default: 10_000))
         case "status":
             let file = try get.string("file")
             guard !file.isEmpty else { throw get.fail("\"file\" is empty") }

@@ -171,9 +171,11 @@ final class ClientDecoration {
                 } else {
                     lastBarPress = (time, point)
                     xdg_toplevel_move(toplevel, seat.proxy, serial)
+                    requested(.move)
                 }
             case .resize(let edge):
                 xdg_toplevel_resize(toplevel, seat.proxy, serial, edge.rawValue)
+                requested(.resize)
             }
         case (Self.leftButton, false):
             if let held = pressed {
@@ -185,6 +187,7 @@ final class ClientDecoration {
             if hit == .titleBar || hit == .button(.close) || hit == .button(.maximize) || hit == .button(.minimize) {
                 let origin = layout.contentOriginInGeometry
                 xdg_toplevel_show_window_menu(toplevel, seat.proxy, serial, Int32(point.x + origin.x), Int32(point.y + origin.y))
+                requested(.windowMenu)
             }
         default:
             break
@@ -201,8 +204,10 @@ final class ClientDecoration {
             setNeedsDraw()
         case .titleBar:
             xdg_toplevel_move(toplevel, seat.proxy, serial)
+            requested(.move)
         case .resize(let edge):
             xdg_toplevel_resize(toplevel, seat.proxy, serial, edge.rawValue)
+            requested(.resize)
         }
     }
 
@@ -218,7 +223,9 @@ final class ClientDecoration {
         switch button {
         case .close: window.close()
         case .maximize: toggleMaximized()
-        case .minimize: xdg_toplevel_set_minimized(toplevel)
+        case .minimize:
+            xdg_toplevel_set_minimized(toplevel)
+            requested(.minimize)
         }
     }
 
@@ -226,9 +233,17 @@ final class ClientDecoration {
         guard layout.buttons.contains(.maximize) else { return }
         if layout.state.contains(.maximized) {
             xdg_toplevel_unset_maximized(toplevel)
+            requested(.unmaximize)
         } else {
             xdg_toplevel_set_maximized(toplevel)
+            requested(.maximize)
         }
+    }
+
+    /// Sends the request now, then tells the window's app.
+    private func requested(_ request: TitleBarRequest) {
+        _ = wl_display_flush(window.connection.display)
+        window.onTitleBarRequest?(request)
     }
 
     static let leftButton: UInt32 = 0x110

@@ -131,6 +131,10 @@ public final class Window {
     public private(set) var committedFrames = 0
     /// Called after each frame is committed, with the frame count.
     public var onCommit: ((Int) -> Void)?
+    /// Called after the window's own title bar asked the compositor for
+    /// something (a move, a resize, …), once the request has been sent: an app
+    /// can log it, and a test waits on it before it moves the pointer on.
+    public var onTitleBarRequest: ((TitleBarRequest) -> Void)?
 
     /// A toplevel titled `title`, with a content of `size` until the
     /// compositor configures another, decorated by the compositor or by itself.

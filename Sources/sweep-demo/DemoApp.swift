@@ -80,6 +80,9 @@ final class DemoApp: Component {
         host.onResize = { [unowned self] size in layoutPages(size: size) }
         host.onKey = { [unowned self] key in handleAppKey(key) }
         host.onCommit = { [unowned self] frames in committed(frame: frames) }
+        host.window.onTitleBarRequest = { [unowned self] request in
+            log?.log(view: "window", event: "titlebar", ["request": .string(request.rawValue)])
+        }
         host.onClose = { [unowned self] in quit() }
         host.onCopy = { [unowned self] content in copied(content) }
         application.onError = { message in printError(message) }

@@ -24,7 +24,7 @@ struct InputPlayer {
 
     private static func isPlayable(_ step: ScriptStep) -> Bool {
         switch step {
-        case .wait, .pointerMove, .pointerMoveBy, .pointerButton, .pointerAxis, .pointerDrag, .key, .keyTap,
+        case .wait, .fileWait, .pointerMove, .pointerMoveBy, .pointerButton, .pointerAxis, .pointerDrag, .key, .keyTap,
              .touchDown, .touchMove, .touchUp, .touchFrame, .touchCancel, .touchDrag:
             true
         default:
@@ -65,6 +65,14 @@ struct InputPlayer {
         switch step {
         case .wait(let ms):
             try pause(ms)
+        case .fileWait(let file, let text, let ms):
+            let deadline = Self.nowMilliseconds + ms
+            while !Self.file(file, contains: text) {
+                guard Self.nowMilliseconds < deadline else {
+                    throw InputFailure("script line \(line): \(file) did not come to hold \"\(text)\" within \(Int(ms)) ms", status: 1)
+                }
+                try pause(20)
+            }
         case .pointerMove(let x, let y):
             try input.moveAbsolute(x: x + offset.x, y: y + offset.y)
             try pause(stepPause)
@@ -136,6 +144,28 @@ struct InputPlayer {
         default:
             throw InputFailure("script line \(line): \(step) cannot be played here", status: 65)
         }
+    }
+
+    private static var nowMilliseconds: Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
+    }
+
+    /// Whether the file at `path` holds `text` (false while it cannot be read).
+    private static func file(_ path: String, contains text: String) -> Bool {
+        guard let stream = fopen(path, "r") else { return false }
+        defer { fclose(stream) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, stream)
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, bytes.count >= needle.count else { return needle.isEmpty }
+        return (0...(bytes.count - needle.count)).contains { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
     }
 
     /// The evdev code of the key that types the keysym `name`, in the default (US) layout.

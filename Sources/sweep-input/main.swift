@@ -21,7 +21,7 @@ struct InputOptions: ParsableCommand {
         abstract: "Play a script's pointer, touch and key steps into a running compositor (KWin's fake input, mutter's remote desktop).",
         discussion: """
         FILE holds JSON Lines in the scripted compositor's format (docs/testing.md); only input steps may \
-        appear: wait, pointer.move, pointer.down, pointer.up, pointer.drag, pointer.axis, key.down, key.up, \
+        appear: wait, file.wait, pointer.move, pointer.down, pointer.up, pointer.drag, pointer.axis, key.down, key.up, \
         key.tap, touch.down, touch.move, touch.up, touch.frame, touch.cancel, touch.drag. Coordinates are the \
         compositor's global logical ones, moved by --offset. Keys are named by keysym and typed through the US \
         layout's key codes.
@@ -31,7 +31,8 @@ struct InputOptions: ParsableCommand {
         --via remote-desktop uses mutter's org.gnome.Mutter.RemoteDesktop on the session bus, with a screen-cast \
         stream of the primary monitor for positions (mutter needs PipeWire for it); "wheel" scrolls are notches there.
 
-        Exit status: 0 when every step was sent and handled; 64 for a bad command line; 65 for a malformed \
+        Exit status: 0 when every step was sent and handled; 1 when a file.wait step's file did not come to hold its \
+        text in time; 64 for a bad command line; 65 for a malformed \
         script or a step that is not input; 69 when there is no compositor, it has no fake input, or it went away.
         """,
         version: "0.1.0")

@@ -184,6 +184,7 @@ import Testing
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         \(click(menu.x, menu.y, button: "right"))
+        {"op":"file.wait","file":"events.jsonl","contains":"\\"phase\\":\\"shown\\""}
         {"op":"popup.wait","count":1}
         {"op":"frames.hold"}
         \(move(menu.x + 20, menu.selectAll))
@@ -197,6 +198,17 @@ import Testing
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(menuEvents(run) == ["shown pointer 1", "dismissed"], "\(run.diagnostics)")
         #expect(run.committedSelections == ["[[0,2,2]]", "[[0,7,7]]"], "\(run.diagnostics)")
+    }
+
+    @Test func aFileWaitThatNeverHoldsItsTextFailsTheRunNamingIt() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"file.wait","file":"events.jsonl","contains":"no such event","ms":300}
+        """, label: "file-wait-fails")
+        defer { run.directory.remove() }
+        #expect(run.status != 0)
+        #expect(run.diagnostics.contains("did not come to hold \"no such event\" within 300 ms"), "\(run.diagnostics)")
     }
 
     @Test func aDarkGridMenuAtScale2IsDrawnDarkAndSharp() throws {

@@ -23,6 +23,11 @@ import Testing
     }
 
     /// Two clicks at an output position, then time for mutter to reconfigure.
+    /// What the demo's title bar asked mutter for so far (its "titlebar" events).
+    private func titleBarRequests(_ session: DesktopDemoSession) -> [String] {
+        session.events("titlebar").compactMap { $0["request"] as? String }
+    }
+
     private func doubleClick(_ session: DesktopDemoSession, at point: (x: Int, y: Int)) throws {
         let click = "{\"op\":\"pointer.down\",\"button\":\"left\"}\n{\"op\":\"pointer.up\",\"button\":\"left\"}"
         try session.compositor.play("""
@@ -90,38 +95,42 @@ import Testing
         let session = try DesktopDemoSession(.mutter, "title-bar-actions")
         defer { session.stop() }
         let start = session.offset
+        // mutter's move grab starts when the app asks for it, after the press: the pointer moves
+        // on once the app has logged that it asked (under load the whole drag had ended before).
+        let moves = (1...10).map { "{\"op\":\"pointer.move\",\"x\":\(200 + 10 * $0),\"y\":\(-20 + 5 * $0)}" }
         try session.play("""
-        {"op":"pointer.drag","from":[200,-20],"to":[300,30],"steps":10,"ms":200}
-        {"op":"wait","ms":300}
+        {"op":"pointer.move","x":200,"y":-20}
+        {"op":"pointer.down","button":"left"}
+        {"op":"file.wait","file":"\(session.logPath)","contains":"\\"request\\":\\"move\\""}
+        \(moves.joined(separator: "\n"))
+        {"op":"pointer.up","button":"left"}
         """)
+        #expect(titleBarRequests(session) == ["move"], "\(session.diagnostics)")
         let moved = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
         #expect(moved.x == start.x + 100 && moved.y == start.y + 50, "moved from \(start) to \(moved)\n\(session.diagnostics)")
 
         try doubleClick(session, at: (moved.x + 200, moved.y - 20))
-        let maximized = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
-        #expect(maximized.x == 0 && maximized.y == 40, "maximized content at \(maximized)")
         #expect(session.wait { layoutSize($0)?.width == 1024 && layoutSize($0)?.height == 728 },
                 "maximized size: \(String(describing: layoutSize(session)))")
+        let maximized = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
+        #expect(maximized.x == 0 && maximized.y == 40, "maximized content at \(maximized)")
 
         try doubleClick(session, at: (500, 20))
-        let restored = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
         #expect(session.wait { layoutSize($0)?.width == 800 && layoutSize($0)?.height == 600 },
                 "restored: \(String(describing: layoutSize(session)))")
+        let restored = try session.compositor.windowOffset(of: session.demo.process.stderrPath)
 
         // The bottom-right corner of the shadow, 6 px out, dragged 60 px left and 40 up (the window
-        // reaches nearly to the output's corner: outward, the pointer would stop at the edge), slowly:
-        // mutter's resize grab starts when the app asks for it, a moment after the press.
+        // reaches nearly to the output's corner: outward, the pointer would stop at the edge), once
+        // the app has asked for mutter's resize grab.
         let corner = (x: restored.x + 806, y: restored.y + 606)
-        let steps = (1...10).map { "{\"op\":\"pointer.move\",\"x\":\(corner.x - 6 * $0),\"y\":\(corner.y - 4 * $0)}\n{\"op\":\"wait\",\"ms\":40}" }
+        let steps = (1...10).map { "{\"op\":\"pointer.move\",\"x\":\(corner.x - 6 * $0),\"y\":\(corner.y - 4 * $0)}" }
         try session.compositor.play("""
         {"op":"pointer.move","x":\(corner.x),"y":\(corner.y)}
-        {"op":"wait","ms":200}
         {"op":"pointer.down","button":"left"}
-        {"op":"wait","ms":300}
+        {"op":"file.wait","file":"\(session.logPath)","contains":"\\"request\\":\\"resize\\""}
         \(steps.joined(separator: "\n"))
-        {"op":"wait","ms":300}
         {"op":"pointer.up","button":"left"}
-        {"op":"wait","ms":300}
         """, offset: (0, 0))
         #expect(session.wait { layoutSize($0)?.width == 740 && layoutSize($0)?.height == 560 },
                 "resized: \(String(describing: layoutSize(session)))\n\(session.diagnostics)")

@@ -177,6 +177,17 @@ import Testing
         #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"frames.hold","ms":5}"#) }
     }
 
+    @Test func readsFileWait() throws {
+        let steps = try ScriptParser.parse("""
+        {"op":"file.wait","file":"events.jsonl","contains":"\\"request\\":\\"move\\""}
+        {"op":"file.wait","file":"/tmp/x","contains":"done","ms":250}
+        """)
+        #expect(steps.map(\.step) == [.fileWait(file: "events.jsonl", contains: "\"request\":\"move\"", ms: 10_000),
+                                       .fileWait(file: "/tmp/x", contains: "done", ms: 250)])
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"file.wait","file":"x"}"#) }
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(#"{"op":"file.wait","file":"","contains":"a"}"#) }
+    }
+
     @Test func readsDragSteps() throws {
         let steps = try ScriptParser.parse("""
         {"op":"drag.target","x":600,"y":100,"width":200,"height":300,"accepts":["text/uri-list"],"actions":["copy","move"],"preferred":"move","mode":"slow","file":"z.json","data":"z.bin"}
