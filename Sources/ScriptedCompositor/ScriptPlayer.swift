@@ -10,6 +10,8 @@ public final class ScriptPlayer {
     public var exitTimeout = 10_000.0
     /// Pause after each input step so the client sees it before the next.
     public var stepPause = 8.0
+    /// How long `cursor.expect` waits for the client to set the cursor it names.
+    public var cursorTimeout = 5000.0
     public let shotsDirectory: String
     /// Globals the compositor does not offer.
     public var withoutGlobals: Set<String> = []
@@ -322,8 +324,10 @@ public final class ScriptPlayer {
             server.primarySelection.setScriptSelection(Array(text.utf8), mimes: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"])
             try pause(stepPause)
         case .cursorExpect(let shape):
-            try pause(stepPause)
+            // Until the client has set it: under load it may not have read the last motion yet.
             let wanted = CursorShapeServer.names[shape]
+            server.dispatch(milliseconds: cursorTimeout) { server.cursorShapes.shape == wanted || client.poll() }
+            try checkAlive()
             guard server.cursorShapes.shape == wanted else {
                 let now = server.cursorShapes.shape.map { value in CursorShapeServer.names.first { $0.value == value }?.key ?? "\(value)" }
                 throw CompositorFailure("script line \(line): the cursor is \(now ?? "not set by name"), not \(shape)")
