@@ -10,7 +10,7 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     public private(set) var rects: [Rect] = []
 
     /// Past this many rectangles, two are merged into their bounding box.
-    public static let maximumRectangles = 16
+    public static let maximumRectangles = 64
 
     public init() {}
 
