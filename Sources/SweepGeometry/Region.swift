@@ -28,7 +28,7 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     public var bounds: Rect { rects.reduce(Rect.zero) { $0.union($1) } }
 
     /// Adds a rectangle. - Complexity: O(r) for r rectangles already held
-    /// (at most 16); O(r²) when two must be merged.
+    /// (at most 64); O(r²) when two must be merged.
     public mutating func add(_ rect: Rect) {
         guard !rect.isEmpty else { return }
         if rects.contains(where: { $0.contains(rect) }) { return }
