@@ -8,12 +8,18 @@ import Testing
         arena.handle(ScrollMotion(dy: dy, source: .finger, stopped: stopped, time: time))
     }
 
-    @Test func twoFingersHeldThenScrollingSweepInsteadOfScrolling() {
+    /// A hold-and-scroll sweep in an arena, its states logged, the pointer at (200, 150).
+    private func holdSweep() -> (HoldScrollSweepGestureRecognizer, StateLog, GestureArena) {
         let sweep = HoldScrollSweepGestureRecognizer(name: "sweep")
         let log = StateLog()
         log.watch(sweep)
         let (arena, _) = makeArena(with: sweep)
         arena.pointerMoved(to: Point(x: 200, y: 150), time: 0)
+        return (sweep, log, arena)
+    }
+
+    @Test func twoFingersHeldThenScrollingSweepInsteadOfScrolling() {
+        let (sweep, log, arena) = holdSweep()
         arena.handle(.holdBegin(fingers: 2, time: 1000))
         arena.handle(.holdEnd(cancelled: true, time: 1320))
         #expect(scroll(arena, dy: 12, at: 1320), "the scroll drives the sweep")
@@ -28,11 +34,7 @@ import Testing
     /// Found by fuzzing (Fuzz/fuzz-collection): a sweep whose `axis_stop` never came stayed
     /// active after the fingers lifted, and the selection provisional for good.
     @Test func fingersLiftedFromAHoldEndTheSweepWithoutAnAxisStop() {
-        let sweep = HoldScrollSweepGestureRecognizer(name: "sweep")
-        let log = StateLog()
-        log.watch(sweep)
-        let (arena, _) = makeArena(with: sweep)
-        arena.pointerMoved(to: Point(x: 200, y: 150), time: 0)
+        let (_, log, arena) = holdSweep()
         arena.handle(.holdBegin(fingers: 2, time: 1000))
         #expect(scroll(arena, dy: 12, at: 1400), "the scroll drives the sweep")
         // Resting again mid-sweep and moving on (a cancelled hold) changes nothing.
@@ -46,11 +48,7 @@ import Testing
     }
 
     @Test func aTwoFingerDragThatMovesAtOnceScrolls() {
-        let sweep = HoldScrollSweepGestureRecognizer(name: "sweep")
-        let log = StateLog()
-        log.watch(sweep)
-        let (arena, _) = makeArena(with: sweep)
-        arena.pointerMoved(to: Point(x: 200, y: 150), time: 0)
+        let (_, log, arena) = holdSweep()
         arena.handle(.holdBegin(fingers: 2, time: 1000))
         arena.handle(.holdEnd(cancelled: true, time: 1040))
         #expect(!scroll(arena, dy: 12, at: 1040))
