@@ -365,7 +365,7 @@ public final class ScriptPlayer {
             try pause(stepPause)
         case .fileWait(let file, let text, let ms):
             let path = resolve(file)
-            let holds = { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text) }
+            let holds = { ScriptStep.file(path, holds: text) }
             server.dispatch(milliseconds: ms) { holds() || client.poll() }
             try checkAlive()
             guard holds() else {

@@ -448,3 +448,11 @@ public enum ScriptParser {
         }
     }
 }
+
+extension ScriptStep {
+    /// Whether the file at `path` holds `text`: what `file.wait` waits for
+    /// (false while the file cannot be read).
+    public static func file(_ path: String, holds text: String) -> Bool {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text)
+    }
+}

@@ -20,8 +20,7 @@ final class BufferChain {
             return (buffers[index]!, index, age)
         case .allocate(let index):
             let buffer = try ShmBuffer(shm: shm, size: size)
-            buffer.onRelease = { [weak self] in self?.released(index) }
-            if index == buffers.count { buffers.append(buffer) } else { buffers[index] = buffer }
+            install(buffer, at: index)
             return (buffer, index, 0)
         case .exhausted:
             return nil
@@ -39,9 +38,14 @@ final class BufferChain {
                 ledger.abandon(index)
                 return
             }
-            buffer.onRelease = { [weak self] in self?.released(index) }
-            if index == buffers.count { buffers.append(buffer) } else { buffers[index] = buffer }
+            install(buffer, at: index)
         }
+    }
+
+    /// Puts a new buffer in the ledger's slot `index`.
+    private func install(_ buffer: ShmBuffer, at index: Int) {
+        buffer.onRelease = { [weak self] in self?.released(index) }
+        if index == buffers.count { buffers.append(buffer) } else { buffers[index] = buffer }
     }
 
     func submitted(_ index: Int) {

@@ -67,7 +67,7 @@ struct InputPlayer {
             try pause(ms)
         case .fileWait(let file, let text, let ms):
             let deadline = Self.nowMilliseconds + ms
-            while !Self.file(file, contains: text) {
+            while !ScriptStep.file(file, holds: text) {
                 guard Self.nowMilliseconds < deadline else {
                     throw InputFailure("script line \(line): \(file) did not come to hold \"\(text)\" within \(Int(ms)) ms", status: 1)
                 }
@@ -150,22 +150,6 @@ struct InputPlayer {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-    }
-
-    /// Whether the file at `path` holds `text` (false while it cannot be read).
-    private static func file(_ path: String, contains text: String) -> Bool {
-        guard let stream = fopen(path, "r") else { return false }
-        defer { fclose(stream) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, stream)
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        let needle = Array(text.utf8)
-        guard !needle.isEmpty, bytes.count >= needle.count else { return needle.isEmpty }
-        return (0...(bytes.count - needle.count)).contains { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
     }
 
     /// The evdev code of the key that types the keysym `name`, in the default (US) layout.
