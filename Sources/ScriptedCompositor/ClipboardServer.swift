@@ -76,8 +76,8 @@ final class ClipboardServer: ResourceOwner {
     }
 
     /// Asks the selection's owner for its data as `mime` and reads it
-    /// (dispatching while the client writes). Nil when nothing was selected
-    /// within `timeout` ms.
+    /// (dispatching while the client writes). Nil when no client selected
+    /// anything within `timeout` ms.
     func readSelection(mime: String, timeout: Double) throws(CompositorFailure) -> [UInt8]? {
         guard let fd = try openSelection(mime: mime, timeout: timeout) else { return nil }
         defer { close(fd) }
@@ -86,7 +86,7 @@ final class ClipboardServer: ResourceOwner {
     }
 
     /// Asks for the selection into a pipe the script holds without reading
-    /// it, as a stalled paster would; false when nothing was selected within `timeout` ms.
+    /// it, as a stalled paster would; false when no client selected anything within `timeout` ms.
     func stall(mime: String, timeout: Double) throws(CompositorFailure) -> Bool {
         guard let fd = try openSelection(mime: mime, timeout: timeout) else { return false }
         stalled.append(fd)
@@ -102,12 +102,14 @@ final class ClipboardServer: ResourceOwner {
                              late: "the client did not close the stalled paste within \(Int(timeout)) ms")
     }
 
-    /// A pipe's read end (non-blocking) that the selection's owner is asked
-    /// to fill; the client may still be preparing its copy, so this waits
-    /// up to `timeout` ms for a selection.
+    /// A pipe's read end (non-blocking) that the client owning the selection
+    /// is asked to fill. The client may still be preparing its copy, so this
+    /// waits up to `timeout` ms for a selection a client owns: bytes the
+    /// script set earlier (`clipboard.set`, `primary.set`) are what the
+    /// client is expected to replace, and reading them back would race it.
     private func openSelection(mime: String, timeout: Double) throws(CompositorFailure) -> Int32? {
-        if !hasSelection { server?.dispatch(milliseconds: timeout) { hasSelection } }
-        guard hasSelection else { return nil }
+        if selection == nil { server?.dispatch(milliseconds: timeout) { selection != nil } }
+        guard selection != nil else { return nil }
         var fds: [Int32] = [-1, -1]
         guard sweep_pipe_cloexec(&fds) == 0 else { throw CompositorFailure("pipe failed: \(String(cString: strerror(errno)))") }
         transfer(mime: mime, to: fds[1])

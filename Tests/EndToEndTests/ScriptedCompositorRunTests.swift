@@ -184,6 +184,30 @@ import Testing
         #expect(copied == text)
     }
 
+    @Test func aSaveWaitsForTheClientsSelectionNotTheScriptsOwn() throws {
+        // The script's own bytes are what a client is expected to replace: reading them
+        // back would race the client, so a save with nothing a client copied fails, naming it.
+        let (run, directory) = try play("""
+        {"op":"waitReady"}
+        {"op":"clipboard.set","text":"the script's own"}
+        {"op":"primary.set","text":"the script's own"}
+        {"op":"clipboard.save","file":"clip.txt","timeout":300}
+        """, label: "clipboard-own")
+        defer { directory.remove() }
+        #expect(run.status != 0)
+        #expect(run.process.logTail.contains("the client put nothing on the clipboard within 300 ms"), "\(run.process.logTail)")
+        #expect(!FileManager.default.fileExists(atPath: "\(run.shots)/clip.txt"))
+        let (primaryRun, primaryDirectory) = try play("""
+        {"op":"waitReady"}
+        {"op":"primary.set","text":"the script's own"}
+        {"op":"primary.save","file":"primary.txt","timeout":300}
+        """, label: "primary-own")
+        defer { primaryDirectory.remove() }
+        #expect(primaryRun.status != 0)
+        #expect(primaryRun.process.logTail.contains("the client selected nothing (primary selection) within 300 ms"),
+                "\(primaryRun.process.logTail)")
+    }
+
     @Test func aLargeClipboardArrivesWhole() throws {
         // 2 MB through the pipe: more than a pipe buffer, so the writer must wait for the reader.
         let (run, directory) = try play("""
