@@ -106,7 +106,7 @@ let package = Package(
         // in the scripted compositor's script format.
         .target(name: "CRemoteDesktop", dependencies: ["CSDBus"]),
         .executableTarget(name: "sweep-input", dependencies: ["ScriptedCompositor", "SweepXKB", "CWaylandClient", "CWaylandProtocols",
-                                                              "CRemoteDesktop", "CSDBus",
+                                                              "CRemoteDesktop", "CSDBus", "CSweepSystem",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),

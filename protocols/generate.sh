@@ -37,11 +37,13 @@ protocols=(
 # Debian 12's wayland-protocols (1.32; its get_tablet_tool_v2 request is why
 # tablet-unstable-v2 is generated above), so their descriptions are kept here.
 # fake-input is KWin's input injection (plasma-wayland-protocols, which the
-# build should not need), used only by sweep-input to drive KWin in tests.
+# build should not need), used only by sweep-input to drive KWin in tests; virtual-keyboard-unstable-v1
+# (wlroots' keyboard injection, in no Debian package) only by sweep-input to type into sway.
 owned=(
   "wlr-layer-shell-unstable-v1"
   "cursor-shape-v1"
   "fake-input"
+  "virtual-keyboard-unstable-v1"
 )
 
 # Every protocol to generate, as names and their XMLs.

@@ -26,7 +26,7 @@ build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data lib
        libpng-dev libturbojpeg0-dev libsystemd-dev)
 # loaded at run time (dlopen), not linked: librsvg and cairo draw SVG pictures and icons
 runtime=(librsvg2-2)
-compositors=(sway grim wtype weston xvfb xdotool)
+compositors=(sway grim weston xvfb xdotool)
 # Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter
 # (its remote desktop, whose screen-cast streams need PipeWire; screenshots read by gstreamer), driven by sweep-input
 desktops=(kwin-wayland kwin-style-breeze mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good)

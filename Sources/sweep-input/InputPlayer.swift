@@ -46,7 +46,14 @@ struct InputPlayer {
     }
 
     func play(_ steps: [(line: Int, step: ScriptStep)]) throws(InputFailure) {
-        for (line, step) in steps { try play(step, line: line) }
+        for (line, step) in steps {
+            do {
+                try play(step, line: line)
+            } catch where error.status == 65 && !error.message.hasPrefix("script line") {
+                // A step the device refuses (a pointer step to a keyboard): name its line.
+                throw InputFailure("script line \(line): \(error.message)", status: 65)
+            }
+        }
     }
 
     /// Waits `milliseconds`, checking every 100 ms that the compositor is still there.

@@ -13,12 +13,13 @@ import SweepXKB
 enum InputVia: String, ExpressibleByArgument, CaseIterable {
     case fakeInput = "fake-input"
     case remoteDesktop = "remote-desktop"
+    case virtualKeyboard = "virtual-keyboard"
 }
 
 struct InputOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep-input",
-        abstract: "Play a script's pointer, touch and key steps into a running compositor (KWin's fake input, mutter's remote desktop).",
+        abstract: "Play a script's pointer, touch and key steps into a running compositor (KWin's fake input, mutter's remote desktop, a wlroots virtual keyboard).",
         discussion: """
         FILE holds JSON Lines in the scripted compositor's format (docs/testing.md); only input steps may \
         appear: wait, file.wait, pointer.move, pointer.down, pointer.up, pointer.drag, pointer.axis, key.down, key.up, \
@@ -29,7 +30,13 @@ struct InputOptions: ParsableCommand {
         --via fake-input (the default) connects to WAYLAND_DISPLAY and uses KWin's org_kde_kwin_fake_input, which \
         KWin offers to clients it trusts (KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 trusts all); its scrolls are all smooth. \
         --via remote-desktop uses mutter's org.gnome.Mutter.RemoteDesktop on the session bus, with a screen-cast \
-        stream of the primary monitor for positions (mutter needs PipeWire for it); "wheel" scrolls are notches there.
+        stream of the primary monitor for positions (mutter needs PipeWire for it); "wheel" scrolls are notches there. \
+        --via virtual-keyboard connects to WAYLAND_DISPLAY and makes one zwp_virtual_keyboard_v1 (sway and other wlroots \
+        compositors), for key steps only.
+
+        --script - reads the script from standard input as it is written, plays each line as it arrives and prints \
+        "played N" (N its line number) once the compositor has handled it, so a test can keep one device for all its \
+        input and wait for each part.
 
         Exit status: 0 when every step was sent and handled; 1 when a file.wait step's file did not come to hold its \
         text in time; 64 for a bad command line; 65 for a malformed \
@@ -37,13 +44,13 @@ struct InputOptions: ParsableCommand {
         """,
         version: "0.1.0")
 
-    @Option(name: .long, help: ArgumentHelp("The script.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("The script; - reads it from standard input, line by line.", valueName: "FILE"))
     var script: String
 
     @Option(name: .long, help: ArgumentHelp("The Wayland display to connect to (default: WAYLAND_DISPLAY).", valueName: "NAME"))
     var display: String?
 
-    @Option(name: .long, help: "Where the input goes: fake-input (KWin) or remote-desktop (mutter).")
+    @Option(name: .long, help: "Where the input goes: fake-input (KWin), remote-desktop (mutter) or virtual-keyboard (wlroots, keys only).")
     var via: InputVia = .fakeInput
 
     @Option(name: .long, help: ArgumentHelp("Added to every position (where a window's origin is on the output).", valueName: "X,Y"))
@@ -70,7 +77,7 @@ struct InputOptions: ParsableCommand {
 
     func run() throws {
         do {
-            let steps = try readSteps()
+            let steps = script == "-" ? [] : try readSteps()
             try InputPlayer.check(steps)
             guard let keyboard = try? Keyboard(defaultLayout: ()) else {
                 throw InputFailure("cannot make the US keymap (xkeyboard-config missing?)", status: 69)
@@ -78,16 +85,43 @@ struct InputOptions: ParsableCommand {
             let input: any InputDevice = switch via {
             case .fakeInput: try FakeInput(display: display)
             case .remoteDesktop: try RemoteDesktopInput()
+            case .virtualKeyboard: try VirtualKeyboardInput(display: display, keymap: keyboard)
             }
             let player = InputPlayer(input: input, keyboard: keyboard, offset: Self.point(offset) ?? (0, 0))
             if let spot = prime.flatMap(Self.point) {
                 try player.prime(at: spot)
                 FileHandleStderr.write("primed\n", to: STDOUT_FILENO)
             }
-            try player.play(steps)
+            if script == "-" {
+                try playStandardInput(with: player)
+            } else {
+                try player.play(steps)
+            }
         } catch let failure as InputFailure {
             FileHandleStderr.say("sweep-input: \(failure.message)")
             throw ExitCode(failure.status)
+        }
+    }
+
+    /// Plays each line of standard input as it arrives, answering "played N" after it.
+    private func playStandardInput(with player: InputPlayer) throws(InputFailure) {
+        var number = 0
+        while let line = readLine(strippingNewline: true) {
+            number += 1
+            guard line.utf8.count <= ScriptParser.maximumSize else {
+                throw InputFailure("script line \(number) is larger than a script may be", status: 65)
+            }
+            let step: ScriptStep?
+            do {
+                step = try ScriptParser.step(line: Substring(line), number: number)
+            } catch {
+                throw InputFailure("standard input: \(error)", status: 65)
+            }
+            if let step {
+                try InputPlayer.check([(number, step)])
+                try player.play([(number, step)])
+            }
+            FileHandleStderr.write("played \(number)\n", to: STDOUT_FILENO)
         }
     }
 

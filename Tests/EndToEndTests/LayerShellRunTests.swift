@@ -90,7 +90,7 @@ import Testing
 
     /// Under a real wlroots compositor (headless sway): the wire format of
     /// our own protocol XML matches, sway centres the overlay on its
-    /// 1024 x 768 output and gives it the keyboard (wtype's keys arrive).
+    /// 1024 x 768 output and gives it the keyboard (the test's virtual keyboard's keys arrive).
     @Test func swayShowsSweepPickCentredWithTheKeyboard() throws {
         let sway = try HeadlessSway(label: "layer-pick")
         defer { sway.stop() }

@@ -45,4 +45,40 @@ import Testing
         #expect(process.waitForExit(seconds: 20) == 69, "\(process.logTail)")
         #expect(process.stderr.contains("does not offer org_kde_kwin_fake_input"), "\(process.logTail)")
     }
+
+    /// Nor a virtual keyboard manager (wlroots'): refused, named.
+    @Test func aCompositorWithoutVirtualKeyboardsIsStatus69() throws {
+        let directory = try TestDirectory("input-no-virtual-keyboard")
+        defer { directory.remove() }
+        let script = "\(directory.path)/compositor.jsonl"
+        try "{\"op\":\"waitExit\",\"ms\":10000}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: try builtProduct("scripted-compositor"),
+                                       arguments: ["--script", script, "--", try builtProduct("sweep-input"), "--via", "virtual-keyboard",
+                                                   "--script", "-"],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        #expect(process.waitForExit(seconds: 20) == 69, "\(process.logTail)")
+        #expect(process.stderr.contains("does not offer zwp_virtual_keyboard_manager_v1"), "\(process.logTail)")
+    }
+
+    /// Standard input is played line by line, each line answered once sway has handled it; a bad
+    /// line ends it with 65, naming the line.
+    @Test func standardInputIsPlayedLineByLineUntilABadLine() throws {
+        let sway = try HeadlessSway(label: "input-stream")
+        defer { sway.stop() }
+        let input = Pipe()
+        signal(SIGPIPE, SIG_IGN)
+        let process = try ChildProcess(name: "sweep-input", executable: try builtProduct("sweep-input"),
+                                       arguments: ["--via", "virtual-keyboard", "--script", "-"],
+                                       environment: sway.clientEnvironment, directory: sway.directory.path, inputPipe: input)
+        defer { process.stop() }
+        let send = { (line: String) in try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8)) }
+        try send("# a comment is a line too")
+        #expect(waitUntil(seconds: 10) { process.stdout == "played 1\n" }, "\(process.logTail)")
+        try send("{\"op\":\"key.tap\",\"key\":\"a\"}")
+        #expect(waitUntil(seconds: 10) { process.stdout == "played 1\nplayed 2\n" }, "\(process.logTail)")
+        try send("{\"op\":\"pointer.move\",\"x\":1,\"y\":1}")
+        #expect(process.waitForExit(seconds: 10) == 65, "\(process.logTail)")
+        #expect(process.stderr.contains("script line 3") && process.stderr.contains("only key steps"), "\(process.logTail)")
+        #expect(process.stdout == "played 1\nplayed 2\n", "\(process.logTail)")
+    }
 }

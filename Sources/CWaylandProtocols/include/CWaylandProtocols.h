@@ -12,6 +12,7 @@
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
 #include "fake-input-client-protocol.h"
+#include "virtual-keyboard-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *sweep_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -47,3 +48,5 @@ static inline const struct wl_interface *sweep_zwlr_layer_surface_v1_interface(v
 static inline const struct wl_interface *sweep_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
 static inline const struct wl_interface *sweep_wp_cursor_shape_device_v1_interface(void) { return &wp_cursor_shape_device_v1_interface; }
 static inline const struct wl_interface *sweep_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
+static inline const struct wl_interface *sweep_zwp_virtual_keyboard_v1_interface(void) { return &zwp_virtual_keyboard_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }

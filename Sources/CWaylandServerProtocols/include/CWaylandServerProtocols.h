@@ -12,6 +12,7 @@
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "cursor-shape-v1-server-protocol.h"
 #include "fake-input-server-protocol.h"
+#include "virtual-keyboard-unstable-v1-server-protocol.h"
 
 static inline const struct wl_interface *sweep_server_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_server_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -80,3 +81,7 @@ typedef struct wp_cursor_shape_manager_v1_interface sweep_wp_cursor_shape_manage
 typedef struct wp_cursor_shape_device_v1_interface sweep_wp_cursor_shape_device_v1_requests;
 static inline const struct wl_interface *sweep_server_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
 typedef struct org_kde_kwin_fake_input_interface sweep_org_kde_kwin_fake_input_requests;
+static inline const struct wl_interface *sweep_server_zwp_virtual_keyboard_v1_interface(void) { return &zwp_virtual_keyboard_v1_interface; }
+static inline const struct wl_interface *sweep_server_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
+typedef struct zwp_virtual_keyboard_v1_interface sweep_zwp_virtual_keyboard_v1_requests;
+typedef struct zwp_virtual_keyboard_manager_v1_interface sweep_zwp_virtual_keyboard_manager_v1_requests;

@@ -15,7 +15,7 @@ final class ChildProcess {
     let stderrPath: String
 
     init(name: String, executable: String, arguments: [String], environment: [String: String],
-         directory: String, currentDirectory: String? = nil, standardInput: String? = nil) throws {
+         directory: String, currentDirectory: String? = nil, standardInput: String? = nil, inputPipe: Pipe? = nil) throws {
         self.name = name
         stdoutPath = "\(directory)/\(name).out"
         stderrPath = "\(directory)/\(name).err"
@@ -27,8 +27,12 @@ final class ChildProcess {
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
-            ?? FileHandle.nullDevice
+        if let inputPipe {
+            process.standardInput = inputPipe
+        } else {
+            process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+                ?? FileHandle.nullDevice
+        }
         do {
             try process.run()
         } catch {

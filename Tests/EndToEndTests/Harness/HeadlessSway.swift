@@ -12,6 +12,11 @@ final class HeadlessSway: Compositor {
     private let swaymsgPath: String
     private let grimPath: String
     private var shotCount = 0
+    /// The one virtual keyboard every key of the test goes through, made before any client
+    /// so a client's seat has a keyboard from the start. One keyboard per call (as wtype makes)
+    /// lost keys: sway tears an old virtual keyboard down after its client has gone, and a new
+    /// one made meanwhile could go with it.
+    private var keyboard: StreamedInput!
 
     init(label: String, width: Int = 1024, height: Int = 768) throws {
         let swayPath = try which("sway", package: "sway")
@@ -44,8 +49,17 @@ final class HeadlessSway: Compositor {
         let started = waitUntil(seconds: 15) { FileManager.default.fileExists(atPath: socket) || !sway.isRunning }
         guard started, sway.isRunning, ipcSocket != nil else {
             let log = sway.logTail
-            stop()
+            sway.stop()
+            directory.remove()
             throw HarnessError("headless sway did not start (socket \(socket) never appeared)\n\(log)")
+        }
+        do {
+            keyboard = try StreamedInput(via: "virtual-keyboard", environment: clientEnvironment, directory: directory.path)
+        } catch {
+            let log = sway.logTail
+            sway.stop()
+            directory.remove()
+            throw HarnessError("\(error)\n\(log)")
         }
     }
 
@@ -68,32 +82,38 @@ final class HeadlessSway: Compositor {
         return try run(swaymsgPath, ["-s", socket, text], environment: clientEnvironment)
     }
 
-    /// Types keys through a virtual keyboard (wtype), e.g. ["-k", "End"].
-    /// wtype makes a new keyboard each run; it waits 300 ms first so the client
-    /// has bound that keyboard before the first press (else the press arrives
-    /// only inside `wl_keyboard.enter`, as a key already held).
-    ///
-    /// It returns once sway has removed that keyboard: sway 1.7 tears an exited
-    /// wtype's keyboard down after wtype is gone, and a keyboard the next wtype
-    /// made meanwhile could go with it, keys and all (under load the client saw
-    /// the new keyboard appear and vanish in one batch, and a Return was lost).
+    /// Types keys through the test's one virtual keyboard, with wtype's arguments: text (each
+    /// character a key), `-k NAME` (a keysym), `-M MOD` and `-m MOD` (press and release shift,
+    /// ctrl, alt or logo); e.g. ["-M", "ctrl", "a", "-m", "ctrl", "-k", "Return"]. Returns once
+    /// sway has handled every key.
     func type(_ arguments: [String]) throws {
-        let wtype = try which("wtype", package: "wtype")
-        try run(wtype, ["-s", "300"] + arguments, environment: clientEnvironment)
-        var listed = -1
-        guard waitUntil(seconds: 10, { listed = (try? self.keyboardCount()) ?? -1; return listed == 0 }) else {
-            throw HarnessError("wtype's keyboard was still listed by sway 10 s after it exited (\(listed))\n\(logTail)")
-        }
+        try keyboard.play(try Self.keySteps(arguments))
     }
 
-    /// The keyboards sway lists (headless, it has only wtype's).
-    private func keyboardCount() throws -> Int {
-        guard let socket = ipcSocket else { throw HarnessError("sway's IPC socket is gone\n\(logTail)") }
-        let json = try run(swaymsgPath, ["-s", socket, "-r", "-t", "get_inputs"], environment: clientEnvironment)
-        guard let inputs = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else {
-            throw HarnessError("swaymsg -t get_inputs gave no list: \(json)")
+    /// Script steps for wtype's arguments.
+    static func keySteps(_ arguments: [String]) throws -> [String] {
+        let modifiers = ["shift": "Shift_L", "ctrl": "Control_L", "alt": "Alt_L", "logo": "Super_L"]
+        var steps: [String] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-k", "-M", "-m":
+                guard let value = rest.popFirst() else { throw HarnessError("type: \(argument) needs a value") }
+                if argument == "-k" {
+                    steps.append(#"{"op":"key.tap","key":"\#(value)"}"#)
+                    continue
+                }
+                guard let keysym = modifiers[value] else { throw HarnessError("type: no modifier \"\(value)\"") }
+                steps.append(#"{"op":"key.\#(argument == "-M" ? "down" : "up")","key":"\#(keysym)"}"#)
+            default:
+                guard !argument.hasPrefix("-") else { throw HarnessError("type: unknown option \(argument)") }
+                for character in argument {
+                    let keysym = character == " " ? "space" : String(character)
+                    steps.append(#"{"op":"key.tap","key":"\#(keysym)"}"#)
+                }
+            }
         }
-        return inputs.filter { $0["type"] as? String == "keyboard" }.count
+        return steps
     }
 
     func screenshot() throws -> PNGImage {
@@ -110,6 +130,7 @@ final class HeadlessSway: Compositor {
     }
 
     func stop() {
+        keyboard?.stop()
         sway.stop()
         directory.remove()
     }
