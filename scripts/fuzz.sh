@@ -15,7 +15,8 @@
 # FUZZ_CPU_SECONDS, when set, budgets CPU time instead of wall time: each target runs until its
 # process has used that many seconds of a CPU, however busy the machine is, then is stopped with
 # SIGINT (libFuzzer prints its final stats). This is how "an hour of a core" is measured on a
-# machine that is doing other work.
+# machine that is doing other work. (Never stop a fuzzer with SIGSTOP meanwhile: libFuzzer's
+# per-input timeout runs on wall time, and the input it was running is reported as a timeout.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift=${SWIFT:-swift}
@@ -56,10 +57,13 @@ for target in "${targets[@]}"; do
       -artifact_prefix="$out/$target/" "$out/$target/corpus" "Fuzz/corpus/$target" >"$log" 2>&1 &
     pid=$!
     interrupted=0
+    ticks=0
     while kill -0 "$pid" 2>/dev/null; do
       sleep 5
       # utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks.
-      ticks=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat" 2>/dev/null || echo 0)
+      # A process that has just exited reads as 0: keep the last real reading.
+      now=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat" 2>/dev/null || echo 0)
+      [ "$now" -gt "${ticks:-0}" ] && ticks=$now
       if [ "$((ticks / $(getconf CLK_TCK)))" -ge "$FUZZ_CPU_SECONDS" ]; then
         interrupted=1
         kill -INT "$pid" 2>/dev/null || true

@@ -51,16 +51,7 @@ public struct BufferLedger: Sendable {
     /// a free buffer of another size is resized in place (contents unknown).
     /// - Complexity: O(slots), at most `capacity` plus retired ones.
     public mutating func acquire(size: PixelSize) -> Acquisition {
-        var best: Int?
-        for (index, slot) in slots.enumerated() where !slot.isBusy && !slot.isRetired && slot.size == size {
-            if let current = best {
-                let a = slot.age, b = slots[current].age
-                if (a != 0 && (b == 0 || a < b)) { best = index }
-            } else {
-                best = index
-            }
-        }
-        if let index = best {
+        if let index = freshestFree(size: size) {
             return .reuse(index: index, age: slots[index].age)
         }
         if let free = slots.firstIndex(where: { !$0.isBusy && !$0.isRetired }), liveCount >= capacity {
@@ -75,6 +66,35 @@ public struct BufferLedger: Sendable {
         guard slots.count < limit else { return .exhausted }
         slots.append(Slot(size: size, isBusy: false, age: 0, isRetired: false))
         return .allocate(index: slots.count - 1)
+    }
+
+    /// The free buffer of `size` that `acquire` takes: the freshest (lowest non-zero age).
+    private func freshestFree(size: PixelSize) -> Int? {
+        var best: Int?
+        for (index, slot) in slots.enumerated() where !slot.isBusy && !slot.isRetired && slot.size == size {
+            if let current = best {
+                let a = slot.age, b = slots[current].age
+                if (a != 0 && (b == 0 || a < b)) { best = index }
+            } else {
+                best = index
+            }
+        }
+        return best
+    }
+
+    /// The free buffer of `size` the next `acquire` would take, when it does
+    /// not hold the newest frame (its age is not 1): a window that is idle
+    /// copies the frames it missed into it (`caughtUp`), so the next frame,
+    /// the first of a drag say, draws only its own damage.
+    public func behindNewest(size: PixelSize) -> (index: Int, age: Int)? {
+        guard let index = freshestFree(size: size), slots[index].age != 1 else { return nil }
+        return (index, slots[index].age)
+    }
+
+    /// The free buffer in `index` now holds the newest frame (age 1).
+    public mutating func caughtUp(_ index: Int) {
+        guard slots.indices.contains(index), !slots[index].isBusy, !slots[index].isRetired else { return }
+        slots[index].age = 1
     }
 
     /// Whether the next `acquire(size:)` would have to allocate: no buffer of

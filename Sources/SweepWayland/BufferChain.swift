@@ -42,6 +42,14 @@ final class BufferChain {
         }
     }
 
+    /// Brings the buffer the next frame will draw into up to the newest frame
+    /// while the window is idle: `copy` gets it and its age (0 = contents
+    /// unknown) and copies what it lacks, or returns false when it cannot.
+    func catchUp(size: PixelSize, copy: (ShmBuffer, Int) -> Bool) {
+        guard let (index, age) = ledger.behindNewest(size: size), let buffer = buffers[index] else { return }
+        if copy(buffer, age) { ledger.caughtUp(index) }
+    }
+
     /// Puts a new buffer in the ledger's slot `index`.
     private func install(_ buffer: ShmBuffer, at index: Int) {
         buffer.onRelease = { [weak self] in self?.released(index) }

@@ -424,17 +424,28 @@ public final class Window {
     /// the next frame (the first of a drag, say) would wait for a new buffer to
     /// be allocated and faulted in: it is made now, after this batch of events.
     /// A compositor that releases buffers at once (one that copies them) never
-    /// gets a second.
+    /// gets a second. Then the buffer the next frame will take is brought up to
+    /// the last frame, copying what it missed (all of a new buffer: 16 MB at
+    /// scale 2), so that frame draws only its own damage: the same copy, done
+    /// before the input arrives instead of after.
     private func prepareSpareBufferWhenIdle() {
         guard !drawScheduled, pacer.isConfigured, !size.isEmpty else { return }
         connection.loop.runAfterDispatch { [weak self] in
             guard let self, !self.drawScheduled, !self.size.isEmpty else { return }
             self.chain.prepareSpare(size: self.pixelSize)
+            let bounds = Rect(origin: .zero, size: self.size)
+            self.chain.catchUp(size: self.pixelSize) { buffer, age in
+                self.copyForward(self.history.repaintRegion(age: age, current: Region()) ?? Region(bounds), into: buffer)
+            }
         }
     }
 
     private func bufferReleased() {
-        guard waitingForBuffer else { return }
+        guard waitingForBuffer else {
+            // Released after the window went idle: it may be the next frame's buffer.
+            prepareSpareBufferWhenIdle()
+            return
+        }
         waitingForBuffer = false
         act(pacer.invalidate())
     }

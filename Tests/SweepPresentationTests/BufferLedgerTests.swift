@@ -225,4 +225,36 @@ import Testing
         ledger.abandon(7)   // out of range: nothing
         #expect(ledger.slots.count == 2)
     }
+
+    // MARK: catching up while idle
+
+    @Test func theNextFramesBufferIsBehindUntilCaughtUp() throws {
+        var ledger = BufferLedger()
+        try presentNewBuffers(1, in: &ledger, size: size)
+        #expect(ledger.behindNewest(size: size) == nil, "the one buffer is held: nothing free")
+        #expect(acquire(&ledger, size) == .allocate(index: 1))
+        let spare = try #require(ledger.behindNewest(size: size))
+        #expect(spare.index == 1 && spare.age == 0, "a new spare: contents unknown")
+        ledger.caughtUp(1)
+        #expect(ledger.behindNewest(size: size) == nil)
+        #expect(acquire(&ledger, size) == .reuse(index: 1, age: 1), "the next frame draws only its own damage")
+        ledger.submitted(1)
+        ledger.released(0)
+        let older = try #require(ledger.behindNewest(size: size))
+        #expect(older.index == 0 && older.age == 2, "released after the next frame: one frame behind")
+        #expect(ledger.behindNewest(size: bigger) == nil)
+    }
+
+    @Test func onlyAFreeLiveBufferIsCaughtUp() throws {
+        var ledger = BufferLedger()
+        try presentNewBuffers(2, in: &ledger, size: size)
+        ledger.caughtUp(0)   // busy: the compositor may be reading it, and it holds an older frame
+        #expect(ledger.slots[0].age == 2)
+        ledger.released(0)
+        _ = ledger.retire(allBut: bigger)
+        ledger.caughtUp(0)   // retired
+        #expect(ledger.slots[0].age == 0)
+        ledger.caughtUp(9)   // out of range: nothing
+        #expect(ledger.slots.count == 2)
+    }
 }
