@@ -39,6 +39,10 @@ for target in "${targets[@]}"; do
 done
 [ "$mode" = run ] || exit 0
 
+if [ -n "${FUZZ_CPU_SECONDS:-}" ] && ! [[ "$FUZZ_CPU_SECONDS" =~ ^[0-9]+$ ]]; then
+  echo "fuzz: FUZZ_CPU_SECONDS must be a whole number of seconds (got $FUZZ_CPU_SECONDS)" >&2
+  exit 64
+fi
 bin=$($swift build "${flags[@]}" --show-bin-path)
 seconds=${FUZZ_SECONDS:-60}
 out=${FUZZ_OUT:-/tmp/sweep-fuzz}
@@ -56,6 +60,8 @@ for target in "${targets[@]}"; do
     "$bin/fuzz-$target" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$out/$target/" "$out/$target/corpus" "Fuzz/corpus/$target" >"$log" 2>&1 &
     pid=$!
+    # A script stopped early stops its fuzzer too, rather than leave it running without a budget.
+    trap 'kill -INT "$pid" 2>/dev/null' EXIT
     interrupted=0
     ticks=0
     while kill -0 "$pid" 2>/dev/null; do
@@ -71,6 +77,7 @@ for target in "${targets[@]}"; do
       fi
     done
     wait "$pid" || status=$?
+    trap - EXIT
     # libFuzzer exits 72 when interrupted; that is the budget running out, not a finding.
     if [ "$interrupted" = 1 ] && [ "$status" = 72 ]; then status=0; fi
     echo "fuzz: fuzz-$target used $((${ticks:-0} / $(getconf CLK_TCK))) s of CPU" | tee -a "$log" >&2

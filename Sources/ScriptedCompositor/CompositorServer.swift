@@ -402,6 +402,9 @@ public final class CompositorServer {
         return composite(popupsOver: image, of: window.surface)
     }
 
+    /// The size of what the window last committed, in surface pixels; nil before its first buffer.
+    public var windowSize: (width: Int, height: Int)? { window?.surface.committedSize }
+
     /// What the window is: "xdg_toplevel", "zwlr_layer_surface_v1", or nil before one exists.
     public var windowRole: String? { window?.role }
 }

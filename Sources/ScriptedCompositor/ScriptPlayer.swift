@@ -291,6 +291,14 @@ public final class ScriptPlayer {
                 throw CompositorFailure("script line \(line): the client has \(server.mappedWindowCount) mapped windows, "
                                         + "not \(count), after \(Int(ms)) ms")
             }
+        case .windowSize(let width, let height, let ms):
+            let reached = { server.windowSize.map { $0.width == width && $0.height == height } ?? false }
+            server.dispatch(milliseconds: ms) { reached() || client.poll() }
+            try checkAlive()
+            guard reached() else {
+                let size = server.windowSize.map { "\($0.width) × \($0.height)" } ?? "nothing"
+                throw CompositorFailure("script line \(line): the window is \(size), not \(width) × \(height), after \(Int(ms)) ms")
+            }
         case .windowUse(let index):
             guard server.useWindow(index) else {
                 throw CompositorFailure("script line \(line): there is no window \(index) (the client has \(server.mappedWindowCount) mapped)")

@@ -42,6 +42,9 @@ public enum ScriptStep: Equatable, Sendable {
     /// Waits up to `ms` until the client has exactly `count` mapped windows;
     /// the run fails when it does not.
     case windowWait(count: Int, ms: Double)
+    /// Waits up to `ms` until the window has committed a buffer of `width` × `height` surface pixels
+    /// (after a configure: a client that is slow to get there is waited for, not screenshotted early).
+    case windowSize(width: Int, height: Int, ms: Double)
     /// Later steps act on window `index` (0 is the oldest), which takes the seats' focus.
     case windowUse(index: Int)
     /// Writes the client's clipboard selection (as `mime`) to `file`; the
@@ -179,7 +182,7 @@ public enum ScriptParser {
         "pinch.begin": ["fingers"], "pinch.update": ["dx", "dy", "scale", "rotation"], "pinch.end": ["cancelled"],
         "hold.begin": ["fingers"], "hold.end": ["cancelled"],
         "seat": ["pointer", "keyboard", "touch"], "seat.add": [], "seat.use": ["index"],
-        "window.wait": ["count", "ms"], "window.use": ["index"],
+        "window.wait": ["count", "ms"], "window.use": ["index"], "window.size": ["width", "height", "ms"],
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
         "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "cursor.expect": ["shape"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [], "popup.wait": ["count", "ms"], "popup.dismiss": [],
@@ -245,6 +248,9 @@ public enum ScriptParser {
         case "window.wait":
             return .windowWait(count: try get.int("count", 0...64), ms: try get.number("ms", 0...600_000, default: 5000))
         case "window.use": return .windowUse(index: try get.int("index", 0...63))
+        case "window.size":
+            return .windowSize(width: try get.int("width", 1...16384), height: try get.int("height", 1...16384),
+                               ms: try get.number("ms", 0...600_000, default: 5000))
         case "configure":
             let states = try get.strings("states", default: ["activated"])
             let known = Set(Toplevel.stateNames.keys)

@@ -22,6 +22,10 @@ final class Surface: ResourceOwner {
     private var committed: (pixels: [UInt32], width: Int, height: Int, opaque: Bool)?
     /// Whether a buffer is attached and committed.
     var hasContents: Bool { committed != nil }
+    /// The committed buffer's size in surface (logical) pixels: its pixels over its buffer scale.
+    var committedSize: (width: Int, height: Int)? {
+        committed.map { ($0.width / Int(bufferScale), $0.height / Int(bufferScale)) }
+    }
 
     /// The committed contents, straight-alpha RGBA.
     var image: PNGImage? {

@@ -19,7 +19,13 @@ final class BufferChain {
         case .reuse(let index, let age):
             return (buffers[index]!, index, age)
         case .allocate(let index):
-            let buffer = try ShmBuffer(shm: shm, size: size)
+            let buffer: ShmBuffer
+            do {
+                buffer = try ShmBuffer(shm: shm, size: size)
+            } catch {
+                ledger.abandon(index)   // no slot without its buffer
+                throw error
+            }
             install(buffer, at: index)
             return (buffer, index, 0)
         case .exhausted:
@@ -46,7 +52,8 @@ final class BufferChain {
     /// while the window is idle: `copy` gets it and its age (0 = contents
     /// unknown) and copies what it lacks, or returns false when it cannot.
     func catchUp(size: PixelSize, copy: (ShmBuffer, Int) -> Bool) {
-        guard let (index, age) = ledger.behindNewest(size: size), let buffer = buffers[index] else { return }
+        guard let (index, age) = ledger.behindNewest(size: size), buffers.indices.contains(index),
+              let buffer = buffers[index] else { return }
         if copy(buffer, age) { ledger.caughtUp(index) }
     }
 

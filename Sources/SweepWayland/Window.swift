@@ -433,6 +433,9 @@ public final class Window {
         connection.loop.runAfterDispatch { [weak self] in
             guard let self, !self.drawScheduled, !self.size.isEmpty else { return }
             self.chain.prepareSpare(size: self.pixelSize)
+            // Only when nothing waits to be drawn: a frame already due (a scroll, an animation,
+            // damage noted before the callback) would repaint or copy most of it again itself.
+            guard !self.pacer.needsRedraw, !(self.content?.isAnimating ?? false) else { return }
             let bounds = Rect(origin: .zero, size: self.size)
             self.chain.catchUp(size: self.pixelSize) { buffer, age in
                 self.copyForward(self.history.repaintRegion(age: age, current: Region()) ?? Region(bounds), into: buffer)

@@ -155,15 +155,22 @@ import Testing
     @Test func afterTheRegistryRestartsTheAppIsFoundAgain() throws {
         let session = try ScreenReaderSession("a11y-registry")
         defer { session.stop() }
+        let ready = "\(session.directory.path)/ready.jsonl"
         let killed = Locked(false)
         let probe = Locked<ChildProcess?>(nil)
-        // While the demo runs: the registry is killed at 2 s, and a screen reader starts at 3 s.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(session.a11y.killRegistry()) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { probe.set(try? session.probe("sweep-demo", mode: "band")) }
+        // Once the demo is up and the registry exists, the registry is killed; a screen reader
+        // starts a second later. The demo runs until the probe has written what it saw.
+        DispatchQueue.global().async {
+            guard waitUntil(seconds: 60, { FileManager.default.fileExists(atPath: ready) }) else { return }
+            killed.set(waitUntil(seconds: 60) { session.a11y.killRegistry() })
+            Thread.sleep(forTimeInterval: 1)
+            probe.set(try? session.probe("sweep-demo", mode: "band"))
+        }
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
-        {"op":"wait","ms":9000}
+        {"op":"status","file":"\(ready)"}
+        {"op":"file.wait","file":"\(session.output)","contains":"}","ms":60000}
         """, label: "a11y-registry", directory: session.directory, environment: session.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(killed.get(), "no registry to kill")
@@ -175,12 +182,22 @@ import Testing
     @Test func theAccessibilityBusDroppingTheConnectionLeavesTheAppWorking() throws {
         let session = try ScreenReaderSession("a11y-drop")
         defer { session.stop() }
+        let ready = "\(session.directory.path)/ready.jsonl", killedFile = "\(session.directory.path)/killed"
         let killed = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { killed.set(session.a11y.killAccessibilityBus()) }
+        // Once the demo is up (and a second later, so it has connected), the bus is killed as
+        // soon as it exists; the input comes after.
+        DispatchQueue.global().async {
+            guard waitUntil(seconds: 60, { FileManager.default.fileExists(atPath: ready) }) else { return }
+            Thread.sleep(forTimeInterval: 1)
+            killed.set(waitUntil(seconds: 60) { session.a11y.killAccessibilityBus() })
+            try? "killed\n".write(toFile: killedFile, atomically: true, encoding: .utf8)
+        }
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
-        {"op":"wait","ms":3000}
+        {"op":"status","file":"\(ready)"}
+        {"op":"file.wait","file":"\(killedFile)","contains":"killed","ms":60000}
+        {"op":"wait","ms":300}
         {"op":"pointer.move","x":300,"y":110}
         {"op":"pointer.down","button":"left"}
         {"op":"pointer.up","button":"left"}

@@ -21,7 +21,7 @@ import Testing
 
     /// 0 × 0 lets the client pick its size; 16384 × 16384 is the largest a
     /// compositor may ask for (a gigabyte of pixels at scale 1: the kernel
-    /// takes seconds to back it, so the next configure is waited for).
+    /// takes seconds to back it, more under load, so the window's 640 × 480 is waited for).
     @Test func configuresOfZeroAndOfTheLargestSize() throws {
         let run = try survives("""
         {"op":"configure","width":0,"height":0}
@@ -30,7 +30,7 @@ import Testing
         {"op":"configure","width":16384,"height":16384}
         {"op":"wait","ms":500}
         {"op":"configure","width":640,"height":480}
-        {"op":"wait","ms":4000}
+        {"op":"window.size","width":640,"height":480,"ms":60000}
         {"op":"screenshot","file":"after.png"}
         {"op":"touch.drag","points":[[100,110],[160,110]],"by":[0,150],"steps":4,"ms":40}
         """, label: "configure", keep: true)

@@ -208,6 +208,18 @@ import Testing
                 "\(primaryRun.process.logTail)")
     }
 
+    @Test func aWindowThatNeverReachesTheSizeWaitedForFailsNamingBoth() throws {
+        let (run, directory) = try play("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"window.size","width":800,"height":600,"ms":10000}
+        {"op":"window.size","width":123,"height":45,"ms":300}
+        """, label: "window-size")
+        defer { directory.remove() }
+        #expect(run.status != 0)
+        #expect(run.process.logTail.contains("script line 4: the window is 800 × 600, not 123 × 45, after 300 ms"), "\(run.process.logTail)")
+    }
+
     @Test func aLargeClipboardArrivesWhole() throws {
         // 2 MB through the pipe: more than a pipe buffer, so the writer must wait for the reader.
         let (run, directory) = try play("""

@@ -257,4 +257,25 @@ import Testing
         ledger.caughtUp(9)   // out of range: nothing
         #expect(ledger.slots.count == 2)
     }
+
+    @Test func theBufferBehindIsTheOneAcquireTakes() throws {
+        // Four buffers: two free of unknown contents (after a scale change), one free two
+        // frames behind, one held with the newest frame.
+        var ledger = BufferLedger()
+        try presentNewBuffers(4, in: &ledger, size: size)
+        ledger.released(0)   // age 4
+        ledger.released(1)   // age 3
+        ledger.invalidateContents()
+        ledger.submitted(2)
+        ledger.submitted(3)
+        ledger.released(2)   // age 2 now; 0 and 1 unknown
+        let behind = try #require(ledger.behindNewest(size: size))
+        #expect(behind.index == 2 && behind.age == 2)
+        ledger.caughtUp(2)
+        #expect(acquire(&ledger, size) == .reuse(index: 2, age: 1))
+        ledger.submitted(2)
+        ledger.released(3)
+        // 3 held the frame before: one behind, and preferred to the unknown 0 and 1.
+        #expect(ledger.behindNewest(size: size).map { [$0.index, $0.age] } == [3, 2])
+    }
 }

@@ -90,29 +90,41 @@ final class HeadlessSway: Compositor {
         try keyboard.play(try Self.keySteps(arguments))
     }
 
-    /// Script steps for wtype's arguments.
+    /// Script steps for wtype's arguments. Text may hold any printable ASCII (typed by its
+    /// keysym, 0x20–0x7e); a modifier pressed with `-M` and not released is released at the end,
+    /// so it is not left held on the test's one keyboard.
     static func keySteps(_ arguments: [String]) throws -> [String] {
         let modifiers = ["shift": "Shift_L", "ctrl": "Control_L", "alt": "Alt_L", "logo": "Super_L"]
+        func step(_ op: String, _ key: String) throws -> String {
+            let data = try JSONSerialization.data(withJSONObject: ["op": op, "key": key], options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
         var steps: [String] = []
+        var held: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "-k", "-M", "-m":
                 guard let value = rest.popFirst() else { throw HarnessError("type: \(argument) needs a value") }
                 if argument == "-k" {
-                    steps.append(#"{"op":"key.tap","key":"\#(value)"}"#)
+                    steps.append(try step("key.tap", value))
                     continue
                 }
                 guard let keysym = modifiers[value] else { throw HarnessError("type: no modifier \"\(value)\"") }
-                steps.append(#"{"op":"key.\#(argument == "-M" ? "down" : "up")","key":"\#(keysym)"}"#)
+                if argument == "-M" { held.append(keysym) } else { held.removeAll { $0 == keysym } }
+                steps.append(try step(argument == "-M" ? "key.down" : "key.up", keysym))
             default:
                 guard !argument.hasPrefix("-") else { throw HarnessError("type: unknown option \(argument)") }
-                for character in argument {
-                    let keysym = character == " " ? "space" : String(character)
-                    steps.append(#"{"op":"key.tap","key":"\#(keysym)"}"#)
+                for scalar in argument.unicodeScalars {
+                    // Latin-1 keysyms are their code points; the US keymap has every printable ASCII one.
+                    guard (0x20...0x7e).contains(scalar.value) else {
+                        throw HarnessError("type: \"\(scalar)\" is not printable ASCII, which the US keymap types")
+                    }
+                    steps.append(try step("key.tap", "0x\(String(scalar.value, radix: 16))"))
                 }
             }
         }
+        for keysym in held.reversed() { steps.append(try step("key.up", keysym)) }
         return steps
     }
 
