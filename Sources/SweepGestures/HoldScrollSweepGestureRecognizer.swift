@@ -5,18 +5,25 @@ import SweepInput
 /// scrolling, never a swipe, so the sweep is two fingers resting still for
 /// `minimumHoldDuration` (a hold gesture) and then moving: the finger-source
 /// scrolling that follows drives the sweep instead of scrolling the view,
-/// until `axis_stop`, or a hold that ends with the fingers lifted. A
-/// two-finger drag that moves at once stays a scroll.
+/// until `axis_stop`, a hold that ends with the fingers lifted, or
+/// `silenceTimeout` without scrolling (an `axis_stop` that never came: the
+/// fingers were lifted, and nothing else says so). A two-finger drag that
+/// moves at once stays a scroll.
 ///
 /// The location is the pointer position at the hold plus the scrolling so
 /// far (fingers moving down move the point down, with natural scrolling off).
 public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
     public var minimumHoldDuration = 300.0
     public var numberOfFingers = 2
+    /// How long the sweep waits for scrolling before it takes the fingers as lifted. libinput
+    /// sends `axis_stop` when they lift, so this only ends a sweep whose `axis_stop` was lost;
+    /// long enough that fingers resting mid-sweep (no events) do not end it at once.
+    public var silenceTimeout = 1500.0
 
     private var holdStart: Double?
     private var origin = Point.zero
     private var motion = Point.zero
+    private var lastScroll = 0.0
 
     public override init(name: String = "hold-scroll sweep") {
         super.init(name: name)
@@ -28,6 +35,8 @@ public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
     public var startLocation: Point { origin }
 
     public override var numberOfTouches: Int { holdStart == nil ? 0 : numberOfFingers }
+
+    public override var deadline: Double? { state.isActive ? lastScroll + silenceTimeout : nil }
 
     public override func handle(_ input: GestureInput) {
         switch input {
@@ -50,6 +59,8 @@ public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
             if !cancelled || time - start < minimumHoldDuration { fail() }
         case .touchpad:
             if !state.isActive { fail() }
+        case .deadline(let time):
+            if state.isActive, time >= lastScroll + silenceTimeout { end() }
         default:
             break
         }
@@ -66,12 +77,14 @@ public final class HoldScrollSweepGestureRecognizer: GestureRecognizer {
                 return false
             }
             motion = motion + Point(x: scroll.dx, y: scroll.dy)
+            lastScroll = scroll.time
             begin()
             if scroll.stopped && state.isActive { end() }
             return state != .failed
         }
         guard state.isActive else { return false }
         motion = motion + Point(x: scroll.dx, y: scroll.dy)
+        lastScroll = scroll.time
         if scroll.stopped { end() } else { change() }
         return true
     }

@@ -47,6 +47,24 @@ import Testing
         #expect(!scroll(arena, dy: 5, at: 2000), "scrolling is scrolling again")
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-collection): the hold ended as the fingers began to move (as
+    /// libinput ends it), so no hold end was left to end the sweep, and its `axis_stop` never
+    /// came. Without scrolling for `silenceTimeout` the fingers are taken as lifted.
+    @Test func aSweepWithoutScrollingForItsSilenceTimeoutEnds() {
+        let (sweep, log, arena) = holdSweep()
+        arena.handle(.holdBegin(fingers: 2, time: 1000))
+        arena.handle(.holdEnd(cancelled: true, time: 1320))
+        #expect(scroll(arena, dy: 12, at: 1320))
+        #expect(scroll(arena, dy: 30, at: 1340))
+        #expect(sweep.deadline == 1340 + sweep.silenceTimeout)
+        arena.advance(to: 1340 + sweep.silenceTimeout - 1)
+        #expect(log.states == ["sweep began", "sweep changed"], "fingers resting a while mid-sweep")
+        #expect(scroll(arena, dy: 5, at: 2500), "and moving on")
+        arena.advance(to: 2500 + sweep.silenceTimeout)
+        #expect(log.states == ["sweep began", "sweep changed", "sweep changed", "sweep ended"])
+        #expect(!scroll(arena, dy: 5, at: 4500), "scrolling is scrolling again")
+    }
+
     @Test func aTwoFingerDragThatMovesAtOnceScrolls() {
         let (_, log, arena) = holdSweep()
         arena.handle(.holdBegin(fingers: 2, time: 1000))

@@ -73,6 +73,29 @@ import Testing
         #expect(view.isEditing && Array(view.selectedItems).map(\.item) == [2, 3, 4])
     }
 
+    /// Found by fuzzing (Fuzz/fuzz-collection): the hold ended before the scrolling began (as
+    /// libinput ends it when the fingers move), and no `axis_stop` came.
+    @Test func aTouchpadSweepWhoseScrollingStopsWithoutAnAxisStopEnds() throws {
+        let (view, host, _) = makeList()
+        let arena = host.gestureArena
+        arena.pointerMoved(to: row(2), time: 1000)
+        view.touchesBegan()
+        arena.handle(.holdBegin(fingers: 2, time: 1000))
+        arena.handle(.holdEnd(cancelled: true, time: 1400))
+        var frame = PointerFrame()
+        frame.source = .finger
+        frame.vertical = AxisMotion(value: 100, value120: nil, stopped: false)
+        frame.time = 1400
+        view.handleScroll(frame)
+        #expect(view.selection.model.provisionalKind != nil, "the scroll swept")
+        // The window's gesture timer, at the sweep's deadline (AppWindow arms it after each scroll).
+        let deadline = try #require(arena.nextDeadline)
+        #expect(deadline == 1400 + HoldScrollSweepGestureRecognizer().silenceTimeout)
+        arena.advance(to: deadline)
+        #expect(view.selection.model.provisionalKind == nil)
+        #expect(view.isEditing && Array(view.selectedItems).map(\.item) == [2, 3, 4])
+    }
+
     @Test func aSweepStartedOnASelectedRowDeselects() {
         let (view, host, _) = makeList()
         view.isEditing = true
