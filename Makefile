@@ -33,11 +33,13 @@ test-tsan: deps-test
 ## 300) in turn, then random valid scripts against sweep-demo for FUZZ_SECONDS, checked for crashes,
 ## hangs and broken invariants. A crashing input goes to FUZZ_OUT/TARGET/ (default /tmp/sweep-fuzz)
 ## and fails the run naming the target and the input; a failing script seed is written out as a
-## script (make test runs a short pass of the scripts). FUZZ_TARGETS="script images" picks targets.
+## script (make test runs a short pass of the scripts). FUZZ_TARGETS="script images" picks targets;
+## FUZZ_CPU_SECONDS=3600 runs each libFuzzer target for that much CPU time instead (a busy machine).
 FUZZ_SECONDS ?= 300
+FUZZ_CPU_SECONDS ?=
 FUZZ_TARGETS ?=
 fuzz: deps-test
-	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh run $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_CPU_SECONDS=$(FUZZ_CPU_SECONDS) scripts/fuzz.sh run $(FUZZ_TARGETS)
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWEEP_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" \
 		$(SWIFT) test $(BUILD_FLAGS) --skip-build --filter FuzzRunTests

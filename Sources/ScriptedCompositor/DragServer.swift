@@ -64,6 +64,9 @@ final class DragServer {
 
     var isDragging: Bool { session != nil && !(session?.dropped ?? false) }
 
+    /// Whether the client under the drag accepts it: a type and an action (a drop now is not cancelled).
+    var isAccepted: Bool { session.map { $0.accepted != nil && $0.action != 0 && !$0.dropped } ?? false }
+
     // MARK: - The client starts a drag
 
     func start(source: WLResource?, icon: Surface?, touch: Int32?) {

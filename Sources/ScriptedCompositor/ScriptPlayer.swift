@@ -400,6 +400,12 @@ public final class ScriptPlayer {
             guard server.drags.isDragging else {
                 throw CompositorFailure("script line \(line): the client started no drag within \(Int(ms)) ms")
             }
+        case .dragAccepted(let ms):
+            server.dispatch(milliseconds: ms) { server.drags.isAccepted || client.poll() }
+            try checkAlive()
+            guard server.drags.isAccepted else {
+                throw CompositorFailure("script line \(line): the client did not accept the drag within \(Int(ms)) ms")
+            }
         case .dragOffer(let text, let file, let mimes, let actions, let x, let y):
             let bytes: [UInt8]
             // A drag may be larger than a paste: a client's limit is what is being tested.

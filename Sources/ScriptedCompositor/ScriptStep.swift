@@ -83,6 +83,9 @@ public enum ScriptStep: Equatable, Sendable {
     /// Another app drags `text` (or the bytes of `file`) as `mimes` with
     /// `actions` into the client at (x, y); `pointer.move` moves it.
     case dragOffer(text: String?, file: String?, mimes: [String], actions: UInt32, x: Double, y: Double)
+    /// Waits up to `ms` until the client under the script's drag accepts it (a type and an
+    /// action), as a person waits for the cursor to say so before letting go.
+    case dragAccepted(ms: Double)
     /// Drops the script's drag and waits up to `timeout` ms for the client to finish it.
     case dragDrop(timeout: Double)
     /// The compositor cancels the drag running now.
@@ -186,7 +189,7 @@ public enum ScriptParser {
         "clipboard.save": ["file", "mime", "timeout"], "clipboard.set": ["text", "file", "mimes", "silent"],
         "clipboard.stall": ["mime"], "primary.save": ["file", "mime", "timeout"], "primary.set": ["text"], "cursor.expect": ["shape"], "clipboard.drain": ["file", "timeout"],
         "screenshot": ["file"], "close": [], "disconnect": [], "popup.wait": ["count", "ms"], "popup.dismiss": [],
-        "drag.target": ["x", "y", "width", "height", "accepts", "actions", "preferred", "mode", "file", "data"], "drag.wait": ["ms"],
+        "drag.target": ["x", "y", "width", "height", "accepts", "actions", "preferred", "mode", "file", "data"], "drag.wait": ["ms"], "drag.accepted": ["ms"],
         "drag.offer": ["text", "file", "mimes", "actions", "x", "y"], "drag.drop": ["timeout"], "drag.cancel": [],
         "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
         "status": ["file"], "frames.hold": [], "frames.release": ["button"],
@@ -328,6 +331,7 @@ public enum ScriptParser {
                                                    actions: actions, preferred: preferred, mode: mode, file: file,
                                                    dataFile: fields["data"] == nil ? nil : try get.string("data")))
         case "drag.wait": return .dragWait(ms: try get.number("ms", 0...600_000, default: 5000))
+        case "drag.accepted": return .dragAccepted(ms: try get.number("ms", 0...600_000, default: 5000))
         case "drag.offer":
             var text: String?, file: String?
             if fields["text"] != nil { text = try get.string("text") }

@@ -8,8 +8,8 @@ import Testing
 /// Scripts are in window coordinates (`DesktopDemoSession` finds where the
 /// window is).
 @Suite(.serialized) struct DesktopDemoTests {
-    private func click(_ row: Int, holding modifier: String? = nil) -> String {
-        var lines = ["{\"op\":\"pointer.move\",\"x\":300,\"y\":\(rowCentre(row))}",
+    private func click(_ row: Int, in session: DesktopDemoSession, holding modifier: String? = nil) -> String {
+        var lines = ["{\"op\":\"pointer.move\",\"x\":300,\"y\":\(rowCentre(row))}", session.pointerArrives(x: 300, y: rowCentre(row)),
                      "{\"op\":\"pointer.down\",\"button\":\"left\"}", "{\"op\":\"pointer.up\",\"button\":\"left\"}"]
         if let modifier {
             lines.insert("{\"op\":\"key.down\",\"key\":\"\(modifier)\"}", at: 0)
@@ -25,7 +25,7 @@ import Testing
         defer { session.stop() }
         try session.play("""
         {"op":"pointer.drag","from":[500,\(rowCentre(1))],"to":[520,\(rowCentre(3))],"steps":10,"ms":100}
-        \(click(6, holding: "Shift_L"))
+        \(click(6, in: session, holding: "Shift_L"))
         {"op":"key.down","key":"Shift_L"}
         {"op":"key.tap","key":"Down"}
         {"op":"key.up","key":"Shift_L"}
@@ -65,7 +65,7 @@ import Testing
         let session = try DesktopDemoSession(desktop, "keys")
         defer { session.stop() }
         try session.play("""
-        \(click(2))
+        \(click(2, in: session))
         {"op":"key.down","key":"Control_L"}
         {"op":"key.tap","key":"a"}
         {"op":"key.up","key":"Control_L"}

@@ -227,6 +227,7 @@ import Testing
         {"op":"drag.offer","text":"# two files\\r\\nfile:///tmp/a%20b.txt\\r\\nfile://localhost/tmp/caf%C3%A9.png\\r\\nhttps://example.org/x\\r\\n","mimes":["text/uri-list"],"x":300,"y":\(rowCentre(1) + 10)}
         {"op":"pointer.move","x":300,"y":\(rowCentre(2) + 12)}
         {"op":"screenshot","file":"over.png"}
+        {"op":"drag.accepted"}
         {"op":"drag.drop"}
         {"op":"wait","ms":100}
         \(click(300, rowCentre(3)))
@@ -249,6 +250,19 @@ import Testing
         #expect(run.events("items").filter { $0["view"] as? String == "list" }.last?["count"] as? Int == 1_000_003)
     }
 
+    /// A type the app takes nothing of: it never accepts, and a script waiting for that fails, naming it.
+    @Test func aDragOfATypeTheAppCannotTakeIsNeverAccepted() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"drag.offer","text":"not an image","mimes":["image/png"],"x":300,"y":\(rowCentre(1))}
+        {"op":"drag.accepted","ms":500}
+        """, label: "dnd-never-accepted")
+        defer { run.directory.remove() }
+        #expect(run.status != 0)
+        #expect(run.process.stderr.contains("script line 4: the client did not accept the drag within 500 ms"), "\(run.diagnostics)")
+    }
+
     @Test func dropsThatAreNotUTF8OrTooLargeLoseNothingAndCrashNothing() throws {
         let directory = try TestDirectory("dnd-bad-drops")
         var bytes = [UInt8]("good line\n".utf8) + [0xFF, 0xFE, 0x41, 0xC3, 0x0A] + [UInt8]("tail\n".utf8)
@@ -263,8 +277,10 @@ import Testing
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         {"op":"drag.offer","file":"bad.txt","mimes":["text/plain;charset=utf-8"],"x":300,"y":\(rowCentre(0) - 10)}
+        {"op":"drag.accepted"}
         {"op":"drag.drop"}
         {"op":"drag.offer","file":"huge.txt","mimes":["text/plain;charset=utf-8"],"x":300,"y":\(rowCentre(0) - 10)}
+        {"op":"drag.accepted"}
         {"op":"drag.drop","timeout":30000}
         {"op":"wait","ms":200}
         \(click(300, rowCentre(4)))

@@ -64,12 +64,15 @@ import Testing
                           .clipboardSave(file: "clip.txt", mime: "text/plain;charset=utf-8")])
     }
 
-    @Test func readsWindowSizeSteps() throws {
+    @Test func readsWindowSizeAndDragAcceptedSteps() throws {
         let steps = try ScriptParser.parse("""
         {"op":"window.size","width":640,"height":480}
         {"op":"window.size","width":1,"height":16384,"ms":60000}
+        {"op":"drag.accepted"}
+        {"op":"drag.accepted","ms":300}
         """).map(\.step)
-        #expect(steps == [.windowSize(width: 640, height: 480, ms: 5000), .windowSize(width: 1, height: 16384, ms: 60000)])
+        #expect(steps == [.windowSize(width: 640, height: 480, ms: 5000), .windowSize(width: 1, height: 16384, ms: 60000),
+                          .dragAccepted(ms: 5000), .dragAccepted(ms: 300)])
         #expect(throws: ScriptError.self) { try ScriptParser.parse("{\"op\":\"window.size\",\"width\":0,\"height\":10}") }
         #expect(throws: ScriptError.self) { try ScriptParser.parse("{\"op\":\"window.size\",\"width\":10}") }
     }

@@ -54,6 +54,15 @@ final class DesktopDemoSession {
     /// Plays `script` (positions in window coordinates) into the compositor.
     func play(_ script: String) throws { try compositor.play(script, offset: offset) }
 
+    /// A script step that waits until the demo has the pointer at (x, y) in its window (mutter:
+    /// the wire log shows the enter or motion there), so a press that follows lands where it
+    /// was aimed: under load mutter can take the button before it has moved the pointer's focus.
+    /// Nothing under KWin, whose fake input is handled in order before sweep-input goes on.
+    func pointerArrives(x: Int, y: Int) -> String {
+        guard compositor is HeadlessMutter else { return "" }
+        return #"{"op":"file.wait","file":"\#(demo.process.stderrPath)","contains":"\#(x).00000000, \#(y).00000000","ms":10000}"#
+    }
+
     /// A long press at (x, y) opens the context menu; waits until the log says it is shown.
     func longPressMenu(x: Int, y: Int) throws {
         try play("""
