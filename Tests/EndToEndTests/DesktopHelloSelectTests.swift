@@ -28,8 +28,12 @@ import Testing
         #expect(lines() == expected, "at \(offset)\n\(app.logTail.suffix(3000))")
         if desktop == .mutter {
             // The title bar's close button: 8 px in from the right end of the 800 px window, 20 px above the content.
+            // The press waits until the app has the pointer there, in the bar's own surface (which starts
+            // 12 px of shadow left of the window and 52 above its content): under load mutter took a
+            // press before it had moved the pointer's focus.
             try compositor.play("""
             {"op":"pointer.move","x":\(800 - 8 - 12),"y":-20}
+            {"op":"file.wait","file":"\(app.stderrPath)","contains":"\(800 - 8 - 12 + 12).00000000, 32.00000000","ms":10000}
             {"op":"pointer.down","button":"left"}
             {"op":"pointer.up","button":"left"}
             """, offset: offset)
