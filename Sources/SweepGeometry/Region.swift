@@ -34,12 +34,13 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
         if rects.contains(where: { $0.contains(rect) }) { return }
         rects.removeAll { rect.contains($0) }
         rects.append(rect)
-        while rects.count > Region.maximumRectangles { mergeCheapestPair() }
+        while rects.count > Region.maximumRectangles { Region.mergeCheapestPair(&rects) }
     }
 
     /// Replaces the two rectangles whose bounding box is largest for the
-    /// least (its area less theirs; overlapping ones cost less) by that box.
-    private mutating func mergeCheapestPair() {
+    /// least (its area less theirs; overlapping ones cost less) by that box,
+    /// and drops any others it holds. Needs two rectangles or more.
+    public static func mergeCheapestPair(_ rects: inout [Rect]) {
         var best = (0, 1), bestCost = Double.infinity
         for first in rects.indices {
             for second in (first + 1)..<rects.count {

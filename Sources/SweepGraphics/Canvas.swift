@@ -1,5 +1,14 @@
 import SweepGeometry
 
+/// Measures text as a canvas draws it, outside a frame: a view working out
+/// what a change of its text will repaint before it draws again.
+public protocol TextMeasuring: AnyObject {
+    /// The advance width of `text` on one line, in logical pixels.
+    func measureText(_ text: String, role: FontRole) -> Double
+    /// The vertical metrics of a role's font, in logical pixels.
+    func metrics(for role: FontRole) -> FontMetrics
+}
+
 /// Where views draw. Coordinates are logical pixels; the canvas maps them to
 /// device pixels at its scale. Drawing outside the clip has no effect.
 ///
@@ -24,6 +33,10 @@ public protocol Canvas: AnyObject {
     func measureText(_ text: String, role: FontRole) -> Double
     /// The vertical metrics of a role's font.
     func metrics(for role: FontRole) -> FontMetrics
+    /// What measures text as this canvas does and outlives it (a canvas lasts
+    /// one frame; this may be kept to measure before the next). Nil when the
+    /// canvas has none, the default.
+    var textMeasurer: TextMeasuring? { get }
     /// A filled, anti-aliased circle. Canvases may draw it faster than the
     /// polygon the default makes (`polygonFillCircle`).
     func fillCircle(center: Point, radius: Double, color: Color)
@@ -35,4 +48,8 @@ public protocol Canvas: AnyObject {
     func drawBitmap(_ bitmap: Bitmap, in rect: Rect)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) while `body` runs.
     func withClip(_ rect: Rect, _ body: () -> Void)
+}
+
+extension Canvas {
+    public var textMeasurer: TextMeasuring? { nil }
 }

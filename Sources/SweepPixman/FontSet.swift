@@ -20,7 +20,7 @@ public enum FontError: Error, CustomStringConvertible {
 /// Fonts come from fontconfig's default sans-serif face, or the family
 /// `SWEEP_FONT` names (a fontconfig family such as "Noto Sans" or
 /// "DejaVu Serif"; fontconfig picks the nearest installed one).
-public final class FontSet {
+public final class FontSet: TextMeasuring {
     /// The family text is drawn in: `SWEEP_FONT`, else sans-serif.
     public static var family: String {
         guard let value = getenv("SWEEP_FONT").map({ String(cString: $0) }), !value.isEmpty,
@@ -84,6 +84,19 @@ public final class FontSet {
             return FontMetrics(ascent: role.pixelSize * 0.8, descent: role.pixelSize * 0.2)
         }
         return FontMetrics(ascent: Double(font.pointee.ascent) / scale, descent: Double(font.pointee.descent) / scale)
+    }
+
+    /// The advance width of `text` on one line, in logical pixels.
+    public func measureText(_ text: String, role: FontRole) -> Double {
+        guard let font = try? font(for: role) else { return 0 }
+        if ShapedLine.needsShaping(text) {
+            return Double(shapedLine(text, role: role, font: font, limit: Int.max).width) / scale
+        }
+        var width = 0
+        for character in text {
+            glyphs(for: character, font: font).forEach { width += Int($0.pointee.advance.x) }
+        }
+        return Double(width) / scale
     }
 
     /// The glyphs of one user-perceived character (a grapheme cluster).

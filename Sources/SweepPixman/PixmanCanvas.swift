@@ -86,16 +86,10 @@ public final class PixmanCanvas: Canvas {
     }
 
     public func measureText(_ text: String, role: FontRole) -> Double {
-        guard let font = try? fonts.font(for: role) else { return 0 }
-        if ShapedLine.needsShaping(text) {
-            return Double(fonts.shapedLine(text, role: role, font: font, limit: Int.max).width) / scale
-        }
-        var width = 0
-        for character in text {
-            fonts.glyphs(for: character, font: font).forEach { width += Int($0.pointee.advance.x) }
-        }
-        return Double(width) / scale
+        fonts.measureText(text, role: role)
     }
+
+    public var textMeasurer: TextMeasuring? { fonts }
 
     @discardableResult
     public func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double {

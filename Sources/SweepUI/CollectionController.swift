@@ -127,7 +127,7 @@ public final class CollectionController: Component {
     /// Edit turns into Done in editing mode, where Select All (or Deselect
     /// All once everything is selected) appears; the title counts the selection.
     public func updateToolbar() {
-        defer { host?.invalidate(Region(toolbar.frame)) }
+        defer { host?.invalidate(toolbar.damageSinceLastDraw) }
         guard let editButtonTitle else {
             toolbar.title = title
             toolbar.leadingItems = extraLeadingItems

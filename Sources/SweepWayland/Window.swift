@@ -336,13 +336,13 @@ public final class Window {
 
         applyBufferScale()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
+        // Few enough bands that a compositor does not repaint their bounding box instead.
         if connection.compositorVersion >= 4 {
-            for rect in changed.rects {
-                let device = rect.scaledOutward(by: scale)
+            for device in CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: scale) }) {
                 wl_surface_damage_buffer(surface, Int32(device.x), Int32(device.y), Int32(device.width), Int32(device.height))
             }
         } else {
-            for rect in changed.rects.map({ $0.scaledOutward(by: 1) }) {
+            for rect in CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: 1) }) {
                 wl_surface_damage(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
             }
         }

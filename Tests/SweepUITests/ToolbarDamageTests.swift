@@ -1,0 +1,98 @@
+import SweepGeometry
+import SweepPixman
+import SweepViews
+import Testing
+@testable import SweepUI
+
+/// A new title among the same buttons repaints only the old and the new
+/// title: every pixel that changes lies in the damage, at scales 1, 1.5 and 2,
+/// and the damage is a small part of the bar. Anything else repaints the bar.
+@MainActor
+@Suite struct ToolbarDamageTests {
+    private static let barFrame = Rect(x: 0, y: 0, width: 640, height: ToolbarView.height)
+
+    private func makeToolbar(title: String) -> ToolbarView {
+        let toolbar = ToolbarView(frame: Self.barFrame, title: title, theme: .light)
+        toolbar.leadingItems = [ToolbarItem(id: "all", title: "Select All")]
+        toolbar.trailingItems = [ToolbarItem(id: "done", title: "Done", isProminent: true)]
+        return toolbar
+    }
+
+    private func drawn(_ toolbar: ToolbarView, scale: Double, fonts: FontSet) throws -> PixmanImage {
+        let image = try #require(PixmanImage(width: Int((Self.barFrame.width * scale).rounded(.up)),
+                                             height: Int((Self.barFrame.height * scale).rounded(.up))))
+        toolbar.draw(in: PixmanCanvas(image: image, scale: scale, fonts: fonts))
+        return image
+    }
+
+    /// Device pixels that differ between two images and lie outside `damage`.
+    private func changedOutside(_ damage: Region, _ a: PixmanImage, _ b: PixmanImage, scale: Double) -> Int {
+        let covered = damage.alignedOutward(scale: scale).rects
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                let point = Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)
+                if !covered.contains(where: { $0.contains(point) }) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aNewTitleRepaintsOnlyTheOldAndNewTitle(scale: Double) throws {
+        let fonts = try FontSet(scale: scale)
+        let changes = [("3 Selected", "12 Selected"), ("12 Selected", "1 Selected"), ("1 Selected", "Items"),
+                       ("Items", String(repeating: "A very long title ", count: 8))]
+        for (old, new) in changes {
+            let toolbar = makeToolbar(title: old)
+            let before = try drawn(toolbar, scale: scale, fonts: fonts)
+            toolbar.title = new
+            let damage = toolbar.damageSinceLastDraw
+            let after = try drawn(toolbar, scale: scale, fonts: fonts)
+            let outside = changedOutside(damage, before, after, scale: scale)
+            #expect(outside == 0, "\(old) → \(new) at \(scale): \(outside) changed pixels outside \(damage.rects)")
+            let area = damage.rects.reduce(0) { $0 + $1.area }
+            if new.count < 20 {
+                #expect(area < 0.3 * Self.barFrame.area, "\(old) → \(new): \(area) of \(Self.barFrame.area)")
+            }
+            #expect(toolbar.damageSinceLastDraw.isEmpty, "drawn as it is: nothing to repaint")
+        }
+    }
+
+    @Test func otherChangesRepaintTheWholeBar() throws {
+        let fonts = try FontSet(scale: 1)
+        let toolbar = makeToolbar(title: "Items")
+        #expect(toolbar.damageSinceLastDraw.rects == [Self.barFrame], "never drawn")
+        _ = try drawn(toolbar, scale: 1, fonts: fonts)
+        toolbar.trailingItems = [ToolbarItem(id: "edit", title: "Edit")]
+        #expect(toolbar.damageSinceLastDraw.rects == [Self.barFrame], "a button changed")
+        _ = try drawn(toolbar, scale: 1, fonts: fonts)
+        toolbar.theme = .dark
+        toolbar.title = "Other"
+        #expect(toolbar.damageSinceLastDraw.rects == [Self.barFrame], "the theme changed")
+    }
+
+    /// Selecting in editing mode changes the count in the title: the
+    /// controller repaints a small part of its bar, not all of it.
+    @Test func aControllersCountRepaintsPartOfItsBar() throws {
+        let host = TestHost()
+        let view = CollectionView(style: .grid, dataSource: StringItems((0..<100).map { "Item \($0)" }))
+        view.allowsMultipleSelectionDuringEditing = true
+        let controller = CollectionController(collectionView: view, title: "Items")
+        controller.attach(to: host)
+        controller.setFrame(Rect(x: 0, y: 0, width: 1280, height: 800))
+        view.isEditing = true
+        let image = try #require(PixmanImage(width: 2560, height: 1600))
+        let fonts = try FontSet(scale: 2)
+        controller.draw(in: PixmanCanvas(image: image, scale: 2, fonts: fonts), damage: Region(controller.frame))
+        _ = host.takeDamage()
+        view.selectItem(at: ItemPath(item: 3))
+        let bar = controller.toolbar.frame
+        let inBar = host.takeDamage().rects.compactMap { rect -> Double? in
+            let part = rect.intersection(bar)
+            return part.isEmpty ? nil : part.area
+        }.reduce(0, +)
+        #expect(controller.toolbar.title != "Items")
+        #expect(inBar > 0 && inBar < 0.2 * bar.area, "\(inBar) of the bar's \(bar.area) repainted")
+    }
+}
