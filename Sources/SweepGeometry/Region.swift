@@ -39,8 +39,9 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
 
     /// Replaces the two rectangles whose bounding box is largest for the
     /// least (its area less theirs; overlapping ones cost less) by that box,
-    /// and drops any others it holds. Needs two rectangles or more.
+    /// and drops any others it holds. Fewer than two are left as they are.
     public static func mergeCheapestPair(_ rects: inout [Rect]) {
+        guard rects.count >= 2 else { return }
         var best = (0, 1), bestCost = Double.infinity
         for first in rects.indices {
             for second in (first + 1)..<rects.count {

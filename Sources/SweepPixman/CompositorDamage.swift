@@ -16,33 +16,42 @@ import SweepGeometry
 ///
 /// So the rectangles a surface reports are merged, the pair whose bounding
 /// box adds the fewest pixels first, until they make at most `maximumBands`
-/// bands: half of wlroots' 20, leaving the other half to the previous
-/// frame's damage. Reporting more damage than changed is correct (those
-/// pixels are the same in the buffer); a merge costs a few thousand pixels
-/// where the collapse cost a million.
+/// bands: half of wlroots' 20, so that with the previous frame's damage
+/// (bands need not add up under a union, but a band step's frames overlap
+/// much) it usually stays under. Reporting more damage than changed is
+/// correct (those pixels are the same in the buffer); a merge costs a few
+/// thousand pixels where the collapse cost a million.
 public enum CompositorDamage {
     /// The most bands a frame's damage is left with.
     public static let maximumBands = 10
 
     /// `rects` (device pixels, whole numbers) merged until they make at most
-    /// `maximumBands` bands. - Complexity: O(r³) for r rectangles in the
-    /// worst case; a frame has a handful, and Region holds at most 64.
+    /// `maximumBands` bands. Past twice that many rectangles, the cheapest
+    /// pairs are merged first without counting (touching ones cost nothing).
+    /// - Complexity: O(r³) for r rectangles; a frame has a handful, and a
+    /// `Region` at most 64.
     public static func limitingBands(_ rects: [Rect], maximumBands: Int = CompositorDamage.maximumBands) -> [Rect] {
-        var rects = rects.filter { !$0.isEmpty }
+        var rects = rects.filter(isUsable)
+        while rects.count > 2 * max(1, maximumBands) { Region.mergeCheapestPair(&rects) }
         while rects.count > 1 && bandCount(rects) > maximumBands { Region.mergeCheapestPair(&rects) }
         return rects
     }
 
+    /// Empty rectangles and ones with an infinite or NaN edge damage nothing.
+    private static func isUsable(_ rect: Rect) -> Bool {
+        !rect.isEmpty && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite
+    }
+
     /// How many rectangles pixman's region of `rects` has: the bands a compositor counts.
     public static func bandCount(_ rects: [Rect]) -> Int {
-        let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
-        pixman_region32_init(region)
-        defer { pixman_region32_fini(region); region.deallocate() }
-        for rect in rects where !rect.isEmpty {
-            // In place: pixman allows the destination to be a source.
-            pixman_region32_union_rect(region, region, Int32(rect.minX), Int32(rect.minY),
-                                       UInt32(rect.width), UInt32(rect.height))
+        // Whole device pixels, held inside pixman's 32-bit coordinates.
+        func coordinate(_ value: Double) -> Int32 { Int32(max(-1e9, min(1e9, value.rounded()))) }
+        var boxes = rects.filter(isUsable).map {
+            pixman_box32_t(x1: coordinate($0.minX), y1: coordinate($0.minY), x2: coordinate($0.maxX), y2: coordinate($0.maxY))
         }
+        let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+        pixman_region32_init_rects(region, &boxes, Int32(boxes.count))
+        defer { pixman_region32_fini(region); region.deallocate() }
         return Int(pixman_region32_n_rects(region))
     }
 }

@@ -32,8 +32,6 @@ public final class ToolbarView {
     /// What the last draw showed, so that a new title among the same buttons
     /// repaints only the old and the new title, not the whole bar.
     private var drawn: DrawnState?
-    /// Glyph ink may reach past a title's advance width (bearings, bold).
-    private static let titleInkMargin = 2.0
 
     private struct DrawnState {
         var layout: Layout
@@ -83,12 +81,15 @@ public final class ToolbarView {
         guard let drawn, drawn.layout == layout, let measurer = drawn.measurer else { return Region(frame) }
         if drawn.title == title { return Region() }
         let width = min(measurer.measureText(title, role: .title), drawn.titleRoom)
-        return Region(drawn.titleFrame).union(Region(titleFrame(width: width)))
+        let new = titleFrame(width: width, lineHeight: measurer.metrics(for: .title).lineHeight)
+        return Region(drawn.titleFrame).union(Region(new))
     }
 
-    /// The title's band across the bar (above the hairline), with room for its ink.
-    private func titleFrame(width: Double) -> Rect {
-        let margin = ToolbarView.titleInkMargin
+    /// The title's band across the bar (above the hairline), with room for its
+    /// ink: glyphs may reach past the advance width (bearings, bold, a script
+    /// face's swashes), a quarter of the line height covers them.
+    private func titleFrame(width: Double, lineHeight: Double) -> Rect {
+        let margin = max(2, lineHeight / 4)
         return Rect(x: frame.midX - width / 2 - margin, y: frame.minY, width: width + 2 * margin, height: frame.height - 1)
     }
 
@@ -116,9 +117,13 @@ public final class ToolbarView {
         let room = max(0, min(frame.midX - left, right - frame.midX) * 2 - pad)
         let width = min(canvas.measureText(title, role: .title), room)
         let origin = Point(x: frame.midX - width / 2, y: frame.midY - metrics.lineHeight / 2)
-        canvas.drawText(title, at: origin, role: .title, color: theme.toolbarText, maxWidth: room)
-        drawn = DrawnState(layout: layout, title: title, titleFrame: titleFrame(width: width), titleRoom: room,
-                           measurer: canvas.textMeasurer)
+        // A right-to-left title is aligned to the right of its box, so the box is the
+        // title's own width when it fits (half a device pixel more, so that rounding
+        // never shortens it), which keeps it centred; else the room, and it is cut.
+        let box = width < room ? width + 0.5 / canvas.scale : room
+        canvas.drawText(title, at: origin, role: .title, color: theme.toolbarText, maxWidth: box)
+        drawn = DrawnState(layout: layout, title: title, titleFrame: titleFrame(width: width, lineHeight: metrics.lineHeight),
+                           titleRoom: room, measurer: canvas.textMeasurer)
     }
 
     private func buttonRole(_ item: ToolbarItem) -> FontRole { item.isProminent ? .title : .body }

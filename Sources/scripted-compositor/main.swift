@@ -113,8 +113,6 @@ do {
     player.exitTimeout = options.exitTimeout
     let status = try player.run(client: options.client)
     exit(status)
-} catch let failure as CompositorFailure {
-    fail("\(failure)", status: failure.exitStatus)
 } catch {
-    fail("\(error)", status: 70)
+    fail("\(error)", status: error.exitStatus)   // run throws only CompositorFailure
 }
