@@ -47,6 +47,9 @@ boot() {  # boot ACCEL: one run of the guest; qemu's own messages go to qemu.log
   local accel=$1
   if [ "$accel" = kvm ]; then accel_opts=(-accel kvm -cpu host); else accel_opts=(-accel tcg,thread=multi -cpu max); fi
   rm -f "$out/guest.log" "$out/console.log"
+  # Emptied here, before qemu starts: the watch below must not read the last boot's errors
+  # (a KVM failure's log made the TCG boot after it stop at once).
+  : >"$out/qemu.log"
   nice -n 10 qemu-system-x86_64 "${accel_opts[@]}" -smp 2 -m 2G \
     -nodefaults -display none -no-reboot \
     -kernel "$image/vmlinuz" -initrd "$image/initrd.img" \
@@ -80,6 +83,7 @@ if [ -z "$accel" ] || [ "$accel" = kvm ]; then
     # KVM here may refuse a stock kernel ("failed to set MSR") before the guest runs anything.
     if [ ! -s "$out/guest.log" ] && [ -z "$accel" ]; then
       echo "test-real-input: KVM did not boot the guest ($(grep -m1 -i 'error\|fail' "$out/qemu.log" || echo "status $status")); using TCG" >&2
+      mv "$out/qemu.log" "$out/qemu-kvm.log"
       accel=tcg; status=0; boot tcg || status=$?
     else
       accel=kvm
