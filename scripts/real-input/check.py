@@ -76,12 +76,13 @@ def before_first_gap(scrolls, gap_ms):
 
 
 def glide(scrolls, from_offset):
-    """(distance, ms) the view moved on by itself after it first passed `from_offset`, the
-    finger's own travel: a fling's length."""
+    """(distance, ms) the view moved on by itself past `from_offset`, the finger's own travel:
+    a fling's length. The distance is from `from_offset`, not from the first offset logged past
+    it: a slow guest draws few frames, and its first may already be well into the glide."""
     past = [(t, o) for t, o in scrolls if o >= from_offset]
     if not past:
         return 0.0, 0.0
-    return past[-1][1] - past[0][1], past[-1][0] - past[0][0]
+    return past[-1][1] - from_offset, past[-1][0] - past[0][0]
 
 
 # The checks: each returns the figures for the table or raises Fail ----------------------------
