@@ -95,7 +95,7 @@ let package = Package(
                                "SweepImages", "SweepDesktop", "SweepAccessibility"]),
 
         .target(name: "ScriptedCompositor",
-                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "SweepPNG", "SweepXKB"]),
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "SweepPNG", "SweepXKB"]),
 
         // MARK: Products
         .executableTarget(name: "scripted-compositor",

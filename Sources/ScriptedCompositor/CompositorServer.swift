@@ -402,6 +402,11 @@ public final class CompositorServer {
         return composite(popupsOver: image, of: window.surface)
     }
 
+    /// What the window's commits did with their damage since the last call.
+    func takeWindowDamageStatistics() -> DamageStatistics {
+        window?.surface.takeDamageStatistics() ?? DamageStatistics()
+    }
+
     /// The size of what the window last committed, in surface pixels; nil before its first buffer.
     public var windowSize: (width: Int, height: Int)? { window?.surface.committedSize }
 

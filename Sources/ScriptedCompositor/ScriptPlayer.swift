@@ -447,8 +447,9 @@ public final class ScriptPlayer {
             }
             try pause(stepPause)
         case .status(let file):
-            let report = StatusReport(line: line, milliseconds: server.now, clientPID: client.pid, windows: server.mappedWindowCount,
+            var report = StatusReport(line: line, milliseconds: server.now, clientPID: client.pid, windows: server.mappedWindowCount,
                                       popups: server.mappedPopupCount, resources: server.clientResourceCounts)
+            report.damage = server.takeWindowDamageStatistics()
             guard report.append(to: resolve(file)) else {
                 throw CompositorFailure("script line \(line): cannot write \(resolve(file)): \(String(cString: strerror(errno)))")
             }

@@ -118,7 +118,8 @@ public enum ScriptStep: Equatable, Sendable {
     case keymap(layouts: String)
     /// Appends one JSON line to `file`: the script line, the client's process id and
     /// its live protocol objects by interface (`wl_buffer`, `wl_shm_pool`, …), for a
-    /// long run that watches them; a script fed through a pipe also learns from it
+    /// long run that watches them, and the window's damage since the last status
+    /// (`DamageStatistics`); a script fed through a pipe also learns from it
     /// that everything before it has been played.
     case status(file: String)
 }

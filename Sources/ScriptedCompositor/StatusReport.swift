@@ -10,12 +10,16 @@ struct StatusReport {
     let popups: Int
     /// Live protocol objects by interface name.
     let resources: [String: Int]
+    /// The window's commits since the previous status line.
+    var damage = DamageStatistics()
 
     var json: String {
         // Interface names are C identifiers: nothing in them needs escaping.
         let objects = resources.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
         return "{\"line\":\(line),\"ms\":\(milliseconds),\"pid\":\(clientPID),\"windows\":\(windows),\"popups\":\(popups),"
-            + "\"buffers\":\(resources["wl_buffer"] ?? 0),\"resources\":{\(objects)}}\n"
+            + "\"buffers\":\(resources["wl_buffer"] ?? 0),\"resources\":{\(objects)},"
+            + "\"damage\":{\"commits\":\(damage.commits),\"whole\":\(damage.wholeCopies),\"most_bands\":\(damage.mostBands),"
+            + "\"pixels\":\(damage.damagedPixels)}}\n"
     }
 
     /// Appends the line to `path`; false when it cannot.

@@ -1,3 +1,4 @@
+import CPixman
 import CWaylandServer
 import SweepPNG
 
@@ -46,6 +47,9 @@ final class Surface: ResourceOwner {
         return PNGImage(width: committed.width, height: committed.height, rgba: rgba)
     }
     private(set) var commits = 0
+    private var pendingDamage = SurfaceDamage()
+    /// The commits since `takeDamageStatistics` was last called.
+    private var damageStatistics = DamageStatistics()
     /// Called after each commit (the toplevel sends its first configure here).
     var onCommit: (() -> Void)?
 
@@ -74,6 +78,20 @@ final class Surface: ResourceOwner {
         pendingScale = max(1, scale)
     }
 
+    func damageBuffer(x: Int32, y: Int32, width: Int32, height: Int32) {
+        pendingDamage.addBuffer(x: x, y: y, width: width, height: height)
+    }
+
+    func damage(x: Int32, y: Int32, width: Int32, height: Int32) {
+        pendingDamage.addSurface(x: x, y: y, width: width, height: height)
+    }
+
+    /// What the commits since the last call did with their damage.
+    func takeDamageStatistics() -> DamageStatistics {
+        defer { damageStatistics = DamageStatistics() }
+        return damageStatistics
+    }
+
     func commit() {
         bufferScale = pendingScale
         if pendingBufferAttached, let buffer = pendingBuffer {
@@ -82,6 +100,7 @@ final class Surface: ResourceOwner {
         } else if pendingBufferAttached {
             committed = nil   // a NULL attach unmaps
         }
+        pendingDamage = SurfaceDamage()   // damage without a new buffer changes nothing shown
         pendingBuffer = nil
         pendingBufferAttached = false
         frameCallbacks += pendingCallbacks
@@ -100,20 +119,39 @@ final class Surface: ResourceOwner {
         }
     }
 
+    /// Takes the buffer's damaged pixels into `committed`, or all of them
+    /// when there is nothing of the same size and format to update.
     private func copyPixels(from buffer: WLResource) {
         guard let shm = wl_shm_buffer_get(buffer) else { return }
         let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
         let stride = Int(wl_shm_buffer_get_stride(shm))
         let format = wl_shm_buffer_get_format(shm)
-        guard width > 0, height > 0, width <= 16384, height <= 16384,
+        guard width > 0, height > 0, width <= 16384, height <= 16384, stride >= width * 4,
               format == WL_SHM_FORMAT_ARGB8888.rawValue || format == WL_SHM_FORMAT_XRGB8888.rawValue else { return }
         let opaque = format == WL_SHM_FORMAT_XRGB8888.rawValue
-        var pixels = [UInt32](repeating: 0, count: width * height)
+        let damage = pendingDamage.take(width: width, height: height, scale: bufferScale)
+        damageStatistics.commits += 1
+        var boxes: [pixman_box32_t]
+        var pixels: [UInt32]
+        if let previous = committed, previous.width == width, previous.height == height, previous.opaque == opaque {
+            boxes = damage
+            pixels = previous.pixels
+            committed = nil   // so `pixels` is the only reference, and is written in place
+            damageStatistics.mostBands = max(damageStatistics.mostBands, damage.count)
+            damageStatistics.damagedPixels += damage.reduce(0) { $0 + Int($1.x2 - $1.x1) * Int($1.y2 - $1.y1) }
+        } else {
+            boxes = [pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))]
+            pixels = [UInt32](repeating: 0, count: width * height)
+            damageStatistics.wholeCopies += 1
+        }
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
             pixels.withUnsafeMutableBytes { destination in
-                for y in 0..<height {
-                    (destination.baseAddress! + y * width * 4).copyMemory(from: data + y * stride, byteCount: width * 4)
+                for box in boxes {
+                    let x = Int(box.x1), rowBytes = Int(box.x2 - box.x1) * 4
+                    for y in Int(box.y1)..<Int(box.y2) {
+                        (destination.baseAddress! + (y * width + x) * 4).copyMemory(from: data + y * stride + x * 4, byteCount: rowBytes)
+                    }
                 }
             }
         }
@@ -124,7 +162,9 @@ final class Surface: ResourceOwner {
     nonisolated(unsafe) static let requests = requestTable(sweep_wl_surface_requests(
         destroy: Resource.destroy,
         attach: { _, resource, buffer, _, _ in Resource.object(resource, as: Surface.self)?.attach(buffer) },
-        damage: { _, _, _, _, _, _ in },
+        damage: { _, resource, x, y, width, height in
+            Resource.object(resource, as: Surface.self)?.damage(x: x, y: y, width: width, height: height)
+        },
         frame: { client, resource, id in
             guard let surface = Resource.object(resource, as: Surface.self),
                   let callback = wl_resource_create(client, sweep_server_wl_callback_interface(), 1, id) else { return }
@@ -136,7 +176,9 @@ final class Surface: ResourceOwner {
         commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
         set_buffer_transform: { _, _, _ in },
         set_buffer_scale: { _, resource, scale in Resource.object(resource, as: Surface.self)?.setBufferScale(scale) },
-        damage_buffer: { _, _, _, _, _, _ in },
+        damage_buffer: { _, resource, x, y, width, height in
+            Resource.object(resource, as: Surface.self)?.damageBuffer(x: x, y: y, width: width, height: height)
+        },
         offset: { _, _, _, _ in }
     ))
 }
