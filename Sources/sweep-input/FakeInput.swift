@@ -17,11 +17,7 @@ final class FakeInput: InputDevice {
 
     /// Connects to `WAYLAND_DISPLAY` (or `display`), binds fake input and authenticates.
     init(display name: String?) throws(InputFailure) {
-        guard let display = wl_display_connect(name) else {
-            throw InputFailure("cannot connect to the Wayland compositor \(name ?? "at WAYLAND_DISPLAY") (\(String(cString: strerror(errno))))",
-                               status: 69)
-        }
-        self.display = display
+        display = try WaylandDisplay.connect(name)
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         wl_display_roundtrip(display)
@@ -49,9 +45,7 @@ final class FakeInput: InputDevice {
 
     /// Waits until the compositor has handled everything sent so far; fails when it went away.
     func sync() throws(InputFailure) {
-        guard wl_display_roundtrip(display) >= 0 else {
-            throw InputFailure("the compositor closed the connection (\(String(cString: strerror(wl_display_get_error(display)))))", status: 69)
-        }
+        try WaylandDisplay.roundtrip(display)
     }
 
     func moveRelative(dx: Double, dy: Double) {

@@ -29,11 +29,7 @@ final class VirtualKeyboardInput: InputDevice {
             throw InputFailure("cannot compile the keymap a second time", status: 69)
         }
         self.state = state
-        guard let display = wl_display_connect(name) else {
-            throw InputFailure("cannot connect to the Wayland compositor \(name ?? "at WAYLAND_DISPLAY") (\(String(cString: strerror(errno))))",
-                               status: 69)
-        }
-        self.display = display
+        display = try WaylandDisplay.connect(name)
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         wl_display_roundtrip(display)
@@ -77,9 +73,7 @@ final class VirtualKeyboardInput: InputDevice {
     }
 
     func sync() throws(InputFailure) {
-        guard wl_display_roundtrip(display) >= 0 else {
-            throw InputFailure("the compositor closed the connection (\(String(cString: strerror(wl_display_get_error(display)))))", status: 69)
-        }
+        try WaylandDisplay.roundtrip(display)
     }
 
     func key(_ code: UInt32, pressed: Bool) throws(InputFailure) {
