@@ -19,6 +19,7 @@ struct StatusReport {
         return "{\"line\":\(line),\"ms\":\(milliseconds),\"pid\":\(clientPID),\"windows\":\(windows),\"popups\":\(popups),"
             + "\"buffers\":\(resources["wl_buffer"] ?? 0),\"resources\":{\(objects)},"
             + "\"damage\":{\"commits\":\(damage.commits),\"whole\":\(damage.wholeCopies),\"most_bands\":\(damage.mostBands),"
+            + "\"most_bands_with_previous\":\(damage.mostBandsWithPrevious),"
             + "\"pixels\":\(damage.damagedPixels)}}\n"
     }
 

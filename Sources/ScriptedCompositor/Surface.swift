@@ -48,6 +48,8 @@ final class Surface: ResourceOwner {
     }
     private(set) var commits = 0
     private var pendingDamage = SurfaceDamage()
+    /// The last buffer commit's damage (the whole buffer for a whole copy).
+    private var previousDamage: [pixman_box32_t] = []
     /// The commits since `takeDamageStatistics` was last called.
     private var damageStatistics = DamageStatistics()
     /// Called after each commit (the toplevel sends its first configure here).
@@ -138,12 +140,15 @@ final class Surface: ResourceOwner {
             pixels = previous.pixels
             committed = nil   // so `pixels` is the only reference, and is written in place
             damageStatistics.mostBands = max(damageStatistics.mostBands, damage.count)
+            damageStatistics.mostBandsWithPrevious = max(damageStatistics.mostBandsWithPrevious,
+                                                         SurfaceDamage.bandCount(damage + previousDamage))
             damageStatistics.damagedPixels += damage.reduce(0) { $0 + Int($1.x2 - $1.x1) * Int($1.y2 - $1.y1) }
         } else {
             boxes = [pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))]
             pixels = [UInt32](repeating: 0, count: width * height)
             damageStatistics.wholeCopies += 1
         }
+        previousDamage = boxes
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
             pixels.withUnsafeMutableBytes { destination in

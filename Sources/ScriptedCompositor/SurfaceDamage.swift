@@ -47,6 +47,18 @@ struct SurfaceDamage {
         return Array(UnsafeBufferPointer(start: rects, count: Int(count)))
     }
 
+    /// How many bands `boxes` make together as one pixman region: a
+    /// compositor repainting a buffer it last drew two frames ago takes
+    /// this frame's damage with the previous one's (buffer age 2).
+    static func bandCount(_ boxes: [pixman_box32_t]) -> Int {
+        guard !boxes.isEmpty else { return 0 }
+        var boxes = boxes
+        var region = pixman_region32_t()
+        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
+        defer { pixman_region32_fini(&region) }
+        return Int(pixman_region32_n_rects(&region))
+    }
+
     /// A rectangle the protocol allows (a negative size damages nothing), its far edges held in 32 bits.
     private static func box(x: Int64, y: Int64, width: Int64, height: Int64) -> pixman_box32_t? {
         guard width > 0, height > 0 else { return nil }
@@ -62,6 +74,9 @@ struct DamageStatistics: Equatable {
     var commits = 0
     var wholeCopies = 0
     var mostBands = 0
+    /// The most bands one commit's damage made together with the commit's
+    /// before it: what wlroots counts when its output buffer is two frames old.
+    var mostBandsWithPrevious = 0
     /// Buffer pixels copied on damage (whole copies not counted).
     var damagedPixels = 0
 }

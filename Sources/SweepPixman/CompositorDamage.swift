@@ -37,6 +37,28 @@ public enum CompositorDamage {
         return rects
     }
 
+    /// The most bands a frame's damage makes together with the previous
+    /// frame's: wlroots' limit, 20, which it counts over both when its
+    /// output buffer is two frames old (double buffering).
+    public static let maximumBandsWithPrevious = 20
+
+    /// `rects` limited as `limitingBands(_:maximumBands:)` limits them, then
+    /// merged further until, together with the damage the surface sent for
+    /// the frame before (`previous`), they make at most
+    /// `maximumBandsWithPrevious` bands, or are one rectangle. Two frames'
+    /// edges cut each other's bands: two band steps of 10 bands each made 49
+    /// together, and a compositor repainting a buffer two frames old then
+    /// paints their whole bounding box.
+    public static func limitingBands(_ rects: [Rect], after previous: [Rect],
+                                     maximumBands: Int = CompositorDamage.maximumBands,
+                                     maximumWithPrevious: Int = CompositorDamage.maximumBandsWithPrevious) -> [Rect] {
+        var rects = limitingBands(rects, maximumBands: maximumBands)
+        let previous = previous.filter(isUsable)
+        guard !previous.isEmpty else { return rects }
+        while rects.count > 1 && bandCount(rects + previous) > maximumWithPrevious { Region.mergeCheapestPair(&rects) }
+        return rects
+    }
+
     /// Empty rectangles and ones with an infinite or NaN edge damage nothing.
     private static func isUsable(_ rect: Rect) -> Bool {
         !rect.isEmpty && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite

@@ -62,6 +62,10 @@ public final class Window {
     private var frameCallbacks: [OpaquePointer] = []
     private var history = DamageHistory()
     private var pendingDamage = Region()
+    /// The rectangles the last commit reported as damaged (buffer pixels, or
+    /// surface pixels before wl_compositor 4): the next frame's are merged
+    /// so the two together stay within a compositor's band limit.
+    private var sentDamage: [Rect] = []
     /// Content that moved since the last frame (scrolling), copied from it.
     private var moves = ContentMoves()
     /// The last frame committed, and the scale it was drawn at: where moved content is copied from.
@@ -337,12 +341,13 @@ public final class Window {
         applyBufferScale()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         // Few enough bands that a compositor does not repaint their bounding box instead.
-        if connection.compositorVersion >= 4 {
-            for device in CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: scale) }) {
-                wl_surface_damage_buffer(surface, Int32(device.x), Int32(device.y), Int32(device.width), Int32(device.height))
-            }
-        } else {
-            for rect in CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: 1) }) {
+        let inBufferPixels = connection.compositorVersion >= 4
+        sentDamage = CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: inBufferPixels ? scale : 1) },
+                                                    after: sentDamage)
+        for rect in sentDamage {
+            if inBufferPixels {
+                wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+            } else {
                 wl_surface_damage(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
             }
         }
@@ -483,6 +488,7 @@ public final class Window {
     private func resize(to newSize: Size) {
         size = newSize
         history.reset()
+        sentDamage = []
         moves.removeAll()
         pendingDamage = Region(Rect(origin: .zero, size: newSize))
         if let viewport {
@@ -558,6 +564,7 @@ public final class Window {
         guard newScale != surfaceScale else { return }
         surfaceScale = newScale
         history.reset()
+        sentDamage = []
         chain.invalidateContents()
         onScaleChange?(newScale.factor)
         scaleObservers.notify(newScale.factor)

@@ -41,6 +41,42 @@ import Testing
         #expect(after < 0.25 * bounds.area, "\(after) pixels is not much less than the bounding box's \(bounds.area)")
     }
 
+    /// The grid at scale 2 entering editing mode (a selection mark in every
+    /// column of cells) and the band's first step after it, as Sweep sent them.
+    static let editingEntered: [Rect] = [
+        Rect(x: 0, y: 0, width: 2560, height: 88), Rect(x: 20, y: 104, width: 205, height: 1272),
+    ] + [1788, 2020, 2252, 2484].map { Rect(x: Double($0), y: 248, width: 48, height: 1128) }
+      + [396, 860, 1324].map { Rect(x: Double($0), y: 248, width: 280, height: 1128) }
+    static let firstBandStep: [Rect] = [
+        Rect(x: 194, y: 306, width: 50, height: 25), Rect(x: 212, y: 306, width: 32, height: 1),
+        Rect(x: 1169, y: 0, width: 222, height: 86), Rect(x: 20, y: 320, width: 200, height: 200),
+        Rect(x: 194, y: 319, width: 69, height: 25), Rect(x: 231, y: 306, width: 32, height: 13),
+        Rect(x: 252, y: 104, width: 200, height: 200), Rect(x: 252, y: 320, width: 200, height: 200),
+        Rect(x: 194, y: 294, width: 87, height: 12), Rect(x: 194, y: 331, width: 87, height: 25),
+        Rect(x: 194, y: 306, width: 12, height: 26), Rect(x: 250, y: 306, width: 31, height: 26),
+    ]
+
+    @Test func theNextFrameIsMergedUntilBothTogetherStayWithinTheLimit() {
+        // Each frame alone is within 10 bands, but their edges cut each other's bands: 49 together,
+        // past the 20 wlroots counts over both when it repaints a buffer two frames old.
+        let previous = Self.editingEntered, next = Self.firstBandStep
+        #expect(CompositorDamage.bandCount(previous) <= CompositorDamage.maximumBands)
+        #expect(CompositorDamage.bandCount(CompositorDamage.limitingBands(next) + previous) == 49)
+        let limited = CompositorDamage.limitingBands(next, after: previous)
+        #expect(CompositorDamage.bandCount(limited + previous) <= CompositorDamage.maximumBandsWithPrevious)
+        #expect(CompositorDamage.bandCount(limited) <= CompositorDamage.maximumBands)
+        for rect in next {
+            #expect(limited.contains { $0.contains(rect) }, "\(rect) is no longer covered by \(limited)")
+        }
+        // Still much less than the bounding box a compositor would otherwise repaint.
+        let bounds = (next + previous).reduce(Rect.zero) { $0.union($1) }
+        #expect(area(limited) < 0.25 * bounds.area, "\(area(limited)) pixels against the bounding box's \(bounds.area)")
+        // With nothing before, or damage that fits, the frame is limited on its own only.
+        #expect(CompositorDamage.limitingBands(next, after: []) == CompositorDamage.limitingBands(next))
+        let strip = [Rect(x: 0, y: 0, width: 10, height: 10)]
+        #expect(CompositorDamage.limitingBands(strip, after: previous) == strip)
+    }
+
     @Test func damageWithFewBandsIsLeftAsItIs() {
         let strips = Array(Self.columnStep.prefix(6))
         #expect(CompositorDamage.bandCount(strips) <= CompositorDamage.maximumBands)
