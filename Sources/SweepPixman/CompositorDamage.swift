@@ -45,18 +45,23 @@ public enum CompositorDamage {
     /// `rects` limited as `limitingBands(_:maximumBands:)` limits them, then
     /// merged further until, together with the damage the surface sent for
     /// the frame before (`previous`), they make at most
-    /// `maximumBandsWithPrevious` bands, or are one rectangle. Two frames'
-    /// edges cut each other's bands: two band steps of 10 bands each made 49
+    /// `maximumBandsWithPrevious` bands. Two frames' edges cut each other's
+    /// bands: entering editing mode and the band's first step made 49
     /// together, and a compositor repainting a buffer two frames old then
-    /// paints their whole bounding box.
+    /// paints their whole bounding box. When not even one rectangle gets
+    /// under the limit (a small one cutting across the previous frame's
+    /// bands), the frame is left at `maximumBands`: the compositor repaints
+    /// the bounding box either way, and a larger rectangle would only crowd
+    /// the next frame's count.
     public static func limitingBands(_ rects: [Rect], after previous: [Rect],
                                      maximumBands: Int = CompositorDamage.maximumBands,
                                      maximumWithPrevious: Int = CompositorDamage.maximumBandsWithPrevious) -> [Rect] {
-        var rects = limitingBands(rects, maximumBands: maximumBands)
+        let rects = limitingBands(rects, maximumBands: maximumBands)
         let previous = previous.filter(isUsable)
         guard !previous.isEmpty else { return rects }
-        while rects.count > 1 && bandCount(rects + previous) > maximumWithPrevious { Region.mergeCheapestPair(&rects) }
-        return rects
+        var merged = rects
+        while merged.count > 1 && bandCount(merged + previous) > maximumWithPrevious { Region.mergeCheapestPair(&merged) }
+        return bandCount(merged + previous) <= maximumWithPrevious ? merged : rects
     }
 
     /// Empty rectangles and ones with an infinite or NaN edge damage nothing.

@@ -77,6 +77,16 @@ import Testing
         #expect(CompositorDamage.limitingBands(strip, after: previous) == strip)
     }
 
+    @Test func aFrameThatCannotGetUnderTheLimitIsNotMergedFurther() {
+        // A small first step that sticks out of the left column's marks cuts across all their
+        // bands: past 20 even as one rectangle, so the frame's own rectangles are left as they are.
+        let previous = Self.editingEntered
+        let step = [Rect(x: 194, y: 294, width: 40, height: 12), Rect(x: 214, y: 306, width: 20, height: 16)]
+        #expect(CompositorDamage.bandCount([step.reduce(Rect.zero) { $0.union($1) }] + previous)
+                > CompositorDamage.maximumBandsWithPrevious)
+        #expect(CompositorDamage.limitingBands(step, after: previous) == CompositorDamage.limitingBands(step))
+    }
+
     @Test func damageWithFewBandsIsLeftAsItIs() {
         let strips = Array(Self.columnStep.prefix(6))
         #expect(CompositorDamage.bandCount(strips) <= CompositorDamage.maximumBands)
