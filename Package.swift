@@ -148,7 +148,7 @@ let package = Package(
                     dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CPNG", "CZlib", "CTurboJPEG"]),
         .testTarget(name: "SweepIconsTests", dependencies: ["SweepIcons"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
-        .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor"]),
+        .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "CPixman"]),
         .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],
                     exclude: ["Harness/test-portal.py", "Harness/atspi-probe.py", "Harness/kwin-screenshot.py", "Harness/mutter-screenshot.py", "Harness/mutter-scale.py", "Harness/orca"]),
     ],

@@ -2,8 +2,9 @@ import CPixman
 import CWaylandServer
 import SweepPNG
 
-/// A client's `wl_surface`: double-buffered state, and the last committed
-/// buffer's pixels copied out so screenshots never read client memory.
+/// A client's `wl_surface`: double-buffered state, and the committed
+/// buffers' pixels copied out (what each commit damaged) so screenshots
+/// never read client memory.
 final class Surface: ResourceOwner {
     weak var compositor: CompositorServer?
     var resource: WLResource?
@@ -17,9 +18,14 @@ final class Surface: ResourceOwner {
     var frameCallbacks: [WLResource] = []
     private(set) var bufferScale: Int32 = 1
     private var pendingScale: Int32 = 1
+    /// `wl_surface.set_buffer_transform`: surface damage is not mapped
+    /// through a transform here, so a transformed buffer is copied whole.
+    private var bufferTransform: Int32 = 0
+    private var pendingTransform: Int32 = 0
     /// The committed contents as the client drew them (premultiplied
-    /// ARGB, rows packed): a plain copy per commit, converted only when a
-    /// screenshot asks, so committing stays as cheap as a real compositor's.
+    /// ARGB, rows packed): each commit's damage copied in as it is,
+    /// converted only when a screenshot asks, so committing stays as cheap
+    /// as a real compositor's.
     private var committed: (pixels: [UInt32], width: Int, height: Int, opaque: Bool)?
     /// Whether a buffer is attached and committed.
     var hasContents: Bool { committed != nil }
@@ -48,7 +54,7 @@ final class Surface: ResourceOwner {
     }
     private(set) var commits = 0
     private var pendingDamage = SurfaceDamage()
-    /// The last buffer commit's damage (the whole buffer for a whole copy).
+    /// The damage of the last buffer commit that damaged anything (the whole buffer for a whole copy).
     private var previousDamage: [pixman_box32_t] = []
     /// The commits since `takeDamageStatistics` was last called.
     private var damageStatistics = DamageStatistics()
@@ -96,6 +102,7 @@ final class Surface: ResourceOwner {
 
     func commit() {
         bufferScale = pendingScale
+        bufferTransform = pendingTransform
         if pendingBufferAttached, let buffer = pendingBuffer {
             copyPixels(from: buffer)
             wl_buffer_send_release(buffer)
@@ -133,9 +140,10 @@ final class Surface: ResourceOwner {
         let opaque = format == WL_SHM_FORMAT_XRGB8888.rawValue
         let damage = pendingDamage.take(width: width, height: height, scale: bufferScale)
         damageStatistics.commits += 1
-        var boxes: [pixman_box32_t]
+        let boxes: [pixman_box32_t]
         var pixels: [UInt32]
-        if let previous = committed, previous.width == width, previous.height == height, previous.opaque == opaque {
+        if let previous = committed, previous.width == width, previous.height == height, previous.opaque == opaque,
+           bufferTransform == 0 {
             boxes = damage
             pixels = previous.pixels
             committed = nil   // so `pixels` is the only reference, and is written in place
@@ -148,7 +156,8 @@ final class Surface: ResourceOwner {
             pixels = [UInt32](repeating: 0, count: width * height)
             damageStatistics.wholeCopies += 1
         }
-        previousDamage = boxes
+        // A commit that damaged nothing changes nothing shown, and a compositor's history skips it.
+        if !boxes.isEmpty { previousDamage = boxes }
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
             pixels.withUnsafeMutableBytes { destination in
@@ -179,7 +188,7 @@ final class Surface: ResourceOwner {
         set_opaque_region: { _, _, _ in },
         set_input_region: { _, _, _ in },
         commit: { _, resource in Resource.object(resource, as: Surface.self)?.commit() },
-        set_buffer_transform: { _, _, _ in },
+        set_buffer_transform: { _, resource, transform in Resource.object(resource, as: Surface.self)?.pendingTransform = transform },
         set_buffer_scale: { _, resource, scale in Resource.object(resource, as: Surface.self)?.setBufferScale(scale) },
         damage_buffer: { _, resource, x, y, width, height in
             Resource.object(resource, as: Surface.self)?.damageBuffer(x: x, y: y, width: width, height: height)

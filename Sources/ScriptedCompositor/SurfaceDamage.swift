@@ -39,11 +39,12 @@ struct SurfaceDamage {
         var boxes = bufferRects.compactMap { clipped(Int64($0.x1), Int64($0.y1), Int64($0.x2), Int64($0.y2)) }
         boxes += surfaceRects.compactMap { clipped(Int64($0.x1) * s, Int64($0.y1) * s, Int64($0.x2) * s, Int64($0.y2) * s) }
         guard !boxes.isEmpty else { return [] }
-        var region = pixman_region32_t()
-        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
-        defer { pixman_region32_fini(&region) }
+        // Allocated, not a local: the rectangles pixman returns may point into the region itself.
+        let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+        pixman_region32_init_rects(region, &boxes, Int32(boxes.count))
+        defer { pixman_region32_fini(region); region.deallocate() }
         var count: Int32 = 0
-        guard let rects = pixman_region32_rectangles(&region, &count) else { return [] }
+        guard let rects = pixman_region32_rectangles(region, &count) else { return [] }
         return Array(UnsafeBufferPointer(start: rects, count: Int(count)))
     }
 
@@ -53,10 +54,10 @@ struct SurfaceDamage {
     static func bandCount(_ boxes: [pixman_box32_t]) -> Int {
         guard !boxes.isEmpty else { return 0 }
         var boxes = boxes
-        var region = pixman_region32_t()
-        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
-        defer { pixman_region32_fini(&region) }
-        return Int(pixman_region32_n_rects(&region))
+        let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+        pixman_region32_init_rects(region, &boxes, Int32(boxes.count))
+        defer { pixman_region32_fini(region); region.deallocate() }
+        return Int(pixman_region32_n_rects(region))
     }
 
     /// A rectangle the protocol allows (a negative size damages nothing), its far edges held in 32 bits.
@@ -68,8 +69,9 @@ struct SurfaceDamage {
 }
 
 /// What a surface's commits since the last `status` step looked like to a
-/// compositor: how many brought a buffer, how many of those were copied
-/// whole (the first, or a new size), and the most bands one's damage made.
+/// compositor: how many brought a shm buffer, how many of those were copied
+/// whole (the first, a new size or format, a transformed buffer), and the
+/// most bands one's damage made.
 struct DamageStatistics: Equatable {
     var commits = 0
     var wholeCopies = 0

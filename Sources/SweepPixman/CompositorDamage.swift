@@ -16,11 +16,11 @@ import SweepGeometry
 ///
 /// So the rectangles a surface reports are merged, the pair whose bounding
 /// box adds the fewest pixels first, until they make at most `maximumBands`
-/// bands: half of wlroots' 20, so that with the previous frame's damage
-/// (bands need not add up under a union, but a band step's frames overlap
-/// much) it usually stays under. Reporting more damage than changed is
-/// correct (those pixels are the same in the buffer); a merge costs a few
-/// thousand pixels where the collapse cost a million.
+/// bands, and then (`limitingBands(_:after:)`) until they make at most 20
+/// with the previous frame's, where that can be reached. Reporting more
+/// damage than changed is correct (those pixels are the same in the
+/// buffer); a merge costs a few thousand pixels where the collapse cost a
+/// million.
 public enum CompositorDamage {
     /// The most bands a frame's damage is left with.
     public static let maximumBands = 10
@@ -61,7 +61,8 @@ public enum CompositorDamage {
         guard !previous.isEmpty else { return rects }
         var merged = rects
         while merged.count > 1 && bandCount(merged + previous) > maximumWithPrevious { Region.mergeCheapestPair(&merged) }
-        return bandCount(merged + previous) <= maximumWithPrevious ? merged : rects
+        // A bounding box cutting across rectangles it only partly covers can add bands of its own.
+        return bandCount(merged + previous) <= maximumWithPrevious && bandCount(merged) <= maximumBands ? merged : rects
     }
 
     /// Empty rectangles and ones with an infinite or NaN edge damage nothing.

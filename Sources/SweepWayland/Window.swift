@@ -342,9 +342,11 @@ public final class Window {
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         // Few enough bands that a compositor does not repaint their bounding box instead.
         let inBufferPixels = connection.compositorVersion >= 4
-        sentDamage = CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: inBufferPixels ? scale : 1) },
+        let damage = CompositorDamage.limitingBands(changed.rects.map { $0.scaledOutward(by: inBufferPixels ? scale : 1) },
                                                     after: sentDamage)
-        for rect in sentDamage {
+        // A frame that damaged nothing is no frame to a compositor's damage history.
+        if !damage.isEmpty { sentDamage = damage }
+        for rect in damage {
             if inBufferPixels {
                 wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
             } else {
