@@ -15,7 +15,7 @@ case "$kind" in
   *) echo "usage: $0 address|thread" >&2; exit 64 ;;
 esac
 # Unit test targets, and the end-to-end suites of the demo and the picker under the scripted compositor.
-filter=${SANITIZED_TESTS:-'^(?!EndToEndTests\.)|^EndToEndTests\.(PickRunTests|HostileCompositorRunTests|TouchSweepRunTests|GridRunTests|DemoPagesRunTests|HelloSelectRunTests|ClipboardRunTests|DecorationRunTests|ContextMenuRunTests)/'}
+filter=${SANITIZED_TESTS:-'^(?!EndToEndTests\.)|^EndToEndTests\.(PickRunTests|HostileCompositorRunTests|TouchSweepRunTests|GridRunTests|DemoPagesRunTests|HelloSelectRunTests|ClipboardRunTests|DecorationRunTests|ContextMenuRunTests|DamageRunTests)/'}
 here=$PWD
 export ASAN_OPTIONS="abort_on_error=0:exitcode=86:detect_leaks=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$here/scripts/sanitizers/lsan.supp:print_suppressions=0:exitcode=86"
