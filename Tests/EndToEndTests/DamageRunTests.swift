@@ -55,4 +55,58 @@ import Testing
         let stale = damaged.differingPixels(from: redrawn)
         #expect(stale == 0, "\(stale) pixels differ between the damaged-in window and the one drawn whole")
     }
+
+    /// The list at scale 2 through a band, a Shift-extended band, wheel
+    /// scrolling (content moved by copying, then the rows it uncovers), keys
+    /// moving the focus, and a tap on a row: the window pieced together from
+    /// every commit's damage is the one drawn whole.
+    @Test func aListScrolledSelectedAndFocusedAtScale2IsDamagedWhereverItChanged() throws {
+        let run = try playDemo("""
+        {"op":"output","width":1024,"height":768,"scale":2}
+        {"op":"waitReady"}
+        {"op":"wait","ms":300}
+        {"op":"pointer.drag","from":[300,120],"to":[200,400],"steps":20,"ms":300}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"pointer.drag","from":[300,500],"to":[320,620],"steps":10,"ms":150}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"pointer.move","x":500,"y":300}
+        {"op":"pointer.axis","dy":15,"source":"wheel"}
+        {"op":"pointer.axis","dy":15,"source":"wheel"}
+        {"op":"pointer.axis","dy":-15,"source":"wheel"}
+        {"op":"pointer.axis","dy":30,"source":"finger"}
+        {"op":"pointer.axis","dy":30,"source":"finger"}
+        {"op":"pointer.axisStop"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Up"}
+        {"op":"pointer.move","x":500,"y":250}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"pointer.leave"}
+        {"op":"wait","ms":1500}
+        {"op":"status","file":"damage.jsonl"}
+        {"op":"screenshot","file":"damaged.png"}
+        {"op":"configure","width":800,"height":600}
+        {"op":"window.size","width":800,"height":600,"ms":5000}
+        {"op":"configure","width":1024,"height":768}
+        {"op":"window.size","width":1024,"height":768,"ms":5000}
+        {"op":"wait","ms":1500}
+        {"op":"screenshot","file":"redrawn.png"}
+        """, label: "damage-list", arguments: ["--rows", "1000", "--page", "list"])
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        // The script did what it says: selected, scrolled (both ways), and the damage was partial.
+        #expect(run.committedSelections.count >= 2, "\(run.diagnostics)")
+        #expect((run.scrollOffsets.max() ?? 0) > 0, "\(run.scrollOffsets)")
+        let status = try String(contentsOfFile: "\(run.directory.path)/damage.jsonl", encoding: .utf8)
+        let damage = try #require((try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])?["damage"] as? [String: Int])
+        // Scrolling damages what moved as well as what it uncovered, so most of the view a step: only the bands are bounded.
+        #expect(damage["commits"] ?? 0 >= 10, "\(damage)")
+        #expect((1...10).contains(damage["most_bands"] ?? 0) && damage["most_bands_with_previous"] ?? .max <= 20, "\(damage)")
+        let damaged = try run.shot("damaged.png"), redrawn = try run.shot("redrawn.png")
+        #expect(damaged.width == 2048 && damaged.height == 1536)
+        let stale = damaged.differingPixels(from: redrawn)
+        #expect(stale == 0, "\(stale) pixels differ between the damaged-in window and the one drawn whole")
+    }
 }
