@@ -20,24 +20,12 @@ import Testing
         {"op":"status","file":"damage.jsonl"}
         {"op":"pointer.drag","from":[100,150],"to":[850,650],"steps":80,"ms":1200}
         {"op":"pointer.leave"}
-        {"op":"wait","ms":300}
-        {"op":"status","file":"damage.jsonl"}
-        {"op":"screenshot","file":"damaged.png"}
-        {"op":"configure","width":1000,"height":700}
-        {"op":"window.size","width":1000,"height":700,"ms":5000}
-        {"op":"configure","width":1280,"height":800}
-        {"op":"window.size","width":1280,"height":800,"ms":5000}
-        {"op":"wait","ms":300}
-        {"op":"status","file":"damage.jsonl"}
-        {"op":"screenshot","file":"redrawn.png"}
+        \(redrawingWhole(width: 1280, height: 800, settle: 300))
         """, label: "damage-grid", arguments: ["--rows", "16777216", "--grid"])
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let lines = try String(contentsOfFile: "\(run.directory.path)/damage.jsonl", encoding: .utf8).split(separator: "\n")
-        let damage = try lines.map { line in
-            try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["damage"] as? [String: Int])
-        }
-        try #require(damage.count == 3, "\(lines)")
+        let damage = try damageReports(run)
+        try #require(damage.count == 3, "\(damage)")
         let drag = damage[1]
         // The band took in 6 rows of 8 cells over many frames, each drawn into a buffer of the same size.
         #expect((run.events("selection").last?["ranges"] as? [[Int]])?.count == 6, "\(run.diagnostics)")
@@ -50,10 +38,7 @@ import Testing
         #expect(drag["pixels"] ?? .max < (drag["commits"] ?? 0) * 2560 * 1600 / 4, "\(drag)")
         // Resizing twice made whole new buffers; the last one is the window drawn from scratch.
         #expect(damage[2]["whole"] ?? 0 >= 2, "\(damage[2])")
-        let damaged = try run.shot("damaged.png"), redrawn = try run.shot("redrawn.png")
-        #expect(damaged.width == 2560 && damaged.height == 1600)
-        let stale = damaged.differingPixels(from: redrawn)
-        #expect(stale == 0, "\(stale) pixels differ between the damaged-in window and the one drawn whole")
+        try expectDamagedWindowDrawnWhole(run, width: 2560, height: 1600)
     }
 
     /// The list at scale 2 through a band, a Shift-extended band, wheel
@@ -84,28 +69,51 @@ import Testing
         {"op":"pointer.down","button":"left"}
         {"op":"pointer.up","button":"left"}
         {"op":"pointer.leave"}
-        {"op":"wait","ms":1500}
-        {"op":"status","file":"damage.jsonl"}
-        {"op":"screenshot","file":"damaged.png"}
-        {"op":"configure","width":800,"height":600}
-        {"op":"window.size","width":800,"height":600,"ms":5000}
-        {"op":"configure","width":1024,"height":768}
-        {"op":"window.size","width":1024,"height":768,"ms":5000}
-        {"op":"wait","ms":1500}
-        {"op":"screenshot","file":"redrawn.png"}
+        \(redrawingWhole(width: 1024, height: 768, settle: 1500))
         """, label: "damage-list", arguments: ["--rows", "1000", "--page", "list"])
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         // The script did what it says: selected, scrolled (both ways), and the damage was partial.
         #expect(run.committedSelections.count >= 2, "\(run.diagnostics)")
         #expect((run.scrollOffsets.max() ?? 0) > 0, "\(run.scrollOffsets)")
-        let status = try String(contentsOfFile: "\(run.directory.path)/damage.jsonl", encoding: .utf8)
-        let damage = try #require((try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])?["damage"] as? [String: Int])
+        let damage = try #require(try damageReports(run).first)
         // Scrolling damages what moved as well as what it uncovered, so most of the view a step: only the bands are bounded.
         #expect(damage["commits"] ?? 0 >= 10, "\(damage)")
         #expect((1...10).contains(damage["most_bands"] ?? 0) && damage["most_bands_with_previous"] ?? .max <= 20, "\(damage)")
+        try expectDamagedWindowDrawnWhole(run, width: 2048, height: 1536)
+    }
+
+    /// Script steps: after `settle` ms, a status line and `damaged.png`; the
+    /// window resized away and back to `width` × `height` (whole new
+    /// buffers, drawn from scratch); after `settle` ms again, a status line
+    /// and `redrawn.png`.
+    private func redrawingWhole(width: Int, height: Int, settle: Int) -> String {
+        """
+        {"op":"wait","ms":\(settle)}
+        {"op":"status","file":"damage.jsonl"}
+        {"op":"screenshot","file":"damaged.png"}
+        {"op":"configure","width":\(width - 200),"height":\(height - 100)}
+        {"op":"window.size","width":\(width - 200),"height":\(height - 100),"ms":5000}
+        {"op":"configure","width":\(width),"height":\(height)}
+        {"op":"window.size","width":\(width),"height":\(height),"ms":5000}
+        {"op":"wait","ms":\(settle)}
+        {"op":"status","file":"damage.jsonl"}
+        {"op":"screenshot","file":"redrawn.png"}
+        """
+    }
+
+    /// The `damage` of each status line the run wrote.
+    private func damageReports(_ run: ScriptedDemoRun) throws -> [[String: Int]] {
+        let lines = try String(contentsOfFile: "\(run.directory.path)/damage.jsonl", encoding: .utf8).split(separator: "\n")
+        return try lines.map { line in
+            try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["damage"] as? [String: Int])
+        }
+    }
+
+    /// `damaged.png`, pieced together from the commits' damage, is `redrawn.png` pixel for pixel.
+    private func expectDamagedWindowDrawnWhole(_ run: ScriptedDemoRun, width: Int, height: Int) throws {
         let damaged = try run.shot("damaged.png"), redrawn = try run.shot("redrawn.png")
-        #expect(damaged.width == 2048 && damaged.height == 1536)
+        #expect(damaged.width == width && damaged.height == height)
         let stale = damaged.differingPixels(from: redrawn)
         #expect(stale == 0, "\(stale) pixels differ between the damaged-in window and the one drawn whole")
     }
