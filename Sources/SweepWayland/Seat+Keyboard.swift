@@ -31,15 +31,21 @@ extension Seat {
     }
 
     private func key(time: UInt32, code: UInt32, state: UInt32) {
-        guard keyboardFocus != nil, let keyboard else { return }
         guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else {
+            // A release always ends its key's repeat, focus or not: the key's handler
+            // may have closed the surface that had the focus (a menu's Return).
             keyRepeat.release(code)
             if keyRepeat.key == nil { cancelRepeatTimer() }
             return
         }
-        deliverKey(code: code, time: time, isRepeat: false)
+        guard let focus = keyboardFocus, let keyboard else { return }
+        // The repeat is set up before the key is delivered, so a handler that removes its
+        // surface (`forget` stops the repeat) or moves the focus leaves none running.
         keyRepeat.press(code, at: EventLoop.nowMilliseconds, repeats: keyboard.repeats(evdevCode: code))
         repeatBase = (event: time, loop: EventLoop.nowMilliseconds)
+        cancelRepeatTimer()
+        deliverKey(code: code, time: time, isRepeat: false)
+        guard keyboardFocus == focus, keyRepeat.key == code else { return stopRepeat() }
         armRepeat()
     }
 
@@ -62,7 +68,8 @@ extension Seat {
             guard let self else { return }
             self.repeatTimer = nil
             for due in self.keyRepeat.repeats(until: EventLoop.nowMilliseconds) {
-                guard let code = self.keyRepeat.key else { break }
+                // A repeat's handler may have closed the focused surface (`forget` stopped the repeat).
+                guard let code = self.keyRepeat.key, self.keyboardFocus != nil else { break }
                 let time = self.repeatBase.event &+ UInt32(max(0, due - self.repeatBase.loop))
                 self.deliverKey(code: code, time: time, isRepeat: true)
             }

@@ -103,6 +103,41 @@ import Testing
         #expect(run.committedSelections.last == "[[0,4,4]]", "\(run.diagnostics)")
     }
 
+    /// Return chose an entry and closed the menu, whose surface had the
+    /// keyboard: its repeat must not go on into the list (it activated the
+    /// focused row 25 times a second), neither while Return is held after
+    /// the menu closed nor after its release, which came with no focus.
+    @Test func returnThatChoosesAMenuEntryNeverRepeatsIntoTheList() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        \(click(300, rowCentre(1)))
+        {"op":"key.tap","key":"Menu"}
+        {"op":"popup.wait","count":1}
+        {"op":"key.down","key":"Return"}
+        {"op":"popup.wait","count":0}
+        {"op":"wait","ms":1200}
+        {"op":"key.up","key":"Return"}
+        {"op":"key.tap","key":"Menu"}
+        {"op":"popup.wait","count":1}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"popup.wait","count":0}
+        {"op":"key.tap","key":"Menu"}
+        {"op":"popup.wait","count":1}
+        {"op":"key.tap","key":"Return"}
+        {"op":"popup.wait","count":0}
+        {"op":"wait","ms":1200}
+        \(click(300, rowCentre(4)))
+        """, label: "menu-return-repeat")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(menuEvents(run) == ["shown keyboard 1", "chosen copy", "shown keyboard 1", "dismissed",
+                                    "shown keyboard 1", "chosen copy"], "\(run.diagnostics)")
+        #expect(run.committedSelections.last == "[[0,4,4]]", "\(run.diagnostics)")
+        // Only the two clicks activated rows: no repeated Return reached the list.
+        #expect(run.events("activate").count == 2, "\(run.diagnostics)")
+    }
+
     @Test func aLongPressOpensTheMenuAndATapChoosesCopy() throws {
         let menu = DemoMenu(x: 300, y: rowCentre(2))
         let run = try playDemo("""
