@@ -42,6 +42,20 @@ public struct BandSession: Hashable, Sendable {
         current = anchor
     }
 
+    /// The same band with its anchor at `anchor` (content coordinates): the
+    /// items under it moved, and the anchor stays on its item.
+    public func withAnchor(_ anchor: Point) -> BandSession {
+        var moved = BandSession(anchor: anchor, mode: mode)
+        moved.current = current
+        return moved
+    }
+
+    private init(anchor: Point, mode: BandMode) {
+        self.anchor = anchor
+        self.mode = mode
+        current = anchor
+    }
+
     /// The pointer is at `point` (content coordinates). Returns true when the rectangle changed.
     public mutating func move(to point: Point) -> Bool {
         guard point != current else { return false }

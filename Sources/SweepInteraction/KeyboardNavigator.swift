@@ -75,7 +75,11 @@ public struct KeyboardNavigator: Hashable, Sendable {
         default: return []
         }
         // With no focus yet, Home and End go where they say; other keys start at the first item.
-        guard focus != nil || key == .home || key == .end else { return start(geometry) }
+        guard focus != nil || key == .home || key == .end else {
+            let started = start(geometry)
+            guard selectsOnMove && !control && !shift, let first = started.first, case .focus(let item) = first else { return started }
+            return [.focus(item), .selectOnly(item)]
+        }
         guard let target, target != focus else { return [] }
         focus = target
         if shift {

@@ -20,6 +20,12 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     public private(set) var band: BandSession?
     public private(set) var keyboard = KeyboardNavigator()
     private var press: PressTracker?
+    /// Whether moving the keyboard focus outside editing mode selects the
+    /// focused item alone (UIKit's `selectionFollowsFocus`; GTK's lists and
+    /// the file managers do the same): plain arrows select, Ctrl+arrows move
+    /// only the focus. In editing mode arrows only move the focus and Space
+    /// toggles, whatever this says.
+    public var selectionFollowsFocus = true
     /// Called when a press becomes a band, before the band selects anything
     /// (the demo enters editing mode here, as UIKit's sample does).
     public var onBandWillBegin: (() -> Void)?
@@ -237,11 +243,12 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         keyboard.setFocus(item)
         if selection.isEditing || selection.configuration.allowsMultipleSelection && selection.isSelected(item) {
             let change = selection.toggle(item, source: .tap)
-            return change.isEmpty ? [] : [.selection(change, provisional: false)]
+            return change.isEmpty ? [.focus(item)] : [.selection(change, provisional: false), .focus(item)]
         }
         var events: [InteractionEvent] = []
         let change = selection.select(item, source: .tap)
         if !change.isEmpty { events.append(.selection(change, provisional: false)) }
+        events.append(.focus(item))
         if selection.activatedItem == item { events.append(.activate(item)) }
         return events
     }
@@ -252,6 +259,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// A click at a content point: select on release (spec §5).
     private func click(at point: Point, modifiers: Modifiers) -> [InteractionEvent] {
         let item = layout.item(at: point)
+        let focusBefore = keyboard.focus
         let action = ClickAction(item: item, modifiers: modifiers, anchor: selection.anchor, geometry: layout)
         var events: [InteractionEvent] = []
         let result: SelectionChange
@@ -281,6 +289,8 @@ public final class SelectionInteractor<Layout: ItemLayout> {
             result = SelectionChange()
         }
         if !result.isEmpty { events.append(.selection(result, provisional: false)) }
+        // The focus moved with the click: the view draws its ring there (and tells screen readers).
+        if let focus = keyboard.focus, focus != focusBefore { events.append(.focus(focus)) }
         if !selection.isEditing, case .replace(let item) = action, selection.activatedItem == item {
             events.append(.activate(item))
         }
@@ -322,25 +332,97 @@ public final class SelectionInteractor<Layout: ItemLayout> {
 
     // MARK: - Data changes
 
-    /// The items changed under the view (the selection has already followed
-    /// them): the keyboard focus and anchor follow their items too (a deleted
-    /// one moves to its nearest survivor), and a running sweep, band or
-    /// press ends, since the items under it are not the ones it started on.
-    /// Returns what ending them changed.
-    public func apply(_ mapping: ItemMapping) -> [InteractionEvent] {
-        itemsChanged { mapping.mapNearest($0) }
+    /// Where the fixed ends of a running band, sweep or press are, by item,
+    /// read before the items change so they can follow their items (see
+    /// `itemsChanged(following:map:mapNearest:)`).
+    public struct GestureAnchors {
+        /// The band's anchor: the item nearest it and where it is in that item's frame.
+        fileprivate var band: (item: ItemPath, offset: Point)?
+        /// A press not yet a click or a band, the same way.
+        fileprivate var press: (item: ItemPath, offset: Point)?
     }
 
-    /// The same for any change of the items: `mapNearest` gives where an
-    /// old item (or its nearest survivor) is now (a snapshot's transition).
-    public func itemsChanged(mapNearest: (ItemPath) -> ItemPath?) -> [InteractionEvent] {
+    /// Reads where the running gestures' fixed ends are, by item. Call it
+    /// before the items (and so the layout) change.
+    public func gestureAnchors() -> GestureAnchors {
+        func anchor(_ point: Point) -> (item: ItemPath, offset: Point)? {
+            guard let item = layout.nearestItem(to: point) else { return nil }
+            let frame = layout.frame(of: item)
+            return (item, Point(x: point.x - frame.minX, y: point.y - frame.minY))
+        }
+        return GestureAnchors(band: band.flatMap { anchor($0.anchor) },
+                              press: press.flatMap { $0.isBand ? nil : anchor($0.origin) })
+    }
+
+    /// The items changed under the view (inserted, deleted, moved, a new
+    /// snapshot), the selection has already followed them, and the layout
+    /// is the new one. The keyboard focus and anchor follow their items (a
+    /// deleted one moves to its nearest survivor). A running sweep, band or
+    /// press follows its items too, as the selection did: the band's anchor
+    /// stays on the item it was on, a sweep keeps its start item and mode,
+    /// and both take in again what lies under them now (an item inserted
+    /// inside a band is in it). When the change dropped their provisional
+    /// selection (a remap, a reload) or their item is gone, they end.
+    /// - Parameters:
+    ///   - anchors: `gestureAnchors()` read before the change; nil ends the gestures.
+    ///   - map: where an old item is now, nil when it was deleted.
+    ///   - mapNearest: the same, or its nearest survivor.
+    public func itemsChanged(following anchors: GestureAnchors?, map: (ItemPath) -> ItemPath?,
+                             mapNearest: (ItemPath) -> ItemPath?) -> [InteractionEvent] {
         var events: [InteractionEvent] = []
-        if sweep != nil { events += cancelSweep() }
-        if band != nil { events += cancelBand() }
-        press = nil
+        let followed = anchors != nil && selection.model.provisionalKind != nil
+        if var running = sweep {
+            if followed, let start = map(running.start) {
+                running.itemsMoved(start: start, current: mapNearest(running.current) ?? start)
+                sweep = running
+                events += refollowSweep()
+            } else {
+                events += cancelSweep()
+            }
+        }
+        if let running = band {
+            if followed, let (item, offset) = anchors?.band, let kept = mapNearest(item) {
+                let frame = layout.frame(of: kept)
+                var moved = running.withAnchor(Point(x: frame.minX + offset.x, y: frame.minY + offset.y))
+                // The pointer stayed where it was on screen, over what is there now.
+                if let point = heldPoint { _ = moved.move(to: content(point)) }
+                band = moved
+                startUpdate()
+                applyBand(phase: .selecting)
+                events += self.events
+            } else {
+                events += cancelBand()
+            }
+        }
+        if let tracker = press, !tracker.isBand {
+            if let (item, offset) = anchors?.press, let kept = map(item) {
+                let frame = layout.frame(of: kept)
+                press = PressTracker(origin: Point(x: frame.minX + offset.x, y: frame.minY + offset.y), modifiers: tracker.modifiers)
+            } else {
+                press = nil
+            }
+        }
         let anchor = selection.anchor
         keyboard.setFocus(keyboard.focus.flatMap(mapNearest))
         selection.setAnchor(anchor)
+        return events
+    }
+
+    /// The items changed by `mapping`: the focus and anchor follow their
+    /// items, and a running sweep, band or press ends.
+    public func apply(_ mapping: ItemMapping) -> [InteractionEvent] {
+        itemsChanged(following: nil, map: { mapping.map($0) }, mapNearest: { mapping.mapNearest($0) })
+    }
+
+    /// A sweep whose items moved takes in again what lies between its start
+    /// and the item under its held point.
+    private func refollowSweep() -> [InteractionEvent] {
+        startUpdate()
+        if let point = heldPoint, var running = sweep {
+            _ = running.move(to: content(point), geometry: layout)
+            sweep = running
+        }
+        applySweep()
         return events
     }
 
@@ -356,9 +438,11 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     public func key(_ key: KeySym, modifiers: Modifiers) -> [InteractionEvent] {
         if key == .escape && band != nil { return cancelBand() }
         guard sweep == nil, band == nil else { return [] }
-        // Arrows move the focus ring only (spec §5); Space and Enter act on the focused item.
+        // In editing mode arrows move the focus ring only (spec §5); outside it the selection
+        // follows the focus. Space and Enter act on the focused item.
+        let selectsOnMove = selectionFollowsFocus && !selection.isEditing && selection.configuration.allowsSelection
         let actions = keyboard.handle(key, modifiers: modifiers, geometry: layout, viewportHeight: viewportHeight,
-                                      selectsOnMove: false)
+                                      selectsOnMove: selectsOnMove)
         var events: [InteractionEvent] = []
         for action in actions {
             switch action {
@@ -376,7 +460,18 @@ public final class SelectionInteractor<Layout: ItemLayout> {
                 events.append(.selection(selection.selectRanges(ranges, additive: additive, source: .key), provisional: false))
                 selection.setAnchor(anchor)
             case .selectOnly(let item):
-                events.append(.selection(selection.select(item, source: .key), provisional: false))
+                // The focused item alone, as a plain click selects it (without activating it).
+                let multiple = selection.configuration.allowsMultipleSelection(editing: selection.isEditing)
+                var change = SelectionChange()
+                if multiple && selection.isSelected(item) {
+                    // Already selected: only the others go.
+                    change = selection.selectRanges([ItemRange(section: item.section, items: item.item...item.item)],
+                                                    additive: false, source: .key)
+                } else {
+                    if multiple { change = selection.deselectAll() }
+                    change.formUnion(selection.select(item, source: .key))
+                }
+                events.append(.selection(change, provisional: false))
             case .toggle(let item):
                 events.append(.selection(selection.toggle(item, source: .key), provisional: false))
             case .activate(let item):

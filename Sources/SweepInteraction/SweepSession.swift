@@ -27,7 +27,7 @@ public enum SweepMode: Hashable, Sendable {
 /// update costs the layout's `ranges(from:through:)`, not the items passed.
 public struct SweepSession: Hashable, Sendable {
     public let input: SweepInputKind
-    public let start: ItemPath
+    public private(set) var start: ItemPath
     public let mode: SweepMode
     public private(set) var current: ItemPath
 
@@ -46,6 +46,13 @@ public struct SweepSession: Hashable, Sendable {
         guard let item = geometry.nearestItem(to: point), item != current else { return false }
         current = item
         return true
+    }
+
+    /// The items changed under the sweep: its start and current items are
+    /// now at these index paths (it keeps its mode).
+    public mutating func itemsMoved(start: ItemPath, current: ItemPath) {
+        self.start = start
+        self.current = current
     }
 
     /// The items the sweep covers now, in index order.

@@ -9,15 +9,16 @@ extension CollectionView {
     ///
     /// The selection is shifted, split and joined as ranges, so the cost is
     /// O(selected ranges + the batch's ranges), never O(items); a moved item
-    /// carries its selection. A running sweep or band is cancelled first:
-    /// the items under it are not the ones it started on.
+    /// carries its selection. A running sweep or band follows its items: the
+    /// band's anchor stays on its item, a sweep keeps its start item, and
+    /// both take in what lies under them after the change.
     /// - Throws: `ItemUpdateError` when the batch does not fit the counts
     ///   before it or the data source's counts after it; nothing changes then.
     public func performBatchUpdates(_ update: ItemUpdate) throws {
-        let top = topItem()
+        let top = topItem(), anchors = interactor.gestureAnchors()
         let mapping = try selection.apply(update, newItemCounts: dataSource.sectionCounts).mapping
         accessibilityItemsChanged { mapping.map($0) }
-        itemsChanged(top: top) { mapping.mapNearest($0) }
+        itemsChanged(top: top, anchors: anchors, map: { mapping.map($0) }) { mapping.mapNearest($0) }
     }
 
     /// Tells the view its data source went from one snapshot to the next
@@ -26,7 +27,9 @@ extension CollectionView {
     ///
     /// The selection, the anchor, the focus and the top item follow their
     /// identifiers, whether sections were inserted, removed or reordered;
-    /// the reconfigured items are drawn again.
+    /// the reconfigured items are drawn again. A running sweep or band
+    /// follows its items through a batch; a remap (sections or the order
+    /// changed wholesale) ends it.
     /// - Throws: `ItemUpdateError` when the transition does not start from
     ///   the counts the view shows or end at the data source's; nothing
     ///   changes then.
@@ -40,10 +43,10 @@ extension CollectionView {
             accessibilityNamesChanged(of: nil)
             return invalidate()
         }
-        let top = topItem()
+        let top = topItem(), anchors = interactor.gestureAnchors()
         try selection.apply(transition)
         accessibilityItemsChanged { transition.map($0) }
-        itemsChanged(top: top) { transition.mapNearest($0) }
+        itemsChanged(top: top, anchors: anchors, map: { transition.map($0) }) { transition.mapNearest($0) }
     }
 
     /// Tells the view that the content of `items` changed in place (a
@@ -64,40 +67,45 @@ extension CollectionView {
     /// index paths: a fallback after a failed update) the selection is
     /// cleared instead. A change in the number of sections clears it too.
     public func reloadData(keepingSelection: Bool = true) {
-        let top = topItem()
+        let top = topItem(), anchors = interactor.gestureAnchors()
         // Positions may mean other items now: the exposed items' objects go.
         accessibilityItemsChanged(map: nil)
         let old = selection.itemCounts, new = dataSource.sectionCounts
         if keepingSelection, old.count == new.count, let update = Self.positionalUpdate(from: old, to: new),
            (try? selection.apply(update, newItemCounts: new)) != nil {
-            itemsChanged(top: top) { item in Self.clamped(item, to: new) }
+            let kept: (ItemPath) -> ItemPath? = { item in
+                new.indices.contains(item.section) && item.item < new[item.section] ? item : nil
+            }
+            itemsChanged(top: top, anchors: anchors, map: kept) { item in Self.clamped(item, to: new) }
             return
         }
         // Other sections, or positions that mean nothing now.
         _ = selection.deselectAll()
         selection.itemCounts = new
-        itemsChanged(top: nil) { item in Self.clamped(item, to: new) }
+        itemsChanged(top: nil, anchors: nil, map: { _ in nil }) { item in Self.clamped(item, to: new) }
     }
 
-    /// What every data change does after the selection followed: gestures
-    /// end, the focus moves, the layout is read again, the top item stays.
-    private func itemsChanged(top: (ItemPath, Double)?, mapNearest: (ItemPath) -> ItemPath?) {
-        // The provisional selection has followed its items (or was dropped); the gesture making it ends here.
-        if interactor.sweep != nil { apply(interactor.cancelSweep()) }
-        if gestures.band.state.isActive { gestures.band.cancel() }
-        apply(interactor.itemsChanged(mapNearest: mapNearest))
+    /// What every data change does after the selection followed: the
+    /// layout is read again, the top item stays, then the focus and a
+    /// running sweep, band or press follow their items (or end, with nil
+    /// `anchors` or when the change dropped their provisional selection).
+    private func itemsChanged(top: (ItemPath, Double)?, anchors: SelectionInteractor<CollectionLayout>.GestureAnchors?,
+                              map: (ItemPath) -> ItemPath?, mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
         lastClick = nil
         itemView.reloadData()
-        itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
         if let (item, delta) = top, let kept = mapNearest(item) {
             itemView.scrollImmediately(to: viewport.layout.frame(of: kept).minY + delta)
         } else {
             itemView.scrollImmediately(to: itemView.scroll.offset)
         }
+        // With the new layout in place: the gestures follow their items, or end.
+        apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))
+        if interactor.band == nil && gestures.band.state.isActive { gestures.band.cancel() }
+        itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
         delegate?.collectionView(self, itemsDidChange: itemCount)
-        selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: false, cause: .dataChange))
+        selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: !sweepOrBandIdle, cause: .dataChange))
         // The whole view is drawn again (a snapshot's reconfigured items with it).
         invalidate()
     }

@@ -167,6 +167,15 @@ public final class CollectionView: Component {
         get { selection.configuration.allowsMultipleSelectionDuringEditing }
         set { selection.configuration.allowsMultipleSelectionDuringEditing = newValue; updateBandAvailability() }
     }
+    /// Whether moving the keyboard focus outside editing mode selects the
+    /// focused item alone (UIKit's `selectionFollowsFocus`; on by default, as
+    /// in GTK's lists, file managers and mail clients): plain arrows select,
+    /// Ctrl+arrows move only the focus, Shift+arrows select a range. In
+    /// editing mode arrows move the focus and Space toggles, either way.
+    public var selectionFollowsFocus: Bool {
+        get { interactor.selectionFollowsFocus }
+        set { interactor.selectionFollowsFocus = newValue }
+    }
     /// Items a person may not select (disabled rows).
     public var selectionPredicate: SelectionPredicate {
         get { selection.predicate }

@@ -23,6 +23,7 @@ extension FilteredDataSource {
     public func show(_ newRows: any FilteredRows, position: Position = .keepingItems) {
         let place = position == .keepingItems ? view.map { FilteredViewportPlace(view: $0, adapter: self) } : nil
         show(newRows, restoring: place)
+        rowsFollowInclusion = false
     }
 
     /// Shows `newRows` and puts the view at `place` (at the top when nil).
@@ -33,6 +34,8 @@ extension FilteredDataSource {
         }
         rows = newRows
         updatingView {
+            // Other rows altogether: a running sweep or band ends (the view would keep it by position).
+            view.cancelSelectionInteraction()
             view.reloadData()
             selectShownRows(in: view)
         }
@@ -59,17 +62,26 @@ extension FilteredDataSource {
             return show(newRows)
         }
         rows = newRows
+        rowsFollowInclusion = false
         guard new > old, let view else { return }
-        updatingView {
-            do {
-                try view.performBatchUpdates(.insert(ItemRange(section: 0, items: old...(new - 1))))
-            } catch {
-                // The view's count was not the adapter's: read everything again.
+        do {
+            // Not inside `updatingView`: a running sweep or band goes on over the rows it had
+            // (they keep their numbers), and what it gathered stays to be committed.
+            try view.performBatchUpdates(.insert(ItemRange(section: 0, items: old...(new - 1))))
+        } catch {
+            // The view's count was not the adapter's: read everything again.
+            return updatingView {
+                view.cancelSelectionInteraction()
                 view.reloadData()
-                return selectShownRows(in: view)
+                selectShownRows(in: view)
             }
-            let added = rows.rowRanges(showing: selectedSourceItems, within: old..<new)
-            if !added.isEmpty { view.selectRanges(added.map { ItemRange(section: 0, items: $0) }, additive: true) }
+        }
+        let added = rows.rowRanges(showing: selectedSourceItems, within: old..<new)
+        guard !added.isEmpty else { return }
+        updatingView {
+            // The view cannot add to a selection a gesture is making: the gesture ends.
+            view.cancelSelectionInteraction()
+            view.selectRanges(added.map { ItemRange(section: 0, items: $0) }, additive: true)
         }
     }
 }

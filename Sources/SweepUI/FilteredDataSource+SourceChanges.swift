@@ -1,20 +1,25 @@
 /// A source that changes by snapshots (a `SnapshotDataSource`): items come
 /// and go and move while the filter shows some of them. The selected source
-/// items follow their identifiers, and the rows are made again with
-/// `isIncluded`, so an app filters a changing list without bookkeeping.
+/// items follow their identifiers, and the rows follow the snapshot, so an
+/// app filters a changing list without bookkeeping.
 extension FilteredDataSource {
     /// Which source items the rows show, in source order; nil shows them
     /// all. Setting it shows the new rows (keeping the focused item and the
-    /// top item in place), and a `SnapshotDataSource` source applying a new
-    /// snapshot shows them again: the closure gets the new snapshot's
-    /// indices then, so it must read the app's current model, not a copy
-    /// captured when it was set. - Complexity: one call a source item each
-    /// time the rows are made.
+    /// top item in place). When a `SnapshotDataSource` source applies a new
+    /// snapshot, only its inserted and reconfigured items are asked (with
+    /// their new indices), and the other rows follow their items: so the
+    /// closure must read the app's current model, not a copy captured when
+    /// it was set, and an item whose inclusion changes (a message read, a
+    /// file renamed) must be reconfigured in the snapshot, as its content
+    /// changed. Setting `isIncluded` again asks every item.
+    /// - Complexity: one call a source item when set; one call an inserted
+    ///   or reconfigured item per snapshot.
     public var isIncluded: ((Int) -> Bool)? {
         get { inclusion }
         set {
             inclusion = newValue
             show(includedRows())
+            rowsFollowInclusion = true
         }
     }
 
@@ -22,22 +27,84 @@ extension FilteredDataSource {
     func includedRows() -> any FilteredRows {
         let count = sourceCount
         guard let inclusion else { return AllSourceItems(count: count) }
-        return SourceItemList((0..<count).filter(inclusion), order: .ascending)
+        return SortedSourceItems((0..<count).lazy.filter(inclusion))
     }
 
     /// The source applied a snapshot (called by `SnapshotDataSource`): the
     /// selected source items move to their items' new indices (deleted ones
-    /// leave the selection), and the rows are made again.
+    /// leave the selection), and the rows follow: as a batch of rows when
+    /// the snapshot is one (a running sweep or band goes on over its items),
+    /// else made again with `isIncluded`.
     func sourceDidApply(_ transition: SnapshotTransition) {
         let old = Selection(selectedSourceItems.ranges.map { ItemRange(section: 0, items: $0) })
         let mapped = transition.map(old)
         selectedSourceItems = IndexRanges(mapped.ranges.filter { $0.section == 0 }.map(\.items))
+        if followRows(through: transition) { return }
         // The focused and top items are read through the old rows and follow their identifiers too.
         var place = view.map { FilteredViewportPlace(view: $0, adapter: self, sourceChanged: true) }
         place?.mapSourceItems { item in
             transition.mapNearest(ItemPath(item: item)).flatMap { $0.section == 0 ? $0.item : nil }
         }
         show(includedRows(), restoring: place)
+        rowsFollowInclusion = true
+    }
+
+    /// Moves the rows with a snapshot's batch, asking `isIncluded` only of
+    /// the items inserted or reconfigured, and gives the view the rows' own
+    /// batch, so its selection, focus, top row and a running sweep or band
+    /// follow their rows. False when the change is not a batch of the one
+    /// section, the rows are the app's own (`show`, `extend`), or it
+    /// touches too many items to be cheaper than making the rows again.
+    private func followRows(through transition: SnapshotTransition) -> Bool {
+        guard rowsFollowInclusion, let mapping = transition.mapping, mapping.oldItemCounts.count == 1,
+              mapping.newItemCounts.count == 1 else { return false }
+        let oldRowCount = rows.rowCount
+        let rowUpdate: ItemUpdate
+        var shownAgain: [Int] = []
+        if let inclusion {
+            guard var sorted = rows as? SortedSourceItems,
+                  let followed = sorted.follow(mapping, reconfigured: transition.reconfigured,
+                                               limit: max(4096, oldRowCount / 32), isIncluded: inclusion) else { return false }
+            rows = sorted
+            rowUpdate = followed.update
+            // Items the filter hid, now shown, that were selected show selected.
+            shownAgain = followed.shownAgain.filter { selectedSourceItems.contains(rows.sourceItem(atRow: $0)) }
+        } else {
+            guard rows is AllSourceItems, oldRowCount == mapping.oldItemCounts[0], let update = transition.update else { return false }
+            rows = AllSourceItems(count: mapping.newItemCounts[0])
+            rowUpdate = update
+        }
+        guard let view else { return true }
+        // What a running sweep or band has gathered, in rows, moves with its rows.
+        if let rowMapping = try? ItemMapping(oldItemCounts: [oldRowCount], update: rowUpdate) {
+            pendingAdded = Self.map(pendingAdded, with: rowMapping)
+            pendingRemoved = Self.map(pendingRemoved, with: rowMapping)
+        }
+        do {
+            // Not inside `updatingView`: the gesture's own changes as it follows its rows are the person's.
+            try view.performBatchUpdates(rowUpdate)
+        } catch {
+            // The view's rows were not the adapter's: read everything again.
+            updatingView {
+                view.reloadData(keepingSelection: false)
+                selectShownRows(in: view)
+            }
+            return true
+        }
+        if !shownAgain.isEmpty {
+            updatingView {
+                // The view cannot add to a selection a gesture is making: the gesture ends.
+                view.cancelSelectionInteraction()
+                view.selectRanges(shownAgain.map { ItemRange(section: 0, items: $0...$0) }, additive: true)
+            }
+        }
+        return true
+    }
+
+    private static func map(_ rows: IndexRanges, with mapping: ItemMapping) -> IndexRanges {
+        guard !rows.isEmpty else { return rows }
+        let mapped = mapping.map(Selection(rows.ranges.map { ItemRange(section: 0, items: $0) }))
+        return IndexRanges(mapped.ranges.map(\.items))
     }
 }
 

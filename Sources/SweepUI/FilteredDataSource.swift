@@ -60,12 +60,16 @@ public final class FilteredDataSource: ViewRegistering {
     public init(source: ListDataSource, rows: (any FilteredRows)? = nil) {
         self.source = source
         self.rows = rows ?? AllSourceItems(count: source.sectionCounts.first ?? 0)
+        rowsFollowInclusion = rows == nil
         // A snapshot source tells the adapter of its changes (FilteredDataSource+SourceChanges).
         (source as? SnapshotSourceRegistering)?.addObserver(self)
     }
 
     /// What `isIncluded` holds (see FilteredDataSource+SourceChanges).
     var inclusion: ((Int) -> Bool)?
+    /// Whether the rows are `isIncluded`'s (all items without it), so a
+    /// snapshot's batch can move them; false once the app shows its own.
+    var rowsFollowInclusion: Bool
 
     /// The number of rows shown.
     public var rowCount: Int { rows.rowCount }

@@ -28,6 +28,19 @@ import Testing
         "exec '\(try builtProduct("sweep-demo"))' --event-log '\(directory.path)/log.jsonl' --layout tabs --items '\(items)'"
     }
 
+    /// A FIFO in `directory` for the items.
+    private func makeFIFO(in directory: TestDirectory) throws -> String {
+        let fifo = "\(directory.path)/items.fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        return fifo
+    }
+
+    /// A writer left blocked by a failed run gets a reader (and EOF or SIGPIPE), then the FIFO goes.
+    private func removeFIFO(_ fifo: String) {
+        close(open(fifo, O_RDONLY | O_NONBLOCK))
+        unlink(fifo)
+    }
+
     private func listCounts(_ run: ScriptedDemoRun) -> [Int] {
         run.events("items").filter { $0["view"] as? String == "list" }.compactMap { $0["count"] as? Int }
     }
@@ -35,13 +48,8 @@ import Testing
     @Test func aFIFOStreamsItsLinesWhileTheWindowIsUsable() throws {
         let directory = try TestDirectory("items-fifo")
         defer { directory.remove() }
-        let fifo = "\(directory.path)/items.fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer {
-            // A writer left blocked by a failed run gets a reader (and EOF or SIGPIPE), then the FIFO goes.
-            close(open(fifo, O_RDONLY | O_NONBLOCK))
-            unlink(fifo)
-        }
+        let fifo = try makeFIFO(in: directory)
+        defer { removeFIFO(fifo) }
         // The writer opens the FIFO only after the demo did (so open must not block there), writes three
         // lines, pauses, then two more, the last without a newline (it shows only once the end is seen).
         let writer = "(sleep 0.5; exec 3>'\(fifo)'; printf 'one\\ntwo\\nthree\\n' >&3; sleep 4; printf 'four\\nfive' >&3) &"
@@ -79,6 +87,40 @@ import Testing
         let shot = try run.shot("all.png")
         for row in 0..<5 { #expect(shot.darkPixelCount(x: 40, y: 44 + 44 * row + 12, width: 200, height: 20) > 20, "row \(row)") }
         #expect(shot.darkPixelCount(x: 40, y: 44 + 44 * 5 + 12, width: 200, height: 20) == 0)
+    }
+
+    /// Lines keep arriving while a band is dragged slowly over the first
+    /// rows: every batch leaves the band running and selecting (it died at
+    /// the first one, its selection dropped to nothing).
+    @Test func aBandDraggedWhileLinesArriveKeepsSelecting() throws {
+        let directory = try TestDirectory("items-band")
+        defer { directory.remove() }
+        let fifo = try makeFIFO(in: directory)
+        defer { removeFIFO(fifo) }
+        // Twenty lines at once, then one every 150 ms for six seconds.
+        let writer = "(exec 3>'\(fifo)'; for i in $(seq 1 20); do echo line$i; done >&3; "
+            + "for i in $(seq 21 60); do sleep 0.15; echo line$i >&3; done) &"
+        let run = try play("""
+        {"op":"output","width":600,"height":500,"scale":1}
+        {"op":"waitReady"}
+        {"op":"file.wait","file":"log.jsonl","contains":"\\"count\\":20"}
+        {"op":"pointer.drag","from":[300,\(rowCentre(1))],"to":[320,\(rowCentre(5))],"steps":40,"ms":2400}
+        {"op":"wait","ms":300}
+        """, command: writer + " " + demo(fifo, in: directory), in: directory)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let list = run.events.filter { $0["view"] as? String == "list" }
+        let began = list.firstIndex { $0["event"] as? String == "band" && $0["phase"] as? String == "began" } ?? -1
+        let ended = list.firstIndex { $0["event"] as? String == "band" && $0["phase"] as? String == "ended" } ?? -1
+        #expect(began >= 0 && ended > began, "\(run.diagnostics)")
+        #expect(!list.contains { $0["event"] as? String == "band" && $0["phase"] as? String == "cancelled" }, "\(run.diagnostics)")
+        let batches = list[max(began, 0)..<max(ended, 0)].filter { $0["event"] as? String == "items" }.count
+        #expect(batches >= 5, "lines arrived while the band ran: \(batches) batches")
+        // The band selected rows 1 to 5 and kept them through every batch.
+        let committed = list.filter { $0["event"] as? String == "selection" && $0["provisional"] as? Bool == false }
+        #expect(committed.last.map(ScriptedDemoRun.ranges) == "[[0,1,5]]", "\(run.diagnostics)")
+        let provisional = list[max(began, 0)..<max(ended, 0)].filter { $0["event"] as? String == "selection" }
+            .compactMap { $0["count"] as? Int }
+        #expect(!provisional.isEmpty && provisional.allSatisfy { $0 > 0 }, "the selection never dropped: \(provisional)")
     }
 
     @Test func aProcFileShowsItsRealLineCount() throws {

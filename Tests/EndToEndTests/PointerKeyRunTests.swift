@@ -136,6 +136,39 @@ import Testing
         #expect(run.events("editing").last?["editing"] as? Bool == false)
     }
 
+    /// A click moves the keyboard focus, and the ring goes with it (it
+    /// stayed on the row the arrows had left it on).
+    @Test func theFocusRingFollowsAClick() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":50}
+        {"op":"screenshot","file":"keys.png"}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(6))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"pointer.move","x":790,"y":590}
+        {"op":"wait","ms":50}
+        {"op":"screenshot","file":"clicked.png"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":50}
+        {"op":"screenshot","file":"down.png"}
+        """, label: "focus-click")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        func ring(_ shot: PNGImage, row: Int) -> Bool {
+            let colour = shot.rgb(x: 400, y: 44 + 44 * row + 1)
+            return colour & 0xff > 0xc0 && colour >> 16 < 0x40
+        }
+        let keys = try run.shot("keys.png"), clicked = try run.shot("clicked.png"), down = try run.shot("down.png")
+        #expect(ring(keys, row: 2) && !ring(keys, row: 6), "the arrows left the ring on row 2")
+        #expect(ring(clicked, row: 6) && !ring(clicked, row: 2), "the click took the ring to row 6")
+        #expect(ring(down, row: 7) && !ring(down, row: 6), "Down goes on from the clicked row")
+    }
+
     @Test func aTapActivatesAndALongPressEntersEditing() throws {
         let run = try playDemo("""
         {"op":"output","width":800,"height":600,"scale":1}
@@ -204,7 +237,8 @@ import Testing
         """, label: "seat-devices")
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(run.committedSelections == ["[[0,3,3]]"], "the pointer plugged back clicks: \(run.diagnostics)")
+        // The pointer plugged back clicks row 3; End, from the keyboard plugged back, selects the last row.
+        #expect(run.committedSelections == ["[[0,3,3]]", "[[0,999999,999999]]"], "\(run.diagnostics)")
         #expect(run.scrollOffsets.last == Double(1_000_000 * 44 - 507), "the keyboard plugged back scrolls: \(run.scrollOffsets)")
     }
 
@@ -270,7 +304,8 @@ import Testing
         """, label: "two-seats")
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(run.committedSelections == ["[[0,3,3]]"], "the second seat's click: \(run.diagnostics)")
+        // The second seat's click and End, then the first seat's Home: the selection follows the focus.
+        #expect(run.committedSelections == ["[[0,3,3]]", "[[0,999999,999999]]", "[[0,0,0]]"], "\(run.diagnostics)")
         let offsets = run.scrollOffsets
         #expect(offsets.contains(Double(1_000_000 * 44 - 507)), "the second seat's End")
         #expect(offsets.last == 0, "then the first seat's Home")

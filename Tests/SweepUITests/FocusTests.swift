@@ -199,3 +199,96 @@ import Testing
         #expect(activated == [2], "two items are not a double click")
     }
 }
+
+/// `selectionFollowsFocus`: outside editing mode the arrows select the
+/// focused item alone and Ctrl+arrows move only the focus; in editing mode
+/// arrows move the focus and Space toggles. And a click moves the ring.
+@MainActor @Suite struct SelectionFollowsFocusTests {
+    private func makeList(multiple: Bool = true) -> (CollectionView, TestHost, RecordingDelegate) {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: StringItems((0..<20).map { "Row \($0)" }))
+        if multiple {
+            view.allowsMultipleSelection = true
+        } else {
+            view.allowsSelection = true
+            view.allowsMultipleSelectionDuringEditing = true
+        }
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        view.focusDidChange(true)
+        return (view, host, delegate)
+    }
+
+    private func press(_ view: CollectionView, _ key: KeySym, _ modifiers: Modifiers = [], times: Int = 1) {
+        for _ in 0..<times { #expect(view.handleKey(Input.key(key, modifiers))) }
+    }
+
+    private func selected(_ view: CollectionView) -> [Int] { view.selectedItems.map(\.item) }
+
+    @Test func plainArrowsSelectTheFocusedItemAloneAndCtrlArrowsOnlyMoveTheFocus() {
+        let (view, _, delegate) = makeList()
+        press(view, .down)
+        #expect(view.focusedItem == ItemPath(item: 0) && selected(view) == [0], "the first arrow selects the first item")
+        press(view, .down)
+        #expect(selected(view) == [1])
+        press(view, .down, .control, times: 2)
+        #expect(view.focusedItem == ItemPath(item: 3) && selected(view) == [1], "Ctrl moves the focus only")
+        press(view, .down, .shift)
+        #expect(selected(view) == Array(3...4), "Shift selects from the anchor the Ctrl move left")
+        press(view, .end)
+        #expect(selected(view) == [19] && view.focusedItem == ItemPath(item: 19))
+        #expect(!view.isEditing, "the arrows stay in normal mode")
+        #expect(delegate.calls.contains("didSelect 1 key") && !delegate.calls.contains { $0.hasPrefix("activate") },
+                "arrows select (did-select) but never activate: \(delegate.calls)")
+    }
+
+    @Test func anArrowOntoAnItemOfASeveralItemSelectionKeepsOnlyIt() {
+        let (view, _, _) = makeList()
+        press(view, .down, times: 2)
+        press(view, .down, .shift, times: 3)
+        #expect(selected(view) == Array(1...4))
+        press(view, .up)
+        #expect(selected(view) == [3] && view.focusedItem == ItemPath(item: 3))
+    }
+
+    @Test func inEditingModeArrowsMoveTheFocusAndSpaceToggles() {
+        let (view, _, _) = makeList()
+        view.allowsMultipleSelectionDuringEditing = true
+        view.isEditing = true
+        press(view, .down, times: 3)
+        #expect(view.focusedItem == ItemPath(item: 2) && selected(view).isEmpty)
+        press(view, .space)
+        press(view, .down, times: 2)
+        press(view, .space)
+        #expect(selected(view) == [2, 4])
+    }
+
+    @Test func singleSelectionFollowsTheFocusAndTurningItOffLeavesTheSelection() {
+        let (view, _, _) = makeList(multiple: false)
+        press(view, .down, times: 3)
+        #expect(selected(view) == [2])
+        view.selectionFollowsFocus = false
+        press(view, .down, times: 2)
+        #expect(selected(view) == [2] && view.focusedItem == ItemPath(item: 4))
+    }
+
+    @Test func aClickTakesTheFocusRingWithIt() {
+        let (view, host, _) = makeList()
+        view.selectionFollowsFocus = false
+        press(view, .down, times: 3)
+        #expect(view.itemView.focusedItem == ItemPath(item: 2))
+        _ = host.takeDamage()
+        let point = Point(x: 100, y: 22 + 44 * 6)
+        host.gestureArena.pointerMoved(to: point, time: 1000)
+        host.gestureArena.pointerButton(pressed: true, modifiers: [], time: 1000)
+        host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 1030)
+        #expect(view.focusedItem == ItemPath(item: 6))
+        #expect(view.itemView.focusedItem == ItemPath(item: 6), "the ring is drawn on the clicked item")
+        let damage = host.takeDamage()
+        #expect(damage.intersects(Rect(x: 0, y: 44 * 2 + 10, width: 320, height: 20)), "the old ring's row is repainted")
+        press(view, .down)
+        #expect(view.itemView.focusedItem == ItemPath(item: 7))
+    }
+}
