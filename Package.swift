@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SweepPNG", targets: ["SweepPNG"]),
         .library(name: "SweepIcons", targets: ["SweepIcons"]),
         .library(name: "SweepUI", targets: ["SweepUI"]),
+        .library(name: "SweepImages", targets: ["SweepImages"]),
         .library(name: "PickCore", targets: ["PickCore"]),
         .executable(name: "sweep-demo", targets: ["sweep-demo"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),

@@ -94,4 +94,68 @@ public struct KeySym: RawRepresentable, Hashable, Sendable {
 
     /// The digit keys of the main row, `digits[0]` being "0".
     public static let digits = (0x30...0x39).map { KeySym(rawValue: UInt32($0)) }
+
+    // Punctuation apps bind shortcuts to (zoom with Ctrl+plus, minus and 0; find with Ctrl+slash)
+    public static let plus = KeySym(rawValue: 0x002b)
+    public static let minus = KeySym(rawValue: 0x002d)
+    /// `=`, the unshifted key that Shift turns into `+` on US layouts: Ctrl+= zooms in there.
+    public static let equal = KeySym(rawValue: 0x003d)
+    public static let comma = KeySym(rawValue: 0x002c)
+    public static let period = KeySym(rawValue: 0x002e)
+    public static let slash = KeySym(rawValue: 0x002f)
+    public static let backslash = KeySym(rawValue: 0x005c)
+    public static let semicolon = KeySym(rawValue: 0x003b)
+    public static let apostrophe = KeySym(rawValue: 0x0027)
+    public static let grave = KeySym(rawValue: 0x0060)
+    public static let bracketLeft = KeySym(rawValue: 0x005b)
+    public static let bracketRight = KeySym(rawValue: 0x005d)
+
+    // The keypad (with Num Lock off its digits are movement keys: `keypadHome`…)
+    public static let keypadAdd = KeySym(rawValue: 0xffab)
+    public static let keypadSubtract = KeySym(rawValue: 0xffad)
+    public static let keypadMultiply = KeySym(rawValue: 0xffaa)
+    public static let keypadDivide = KeySym(rawValue: 0xffaf)
+    public static let keypadDecimal = KeySym(rawValue: 0xffae)
+    /// The keypad's digits with Num Lock on, `keypadDigits[0]` being `KP_0`.
+    public static let keypadDigits = (0xffb0...0xffb9).map { KeySym(rawValue: UInt32($0)) }
+    public static let keypadHome = KeySym(rawValue: 0xff95)
+    public static let keypadLeft = KeySym(rawValue: 0xff96)
+    public static let keypadUp = KeySym(rawValue: 0xff97)
+    public static let keypadRight = KeySym(rawValue: 0xff98)
+    public static let keypadDown = KeySym(rawValue: 0xff99)
+    public static let keypadPageUp = KeySym(rawValue: 0xff9a)
+    public static let keypadPageDown = KeySym(rawValue: 0xff9b)
+    public static let keypadEnd = KeySym(rawValue: 0xff9c)
+    public static let keypadInsert = KeySym(rawValue: 0xff9e)
+    public static let keypadDelete = KeySym(rawValue: 0xff9f)
+
+    // Media and browser keys on laptops and keyboards that have them
+    public static let back = KeySym(rawValue: 0x1008ff26)
+    public static let forward = KeySym(rawValue: 0x1008ff27)
+    public static let refresh = KeySym(rawValue: 0x1008ff29)
+    public static let search = KeySym(rawValue: 0x1008ff1b)
+    public static let zoomIn = KeySym(rawValue: 0x1008ff8b)
+    public static let zoomOut = KeySym(rawValue: 0x1008ff8c)
+
+    /// Whether this is the keypad's own key for `key` (`KP_Home` for
+    /// `home`, `KP_Enter` for `returnKey`…), which an app usually treats as
+    /// `key` itself.
+    public var keypadEquivalent: KeySym? {
+        switch self {
+        case .keypadHome: .home
+        case .keypadLeft: .left
+        case .keypadUp: .up
+        case .keypadRight: .right
+        case .keypadDown: .down
+        case .keypadPageUp: .pageUp
+        case .keypadPageDown: .pageDown
+        case .keypadEnd: .end
+        case .keypadInsert: .insert
+        case .keypadDelete: .delete
+        case .keypadEnter: .returnKey
+        case .keypadAdd: .plus
+        case .keypadSubtract: .minus
+        default: nil
+        }
+    }
 }

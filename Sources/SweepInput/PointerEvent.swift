@@ -36,6 +36,9 @@ public struct PointerFrame: Hashable, Sendable {
     public var horizontal: AxisMotion?
     /// Milliseconds, from the compositor's clock (0 when the frame had no timed event).
     public var time: UInt32 = 0
+    /// The keyboard modifiers held when the frame arrived (the seat's):
+    /// a scroll with Ctrl held zooms, as image viewers and file managers do.
+    public var modifiers: Modifiers = []
 
     public init() {}
 
@@ -47,7 +50,7 @@ public struct PointerFrame: Hashable, Sendable {
         lhs.entered == rhs.entered && lhs.left == rhs.left && lhs.position == rhs.position
             && lhs.buttons.elementsEqual(rhs.buttons, by: { $0.code == $1.code && $0.pressed == $1.pressed })
             && lhs.source == rhs.source && lhs.vertical == rhs.vertical && lhs.horizontal == rhs.horizontal
-            && lhs.time == rhs.time
+            && lhs.time == rhs.time && lhs.modifiers == rhs.modifiers
     }
 
     public func hash(into hasher: inout Hasher) {

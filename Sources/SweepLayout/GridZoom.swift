@@ -51,6 +51,27 @@ public struct GridZoom: Hashable, Sendable {
         return min(max(size, GridZoom.sizes.lowerBound), GridZoom.sizes.upperBound)
     }
 
+    /// The cell size at which `columns` whole columns fill the width
+    /// (clamped to `sizes`, so past either end the columns stop changing).
+    public func cellSize(forColumns columns: Int) -> Double {
+        let available = start.width - 2 * start.inset, spacing = start.spacing, count = Double(max(1, columns))
+        let size = ((available - (count - 1) * spacing) / count).rounded(.down)
+        return min(max(size, GridZoom.sizes.lowerBound), GridZoom.sizes.upperBound)
+    }
+
+    /// A zoom by steps (Ctrl+wheel, Ctrl+plus and minus), as file managers
+    /// zoom: each step in shows one column fewer than at the start (out,
+    /// one more), at the size that fills the width with them; the item
+    /// under the centre stays in place.
+    public mutating func zoom(steps: Int) {
+        apply(start.withCellSize(cellSize(forColumns: start.columns - steps), keepingColumns: false))
+    }
+
+    /// A zoom straight to `size`, the columns following the width (Ctrl+0's reset).
+    public mutating func set(cellSize size: Double) {
+        apply(start.withCellSize(min(max(size, GridZoom.sizes.lowerBound), GridZoom.sizes.upperBound), keepingColumns: false))
+    }
+
     /// Ends the pinch: the size settles and the columns follow the width.
     public mutating func end() {
         apply(start.withCellSize(settledCellSize(), keepingColumns: false))

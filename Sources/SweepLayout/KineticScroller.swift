@@ -21,6 +21,15 @@ public struct KineticScroller: Hashable, Sendable {
         self.bounds = bounds
     }
 
+    /// The same fling over content that moved by `delta` under the
+    /// viewport (items inserted above), within new `bounds`: it goes on at
+    /// the speed it had, from where its content is now.
+    public func shifted(by delta: Double, bounds newBounds: ClosedRange<Double>) -> KineticScroller {
+        var moved = KineticScroller(offset: startOffset + delta, velocity: velocity, time: startTime, bounds: newBounds)
+        moved.isStopped = isStopped
+        return moved
+    }
+
     private static let logRate = -0.0020020026706730793   // ln(0.998)
 
     /// How long the fling lasts before it falls under the minimum speed.

@@ -59,6 +59,25 @@ public struct ScrollModel: Hashable, Sendable {
         if !isAnimating { animationStartTime = nil }
     }
 
+    /// The content's height changed with the data (the viewport did not):
+    /// the offset stays in bounds, and a fling or glide goes on within them.
+    public mutating func contentHeightChanged(to height: Double) {
+        let flinging = kinetic
+        resize(contentHeight: height, viewportHeight: viewportHeight)
+        kinetic = flinging?.shifted(by: 0, bounds: 0...maxOffset)
+    }
+
+    /// The content moved by `delta` under the viewport (items inserted or
+    /// deleted above what is shown): the offset, a glide and a fling move
+    /// with it, so what is on screen stays and a fling goes on undisturbed.
+    public mutating func shift(by delta: Double) {
+        guard delta != 0 else { return }
+        offset = clamp(offset + delta)
+        target = clamp(target + delta)
+        animationStart += delta
+        kinetic = kinetic?.shifted(by: delta, bounds: 0...maxOffset)
+    }
+
     /// Jumps to `newOffset` (clamped) at once, ending any animation.
     public mutating func jump(to newOffset: Double) {
         kinetic = nil

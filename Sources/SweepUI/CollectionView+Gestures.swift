@@ -216,6 +216,8 @@ extension CollectionView {
     /// sweep takes finger scrolling first.
     public func handleScroll(_ frame: PointerFrame) {
         guard isVisible, let vertical = frame.vertical else { return }
+        let pointer = host?.gestureArena.pointerPosition.map { Point(x: $0.x - self.frame.minX, y: $0.y - self.frame.minY) }
+        if zoomScroll(frame, at: pointer) { return }
         // On the arena's clock, continuous across the 32-bit wrap, as the hold it follows.
         let time = host?.gestureArena.eventTime(frame.time) ?? Double(frame.time)
         let motion = ScrollMotion(dx: frame.horizontal?.value ?? 0, dy: vertical.value, source: frame.source,

@@ -11,6 +11,7 @@ extension CollectionView {
         if key.keysym == .menu || (key.keysym == .f10 && key.modifiers.contains(.shift)) {
             return showContextMenuFromKeyboard()
         }
+        if zoomKey(key) { return true }
         if extendsSelection(key) { enterEditingForMultipleSelection() }
         let events = interactor.key(key.keysym, modifiers: key.modifiers)
         if !events.isEmpty {

@@ -1,7 +1,21 @@
+/// What stays on screen when items are inserted or deleted above it.
+public enum InsertionAnchoring: Sendable, Hashable {
+    /// The rows on screen stay where they are, wherever the view is
+    /// scrolled: new items above push the content offset down (the default;
+    /// a reader's place is never moved from under them).
+    case visibleItems
+    /// At the very top the view stays at the top, so new items arriving
+    /// above show (a mail inbox, a chat, a log, newest first); scrolled
+    /// down, the rows on screen stay. A running band or sweep and a fling
+    /// keep their rows either way.
+    case top
+}
+
 /// Data changes: a batch of inserts, deletes, moves and reloads (UIKit's
 /// `performBatchUpdates`, GTK's `items-changed`), a snapshot's transition,
 /// or a reload. The selection, the anchor and the keyboard focus follow
-/// their items, and the item at the top of the viewport stays where it is.
+/// their items, and the item at the top of the viewport stays where it is
+/// (see `insertionAnchoring`); a fling or glide goes on.
 extension CollectionView {
     /// Tells the view its data source changed by `update` (indices as UIKit
     /// has them: deletes and move sources before the batch, inserts and move
@@ -94,11 +108,14 @@ extension CollectionView {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
         lastClick = nil
+        let wasAtTop = itemView.scroll.offset == 0 && itemView.scroll.target == 0
         itemView.reloadData()
         if let (item, delta) = top, let kept = mapNearest(item) {
-            itemView.scrollImmediately(to: viewport.layout.frame(of: kept).minY + delta)
-        } else {
-            itemView.scrollImmediately(to: itemView.scroll.offset)
+            // The rows on screen stay, a fling or glide going on over them; at the top, `.top`
+            // anchoring stays at the top instead (not under a running gesture, which keeps its rows).
+            let staysAtTop = insertionAnchoring == .top && wasAtTop && sweepOrBandIdle && !itemView.scroll.isFlinging
+            let wanted = staysAtTop ? 0 : viewport.layout.frame(of: kept).minY + delta
+            itemView.shiftScroll(by: wanted - itemView.scroll.offset)
         }
         // With the new layout in place: the gestures follow their items, or end.
         apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))

@@ -50,6 +50,8 @@ public final class CollectionView: Component {
     // Interaction state (see CollectionView+Gestures).
     var zoom: GridZoom?
     var loggedCellSize: Double?
+    /// Ctrl+scrolling not yet a whole zoom step (CollectionView+Zoom).
+    var zoomScrollRemainder = 0.0
     var autoscrolling = false
     var panStartOffset = 0.0
     var fingerScroll: VelocityTracker?
@@ -124,6 +126,11 @@ public final class CollectionView: Component {
     public var doubleClickInterval = 400.0
     /// The latest plain click's item and time, for double clicks.
     var lastClick: (item: ItemPath, time: Double)?
+
+    /// What stays on screen when items arrive above it: the rows shown
+    /// (`.visibleItems`, the default), or at the very top the top
+    /// (`.top`: newest-first mail, chats, logs).
+    public var insertionAnchoring = InsertionAnchoring.visibleItems
 
     /// Wheel notches scroll this many lines each (120 = one notch).
     public var linesPerNotch = 3.0

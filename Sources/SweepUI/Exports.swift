@@ -10,3 +10,5 @@
 @_exported import SweepDesktop
 @_exported import SweepGestures
 @_exported import SweepAccessibility
+// The decoders an `ImageSource` uses (`ImageDecoder`: PNG, JPEG, SVG thumbnails).
+@_exported import SweepImages

@@ -20,11 +20,35 @@ extension FilteredDataSource {
     /// cancelled.
     /// - Complexity: O(selected ranges · log rows) for ascending rows;
     ///   O(rows) for an arbitrary order.
+    ///
+    /// With `.keepingItems`, the place before a filter first hid items is
+    /// remembered: when every item shows again (the filter cleared), the
+    /// view goes back to it, its focused item and scroll offset, if that
+    /// item still exists and the person did not move the focus meanwhile
+    /// (then the focused item stays in view, as it would).
     public func show(_ newRows: any FilteredRows, position: Position = .keepingItems) {
-        let place = position == .keepingItems ? view.map { FilteredViewportPlace(view: $0, adapter: self) } : nil
+        var place = position == .keepingItems ? view.map { FilteredViewportPlace(view: $0, adapter: self) } : nil
+        let showedAll = rows.rowCount == sourceCount, showsAll = newRows.rowCount == sourceCount
+        // The person moved the focus while filtered: it stays where they put it.
+        if let saved = placeBeforeFiltering, focusedSourceItem != saved.focusAfter { placeBeforeFiltering = nil }
+        if showedAll && !showsAll {
+            placeBeforeFiltering = place.map { (place: $0, focusAfter: nil) }
+        } else if showsAll, let saved = placeBeforeFiltering, position == .keepingItems,
+                  saved.place.focusedSourceItem.map({ $0 < sourceCount }) ?? true {
+            place = saved.place
+        }
         show(newRows, restoring: place)
         rowsFollowInclusion = false
+        if showsAll || position != .keepingItems {
+            placeBeforeFiltering = nil
+        } else {
+            // The focus the filter left: if it is still there at the next filter, nobody moved it.
+            placeBeforeFiltering?.focusAfter = focusedSourceItem
+        }
     }
+
+    /// The source item the view's focus is on, if any.
+    var focusedSourceItem: Int? { view?.focusedItem.flatMap { sourceItem(atRow: $0.item) } }
 
     /// Shows `newRows` and puts the view at `place` (at the top when nil).
     func show(_ newRows: any FilteredRows, restoring place: FilteredViewportPlace?) {

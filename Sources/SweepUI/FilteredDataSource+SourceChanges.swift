@@ -39,6 +39,7 @@ extension FilteredDataSource {
         let old = Selection(selectedSourceItems.ranges.map { ItemRange(section: 0, items: $0) })
         let mapped = transition.map(old)
         selectedSourceItems = IndexRanges(mapped.ranges.filter { $0.section == 0 }.map(\.items))
+        followPlaceBeforeFiltering(through: transition)
         if followRows(through: transition) { return }
         // The focused and top items are read through the old rows and follow their identifiers too.
         var place = view.map { FilteredViewportPlace(view: $0, adapter: self, sourceChanged: true) }
@@ -99,6 +100,20 @@ extension FilteredDataSource {
             }
         }
         return true
+    }
+
+    /// The place remembered from before filtering names source items: they follow their identifiers.
+    private func followPlaceBeforeFiltering(through transition: SnapshotTransition) {
+        guard var saved = placeBeforeFiltering else { return }
+        func nearest(_ item: Int) -> Int? {
+            transition.mapNearest(ItemPath(item: item)).flatMap { $0.section == 0 ? $0.item : nil }
+        }
+        // The focused item itself must survive to be gone back to; the top item may be a neighbour.
+        let focus = saved.place.focusedSourceItem
+        saved.place.mapSourceItems(nearest)
+        if let focus, transition.map(ItemPath(item: focus)) == nil { return placeBeforeFiltering = nil }
+        saved.focusAfter = saved.focusAfter.flatMap { transition.map(ItemPath(item: $0)).map(\.item) }
+        placeBeforeFiltering = saved
     }
 
     private static func map(_ rows: IndexRanges, with mapping: ItemMapping) -> IndexRanges {

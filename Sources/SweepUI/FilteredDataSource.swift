@@ -65,6 +65,10 @@ public final class FilteredDataSource: ViewRegistering {
         (source as? SnapshotSourceRegistering)?.addObserver(self)
     }
 
+    /// Where the view was over every item before a filter first hid some,
+    /// and the focus that filter left: restored when every item shows again
+    /// (see `show(_:position:)`).
+    var placeBeforeFiltering: (place: FilteredViewportPlace, focusAfter: Int?)?
     /// What `isIncluded` holds (see FilteredDataSource+SourceChanges).
     var inclusion: ((Int) -> Bool)?
     /// Whether the rows are `isIncluded`'s (all items without it), so a

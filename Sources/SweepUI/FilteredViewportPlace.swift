@@ -4,6 +4,8 @@
 @MainActor
 struct FilteredViewportPlace {
     private var focusedItem: Int?
+    /// The source item the focus was on.
+    var focusedSourceItem: Int? { focusedItem }
     /// The focused row's top less the content offset, when it was in view.
     private var focusedY: Double?
     private var topItem: Int?

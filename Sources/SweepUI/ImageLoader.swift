@@ -58,8 +58,9 @@ public final class ImageLoader<Key: Hashable & Sendable> {
     /// picture, say); nil shows none.
     public var placeholder: Bitmap?
 
-    private var cache: ImageCache<Key>
-    private let workers: ImageWorkers<Key>
+    // Keyed by key and size: one key at two sizes is two pictures.
+    private var cache: ImageCache<SizedKey<Key>>
+    private let workers: ImageWorkers<SizedKey<Key>>
     private let prefetchLimit: Int
 
     /// Pictures whose longer side is `size`, from `source`, the cache
@@ -75,7 +76,7 @@ public final class ImageLoader<Key: Hashable & Sendable> {
         self.size = max(1, size)
         self.prefetchLimit = prefetchLimit
         cache = ImageCache(countLimit: cacheLimit, byteLimit: cacheByteLimit)
-        workers = ImageWorkers(source: source, size: self.size, onScreenLimit: onScreenLimit, prefetchLimit: prefetchLimit)
+        workers = ImageWorkers(source: source.sized(), size: self.size, onScreenLimit: onScreenLimit, prefetchLimit: prefetchLimit)
         workers.setDelivery { [weak self] in
             Task { @MainActor in self?.deliver() }
         }
@@ -87,9 +88,12 @@ public final class ImageLoader<Key: Hashable & Sendable> {
 
     /// The picture for `key` if it is cached (`placeholder` if it failed);
     /// otherwise nil, and the key is queued for `item`, the item being
-    /// drawn (nil: a request the view's scrolling never drops).
-    public func image(for key: Key, item: ItemPath? = nil) -> Bitmap? {
-        switch phase(for: key, item: item) {
+    /// drawn (nil: a request the view's scrolling never drops). `size`
+    /// asks for a longest side other than the loader's `size` (a zoomed
+    /// grid's cells, a preview pane): each size of a key is a picture of
+    /// its own, cached and loaded apart.
+    public func image(for key: Key, item: ItemPath? = nil, size: Int? = nil) -> Bitmap? {
+        switch phase(for: key, item: item, size: size) {
         case .loaded(let bitmap): bitmap
         case .failed: placeholder
         case .loading: nil
@@ -99,26 +103,31 @@ public final class ImageLoader<Key: Hashable & Sendable> {
     /// Where the picture for `key` stands, queuing it for `item` when it
     /// is not cached: for a source that shows its own placeholder (an icon
     /// while loading, another for a failure).
-    public func phase(for key: Key, item: ItemPath? = nil) -> ImageLoadPhase {
-        switch cache.lookup(key) {
+    public func phase(for key: Key, item: ItemPath? = nil, size: Int? = nil) -> ImageLoadPhase {
+        let sized = sizedKey(key, size)
+        switch cache.lookup(sized) {
         case .loaded(let bitmap): return .loaded(bitmap)
         case .failed: return .failed
         case nil:
-            workers.ask(key, item: item)
+            workers.ask(sized, item: item)
             return .loading
         }
+    }
+
+    private func sizedKey(_ key: Key, _ size: Int?) -> SizedKey<Key> {
+        SizedKey(key: key, size: max(1, min(size ?? self.size, 1 << 14)))
     }
 
     /// Queues the pictures of the items in `ranges` after those on screen,
     /// `key` naming each item's key (nil for an item without a picture).
     /// Cached keys are skipped; past the prefetch queue's room (256 keys)
     /// the rest of the ranges is not visited, so a huge range costs no more.
-    public func prefetch(_ ranges: [ItemRange], key: (ItemPath) -> Key?) {
-        var wanted: [(key: Key, item: ItemPath)] = []
+    public func prefetch(_ ranges: [ItemRange], size: Int? = nil, key: (ItemPath) -> Key?) {
+        var wanted: [(key: SizedKey<Key>, item: ItemPath)] = []
         visiting: for range in ranges {
             for index in range.items {
                 let item = ItemPath(section: range.section, item: index)
-                if let key = key(item), cache.lookup(key) == nil { wanted.append((key, item)) }
+                if let key = key(item).map({ sizedKey($0, size) }), cache.lookup(key) == nil { wanted.append((key, item)) }
                 if wanted.count >= prefetchLimit { break visiting }
             }
         }
@@ -145,14 +154,14 @@ public final class ImageLoader<Key: Hashable & Sendable> {
 
     /// The results the workers have finished, into the cache; each reported.
     private func deliver() {
-        for (key, outcome) in workers.takeResults() {
+        for (sized, outcome) in workers.takeResults() {
             switch outcome {
             case .success(let bitmap):
-                cache.insert(.loaded(bitmap), for: key)
-                onLoaded?(key)
+                cache.insert(.loaded(bitmap), for: sized)
+                onLoaded?(sized.key)
             case .failure(let error):
-                cache.insert(.failed, for: key)
-                onError?(key, error)
+                cache.insert(.failed, for: sized)
+                onError?(sized.key, error)
             }
         }
     }
@@ -167,5 +176,8 @@ extension ImageLoader where Key == String {
 
 extension ImageLoader {
     /// Keys waiting for a worker, on screen (oldest first) and prefetched (for tests).
-    var waitingRequests: (onScreen: [Key], prefetches: [Key]) { workers.waiting }
+    var waitingRequests: (onScreen: [Key], prefetches: [Key]) {
+        let waiting = workers.waiting
+        return (waiting.onScreen.map(\.key), waiting.prefetches.map(\.key))
+    }
 }

@@ -35,6 +35,30 @@ public struct ImageSource<Key: Hashable & Sendable>: Sendable {
         ImageSource(load: .async(load), concurrency: max(1, concurrentLoads))
     }
 
+    /// This source with `transform` applied to each picture it loads, on
+    /// the same background thread or task, never on the event loop: round
+    /// its corners, crop it to a square, draw a badge over it. It gets the
+    /// key, the longest side asked for and the loaded picture; what it
+    /// throws is the key's failure, as the source's own errors are.
+    public func mapped(_ transform: @escaping @Sendable (_ key: Key, _ size: Int, _ bitmap: Bitmap) throws -> Bitmap) -> ImageSource {
+        switch load {
+        case .blocking(let load):
+            return ImageSource(load: .blocking { key, size in try transform(key, size, try load(key, size)) }, concurrency: concurrency)
+        case .async(let load):
+            return ImageSource(load: .async { key, size in try transform(key, size, try await load(key, size)) }, concurrency: concurrency)
+        }
+    }
+
+    /// The source over keys that carry their size (an `ImageLoader`'s requests).
+    func sized() -> ImageSource<SizedKey<Key>> {
+        switch load {
+        case .blocking(let load):
+            return ImageSource<SizedKey<Key>>(load: .blocking { sized, _ in try load(sized.key, sized.size) }, concurrency: concurrency)
+        case .async(let load):
+            return ImageSource<SizedKey<Key>>(load: .async { sized, _ in try await load(sized.key, sized.size) }, concurrency: concurrency)
+        }
+    }
+
     /// One decoding thread on a machine of two cores or fewer, two on more.
     public static var defaultThreads: Int {
         sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 2 ? 2 : 1
@@ -47,4 +71,10 @@ extension ImageSource where Key == String {
     public static var files: ImageSource {
         .blocking { path, size in try ImageDecoder.thumbnail(path: path, fitting: size) }
     }
+}
+
+/// A key and the longest side asked of it: one key at two sizes is two pictures.
+struct SizedKey<Key: Hashable & Sendable>: Hashable, Sendable {
+    let key: Key
+    let size: Int
 }

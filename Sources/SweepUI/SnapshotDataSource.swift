@@ -31,6 +31,18 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     public var headerTitle: ((SectionID) -> String?)?
     /// What Ctrl+C copies of an item; by default its title.
     public var copiedText: ((ItemID) -> String)?
+    /// Pictures by item identifier. When set, an item whose content has
+    /// no image shows the loader's picture for its identifier (asked with
+    /// its item, so a request scrolled away is dropped), and the views'
+    /// loading ahead (`CollectionViewPrefetching`) queues the next
+    /// screen's pictures and drops those scrolled past. Redraw the view in
+    /// the loader's `onLoaded`.
+    public var imageLoader: ImageLoader<ItemID>?
+    /// Called as a view scrolls with the items of the next screen, to load
+    /// ahead whatever else they show (after `imageLoader`'s pictures).
+    public var onPrefetch: (([ItemRange]) -> Void)?
+    /// Called with items that left the screen and the next one: stop loading for them.
+    public var onCancelPrefetching: (([ItemRange]) -> Void)?
     /// The views (and filters) showing the source, told of every snapshot.
     private var observers: [WeakObserver] = []
     private struct WeakObserver { weak var observer: (any SnapshotObserver)? }
@@ -117,14 +129,35 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
     public func accessory(for item: ItemPath) -> RowAccessory { content(for: item).accessory }
 
+    /// The item's content, carrying its identifier as `value` when the
+    /// `content` closure gave none (`content.value(as: ItemID.self)`).
     public func content(for item: ItemPath) -> ItemContent {
         guard let id = snapshot.itemIdentifier(at: item) else { return ItemContent(title: "") }
-        return content(id)
+        var content = content(id)
+        if content.value == nil { content.value = ItemValue(id) }
+        if content.image == nil, let imageLoader, let picture = imageLoader.image(for: id, item: item) {
+            content.image = .bitmap(picture)
+        }
+        return content
     }
 
     public func copiedText(for item: ItemPath) -> String {
         guard let id = snapshot.itemIdentifier(at: item) else { return "" }
         return copiedText?(id) ?? title?(id) ?? content(id).title
+    }
+}
+
+/// Loading ahead: the next screen's pictures from `imageLoader`, then the app's `onPrefetch`.
+extension SnapshotDataSource: CollectionViewPrefetching {
+    public func prefetchItems(_ ranges: [ItemRange]) {
+        let snapshot = self.snapshot
+        imageLoader?.prefetch(ranges) { snapshot.itemIdentifier(at: $0) }
+        onPrefetch?(ranges)
+    }
+
+    public func cancelPrefetching(_ ranges: [ItemRange]) {
+        imageLoader?.cancelRequests(in: ranges)
+        onCancelPrefetching?(ranges)
     }
 }
 

@@ -62,7 +62,7 @@ public struct GridCellRenderer: ItemRenderer {
                 canvas.strokeCircle(center: centre, radius: GridView.circleRadius - 0.5, lineWidth: 1.5, color: theme.secondaryText)
             }
         }
-        if state.isFocused { ItemViewDecorations.strokeEdges(of: rect, width: 2, color: theme.accent, in: canvas) }
+        if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect, theme: theme, canvas: canvas) }
     }
 
     /// Editing mode adds or removes only the selection circle: its square, with

@@ -116,7 +116,8 @@ public final class GridView {
         cells.forgetFailures()
         layout = GridView.makeLayout(dataSource, cellSize: layout.cellSize, spacing: layout.spacing, inset: layout.inset,
                                      headerHeight: requestedHeaderHeight, width: frame.width)
-        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        // A fling or glide goes on over the new content (`shiftScroll` moves it with its items).
+        scroll.contentHeightChanged(to: layout.contentSize.height)
     }
 
     /// Lays the cells out again with the item at the top of the viewport
@@ -161,6 +162,12 @@ public final class GridView {
 
     public func scroll(toOffset offset: Double) {
         scroll.glide(to: offset)
+    }
+
+    /// The content moved by `delta` under the viewport (items inserted or
+    /// deleted above): the offset moves with it, a fling or glide goes on.
+    public func shiftScroll(by delta: Double) {
+        scroll.shift(by: delta)
     }
 
     public func scrollImmediately(to offset: Double) {

@@ -30,11 +30,20 @@ public struct ItemContent: Hashable, Sendable {
     public var titleHighlights: [Range<Int>]
     /// Shown dimmed (an item that cannot be chosen now).
     public var isDisabled: Bool
+    /// The app's own value for its renderer: the item's identifier, or its
+    /// model (a message's unread and flagged states), read back with
+    /// `value(as:)`. The default renderers ignore it. A
+    /// `SnapshotDataSource` puts the item's identifier here when its
+    /// `content` closure left it nil.
+    public var value: ItemValue?
+
+    /// `value` as a `T`, when it holds one.
+    public func value<T>(as type: T.Type) -> T? { value?.base as? T }
 
     /// Content with `title` and whatever else is given; nothing else shows.
     public init(title: String, secondaryText: String? = nil, detailText: String? = nil, image: ItemImage? = nil,
                 badge: String? = nil, accessory: RowAccessory = .none, titleHighlights: [Range<Int>] = [],
-                isDisabled: Bool = false) {
+                isDisabled: Bool = false, value: ItemValue? = nil) {
         self.image = image
         self.title = title
         self.secondaryText = secondaryText
@@ -43,7 +52,21 @@ public struct ItemContent: Hashable, Sendable {
         self.accessory = accessory
         self.titleHighlights = titleHighlights
         self.isDisabled = isDisabled
+        self.value = value
     }
+}
+
+/// Any hashable, sendable value an app hangs on an `ItemContent` (an
+/// identifier, a model struct); equal when the values are.
+public struct ItemValue: Hashable, Sendable {
+    /// The value.
+    public let base: any Hashable & Sendable
+
+    /// Wraps `base`.
+    public init(_ base: some Hashable & Sendable) { self.base = base }
+
+    public static func == (lhs: ItemValue, rhs: ItemValue) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
+    public func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
 }
 
 /// An item's picture: a decoded bitmap, or an icon drawn from shapes.

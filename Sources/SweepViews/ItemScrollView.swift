@@ -29,6 +29,9 @@ public protocol ItemScrollView: AnyObject {
     func scroll(by delta: Double)
     func scroll(toOffset offset: Double)
     func scrollImmediately(to offset: Double)
+    /// The content moved by `delta` under the viewport (a data change above
+    /// what is shown): the offset moves with it; a fling or glide goes on.
+    func shiftScroll(by delta: Double)
     func fling(velocity: Double, time: Double)
     @discardableResult func stopFling() -> Bool
     var isAnimating: Bool { get }

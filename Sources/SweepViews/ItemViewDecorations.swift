@@ -2,9 +2,67 @@ import SweepGeometry
 import SweepGraphics
 import SweepLayout
 
-/// What lists and grids draw alike: the band, the focus ring, the scroll indicator and section headers.
-/// The band is public so other views (a canvas) draw the same one.
+/// What lists and grids draw alike: the band, the focus ring, the scroll
+/// indicator and section headers; and the marks of an item's state that
+/// the default renderers draw (the selection tint or hover, the editing
+/// mode's selection circle, the disabled veil, the focus ring), public so
+/// an app's own `ItemRenderer` draws them the same way:
+///
+/// ```swift
+/// struct MessageRenderer: ItemRenderer {
+///     func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
+///         ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, canvas: canvas)
+///         let unread = content.value(as: Message.self)?.isUnread ?? false
+///         canvas.drawText(content.title, at: Point(x: rect.minX + 44, y: rect.minY + 12),
+///                         role: unread ? .title : .body, color: theme.primaryText, maxWidth: rect.width - 60)
+///         ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + 22, y: rect.midY), theme: theme, canvas: canvas)
+///         ItemViewDecorations.drawForeground(state: state, in: rect, theme: theme, canvas: canvas)
+///     }
+/// }
+/// ```
 public enum ItemViewDecorations {
+    /// The state's background: the selection tint (fading with
+    /// `tintOpacity` after a deselect) or, unselected, the hover highlight.
+    /// `cornerRadius` rounds it, as grid cells are. Draw it first.
+    public static func drawBackground(state: ItemState, in rect: Rect, theme: Theme, cornerRadius: Double = 0, canvas: Canvas) {
+        func fill(_ color: Color) {
+            if cornerRadius > 0 { canvas.fillRoundedRect(rect, radius: cornerRadius, color: color) } else { canvas.fill(rect, color: color) }
+        }
+        if state.tintOpacity > 0 {
+            fill(theme.accent.withOpacity(0.16 * state.tintOpacity))
+        } else if state.isHighlighted {
+            fill(theme.rowHover)
+        }
+    }
+
+    /// In editing mode, the selection circle centred at `centre`: filled
+    /// with a checkmark when selected, an outline when not; nothing outside
+    /// editing mode.
+    public static func drawSelectionMark(state: ItemState, at centre: Point, radius: Double = 10, theme: Theme, canvas: Canvas) {
+        guard state.isEditing else { return }
+        if state.isSelected {
+            canvas.fillCircle(center: centre, radius: radius + 1, color: theme.accent)
+            canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
+        } else {
+            canvas.strokeCircle(center: centre, radius: radius + 0.5, lineWidth: 1.5, color: theme.secondaryText)
+        }
+    }
+
+    /// The marks drawn over the content: the veil of a disabled item and the
+    /// keyboard focus ring (2 px of accent inside `rect`). Draw them last.
+    public static func drawForeground(state: ItemState, in rect: Rect, theme: Theme, cornerRadius: Double = 0, canvas: Canvas) {
+        if state.isDisabled {
+            let veil = theme.background.withOpacity(0.55)
+            if cornerRadius > 0 { canvas.fillRoundedRect(rect, radius: cornerRadius, color: veil) } else { canvas.fill(rect, color: veil) }
+        }
+        if state.isFocused { drawFocusRing(around: rect, theme: theme, canvas: canvas) }
+    }
+
+    /// The keyboard focus ring: 2 px of the accent just inside `rect`.
+    public static func drawFocusRing(around rect: Rect, theme: Theme, canvas: Canvas) {
+        strokeEdges(of: rect, width: 2, color: theme.accent, in: canvas)
+    }
+
     /// Width of the scroll indicator, and its margin from the view's right edge.
     static let indicatorWidth = 4.0
     static let indicatorMargin = 3.0
@@ -62,8 +120,9 @@ public enum ItemViewDecorations {
                         role: .caption, color: theme.secondaryText, maxWidth: max(0, rect.width - 2 * ListView.textInset))
     }
 
-    /// A row's accessory, centred in the trailing `ListView.accessoryWidth` of `rowRect`.
-    static func drawAccessory(_ accessory: RowAccessory, rowRect: Rect, theme: Theme, in canvas: Canvas) {
+    /// A row's accessory (a checkmark, a detail button, a disclosure
+    /// chevron), centred in the trailing `ListView.accessoryWidth` of `rowRect`.
+    public static func drawAccessory(_ accessory: RowAccessory, rowRect: Rect, theme: Theme, in canvas: Canvas) {
         let centre = Point(x: rowRect.maxX - ListView.accessoryWidth / 2, y: rowRect.midY)
         switch accessory {
         case .none:

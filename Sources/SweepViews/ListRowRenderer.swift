@@ -16,11 +16,7 @@ public struct ListRowRenderer: ItemRenderer {
 
     /// Draws the row; it never throws.
     public func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
-        if state.tintOpacity > 0 {
-            canvas.fill(rect, color: theme.accent.withOpacity(0.16 * state.tintOpacity))
-        } else if state.isHighlighted {
-            canvas.fill(rect, color: theme.rowHover)
-        }
+        ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, canvas: canvas)
         var textLeft = rect.minX + (state.isEditing ? ListView.checkboxColumnWidth : 0) + ListView.textInset
         if let image = content.image {
             // A square before the text, as tall as the row less a margin.
@@ -49,19 +45,12 @@ public struct ListRowRenderer: ItemRenderer {
         }
         drawText(content, left: textLeft, width: max(0, trailing - textLeft), rect: rect, theme: theme, canvas: canvas)
         ItemViewDecorations.drawAccessory(content.accessory, rowRect: rect, theme: theme, in: canvas)
-        if state.isDisabled { canvas.fill(rect, color: theme.background.withOpacity(0.55)) }
-        if state.isEditing {
-            let centre = Point(x: rect.minX + ListView.checkboxColumnWidth / 2 + 4, y: rect.midY)
-            if state.isSelected {
-                canvas.fillCircle(center: centre, radius: 11, color: theme.accent)
-                canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
-            } else {
-                canvas.strokeCircle(center: centre, radius: 10.5, lineWidth: 1.5, color: theme.secondaryText)
-            }
-        }
-        if state.isFocused {
-            ItemViewDecorations.strokeEdges(of: rect.insetBy(dx: 1, dy: 1), width: 2, color: theme.accent, in: canvas)
-        }
+        var veiled = state
+        veiled.isFocused = false
+        ItemViewDecorations.drawForeground(state: veiled, in: rect, theme: theme, canvas: canvas)
+        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + ListView.checkboxColumnWidth / 2 + 4, y: rect.midY),
+                                              theme: theme, canvas: canvas)
+        if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas) }
         let hairline = 1 / canvas.scale
         canvas.fill(Rect(x: textLeft, y: rect.maxY - hairline, width: rect.maxX - textLeft, height: hairline),
                     color: theme.separator)

@@ -124,7 +124,8 @@ public final class ListView {
         fades.removeAll()
         rows.forgetFailures()
         layout = ListView.makeLayout(dataSource, rowHeight: layout.rowHeight, headerHeight: requestedHeaderHeight, width: frame.width)
-        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        // A fling or glide goes on over the new content (`shiftScroll` moves it with its items).
+        scroll.contentHeightChanged(to: layout.contentSize.height)
     }
 
     /// Lays the rows out at `rowHeight` and the current header height with
@@ -225,6 +226,13 @@ public final class ListView {
     }
 
     /// Moves the content at once (fingers, autoscroll).
+    /// The content moved by `delta` under the viewport (items inserted or
+    /// deleted above): the offset moves with it, a fling or glide goes on.
+    public func shiftScroll(by delta: Double) {
+        scroll.shift(by: delta)
+        hoveredItem = hoverPoint.flatMap { item(at: $0) }
+    }
+
     public func scrollImmediately(to offset: Double) {
         scroll.jump(to: offset)
         hoveredItem = hoverPoint.flatMap { item(at: $0) }

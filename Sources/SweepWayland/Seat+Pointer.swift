@@ -117,7 +117,9 @@ extension Seat {
     }
 
     func pointerFrame() {
-        guard let frame = pointerEvents.take() else { return }
+        guard var frame = pointerEvents.take() else { return }
+        // What the keyboard holds as the frame arrives: Ctrl+wheel zooms, Shift+wheel scrolls across.
+        frame.modifiers = modifiers
         onPointerFrame?(frame)
     }
 

@@ -25,6 +25,8 @@ import Testing
                 "\(String(describing: app))")
         let frame = seen["frame"] as? [String: Any]
         #expect(frame?["role"] as? String == "frame" && frame?["name"] as? String == "Sweep", "\(String(describing: frame))")
+        // Multi-selectable in normal mode too: a person selects several there with Shift and Ctrl.
+        #expect((seen["listStatesBefore"] as? [String] ?? []).contains("multiselectable"), "\(String(describing: seen["listStatesBefore"]))")
         let list = seen["list"] as? [String: Any]
         // The list box exposes the rows on screen, not a million.
         let children = list?["children"] as? Int ?? 0

@@ -1,4 +1,5 @@
 import Foundation
+import SweepPNG
 import Testing
 
 /// `Examples/files`, the folder browser built on SweepUI alone, through the
@@ -90,6 +91,42 @@ import Testing
         // apple and cherry were selected, then hidden by "ana"; Ctrl+A selected banana, the one shown.
         #expect(copied == ["apple.txt", "banana.txt", "cherry.txt"].map { "\(run.folder)/\($0)\n" }.joined(),
                 "\(copied)\n\(run.process.logTail)")
+    }
+
+    /// Rows 1 to 4 selected at the top, the filter narrowed to two entries
+    /// far down and cleared: the view is back at the top with the focus on
+    /// row 4 (it landed 700 rows down, on the entry the hidden focus was
+    /// handed to).
+    @Test func clearingTheFilterGoesBackToWhereTheReaderWas() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"wait","ms":600}
+        \(click(row: 1))
+        \(click(row: 4, holding: "Shift_L"))
+        {"op":"key.tap","key":"Tab"}
+        \(keys("grace"))
+        {"op":"wait","ms":100}
+        \(control("u"))
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"cleared.png"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":200}
+        """, label: "filter-clear") { folder in
+            for n in 0..<1000 {
+                let name = n == 700 || n == 900 ? String(format: "a%04d-grace.txt", n) : String(format: "a%04d.txt", n)
+                FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: nil)
+            }
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // Return opens the focused entry: row 4's, not the grace one.
+        #expect(run.output == ["\(run.folder)/a0004.txt"], "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(run.directory.path)/cleared.png")
+        // Rows 1 to 4 show selected at the top of the list again (under the 40 px field), row 0 and 5 do not.
+        func tinted(_ n: Int) -> Bool { shot.rowIsTinted(n, offset: 4) }
+        #expect(!tinted(0) && (1...4).allSatisfy(tinted) && !tinted(5), "\((0...5).map(tinted))")
     }
 
     @Test func typeAheadEnterBackspaceAndTabMoveThroughFolders() throws {

@@ -86,3 +86,35 @@ import Testing
         #expect(zoomed.rgb(x: 150, y: gapRow + 60) == DemoColors.rowHover)
     }
 }
+
+/// Ctrl with the wheel, Ctrl+plus (or equal), Ctrl+minus and Ctrl+0 zoom
+/// the grid a column at a time, as image viewers and file managers do.
+@Suite struct GridWheelZoomRunTests {
+    @Test func ctrlWheelAndCtrlPlusMinusZeroZoomTheGrid() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"pointer.move","x":400,"y":300}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"pointer.axis","dy":-15,"source":"wheel"}
+        {"op":"pointer.axis","dy":-15,"source":"wheel"}
+        {"op":"key.tap","key":"minus"}
+        {"op":"key.tap","key":"equal"}
+        {"op":"key.tap","key":"KP_Subtract"}
+        {"op":"key.tap","key":"0"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":50}
+        {"op":"screenshot","file":"reset.png"}
+        {"op":"pointer.axis","dy":15,"source":"wheel"}
+        {"op":"wait","ms":300}
+        """, label: "grid-wheel-zoom", arguments: ["--grid"])
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let zooms = run.events("zoom").compactMap { $0["cellSize"] as? Double }
+        // 800 px hold 7 columns of 100; each step in is a column fewer (6 of 124, 5 of 150), out one more; Ctrl+0 is 100.
+        #expect(zooms == [124, 150, 124, 150, 124, 100], "\(zooms)\n\(run.diagnostics)")
+        #expect(run.events("selection").isEmpty, "zooming selects nothing")
+        // Without Ctrl the wheel scrolls again.
+        #expect((run.scrollOffsets.last ?? 0) > 0, "\(run.scrollOffsets)")
+    }
+}

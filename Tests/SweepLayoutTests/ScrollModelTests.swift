@@ -23,6 +23,33 @@ import Testing
         return offsets
     }
 
+    /// Items arriving above what is shown move the content under a fling:
+    /// the fling goes on at its speed, its offsets moved by the content's
+    /// move, and a data change that only grows the content keeps it going.
+    @Test func aFlingGoesOnThroughAShiftAndAContentChange() {
+        var model = ScrollModel(contentHeight: 100_000, viewportHeight: 500)
+        model.jump(to: 1000)
+        model.fling(velocity: 2, time: 0)
+        var unshifted = model
+        _ = advance(&model, to: 100)
+        _ = advance(&unshifted, to: 100)
+        model.contentHeightChanged(to: 100_088)
+        model.shift(by: 88)
+        #expect(model.isFlinging, "the fling goes on")
+        #expect(model.offset == unshifted.offset + 88)
+        _ = advance(&model, to: 300)
+        _ = advance(&unshifted, to: 300)
+        #expect(abs(model.offset - (unshifted.offset + 88)) < 1e-9)
+        // A glide's target moves too.
+        var gliding = ScrollModel(contentHeight: 10_000, viewportHeight: 500)
+        gliding.glide(to: 600)
+        _ = advance(&gliding, to: 50)
+        gliding.shift(by: 44)
+        #expect(gliding.target == 644)
+        _ = advance(&gliding, to: 500)
+        #expect(gliding.offset == 644 && !gliding.isAnimating)
+    }
+
     @Test func startsAtRestAtTheTop() {
         var model = ScrollModel(contentHeight: 1000, viewportHeight: 400)
         #expect(model.offset == 0 && model.target == 0)

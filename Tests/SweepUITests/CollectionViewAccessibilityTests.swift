@@ -50,6 +50,33 @@ import Testing
         #expect(list.children()[4].actions.first?.name == "activate")
     }
 
+    /// Where several items may be selected only in editing mode, a person
+    /// selects several from normal mode (Shift, Ctrl, the band): the list
+    /// says it is multi-selectable there, and SelectChild adds to the
+    /// selection as Ctrl+click does, entering editing mode.
+    @Test func aListWhoseEditingModeSelectsSeveralIsMultiSelectableAndSelectChildAdds() throws {
+        let (view, _) = makeList(Spoken((0..<100).map { "Row \($0)" }))
+        let list = try #require(view.accessibleObject)
+        let selection = try #require(list.selection)
+        #expect(!view.isEditing && list.states().contains(.multiselectable))
+        #expect(selection.selectChild(at: 2) && selection.selectChild(at: 5))
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 2...2), ItemRange(section: 0, items: 5...5)])
+        #expect(view.isEditing, "the second item entered editing mode, as Ctrl+click does")
+        #expect(selection.selectedChildren().map { $0.name() } == ["spoken Row 2", "spoken Row 5"])
+    }
+
+    @Test func aSingleSelectionListIsNotMultiSelectableAndSelectChildReplaces() throws {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: Spoken((0..<100).map { "Row \($0)" }))
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        let list = try #require(view.accessibleObject)
+        let selection = try #require(list.selection)
+        #expect(!list.states().contains(.multiselectable))
+        #expect(selection.selectChild(at: 2) && selection.selectChild(at: 5))
+        #expect(view.selectedRanges == [ItemRange(section: 0, items: 5...5)] && !view.isEditing)
+    }
+
     @Test func anObjectFollowsItsItemThroughAnInsertAndADeletedOneIsDefunct() throws {
         let source = Spoken((0..<100).map { "Row \($0)" })
         let (view, _) = makeList(source)

@@ -222,15 +222,23 @@ import Testing
         filtered.show(SourceItemList(Array(4..<100), order: .ascending))
         #expect(view.focusedItem == ItemPath(item: 2))
         #expect(view.contentOffset == 0, "row 2 cannot be lower than the top allows")
-        // Back to every item: item 6 keeps its place two rows down the screen.
+        // Back to every item: back where the view was before the filter, item 6 focused six rows down.
         filtered.show(AllSourceItems(count: 100))
-        #expect(view.focusedItem == ItemPath(item: 6) && view.contentOffset == 44 * 4)
+        #expect(view.focusedItem == ItemPath(item: 6) && view.contentOffset == 0)
         // Hidden: the focus goes to the next shown item.
         filtered.show(SourceItemList([1, 2, 10, 11], order: .ascending))
         #expect(view.focusedItem == ItemPath(item: 2))
         // In an arbitrary order a hidden focus goes to the first row.
         filtered.show(SourceItemList([30, 20]))
         #expect(view.focusedItem == ItemPath(item: 0))
+        // Scrolled, filtered, the focus moved by the person, every item again: the focused item keeps its place.
+        filtered.show(AllSourceItems(count: 100))
+        view.itemView.scrollImmediately(to: 44 * 10)
+        view.setFocus(ItemPath(item: 12))
+        filtered.show(SourceItemList(Array(4..<100), order: .ascending))
+        view.setFocus(ItemPath(item: 10))   // item 14, four rows down the screen
+        filtered.show(AllSourceItems(count: 100))
+        #expect(view.focusedItem == ItemPath(item: 14) && view.contentOffset == 44 * 10)
     }
 
     @Test func theTopItemStaysAtTheTop() {
@@ -372,4 +380,73 @@ private final class PrefetchingItems: @MainActor RowDataSource, CollectionViewPr
     func subtitle(forRow row: Int) -> String? { nil }
     func prefetchItems(_ ranges: [ItemRange]) { calls.append("prefetch " + ranges.map(\.description).joined(separator: " ")) }
     func cancelPrefetching(_ ranges: [ItemRange]) { calls.append("cancel " + ranges.map(\.description).joined(separator: " ")) }
+}
+
+/// Clearing a filter goes back to where the reader was before it: the
+/// focused item and the scroll offset, unless they moved the focus while
+/// filtered or the item is gone.
+@MainActor @Suite struct FilterClearingTests {
+    private func makeMail(_ count: Int = 1000) -> (CollectionView, FilteredDataSource, TestHost, [String]) {
+        let names = (0..<count).map { $0 % 97 == 50 ? "grace \($0)" : "mail \($0)" }
+        let filtered = FilteredDataSource(source: StringItems(names))
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: filtered)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        view.focusDidChange(true)
+        return (view, filtered, host, names)
+    }
+
+    @Test func clearingTheFilterReturnsToTheFocusAndOffsetFromBefore() {
+        let (view, filtered, _, names) = makeMail()
+        view.selectRanges([ItemRange(section: 0, items: 1...4)])
+        view.setFocus(ItemPath(item: 4))
+        filtered.isIncluded = { names[$0].hasPrefix("g") }
+        filtered.isIncluded = { names[$0].hasPrefix("grace") }
+        #expect(view.itemCount == 10)
+        #expect(view.focusedItem.flatMap { filtered.sourceItem(atRow: $0.item) } == 50, "the hidden focus went to the next shown item")
+        filtered.isIncluded = nil
+        #expect(view.focusedItem == ItemPath(item: 4), "the focus is back on the row it was on")
+        #expect(view.contentOffset == 0, "and the view at the top, where it was")
+        #expect(filtered.selectedCount == 4 && view.selectedRanges == [ItemRange(section: 0, items: 1...4)])
+    }
+
+    @Test func aFocusMovedWhileFilteredStaysWhereThePersonPutIt() {
+        let (view, filtered, _, names) = makeMail()
+        view.setFocus(ItemPath(item: 4))
+        filtered.isIncluded = { names[$0].hasPrefix("grace") }
+        _ = view.handleKey(Input.key(.down, .control))
+        _ = view.handleKey(Input.key(.down, .control))
+        let chosen = view.focusedItem.flatMap { filtered.sourceItem(atRow: $0.item) }
+        #expect(chosen == 244)
+        filtered.isIncluded = nil
+        #expect(view.focusedItem == ItemPath(item: 244), "the chosen message keeps the focus")
+        #expect(view.contentOffset > 0, "and stays in view")
+    }
+
+    @Test func aScrolledPlaceComesBackTooAndSurvivesItemsArrivingMeanwhile() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let filtered = FilteredDataSource(source: source)
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: filtered)
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        var names = (0..<500).map { $0 % 50 == 7 ? "grace \($0)" : "mail \($0)" }
+        var snapshot = ItemSnapshot<String, String>()
+        snapshot.appendSections(["s"])
+        _ = snapshot.appendItems(names)
+        try source.apply(snapshot)
+        view.setFocus(ItemPath(item: 205))
+        view.scrollToItem(ItemPath(item: 200), position: .top)
+        view.itemView.scrollImmediately(to: 200 * 44)
+        filtered.isIncluded = { names[$0].hasPrefix("grace") }
+        // Two messages arrive at the top while filtered.
+        names.insert(contentsOf: ["new 1", "new 2"], at: 0)
+        _ = snapshot.insertItems(["new 1", "new 2"], beforeItem: "mail 0")
+        try source.apply(snapshot)
+        filtered.isIncluded = nil
+        #expect(view.focusedItem == ItemPath(item: 207), "mail 205, two rows lower now")
+        #expect(view.contentOffset == 202 * 44, "mail 200 still at the top")
+    }
 }

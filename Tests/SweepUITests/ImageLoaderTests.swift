@@ -413,3 +413,77 @@ func makeLoader(threads: Int = 1, cacheLimit: Int = 16, cacheByteLimit: Int = 1 
         #expect(log.count("back") == 2 && errors.isEmpty)
     }
 }
+
+/// A request's own size, a source mapped off the main thread, and a
+/// snapshot source whose pictures and loading ahead go through a loader.
+@MainActor @Suite struct ImageLoaderAppTests {
+    nonisolated private static func solid(_ side: Int, _ colour: UInt32 = 0xff20_4080) -> Bitmap {
+        Bitmap(width: side, height: side, pixels: Array(repeating: colour, count: side * side))!
+    }
+
+    @Test func aRequestAsksForItsOwnSizeAndEachSizeIsAPictureOfItsOwn() async {
+        let log = DecodeLog()
+        let loader = ImageLoader<String>(size: 64, source: .blocking { key, size in
+            log.record("\(key)@\(size)")
+            return Self.solid(size)
+        })
+        #expect(loader.image(for: "a") == nil && loader.image(for: "a", size: 200) == nil)
+        #expect(await eventually { loader.cachedCount == 2 })
+        #expect(loader.image(for: "a")?.width == 64 && loader.image(for: "a", size: 200)?.width == 200)
+        #expect(Set(log.keys) == ["a@64", "a@200"])
+    }
+
+    @Test func aMappedSourceTransformsEachPictureOffTheMainThread() async {
+        let log = DecodeLog()
+        let source = ImageSource<String>.blocking { _, size in Self.solid(size * 2) }.mapped { key, size, bitmap in
+            log.record(key)
+            return bitmap.croppedToSquare().withRoundedCorners(radius: Double(size) / 4)
+        }
+        let loader = ImageLoader<String>(size: 40, source: source)
+        _ = loader.image(for: "round")
+        #expect(await eventually { loader.cachedCount == 1 })
+        let picture = loader.image(for: "round")
+        #expect(picture?.width == 80 && log.keys == ["round"] && log.offTheMainThread)
+        #expect(picture?.pixels.first == 0, "the corner is rounded away")
+        #expect(picture?.pixels[40 * 80 + 40] == 0xff20_4080, "the middle is untouched")
+        // An async source maps the same way, and what the transform throws is the key's failure.
+        let failing = ImageSource<String>.async { _, size in Self.solid(size) }.mapped { _, _, _ in throw Failure() }
+        let other = ImageLoader<String>(size: 10, source: failing)
+        var failed: [String] = []
+        other.onError = { key, _ in failed.append(key) }
+        _ = other.image(for: "x")
+        #expect(await eventually { failed == ["x"] })
+    }
+
+    @Test func aSnapshotSourceShowsItsLoadersPicturesAndLoadsAhead() async throws {
+        let log = DecodeLog()
+        let loader = ImageLoader<String>(size: 32, source: .blocking { key, size in
+            log.record(key)
+            return Self.solid(size)
+        })
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        source.imageLoader = loader
+        var snapshot = ItemSnapshot<String, String>()
+        snapshot.appendSections(["s"])
+        _ = snapshot.appendItems((0..<100).map { "p\($0)" })
+        try source.apply(snapshot)
+        #expect(source.content(for: ItemPath(item: 3)).image == nil, "asked, not there yet")
+        #expect(source.content(for: ItemPath(item: 3)).value(as: String.self) == "p3", "the content carries its identifier")
+        source.prefetchItems([ItemRange(section: 0, items: 10...12)])
+        #expect(await eventually { loader.cachedCount == 4 })
+        #expect(Set(log.keys) == ["p3", "p10", "p11", "p12"])
+        #expect(source.content(for: ItemPath(item: 11)).image == .bitmap(Self.solid(32)))
+    }
+
+    @Test func roundedCornersAndCropsKeepTheirPixelsInside() {
+        let square = Self.solid(20)
+        #expect(square.cropped(x: 15, y: 15, width: 10, height: 10)?.width == 5, "cut to the picture")
+        #expect(square.cropped(x: 30, y: 0, width: 5, height: 5) == nil)
+        #expect(Bitmap(width: 30, height: 10, pixels: Array(repeating: 1, count: 300))!.croppedToSquare().width == 10)
+        let round = square.withRoundedCorners(radius: 10)
+        #expect(round.pixels[0] == 0 && round.pixels[19] == 0 && round.pixels[399] == 0)
+        #expect(round.pixels[10 * 20 + 10] == square.pixels[0])
+        let edge = round.pixels[3 * 20 + 2]
+        #expect(edge >> 24 > 0 && edge >> 24 < 0xff, "antialiased on the arc: \(String(edge, radix: 16))")
+    }
+}

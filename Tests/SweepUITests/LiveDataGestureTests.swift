@@ -183,3 +183,68 @@ import Testing
     var sectionCounts: [Int] { [count] }
     func title(for item: ItemPath) -> String { "Row \(item.item)" }
 }
+
+/// Where the view stays when items arrive above what it shows:
+/// `insertionAnchoring` chooses the rows on screen (the default) or, at the
+/// very top, the top; a running band and a fling keep their rows either way.
+@MainActor @Suite struct InsertionAnchoringTests {
+    private func makeView(_ anchoring: InsertionAnchoring) throws -> (CollectionView, TestHost, SnapshotDataSource<String, String>, ItemSnapshot<String, String>) {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: source)
+        view.allowsMultipleSelection = true
+        view.insertionAnchoring = anchoring
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        var snapshot = ItemSnapshot<String, String>()
+        snapshot.appendSections(["inbox"])
+        _ = snapshot.appendItems((0..<200).map { "m\($0)" })
+        try source.apply(snapshot)
+        return (view, host, source, snapshot)
+    }
+
+    private func arrive(_ names: [String], in source: SnapshotDataSource<String, String>, _ snapshot: inout ItemSnapshot<String, String>) throws {
+        if let first = snapshot.itemIdentifiers.first { _ = snapshot.insertItems(names, beforeItem: first) }
+        try source.apply(snapshot)
+    }
+
+    @Test func byDefaultTheRowsOnScreenStayEvenAtTheTop() throws {
+        var (view, _, source, snapshot) = try makeView(.visibleItems)
+        try arrive(["new1", "new2"], in: source, &snapshot)
+        #expect(view.contentOffset == 88, "m0 is still the top row")
+    }
+
+    @Test func topAnchoringShowsArrivalsAtTheTopAndKeepsTheRowsLowerDown() throws {
+        var (view, _, source, snapshot) = try makeView(.top)
+        try arrive(["new1", "new2"], in: source, &snapshot)
+        #expect(view.contentOffset == 0, "the new messages show at the top")
+        view.itemView.scrollImmediately(to: 440)
+        try arrive(["new3"], in: source, &snapshot)
+        #expect(view.contentOffset == 484, "scrolled down, the reader's rows stay")
+    }
+
+    @Test func aBandAtTheTopKeepsItsRowsWhateverTheAnchoring() throws {
+        var (view, host, source, snapshot) = try makeView(.top)
+        let arena = host.gestureArena
+        arena.pointerMoved(to: Point(x: 100, y: 66), time: 0)
+        arena.pointerButton(pressed: true, modifiers: [], time: 0)
+        arena.pointerMoved(to: Point(x: 150, y: 154), time: 50)
+        try arrive(["new1"], in: source, &snapshot)
+        #expect(view.contentOffset == 44 && view.isBandActive, "the rows under the band stay under it")
+        arena.pointerButton(pressed: false, modifiers: [], time: 100)
+        #expect(view.selectedItems.compactMap { source.itemIdentifier(for: $0) } == ["m1", "m2", "m3"])
+    }
+
+    @Test func aFlingGoesOnThroughArrivals() throws {
+        var (view, host, source, snapshot) = try makeView(.top)
+        view.itemView.scrollImmediately(to: 2000)
+        view.itemView.fling(velocity: 1.5, time: host.now)
+        _ = view.advanceAnimations(to: host.now + 100)
+        let before = view.contentOffset
+        try arrive(["new1", "new2"], in: source, &snapshot)
+        #expect(view.itemView.scroll.isFlinging, "the fling was not stopped")
+        #expect(view.contentOffset == before + 88, "and its rows stayed")
+        _ = view.advanceAnimations(to: host.now + 200)
+        #expect(view.contentOffset > before + 88, "it goes on")
+    }
+}

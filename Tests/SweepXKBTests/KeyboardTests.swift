@@ -42,6 +42,27 @@ import Testing
         #expect(!keyboard.repeats(evdevCode: shift), "modifiers do not repeat")
     }
 
+    /// The named keys apps bind shortcuts to are the keysyms xkbcommon
+    /// gives their keys: zoom's plus, minus and equal, the keypad's.
+    @Test func theNamedShortcutKeysAreTheKeysymsOfTheirKeys() throws {
+        let keyboard = try Keyboard(defaultLayout: ())
+        let names: [(String, KeySym)] = [
+            ("plus", .plus), ("minus", .minus), ("equal", .equal), ("comma", .comma), ("period", .period),
+            ("slash", .slash), ("backslash", .backslash), ("semicolon", .semicolon), ("apostrophe", .apostrophe),
+            ("grave", .grave), ("bracketleft", .bracketLeft), ("bracketright", .bracketRight),
+            ("KP_Add", .keypadAdd), ("KP_Subtract", .keypadSubtract), ("KP_Multiply", .keypadMultiply),
+            ("KP_Divide", .keypadDivide), ("KP_Enter", .keypadEnter),
+        ]
+        for (name, keysym) in names {
+            let (code, shifted) = try #require(keyboard.evdevCode(forKeysymNamed: name), "no key for \(name)")
+            keyboard.updateModifiers(depressed: shifted ? KeyboardTests.shiftMask : 0, latched: 0, locked: 0, group: 0)
+            #expect(keyboard.keysym(forEvdevCode: code) == keysym, "\(name)")
+        }
+        keyboard.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        #expect(KeySym.keypadAdd.keypadEquivalent == .plus && KeySym.keypadEnter.keypadEquivalent == .returnKey)
+        #expect(KeySym.a.keypadEquivalent == nil)
+    }
+
     /// Found by fuzzing (Fuzz/fuzz-keymap): a key code within 8 of 2³² trapped on `code + 8`.
     @Test func anyKeyCodeACompositorSendsIsNoKeyRatherThanACrash() throws {
         let keyboard = try Keyboard(defaultLayout: ())

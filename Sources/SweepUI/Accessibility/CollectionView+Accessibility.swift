@@ -24,7 +24,9 @@ extension CollectionView {
         list.states = { [unowned self] in
             var states = AccessibleStates.usable.union(.focusable)
             if isFocused { states.insert(.focused) }
-            if allowsMultipleSelection || (isEditing && allowsMultipleSelectionDuringEditing) { states.insert(.multiselectable) }
+            // Several items can be selected whenever some path of a person's selects them: Shift or
+            // Ctrl with a click or arrow, a band or a sweep enter editing mode on their own.
+            if allowsMultipleSelection || allowsMultipleSelectionDuringEditing { states.insert(.multiselectable) }
             return states
         }
         list.children = { [unowned self] in exposedAccessibleObjects() }
@@ -297,9 +299,13 @@ final class AccessibleItemSelection: AccessibleSelection {
         }.map(\.element)
     }
 
+    /// Adds the item to the selection where several may be selected (as
+    /// Ctrl+click does, entering editing mode where multiple selection
+    /// needs it), else selects it alone.
     func selectChild(at index: Int) -> Bool {
         guard let item = item(at: index) else { return false }
         if !view.selection.isSelected(item) {
+            if view.selectedCount > 0 { view.enterEditingForMultipleSelection() }
             view.apply([.selection(view.selection.select(item, source: .accessibility), provisional: false), .focus(item)])
         }
         return view.selection.isSelected(item)

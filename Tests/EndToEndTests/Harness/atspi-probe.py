@@ -78,6 +78,8 @@ def probe():
         result["error"] = "no list box in the frame"
         return
     box = boxes[0]
+    # In normal mode, before the Edit button: Shift and Ctrl clicks select several all the same.
+    result["listStatesBefore"] = states(box)
     bars = find_all(frame, pyatspi.ROLE_TOOL_BAR)
     result["toolbar"] = describe(bars[0]) if bars else None
     result["buttons"] = [bars[0][i].name for i in range(bars[0].childCount)] if bars else []

@@ -1,0 +1,79 @@
+import SweepGestures
+
+/// A grid zooms with Ctrl and the wheel (or two touchpad fingers), with
+/// Ctrl+plus, Ctrl+minus and Ctrl+0, and with the zoom keys, as image
+/// viewers and file managers do; a pinch zooms it on touch
+/// (`CollectionView+Gestures`). Each step shows one column fewer (in) or
+/// more (out), the cells filling the width, the item under the pointer (or
+/// the focused item, from the keyboard) kept in place.
+extension CollectionView {
+    /// Zooms a grid in by `steps` (out when negative) around `centre`
+    /// (view coordinates; the view's middle when nil). A list does nothing.
+    public func zoom(steps: Int, around centre: Point? = nil) {
+        guard let gridView, zoom == nil, steps != 0 else { return }
+        var step = GridZoom(layout: gridView.layout, contentOffset: gridView.scroll.offset,
+                            centre: centre ?? zoomCentre(), viewportHeight: gridView.frame.height)
+        step.zoom(steps: steps)
+        applyZoomStep(step)
+    }
+
+    /// Puts a grid's cells back at `size` (Ctrl+0), the columns following the width.
+    public func resetZoom(to size: Double = 100) {
+        guard let gridView, zoom == nil else { return }
+        var step = GridZoom(layout: gridView.layout, contentOffset: gridView.scroll.offset, centre: zoomCentre(),
+                            viewportHeight: gridView.frame.height)
+        step.set(cellSize: size)
+        applyZoomStep(step)
+    }
+
+    private func applyZoomStep(_ step: GridZoom) {
+        guard let gridView, step.layout.cellSize != gridView.layout.cellSize else { return }
+        gridView.stopFling()
+        gridView.setLayout(step.layout, offset: step.contentOffset)
+        loggedCellSize = step.cellSize
+        delegate?.collectionView(self, didZoomTo: step.cellSize, phase: "ended")
+        invalidate()
+    }
+
+    /// Where a keyboard zoom keeps things: the focused item when it is on screen, else the middle.
+    private func zoomCentre() -> Point {
+        let middle = Point(x: frame.width / 2, y: frame.height / 2)
+        guard let focus = focusedItem else { return middle }
+        let cell = viewport.layout.frame(of: focus)
+        let y = cell.midY - viewport.contentOffset
+        return y >= 0 && y < frame.height ? Point(x: cell.midX, y: y) : middle
+    }
+
+    /// Ctrl with the wheel or touchpad fingers over a grid: a notch is a
+    /// step (up zooms in); fingers step every 60 px. True when it zoomed.
+    func zoomScroll(_ frame: PointerFrame, at point: Point?) -> Bool {
+        guard gridView != nil, frame.modifiers.contains(.control), let vertical = frame.vertical else { return false }
+        if let value120 = vertical.value120 {
+            zoomScrollRemainder += Double(value120) / 120
+        } else {
+            zoomScrollRemainder += vertical.value / 60
+        }
+        let steps = Int(zoomScrollRemainder.rounded(.towardZero))
+        zoomScrollRemainder -= Double(steps)
+        if vertical.stopped { zoomScrollRemainder = 0 }
+        // Scrolling up (negative) zooms in.
+        if steps != 0 { zoom(steps: -steps, around: point) }
+        return true
+    }
+
+    /// Ctrl+plus (or equal, for layouts where plus needs Shift), Ctrl+minus,
+    /// Ctrl+0, their keypad keys and the zoom keys, over a grid.
+    func zoomKey(_ key: KeyEvent) -> Bool {
+        guard gridView != nil else { return false }
+        let control = key.modifiers.contains(.control)
+        switch key.keysym {
+        case .zoomIn: zoom(steps: 1)
+        case .zoomOut: zoom(steps: -1)
+        case .plus where control, .equal where control, .keypadAdd where control: zoom(steps: 1)
+        case .minus where control, .keypadSubtract where control: zoom(steps: -1)
+        case KeySym.digits[0] where control, KeySym.keypadDigits[0] where control: resetZoom()
+        default: return false
+        }
+        return true
+    }
+}
