@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "hello-select", targets: ["hello-select"]),
         .executable(name: "two-windows", targets: ["two-windows"]),
         .executable(name: "files", targets: ["files"]),
+        .executable(name: "photos", targets: ["photos"]),
         .executable(name: "sweep-pick", targets: ["sweep-pick"]),
     ],
     dependencies: [
@@ -126,6 +127,7 @@ let package = Package(
         .executableTarget(name: "hello-select", dependencies: ["SweepUI"], path: "Examples/hello-select"),
         .executableTarget(name: "two-windows", dependencies: ["SweepUI"], path: "Examples/two-windows"),
         .executableTarget(name: "files", dependencies: ["SweepUI"], path: "Examples/files"),
+        .executableTarget(name: "photos", dependencies: ["SweepUI"], path: "Examples/photos"),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
@@ -150,7 +152,7 @@ let package = Package(
         .testTarget(name: "SweepIconsTests", dependencies: ["SweepIcons"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "CPixman"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "sweep-pick", "SweepPNG"],
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "photos", "sweep-pick", "SweepPNG"],
                     exclude: ["Harness/test-portal.py", "Harness/atspi-probe.py", "Harness/kwin-screenshot.py", "Harness/mutter-screenshot.py", "Harness/mutter-scale.py", "Harness/orca"]),
     ],
     swiftLanguageModes: [.v6]

@@ -38,6 +38,10 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     /// screen's pictures and drops those scrolled past. Redraw the view in
     /// the loader's `onLoaded`.
     public var imageLoader: ImageLoader<ItemID>?
+    /// The longest side asked of `imageLoader` for each picture (device
+    /// pixels; nil: the loader's `size`): set it as a grid zooms, so
+    /// pictures stay sharp and small ones are not decoded large.
+    public var imageSize: Int?
     /// Called as a view scrolls with the items of the next screen, to load
     /// ahead whatever else they show (after `imageLoader`'s pictures).
     public var onPrefetch: (([ItemRange]) -> Void)?
@@ -135,7 +139,7 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
         guard let id = snapshot.itemIdentifier(at: item) else { return ItemContent(title: "") }
         var content = content(id)
         if content.value == nil { content.value = ItemValue(id) }
-        if content.image == nil, let imageLoader, let picture = imageLoader.image(for: id, item: item) {
+        if content.image == nil, let imageLoader, let picture = imageLoader.image(for: id, item: item, size: imageSize) {
             content.image = .bitmap(picture)
         }
         return content
@@ -151,7 +155,7 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 extension SnapshotDataSource: CollectionViewPrefetching {
     public func prefetchItems(_ ranges: [ItemRange]) {
         let snapshot = self.snapshot
-        imageLoader?.prefetch(ranges) { snapshot.itemIdentifier(at: $0) }
+        imageLoader?.prefetch(ranges, size: imageSize) { snapshot.itemIdentifier(at: $0) }
         onPrefetch?(ranges)
     }
 

@@ -3,7 +3,7 @@ import SweepGraphics
 
 extension ItemIcon {
     /// Draws the icon as the default renderers do: shapes in the accent, a glyph in the text colour.
-    func draw(in rect: Rect, theme: Theme, canvas: Canvas) {
+    public func draw(in rect: Rect, theme: Theme, canvas: Canvas) {
         let color = if case .glyph = self { theme.primaryText } else { theme.accent }
         draw(in: rect, color: color, cutout: theme.background, canvas: canvas)
     }
