@@ -25,9 +25,10 @@ import Testing
         #expect(run.status == 0, "\(run.diagnostics)")
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)"
-        // The window and the list are read when the app registers, the window already active.
+        // The window and the list are read when the app registers, the window already active; the list
+        // as multi-select, in normal mode too (Shift and Ctrl select several there).
         let frame = said.firstIndex(of: "Sweep frame.")
-        let list = said.firstIndex { $0.hasPrefix("List") && $0.hasSuffix("with 12 items.") }
+        let list = said.firstIndex { $0.hasPrefix("multi-select List") && $0.hasSuffix("with 12 items.") }
         #expect(frame != nil && list != nil && frame! < list!, "\(context)")
         // The click selected row 1, Down focused row 2: each spoken, in order.
         let selected = said.firstIndex(of: "Brisk Ridge 2."), focused = said.firstIndex(of: "Cedar Ridge 3.")
