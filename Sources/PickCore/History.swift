@@ -14,7 +14,9 @@ public struct History: Equatable, Sendable {
 
     /// An entry's weight at `now` (seconds since the epoch).
     public static func frecency(_ entry: HistoryEntry, now: Int64) -> Double {
-        let age = Double(max(0, now - entry.lastUsed))
+        // Both come from the file: a time far in the past or future must not overflow.
+        let (difference, overflow) = now.subtractingReportingOverflow(entry.lastUsed)
+        let age = overflow ? (entry.lastUsed < 0 ? Double.greatestFiniteMagnitude : 0) : Double(max(0, difference))
         return Double(entry.count) * pow2(-age / halfLife)
     }
 
@@ -37,7 +39,8 @@ public struct History: Equatable, Sendable {
         for (position, entry) in entries.enumerated() { index[entry.text] = position }
         for text in Set(texts) {
             if let position = index[text] {
-                entries[position].count += 1
+                // A count read from the file may already be the largest there is: it stays there.
+                entries[position].count = entries[position].count == .max ? .max : entries[position].count + 1
                 entries[position].lastUsed = now
             } else {
                 index[text] = entries.count

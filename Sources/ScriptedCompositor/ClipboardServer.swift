@@ -49,7 +49,11 @@ final class ClipboardServer: ResourceOwner {
         if sources[resource] != nil { server?.drags.sourceDestroyed(resource) }
         sources[resource] = nil
         sourceActionSets[resource] = nil
-        devices.removeAll { $0 == resource }
+        if devices.contains(resource) {
+            // A client going away destroys its objects in any order: a drag must not talk to this device after.
+            server?.drags.deviceDestroyed(resource)
+            devices.removeAll { $0 == resource }
+        }
         if selection == resource {
             selection = nil
             generation += 1

@@ -244,10 +244,24 @@ public final class CompositorServer {
     /// Starts `client`: a connection over a socket pair, passed as WAYLAND_SOCKET.
     public func connect(clientFD: Int32) -> OpaquePointer? {
         client = wl_client_create(display, clientFD)
+        if let client {
+            // A client that quits (or breaks its connection) is destroyed by libwayland: the
+            // pointer must not outlive it (`status` after a `close` read its resources, freed).
+            CompositorServer.connected = self
+            wl_client_add_destroy_listener(client, CompositorServer.clientDestroyed)
+        }
         return client
     }
 
     private(set) var client: OpaquePointer?
+
+    /// The server whose client the listener watches (one client per compositor process).
+    nonisolated(unsafe) private static weak var connected: CompositorServer?
+    nonisolated(unsafe) private static let clientDestroyed: UnsafeMutablePointer<wl_listener> = {
+        let listener = UnsafeMutablePointer<wl_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_listener(link: wl_list(), notify: { _, _ in CompositorServer.connected?.client = nil }))
+        return listener
+    }()
 
     /// Drops the client's connection.
     public func disconnectClient() {

@@ -222,6 +222,14 @@ final class DragServer {
         }
     }
 
+    /// A client's data device went away (the client quit, or released it):
+    /// the drag no longer sends it anything; its offer goes with it.
+    func deviceDestroyed(_ device: WLResource) {
+        guard let session, session.device == device else { return }
+        session.device = nil
+        session.offer = nil
+    }
+
     /// The client destroyed the drag's source (Escape): the drag is over.
     func sourceDestroyed(_ source: WLResource) {
         guard let current = clientSource, current == source else { return }

@@ -19,15 +19,21 @@ public struct IconDirectory: Sendable, Hashable {
     public let maxSize: Int
     public let threshold: Int
 
+    /// The largest size, min or max size and threshold taken (larger ones are
+    /// clamped to it), and the largest scale: numbers come from a theme's
+    /// index.theme, anyone's file, and their products must never overflow.
+    public static let largestSize = 1 << 16, largestScale = 64
+
     public init(path: String, size: Int, scale: Int = 1, kind: Kind = .threshold,
                 minSize: Int? = nil, maxSize: Int? = nil, threshold: Int = 2) {
+        func clamped(_ value: Int) -> Int { min(max(value, 0), Self.largestSize) }
         self.path = path
-        self.size = size
-        self.scale = max(1, scale)
+        self.size = clamped(size)
+        self.scale = min(max(1, scale), Self.largestScale)
         self.kind = kind
-        self.minSize = minSize ?? size
-        self.maxSize = maxSize ?? size
-        self.threshold = threshold
+        self.minSize = clamped(minSize ?? size)
+        self.maxSize = clamped(maxSize ?? size)
+        self.threshold = clamped(threshold)
     }
 
     /// The spec's DirectoryMatchesSize: the same scale, and the size within the directory's range.
@@ -44,7 +50,8 @@ public struct IconDirectory: Sendable, Hashable {
     /// threshold directory the range is size ± threshold (the spec's pseudo-code says MinSize and
     /// MaxSize there, which such a directory does not set; GTK and Qt read it this way too).
     func distance(size wanted: Int, scale wantedScale: Int) -> Int {
-        let pixels = wanted * wantedScale
+        // The wanted size is the caller's: clamped as a directory's are, the product cannot overflow.
+        let pixels = min(max(wanted, 0), Self.largestSize) * min(max(wantedScale, 1), Self.largestScale)
         let (low, high): (Int, Int)
         switch kind {
         case .fixed: return abs(size * scale - pixels)

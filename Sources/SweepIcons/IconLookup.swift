@@ -80,16 +80,22 @@ public final class IconLookup: Sendable {
     }
 
     /// The theme and those it inherits, depth first, each once, hicolor last; themes without an index.theme are skipped.
+    /// The most themes of an inheritance chain looked in (before hicolor).
+    static let mostThemes = 64
+
     private func chain(in state: inout State) -> [IconTheme] {
         if let chain = state.chain { return chain }
         var names: [String] = []
         var visiting = Set<String>()
-        func visit(_ name: String, in state: inout State) {
-            guard name != "hicolor", visiting.insert(name).inserted, let theme = loadTheme(name, in: &state) else { return }
+        // Depth first, each theme once, with a stack rather than recursion: an index.theme is
+        // anyone's file, and an Inherits chain 20,000 themes deep overflowed the stack. Past
+        // `Self.mostThemes` themes the rest of the chain is not read.
+        var pending = [themeName]
+        while let name = pending.popLast(), names.count < Self.mostThemes {
+            guard name != "hicolor", visiting.insert(name).inserted, let theme = loadTheme(name, in: &state) else { continue }
             names.append(name)
-            for parent in theme.index.inherits { visit(parent, in: &state) }
+            pending.append(contentsOf: theme.index.inherits.reversed())
         }
-        visit(themeName, in: &state)
         names.append("hicolor")
         let chain = names.compactMap { loadTheme($0, in: &state) }
         state.chain = chain

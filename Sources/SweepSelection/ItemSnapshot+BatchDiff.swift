@@ -28,7 +28,32 @@ extension ItemSnapshot {
             expected.seek(section: place, chunk: 0)
             var item = 0
             for handle in new.sections[place].chunks {
-                for id in new.chunks[handle].items {
+                let ids = new.chunks[handle].items
+                // A chunk the two snapshots still share (the new one was copied from the old and its
+                // edits left this chunk alone), starting where the old items are expected: every
+                // item of it would match in turn, so it is taken whole. An item arriving at the top
+                // of a million then costs the chunks, not a million comparisons.
+                if expected.position == 0, !expected.isAtEnd, Self.sameStorage(ids, expected.items) {
+                    let from = expected.path
+                    if runNewSection == place && runNewStart + runCount == item
+                        && runOldSection == from.section && runOldStart + runCount == from.item {
+                        runCount += ids.count
+                    } else {
+                        if runCount > 0 {
+                            runs.append(SnapshotDiff.Run(oldSection: runOldSection, oldStart: runOldStart,
+                                                         newSection: runNewSection, newStart: runNewStart, count: runCount))
+                        }
+                        runOldSection = from.section
+                        runOldStart = from.item
+                        runNewSection = place
+                        runNewStart = item
+                        runCount = ids.count
+                    }
+                    item += ids.count
+                    expected.seek(section: expected.section, chunk: expected.chunk + 1)
+                    continue
+                }
+                for id in ids {
                     let from: ItemPath
                     if !expected.isAtEnd && expected.id == id {
                         from = expected.path
@@ -82,5 +107,12 @@ extension ItemSnapshot {
         }
         let deleted = SnapshotDiff.unmatched(by: runs, oldItemCounts: old.sections.map(\.count))
         return ItemUpdate(deleted: deleted, inserted: inserted, moved: moved)
+    }
+
+    /// Whether two non-empty identifier arrays are one storage (so the same items in the same order).
+    @inlinable
+    static func sameStorage(_ a: [ItemID], _ b: [ItemID]) -> Bool {
+        guard !a.isEmpty, a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress } }
     }
 }

@@ -150,6 +150,26 @@ import Testing
         #expect(run.committedSelections == ["[[0,3,3]]", "[[0,6,6]]"], "the click after works: \(run.diagnostics)")
     }
 
+    /// Found by hostile input: the client quitting while a drag it started
+    /// was over its own window crashed the scripted compositor (19 runs of
+    /// 20), which sent `leave` on the client's data device already gone;
+    /// and `status` after a `close` crashed it too.
+    @Test func theClientQuittingMidDragAndAStatusAfterItLeaveTheCompositorStanding() throws {
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        \(click(300, rowCentre(3)))
+        \(drag(from: 300, rowCentre(3), to: 300, rowCentre(7), release: false))
+        {"op":"close"}
+        {"op":"wait","ms":800}
+        {"op":"status","file":"status.jsonl"}
+        """, label: "dnd-quit")
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let status = (try? String(contentsOfFile: "\(run.directory.path)/status.jsonl", encoding: .utf8)) ?? ""
+        #expect(!status.isEmpty, "the status after the client left was written: \(run.diagnostics)")
+    }
+
     /// A receiver that never reads (a stalled app) or closes at once: a million titles (15 MB, far more
     /// than a pipe holds) are being written; the app goes on taking clicks.
     @Test(arguments: ["stall", "close"])

@@ -83,6 +83,19 @@ private func entry(_ text: String, _ count: Int, _ lastUsed: Int64) -> HistoryEn
         #expect(history.ranked(now: 300).map(\.text) == [Array("a".utf8), Array("c".utf8)])
     }
 
+    /// Found by hostile input: a line whose count is Int.max passed the
+    /// parser and trapped on the next choice, on every later run; a time
+    /// of Int64.min trapped in the age.
+    @Test func countsAndTimesAtTheEndsOfTheirRangesNeverTrap() {
+        var history = History(entries: [HistoryEntry(text: Array("a".utf8), count: .max, lastUsed: .min),
+                                        HistoryEntry(text: Array("b".utf8), count: 1, lastUsed: .max)])
+        history.record([Array("a".utf8), Array("b".utf8)], now: 1_700_000_000, limit: 10)
+        let counts = Dictionary(uniqueKeysWithValues: history.entries.map { (String(decoding: $0.text, as: UTF8.self), $0.count) })
+        #expect(counts == ["a": .max, "b": 2])
+        #expect(History.frecency(HistoryEntry(text: [], count: 5, lastUsed: .min), now: .max) == 0)
+        #expect(History.frecency(HistoryEntry(text: [], count: 5, lastUsed: .max), now: .min) == 5, "a time in the future is now")
+    }
+
     @Test func saveThenLoad() throws {
         let files = MemoryFiles()
         let file = HistoryFile(path: "/cache/sweep-pick/history", fileSystem: files)

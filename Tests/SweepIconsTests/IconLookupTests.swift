@@ -47,6 +47,42 @@ import Testing
         #expect(child.path(forIcon: "notes", size: 22) == nil, "a .txt file is not an icon")
     }
 
+    /// Found by hostile input: an index.theme whose Size, Scale, Threshold
+    /// or MinSize is huge trapped on overflow in the distance, for every
+    /// picker whose records have icons while it was the desktop's theme.
+    @Test func hugeNumbersInAnIndexThemeAreClampedNotATrap() {
+        let huge = "9223372036854775807"
+        tree.theme("Huge", in: "share/icons", directories: [
+            ("a", "Size=\(huge)\nType=Fixed"),
+            ("b", "Size=48\nScale=\(huge)\nType=Fixed"),
+            ("c", "Size=\(huge)\nType=Threshold\nThreshold=\(huge)"),
+            ("d", "Size=48\nType=Scalable\nMinSize=\(huge)\nMaxSize=\(huge)"),
+            ("e", "Size=-\(huge)\nType=Threshold\nThreshold=-\(huge)"),
+            ("32", "Size=32\nType=Fixed"),
+        ])
+        for directory in ["a", "b", "c", "d", "e", "32"] { tree.write("share/icons/Huge/\(directory)/pic.png") }
+        let theme = lookup("Huge")
+        // "c" (Size and Threshold clamped to 65,536) takes in 32 px, and comes first.
+        #expect(theme.path(forIcon: "pic", size: 32) == tree.base("share/icons/Huge/c/pic.png"))
+        #expect(theme.path(forIcon: "pic", size: Int.max, scale: Int.max) != nil)
+        #expect(IconDirectory(path: "x", size: .max, scale: .max, threshold: .min).size == IconDirectory.largestSize)
+    }
+
+    /// An Inherits chain 20,000 themes deep overflowed the stack; the chain
+    /// is read without recursion, and at most 64 themes of it (2,000 here:
+    /// making 20,000 themes takes the test 10 s).
+    @Test func aVeryDeepInheritsChainIsCutShortNotAStackOverflow() {
+        for depth in 0..<2_000 {
+            let text = "[Icon Theme]\nName=T\(depth)\nDirectories=\nInherits=T\(depth + 1)\n"
+            tree.write("share/icons/T\(depth)/index.theme", text)
+        }
+        tree.theme("hicolor", in: "share/icons", directories: [("16", "Size=16\nType=Fixed")])
+        tree.write("share/icons/hicolor/16/app.png")
+        let deep = lookup("T0")
+        #expect(deep.themeChain.count == 65 && deep.themeChain.last == "hicolor")
+        #expect(deep.path(forIcon: "app", size: 16) == tree.base("share/icons/hicolor/16/app.png"))
+    }
+
     @Test func sizesMatchExactlyElseTheClosestWins() {
         tree.theme("T", in: "share/icons", directories: [
             ("16", "Size=16\nType=Fixed"),

@@ -22,6 +22,16 @@ import Testing
         #expect(FileURI.decode("file:///%FF%FE") == [0x2F, 0xFF, 0xFE])
     }
 
+    /// GLib's `g_filename_from_uri` refuses these; a path with a NUL in it
+    /// is cut short by every system call, and an escaped slash is another path.
+    @Test func anEscapedNulOrSlashOrARawNulIsNoPath() {
+        #expect(FileURI.decode("file:///tmp/a%00.txt") == nil)
+        #expect(FileURI.decode("file:///etc%2Fpasswd") == nil)
+        #expect(FileURI.decode("file:///etc%2fpasswd") == nil)
+        #expect(FileURI.decode("file:///tmp/a\u{0}b") == nil)
+        #expect(FileURI.decode("file:///tmp/a%2Eb") == Array("/tmp/a.b".utf8), "other escapes decode")
+    }
+
     @Test func uriListLinesSkipCommentsAndCarriageReturns() {
         let list = Array("# made by a test\r\nfile:///a\r\n\r\nfile:///b\nhttps://c\r\n".utf8)
         #expect(FileURI.lines(of: list) == ["file:///a", "file:///b", "https://c"])

@@ -19,7 +19,8 @@ public enum FileURI {
     }
 
     /// The path of a `file:` URI (with an empty or `localhost` host), its
-    /// escapes decoded; nil for another scheme or a malformed escape.
+    /// escapes decoded; nil for another scheme, a malformed escape, or a
+    /// NUL or slash escaped (`%00`, `%2F`) or a raw NUL, which no path holds.
     public static func decode(_ uri: String) -> [UInt8]? {
         let bytes = Array(uri.utf8)
         let scheme = Array("file:".utf8)
@@ -40,9 +41,15 @@ public enum FileURI {
             let byte = rest[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < rest.endIndex, let high = hexValue(rest[index + 1]), let low = hexValue(rest[index + 2]) else { return nil }
-                path.append(high << 4 | low)
+                // An escaped NUL would end the path early, an escaped slash would be another path:
+                // GLib's g_filename_from_uri refuses both, and so does this.
+                let decoded = high << 4 | low
+                guard decoded != 0, decoded != UInt8(ascii: "/") else { return nil }
+                path.append(decoded)
                 index += 3
             } else {
+                // A raw NUL is no part of a URI.
+                guard byte != 0 else { return nil }
                 path.append(byte)
                 index += 1
             }
