@@ -94,21 +94,21 @@ let package = Package(
         .target(name: "SweepUI",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepSelection",
                                "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepWayland",
-                               "SweepImages", "SweepDesktop", "SweepAccessibility"]),
+                               "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog"]),
 
         .target(name: "ScriptedCompositor",
-                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "SweepPNG", "SweepXKB"]),
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "SweepPNG", "SweepXKB", "SweepEventLog"]),
 
         // MARK: Products
         .executableTarget(name: "scripted-compositor",
-                          dependencies: ["ScriptedCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland",
+                          dependencies: ["ScriptedCompositor", "SweepEventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland", "SweepEventLog",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Test input into KWin (its fake-input protocol) and mutter (its remote-desktop D-Bus API),
         // in the scripted compositor's script format.
         .target(name: "CRemoteDesktop", dependencies: ["CSDBus"]),
         .executableTarget(name: "sweep-input", dependencies: ["ScriptedCompositor", "SweepXKB", "CWaylandClient", "CWaylandProtocols",
-                                                              "CRemoteDesktop", "CSDBus", "CSweepSystem",
+                                                              "CRemoteDesktop", "CSDBus", "CSweepSystem", "SweepEventLog",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
         .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),

@@ -61,7 +61,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
     private var names: [String] = [], keys: [String] = []
     private var loading: Task<Void, Never>?
-    private var reading = false, failure: String?, menuRow: Int?
+    private var reading = false, failure: String?, menuEntry: String?   // the menu's entry by name: rows may reorder
 
     init(window: AppWindow, folder: String, grid: Bool) {
         self.window = window
@@ -142,16 +142,18 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     func report(_ what: String) {
         guard let timing else { return }
         let ms = (ContinuousClock.now - timing) / .milliseconds(1)
-        FileHandle.standardError.write(Data("files: \(what) after \(Int(ms)) ms\n".utf8))
+        StandardStreams.printError("\(what) after \(Int(ms)) ms", program: "files")
     }
 
     private func path(of name: String) -> String { (folder as NSString).appendingPathComponent(name) }
 
     /// Enter or a double click: a folder opens, a file's path is printed.
-    private func open(row: Int) {
-        guard let item = filtered.sourceItem(atRow: row), let entry = entries[names[item]] else { return }
+    private func open(row: Int) { if let item = filtered.sourceItem(atRow: row) { open(name: names[item]) } }
+
+    private func open(name: String) {
+        guard let entry = entries[name] else { return }
         if entry.isFolder { return load(path(of: entry.name)) }
-        FileHandle.standardOutput.write(Data((path(of: entry.name) + "\n").utf8))
+        StandardStreams.writeLine(path(of: entry.name), to: STDOUT_FILENO)
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {
@@ -200,11 +202,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
         }
     }
 
-    static let dates: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter
-    }()
+    static let dates: DateFormatter = { let formatter = DateFormatter(); formatter.dateFormat = "yyyy-MM-dd HH:mm"; return formatter }()
 
     static func sizeText(_ bytes: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
@@ -217,12 +215,12 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
 /// A right click's menu (Open, Copy Paths), and the selection dragged to other apps as files (a row's copied text is its path).
 extension Browser: CollectionViewDelegate {
     func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
-        menuRow = item?.item
+        menuEntry = item.flatMap { filtered.sourceItem(atRow: $0.item) }.map { names[$0] }
         return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C")])
     }
 
     func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
-        if event == .chosen("open"), let menuRow { open(row: menuRow) }
+        if event == .chosen("open"), let menuEntry { open(name: menuEntry) }
         if event == .chosen("copy") { copyPaths() }
     }
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
@@ -231,6 +229,7 @@ extension Browser: CollectionViewDelegate {
     }
 }
 
+StandardStreams.secure()   // descriptors 0-2 open, SIGPIPE ignored: writes never trap
 let started = ContinuousClock.now
 let arguments = Array(CommandLine.arguments.dropFirst())
 let grid = arguments.contains("--grid")
@@ -245,6 +244,6 @@ do {
     }
     try withExtendedLifetime(browser) { try app.run() }
 } catch {
-    FileHandle.standardError.write(Data("files: \(error)\n".utf8))
+    StandardStreams.printError("\(error)", program: "files")
     exit(2)
 }

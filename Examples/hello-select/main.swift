@@ -3,6 +3,7 @@
 import Foundation
 import SweepUI
 
+StandardStreams.secure()   // descriptors 0-2 open, SIGPIPE ignored: writes below never trap
 var lines: [String] = []
 if isatty(STDIN_FILENO) != 0 {
     lines = (1...1000).map { "Item \($0)" }
@@ -17,11 +18,11 @@ do {
     list.allowsMultipleSelection = true
     list.onSelectionChange = { event in
         guard !event.isProvisional else { return }
-        FileHandle.standardOutput.write(Data("\(list.selectedCount) selected\n".utf8))
+        StandardStreams.writeLine("\(list.selectedCount) selected", to: STDOUT_FILENO)
     }
     window.content = list
     try app.run()
 } catch {
-    FileHandle.standardError.write(Data("hello-select: \(error)\n".utf8))
+    StandardStreams.printError("\(error)", program: "hello-select")
     exit(2)
 }

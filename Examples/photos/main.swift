@@ -67,7 +67,7 @@ struct PhotoCell: ItemRenderer {
         zoomed(to: 100)
         view.onSelectionChange = { [unowned self] _ in updateStatus() }
         view.onActivate = { [unowned self] item in
-            if let path = source.itemIdentifier(for: item) { FileHandle.standardOutput.write(Data((path + "\n").utf8)) }
+            if let path = source.itemIdentifier(for: item) { StandardStreams.writeLine(path, to: STDOUT_FILENO) }
         }
         window.content = ColumnLayout([(view, .flexible), (status, .fixed(28))])
         window.onKey = { [unowned self] key in handleKey(key) }
@@ -117,6 +117,7 @@ struct PhotoCell: ItemRenderer {
     }
 }
 
+StandardStreams.secure()   // descriptors 0-2 open, SIGPIPE ignored: writes never trap
 let arguments = Array(CommandLine.arguments.dropFirst())
 let folder = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
 do {
@@ -125,6 +126,6 @@ do {
     let photos = Photos(window: window, folder: (folder as NSString).standardizingPath)
     try withExtendedLifetime(photos) { try app.run() }
 } catch {
-    FileHandle.standardError.write(Data("photos: \(error)\n".utf8))
+    StandardStreams.printError("\(error)", program: "photos")
     exit(2)
 }

@@ -5,6 +5,7 @@
 import Foundation
 import SweepUI
 
+StandardStreams.secure()   // descriptors 0-2 open, SIGPIPE ignored: writes never trap
 var lines: [String] = []
 if isatty(STDIN_FILENO) != 0 {
     lines = (1...1000).map { "Item \($0)" }
@@ -21,7 +22,7 @@ do {
         view.allowsMultipleSelection = true
         view.onSelectionChange = { [unowned view] event in
             guard !event.isProvisional else { return }
-            FileHandle.standardOutput.write(Data("\(name): \(view.selectedCount) selected\n".utf8))
+            StandardStreams.writeLine("\(name): \(view.selectedCount) selected", to: STDOUT_FILENO)
         }
         window.content = view
         // Dropping the window takes it off the screen (after the event being
@@ -29,7 +30,7 @@ do {
         window.onClose = {
             app.loop.runAfterDispatch {
                 open[name] = nil
-                FileHandle.standardOutput.write(Data("\(name): closed\n".utf8))
+                StandardStreams.writeLine("\(name): closed", to: STDOUT_FILENO)
                 if open.isEmpty { app.quit() }
             }
         }
@@ -37,6 +38,6 @@ do {
     }
     try app.run()
 } catch {
-    FileHandle.standardError.write(Data("two-windows: \(error)\n".utf8))
+    StandardStreams.printError("\(error)", program: "two-windows")
     exit(2)
 }

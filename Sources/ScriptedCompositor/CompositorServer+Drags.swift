@@ -10,11 +10,6 @@ extension CompositorServer {
 
     /// Writes `bytes` to `path` (a drop zone's outcome).
     func writeFile(_ bytes: [UInt8], to path: String) throws(CompositorFailure) {
-        guard let handle = fopen(path, "wb") else {
-            throw CompositorFailure("cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-        fclose(handle)
-        guard written == bytes.count else { throw CompositorFailure("cannot write \(path)") }
+        do { try StepFile.write(bytes, to: path) } catch { throw CompositorFailure(error.message) }
     }
 }

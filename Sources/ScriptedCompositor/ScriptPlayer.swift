@@ -61,6 +61,8 @@ public final class ScriptPlayer {
         let client = try ClientProcess(arguments: arguments, clientSocket: sockets[1])
         close(sockets[1])
         var closed = false
+        /// Whether a window was mapped after some step: a client that quits having shown none failed.
+        var sawWindow = false
         // While a piped script's next line is on its way the compositor keeps serving the client.
         func awaitScript(_ fd: Int32) throws(CompositorFailure) -> Bool {
             server.dispatch(milliseconds: 1000, waking: fd) { Self.isReadable(fd) || client.poll() }
@@ -74,6 +76,7 @@ public final class ScriptPlayer {
                 if case .expectExit = step { exitExpected = true }
                 if exitExpected && client.poll() { break }
                 try play(step, line: line, server: server, client: client, closed: &closed)
+                if server.isMapped { sawWindow = true }
                 next = try source.next(wait: awaitScript)
             }
             if exitExpected {
@@ -85,10 +88,15 @@ public final class ScriptPlayer {
                 }
                 return client.exitStatus ?? 1
             }
-            if !closed && !server.isMapped && !client.poll() {
+            if !closed && !sawWindow && !server.isMapped {
                 // Closing a window that does not exist yet would go unheard: wait for it first.
                 server.dispatch(milliseconds: readyTimeout) { server.isMapped || client.poll() }
-                if !server.isMapped && !client.poll() {
+                if !server.isMapped {
+                    // A client that quit on its own having shown nothing failed, whatever its status.
+                    if client.poll() {
+                        throw CompositorFailure("the client \(client.ending ?? "exited") without mapping a window "
+                                                + "(start the script with waitReady to wait for it)")
+                    }
                     client.kill()
                     throw CompositorFailure("the script ended before the client mapped a window, and it mapped none within "
                                             + "\(Int(readyTimeout)) ms after (start the script with waitReady)")
@@ -122,33 +130,15 @@ public final class ScriptPlayer {
     }
 
     private func save(_ data: [UInt8], to file: String, line: Int) throws(CompositorFailure) {
-        let path = resolve(file)
-        guard let handle = fopen(path, "wb") else {
-            throw CompositorFailure("script line \(line): cannot create \(path): \(String(cString: strerror(errno)))")
+        do { try StepFile.write(data, to: resolve(file)) } catch {
+            throw CompositorFailure("script line \(line): \(error.message)")
         }
-        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-        fclose(handle)
-        guard written == data.count else { throw CompositorFailure("script line \(line): cannot write \(path)") }
     }
 
     private func load(_ file: String, line: Int, limit: Int = ClipboardServer.readLimit) throws(CompositorFailure) -> [UInt8] {
-        let path = resolve(file)
-        guard let handle = fopen(path, "rb") else {
-            throw CompositorFailure("script line \(line): cannot open \(path): \(String(cString: strerror(errno)))")
+        do { return try StepFile.read(resolve(file), limit: limit) } catch {
+            throw CompositorFailure("script line \(line): \(error.message)")
         }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, handle)
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            guard bytes.count <= limit else {
-                throw CompositorFailure("script line \(line): \(path) is over \(limit) bytes")
-            }
-            if count < chunk.count { break }
-        }
-        guard ferror(handle) == 0 else { throw CompositorFailure("script line \(line): cannot read \(path)") }
-        return bytes
     }
 
     private func play(_ step: ScriptStep, line: Int, server: CompositorServer, client: ClientProcess,
@@ -357,10 +347,9 @@ public final class ScriptPlayer {
             guard let image = server.windowImage else {
                 throw CompositorFailure("script line \(line): no window to screenshot (add a waitReady step first)")
             }
-            let path = file.hasPrefix("/") ? file : "\(shotsDirectory)/\(file)"
-            do { try PNGCodec.write(image, to: path) } catch {
-                throw CompositorFailure("script line \(line): \(error)")
-            }
+            let png: [UInt8]
+            do { png = try PNGCodec.encode(image) } catch { throw CompositorFailure("script line \(line): \(error)") }
+            try save(png, to: file, line: line)
         case .popupWait(let count, let ms):
             server.dispatch(milliseconds: ms) { server.mappedPopupCount == count || client.poll() }
             try checkAlive()
@@ -450,8 +439,8 @@ public final class ScriptPlayer {
             var report = StatusReport(line: line, milliseconds: server.now, clientPID: client.pid, windows: server.mappedWindowCount,
                                       popups: server.mappedPopupCount, resources: server.clientResourceCounts)
             report.damage = server.takeWindowDamageStatistics()
-            guard report.append(to: resolve(file)) else {
-                throw CompositorFailure("script line \(line): cannot write \(resolve(file)): \(String(cString: strerror(errno)))")
+            do { try report.append(to: resolve(file)) } catch {
+                throw CompositorFailure("script line \(line): \(error.message)")
             }
         case .disconnect:
             server.disconnectClient()

@@ -289,7 +289,7 @@ public enum ScriptParser {
             if fields["file"] != nil { file = try get.string("file") }
             guard (text == nil) != (file == nil) else { throw get.fail("give either \"text\" or \"file\"") }
             guard file?.isEmpty != true else { throw get.fail("\"file\" is empty") }
-            let mimes = try get.strings("mimes", default: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"])
+            let mimes = try get.mimeTypes("mimes", default: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"])
             return .clipboardSet(text: text, file: file, mimes: mimes, silent: try get.bool("silent", default: false))
         case "primary.save":
             let file = try get.string("file")
@@ -328,7 +328,7 @@ public enum ScriptParser {
             let preferred = try parseActions([get.string("preferred", default: "copy")], get: get)
             return .dragTarget(DropZone(x: try get.coordinate("x"), y: try get.coordinate("y"),
                                                    width: try get.number("width", 1...16384), height: try get.number("height", 1...16384),
-                                                   accepts: try get.strings("accepts", default: ["text/uri-list", "text/plain;charset=utf-8"]),
+                                                   accepts: try get.mimeTypes("accepts", default: ["text/uri-list", "text/plain;charset=utf-8"]),
                                                    actions: actions, preferred: preferred, mode: mode, file: file,
                                                    dataFile: fields["data"] == nil ? nil : try get.string("data")))
         case "drag.wait": return .dragWait(ms: try get.number("ms", 0...600_000, default: 5000))
@@ -338,7 +338,7 @@ public enum ScriptParser {
             if fields["text"] != nil { text = try get.string("text") }
             if fields["file"] != nil { file = try get.string("file") }
             guard (text == nil) != (file == nil) else { throw get.fail("give either \"text\" or \"file\"") }
-            return .dragOffer(text: text, file: file, mimes: try get.strings("mimes", default: ["text/uri-list"]),
+            return .dragOffer(text: text, file: file, mimes: try get.mimeTypes("mimes", default: ["text/uri-list"]),
                               actions: try parseActions(get.strings("actions", default: ["copy", "move"]), get: get),
                               x: try get.coordinate("x"), y: try get.coordinate("y"))
         case "drag.drop": return .dragDrop(timeout: try get.number("timeout", 0...600_000, default: 5000))
@@ -429,6 +429,19 @@ public enum ScriptParser {
             return result
         }
 
+        /// MIME types as Wayland carries them: each sent in one message (at most
+        /// 4,096 bytes with its header), so at most 255 bytes of printable ASCII
+        /// without spaces, and at most 64 of them. Past that libwayland drops the
+        /// client's connection, which looked like a hung client.
+        func mimeTypes(_ name: String, default value: [String]) throws(ScriptError) -> [String] {
+            let types = try strings(name, default: value)
+            guard types.count <= 64 else { throw fail("\"\(name)\" must name at most 64 types") }
+            for type in types where type.utf8.count > 255 || type.isEmpty || type.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7f }) {
+                throw fail("\"\(name)\": \"\(type.prefix(40))\" is not a type (1 to 255 printable ASCII bytes, no spaces)")
+            }
+            return types
+        }
+
         func bool(_ name: String, default value: Bool) throws(ScriptError) -> Bool {
             guard let field = fields[name] else { return value }
             guard case .bool(let flag) = field else { throw fail("\"\(name)\" must be true or false") }
@@ -464,6 +477,8 @@ extension ScriptStep {
     /// Whether the file at `path` holds `text`: what `file.wait` waits for
     /// (false while the file cannot be read).
     public static func file(_ path: String, holds text: String) -> Bool {
-        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text)
+        // A regular file only (a FIFO would block the compositor), read whole up to 256 MiB.
+        guard let bytes = try? StepFile.read(path, limit: 256 << 20) else { return false }
+        return String(decoding: bytes, as: UTF8.self).contains(text)
     }
 }

@@ -23,12 +23,8 @@ struct StatusReport {
             + "\"pixels\":\(damage.damagedPixels)}}\n"
     }
 
-    /// Appends the line to `path`; false when it cannot.
-    func append(to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let bytes = Array(json.utf8)
-        return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
+    /// Appends the line to `path` (a regular file, made if missing).
+    func append(to path: String) throws(StepFile.Failure) {
+        try StepFile.write(Array(json.utf8), to: path, appending: true)
     }
 }

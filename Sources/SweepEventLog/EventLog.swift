@@ -13,10 +13,13 @@ public final class EventLog {
     /// Called once if writing fails (a full disk, say).
     public var onError: ((String) -> Void)?
 
-    /// Opens `path` for appending.
+    /// Opens `path` for appending: a file (made if missing), a pipe or FIFO
+    /// with a reader, a device. The open never blocks (a FIFO nobody reads
+    /// is refused, ENXIO, rather than waited on); writes then wait as usual.
     public init(path: String) throws(EventLogError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard fd >= 0 else { throw EventLogError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         self.fd = fd
         start = sweep_monotonic_ns()
     }
@@ -46,23 +49,21 @@ public final class EventLog {
 
     /// Appends one event with its fields, in the order given.
     public func log(view: String, event: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+        log(view: view, event: event, fields: fields.map { ($0.key, $0.value) })
+    }
+
+    /// The same with the fields made at run time.
+    public func log(view: String, event: String, fields: [(String, Value)]) {
         guard !failed else { return }
         sequence += 1
         let milliseconds = Double(sweep_monotonic_ns() - start) / 1_000_000
         var line = "{\"seq\":\(sequence),\"t\":\((milliseconds * 10).rounded() / 10),\"view\":\(EventLog.quote(view)),\"event\":\(EventLog.quote(event))"
         for (key, value) in fields { line += ",\(EventLog.quote(key)):\(value.json)" }
         line += "}\n"
-        var bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                failed = true
-                onError?("event log: cannot write (\(String(cString: strerror(errno)))); logging stops")
-                return
-            }
-            offset += written
+        guard StandardStreams.write(Array(line.utf8), to: fd) else {
+            failed = true
+            onError?("event log: cannot write (\(String(cString: strerror(errno)))); logging stops")
+            return
         }
     }
 

@@ -12,3 +12,5 @@
 @_exported import SweepAccessibility
 // The decoders an `ImageSource` uses (`ImageDecoder`: PNG, JPEG, SVG thumbnails).
 @_exported import SweepImages
+// Event logs and the standard descriptors: every program's outputs, one way (`StandardStreams.secure()` first).
+@_exported import SweepEventLog

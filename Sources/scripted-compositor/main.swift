@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import ScriptedCompositor
+import SweepEventLog
 
 /// The command line (swift-argument-parser: `--opt=value`, one-line errors
 /// with a hint and status 64, `--help`, `--version`).
@@ -55,6 +56,9 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+// Descriptors 0-2 open before any file is (a step's file must never become standard output), SIGPIPE ignored.
+StandardStreams.secure()
+
 let options: CompositorOptions
 do {
     options = try CompositorOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -66,7 +70,6 @@ do {
     fail("\(CompositorOptions.message(for: error)) (see scripted-compositor --help)", status: 64)
 }
 
-signal(SIGPIPE, SIG_IGN)
 /// The script's steps: a file is read and checked whole before the client starts; a pipe
 /// (a FIFO, `<(generator)`, /dev/stdin) is played line by line as it is written.
 func scriptSource(_ path: String) -> any ScriptSource {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import SweepGeometry
+import SweepEventLog
 import SweepGraphics
 import SweepWayland
 
@@ -60,6 +61,9 @@ struct CopyOptions: ParsableCommand {
     }
 }
 
+// Descriptors 0-2 open before anything else is, SIGPIPE ignored.
+StandardStreams.secure()
+
 let options: CopyOptions
 do {
     options = try CopyOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -89,7 +93,6 @@ final class CopyWindow: WindowContent {
     func windowShouldClose() { onClose() }
 }
 
-signal(SIGPIPE, SIG_IGN)
 do {
     let connection = try Connection()
     let content = CopyWindow()

@@ -4,6 +4,10 @@ import SweepEventLog
 import SweepUI
 import SweepWayland
 
+// Descriptors 0-2 open before anything else is (a log opened as descriptor 1 would get the output), SIGPIPE ignored:
+// a compositor that goes away must not kill us before we can say so.
+StandardStreams.secure()
+
 let options: Options
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -16,9 +20,6 @@ do {
     printError("\(Options.message(for: error)) (see sweep-demo --help)")
     exit(64)
 }
-
-// A compositor that goes away must not kill us with SIGPIPE before we can say so.
-signal(SIGPIPE, SIG_IGN)
 
 /// The process environment as a dictionary.
 func environment() -> [String: String] {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import ScriptedCompositor
+import SweepEventLog
 import SweepXKB
 
 // sweep-input: plays the input steps of a scripted-compositor script into a
@@ -155,4 +156,5 @@ enum FileHandleStderr {
     }
 }
 
+StandardStreams.secure()
 InputOptions.main()

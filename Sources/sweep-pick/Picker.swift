@@ -82,7 +82,7 @@ final class Picker {
         let thumbnails = ImageLoader(size: options.grid ? 96 : 40, source: RecordPicture.source(iconTheme: options.iconTheme, grid: options.grid))
         thumbnails.placeholder = .brokenImage(size: thumbnails.size)
         thumbnails.onLoaded = { [unowned view] _ in view.setNeedsDisplay() }
-        thumbnails.onError = { path, error in FileHandle.standardError.write(Data("sweep-pick: \(path): \(error)\n".utf8)) }
+        thumbnails.onError = { path, error in StandardStreams.printError("\(path): \(error)", program: "sweep-pick") }
         rows.thumbnails = thumbnails
         rows.showsRecordsAsImages = options.images
         if options.single {

@@ -5,10 +5,13 @@ import SweepUI
 // sweep-pick: choose records with touch sweeps, the touchpad, a band or the
 // keyboard, and print them (see PickOptions for the command line).
 
-/// One line on stderr.
+/// One line on stderr (never a trap: standard error may be closed or a broken pipe).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("sweep-pick: \(message)\n".utf8))
+    StandardStreams.printError(message, program: "sweep-pick")
 }
+
+// Descriptors 0-2 open before anything else is (or the event log could become standard output), SIGPIPE ignored.
+StandardStreams.secure()
 
 let options: PickOptions
 do {
@@ -22,7 +25,7 @@ do {
 } catch {
     let code = PickOptions.exitCode(for: error)
     if code == .success {
-        print(PickOptions.fullMessage(for: error))
+        StandardStreams.writeLine(PickOptions.fullMessage(for: error), to: STDOUT_FILENO)
         exit(0)
     }
     // fzf's convention: 2 for a usage error, with one line and a hint.

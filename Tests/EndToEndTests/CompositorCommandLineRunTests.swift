@@ -59,6 +59,43 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    /// Found by hostile input: a client that quit before mapping anything,
+    /// with no waitReady, ended the run with status 0.
+    @Test func aClientThatQuitsWithoutAWindowFailsTheRun() throws {
+        let run = try compositor(["--", "/bin/true"], script: "{\"op\":\"output\",\"width\":400,\"height\":300,\"scale\":1}",
+                                 label: "quits")
+        defer { run.directory.remove() }
+        #expect(run.status == 70 && run.stderr.contains("without mapping a window"), "\(run.stderr)")
+        // Quitting while a step plays was caught already.
+        let during = try compositor(["--", "/bin/true"], script: "{\"op\":\"wait\",\"ms\":300}", label: "quits-during")
+        defer { during.directory.remove() }
+        #expect(during.status == 70 && during.stderr.contains("exited"), "\(during.stderr)")
+    }
+
+    /// Found by hostile input: a step's file that was a FIFO blocked the
+    /// compositor for ever; steps read and write regular files only.
+    @Test func aStepFileThatIsAFIFOIsAnErrorNotAHang() throws {
+        let directory = try TestDirectory("compositor-fifo-dir")
+        defer { directory.remove() }
+        let fifo = "\(directory.path)/paste.fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for step in [#"{"op":"clipboard.set","file":"FIFO"}"#, #"{"op":"screenshot","file":"FIFO"}"#,
+                     #"{"op":"status","file":"FIFO"}"#, #"{"op":"file.wait","file":"FIFO","contains":"x","ms":300}"#] {
+            let script = """
+            {"op":"output","width":400,"height":300,"scale":1}
+            {"op":"waitReady"}
+            \(step.replacingOccurrences(of: "FIFO", with: fifo))
+            """
+            let started = Date()
+            let run = try compositor(["--", try builtProduct("sweep-demo")], script: script, label: "fifo")
+            run.directory.remove()
+            #expect(run.status != 0 && run.status != nil, "\(step): \(run.stderr)")
+            #expect(Date().timeIntervalSince(started) < 20, "\(step) did not block")
+            // Read: not a regular file; written: nobody reads it (ENXIO) or not a regular file.
+            #expect(step.contains("file.wait") || run.stderr.contains("paste.fifo"), "\(step): \(run.stderr)")
+        }
+    }
+
     @Test func aClientThatNeverMapsIsBlamedOnTheMissingWaitNotAsAHang() throws {
         let run = try compositor(["--ready-timeout", "500", "--", "/bin/sleep", "30"], script: "{\"op\":\"wait\",\"ms\":10}", label: "never")
         defer { run.directory.remove() }

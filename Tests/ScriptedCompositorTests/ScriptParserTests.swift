@@ -103,6 +103,14 @@ import Testing
         ("{\"op\":\"clipboard.drain\"}", "missing \"file\""),
         ("{\"op\":\"clipboard.save\",\"file\":\"c\",\"timeout\":0}", "\"timeout\" must be a number from 1"),
         ("{\"op\":\"waitExit\",\"ms\":-1}", "\"ms\" must be a number from 0"),
+        // Found by hostile input: a type past 4 KB, or 20,000 of them, broke the client's connection.
+        ("{\"op\":\"drag.offer\",\"text\":\"a\",\"x\":1,\"y\":1,\"mimes\":[\"" + String(repeating: "a", count: 5000) + "\"]}",
+         "is not a type"),
+        ("{\"op\":\"drag.offer\",\"text\":\"a\",\"x\":1,\"y\":1,\"mimes\":[" + Array(repeating: "\"text/x\"", count: 20_000).joined(separator: ",") + "]}",
+         "must name at most 64 types"),
+        ("{\"op\":\"clipboard.set\",\"text\":\"a\",\"mimes\":[\"text plain\"]}", "is not a type"),
+        ("{\"op\":\"drag.target\",\"x\":1,\"y\":1,\"width\":5,\"height\":5,\"file\":\"z\",\"accepts\":[" + Array(repeating: "\"a/b\"", count: 65).joined(separator: ",") + "]}",
+         "must name at most 64 types"),
     ])
     func malformedClipboardStepsSayWhatIsWrong(text: String, message: String) {
         #expect {
