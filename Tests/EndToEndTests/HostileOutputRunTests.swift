@@ -75,6 +75,40 @@ import Testing
         #expect(run.process.stderr.components(separatedBy: "event log: cannot write").count == 2, "\(run.process.stderr)")
     }
 
+    /// `--history` on what is not a history file: a directory, a FIFO
+    /// (which blocked before any window), a device, another user's file.
+    /// Each is said in a line and left alone; the picker works without
+    /// history. A history kept as a symbolic link is saved through it.
+    @Test func aHistoryThatIsNoFileIsLeftAloneAndALinkedOneIsSavedThroughItsLink() throws {
+        let directory = try TestDirectory("hostile-history")
+        defer { directory.remove() }
+        let folder = "\(directory.path)/Documents", fifo = "\(directory.path)/history.fifo"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "keep me".write(toFile: "\(folder)/note.txt", atomically: true, encoding: .utf8)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for path in [folder, fifo, "/dev/zero"] {
+            let run = try pick("exec sweep-pick --history '\(path)'", input: "apple\nbanana\n", in: directory)
+            #expect(run.status == 0 && run.process.stdout.split(separator: "\n") == ["apple"], "\(path): \(run.process.logTail)")
+            #expect(run.process.stderr.contains("cannot be used"), "\(path): \(run.process.stderr)")
+        }
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/note.txt") && !FileManager.default.fileExists(atPath: folder + ".corrupt"))
+        #expect(!FileManager.default.fileExists(atPath: fifo + ".corrupt"))
+        // A history that is a link into a dotfiles folder, read-only: saved in the file it names, still a link, still read-only.
+        let dots = "\(directory.path)/dots", link = "\(directory.path)/history"
+        try FileManager.default.createDirectory(atPath: dots, withIntermediateDirectories: true)
+        try "# sweep-pick history 1\n".write(toFile: "\(dots)/history", atomically: true, encoding: .utf8)
+        chmod("\(dots)/history", 0o444)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dots/history")
+        let saved = try pick("exec sweep-pick --history '\(link)'", input: "apple\nbanana\n", in: directory)
+        #expect(saved.status == 0, "\(saved.process.logTail)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "dots/history", "still a link")
+        #expect(((try? String(contentsOfFile: "\(dots)/history", encoding: .utf8)) ?? "").contains("\tapple"), "saved through it")
+        var info = stat()
+        #expect(stat("\(dots)/history", &info) == 0 && info.st_mode & 0o777 == 0o444, "still read-only")
+    }
+
     @Test func anEventLogOnAFIFOIsWrittenToItsReaderAndOneWithoutAReaderIsRefused() throws {
         let directory = try TestDirectory("hostile-fifo")
         defer { directory.remove() }

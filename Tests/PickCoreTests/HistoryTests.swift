@@ -5,23 +5,40 @@ import Testing
 private final class MemoryFiles: HistoryFileSystem {
     var files: [String: [UInt8]] = [:]
     var unreadable: Set<String> = []
+    /// Paths that are not regular files (a directory, a FIFO).
+    var irregular: Set<String> = []
+    /// Symbolic links: the path each one names.
+    var links: [String: String] = [:]
+    var modes: [String: UInt32] = [:]
     var failWrites = false
     var failRenames = false
     var counter: UInt64 = 0
 
-    func read(_ path: String) throws(HistoryFileError) -> [UInt8]? {
+    func read(_ path: String, limit: Int) throws(HistoryFileError) -> [UInt8]? {
+        let path = target(of: path)
+        if irregular.contains(path) { throw HistoryFileError("\(path) is not a regular file") }
         if unreadable.contains(path) { throw HistoryFileError("cannot read \(path): Permission denied") }
+        if let bytes = files[path], bytes.count > limit { throw HistoryFileError("\(path) is over \(limit) bytes") }
         return files[path]
     }
-    func writeNew(_ path: String, _ bytes: [UInt8]) throws(HistoryFileError) {
+    func exists(_ path: String) -> Bool { files[path] != nil || irregular.contains(path) || links[path] != nil }
+    func target(of path: String) -> String { links[path].map(target(of:)) ?? path }
+    func mode(of path: String) -> UInt32? { files[path] == nil ? nil : modes[path] ?? 0o600 }
+    func writeNew(_ path: String, _ bytes: [UInt8], mode: UInt32) throws(HistoryFileError) {
         precondition(files[path] == nil)
         // A full disk: part of the file is written before the error.
         files[path] = Array(bytes.prefix(failWrites ? bytes.count / 2 : bytes.count))
+        modes[path] = mode
         if failWrites { throw HistoryFileError("cannot write \(path): No space left on device") }
     }
     func rename(_ from: String, _ to: String) throws(HistoryFileError) {
         if failRenames { throw HistoryFileError("cannot rename \(from) to \(to): Permission denied") }
-        files[to] = files.removeValue(forKey: from)
+        if let link = links.removeValue(forKey: from) {
+            links[to] = link
+        } else {
+            files[to] = files.removeValue(forKey: from)
+            modes[to] = modes.removeValue(forKey: from)
+        }
         unreadable.remove(from)
     }
     func remove(_ path: String) { files[path] = nil }
@@ -128,7 +145,11 @@ private func entry(_ text: String, _ count: Int, _ lastUsed: Int64) -> HistoryEn
         #expect(files.files["/h/history"] == before && files.files.count == 1)
     }
 
-    @Test func aCorruptOrUnreadableFileIsMovedAside() {
+    /// Only a regular file read whole that is not a history is moved aside,
+    /// under a name that overwrites nothing; what cannot be read (another
+    /// user's file, a directory, a FIFO, one over 1 MiB) is left alone and
+    /// never saved over (found by hostile input: each was renamed away).
+    @Test func aCorruptFileIsMovedAsideUnderAFreeNameAndAnUnusableOneIsLeftAlone() {
         let files = MemoryFiles()
         files.files["/h/history"] = Array("garbage without tabs\n".utf8)
         let file = HistoryFile(path: "/h/history", fileSystem: files)
@@ -137,17 +158,60 @@ private func entry(_ text: String, _ count: Int, _ lastUsed: Int64) -> HistoryEn
         #expect(loaded.warning?.contains("moved to /h/history.corrupt") == true, "\(loaded.warning ?? "")")
         #expect(files.files["/h/history.corrupt"] == Array("garbage without tabs\n".utf8))
         #expect(files.files["/h/history"] == nil)
+        // A second corrupt file does not overwrite the first one moved aside.
+        files.files["/h/history"] = Array("more garbage\n".utf8)
+        #expect(file.load().warning?.contains("moved to /h/history.corrupt.1") == true)
+        #expect(files.files["/h/history.corrupt"] == Array("garbage without tabs\n".utf8))
+        #expect(files.files["/h/history.corrupt.1"] == Array("more garbage\n".utf8))
 
+        // Unreadable (EACCES), not a regular file, too large: left where it is, not saved over.
         files.files["/h/history"] = Array("1\t2\tfine\n".utf8)
         files.unreadable = ["/h/history"]
-        #expect(file.load().warning?.contains("Permission denied") == true)
-        #expect(files.files["/h/history.corrupt"] == Array("1\t2\tfine\n".utf8))
+        let denied = file.load()
+        #expect(!denied.canSave && denied.warning?.contains("Permission denied") == true)
+        #expect(files.files["/h/history"] == Array("1\t2\tfine\n".utf8) && files.files["/h/history.corrupt.2"] == nil)
+        files.unreadable = []
+        let directory = HistoryFile(path: "/home/me/Documents", fileSystem: files)
+        files.irregular = ["/home/me/Documents"]
+        let refused = directory.load()
+        #expect(!refused.canSave && refused.warning?.contains("not a regular file") == true && files.files.count == 3)
+        files.files["/h/big"] = Array(repeating: UInt8(ascii: "x"), count: HistoryFile.sizeLimit + 1)
+        let big = HistoryFile(path: "/h/big", fileSystem: files).load()
+        #expect(!big.canSave && big.warning?.contains("over") == true && files.files["/h/big"] != nil)
 
-        // Neither readable nor movable: left alone, and never saved over.
+        // Neither a history nor movable: left alone, and never saved over.
         files.files["/h/history"] = Array("bad\n".utf8)
         files.failRenames = true
         let stuck = file.load()
         #expect(!stuck.canSave && stuck.warning?.contains("not saved") == true)
+    }
+
+    /// A history kept by a dotfile manager is a symbolic link: the save
+    /// writes the file it names, the link stays, and so does a read-only mode.
+    @Test func aSaveWritesThroughALinkAndKeepsTheMode() throws {
+        let files = MemoryFiles()
+        files.links["/h/history"] = "/dots/history"
+        files.files["/dots/history"] = HistoryFormat.encode([entry("old", 1, 5)])
+        files.modes["/dots/history"] = 0o444
+        let file = HistoryFile(path: "/h/history", fileSystem: files)
+        var history = file.load().history
+        history.record([Array("new".utf8)], now: 10, limit: 10)
+        try file.save(history, now: 10)
+        #expect(files.links["/h/history"] == "/dots/history" && files.files["/h/history"] == nil)
+        #expect(try HistoryFormat.decode(files.files["/dots/history"] ?? []).map(\.count) == [1, 1])
+        #expect(files.modes["/dots/history"] == 0o444)
+    }
+
+    /// A history larger than the limit would be refused when read again: the save keeps the most frecent entries that fit.
+    @Test func aSaveStaysUnderTheSizeLimit() throws {
+        let files = MemoryFiles()
+        let file = HistoryFile(path: "/h/history", fileSystem: files)
+        let long = String(repeating: "y", count: 100_000)
+        let history = History(entries: (0..<30).map { entry("\($0) \(long)", 30 - $0, 1) })
+        try file.save(history, now: 2)
+        let saved = try #require(files.files["/h/history"])
+        #expect(saved.count <= HistoryFile.sizeLimit && saved.count > HistoryFile.sizeLimit - 200_000)
+        #expect(try HistoryFormat.decode(saved).first?.count == 30, "the most frecent kept")
     }
 
     /// Records named by the history rank first with an empty query, and before equal scores after one.
