@@ -15,9 +15,14 @@ public struct LineEditor: Equatable, Sendable {
     /// The cursor, as a count of characters before it.
     public private(set) var cursor: Int
 
-    /// `text` (newlines dropped) with the cursor at its end.
+    /// The most characters a line holds: a paste of megabytes (or a huge
+    /// primary selection) is cut here, before anything walks the rest of
+    /// it, so the field, the filter behind it and the window stay quick.
+    public static let maximumLength = 8192
+
+    /// `text` (newlines dropped, at most `maximumLength` characters) with the cursor at its end.
     public init(_ text: String = "") {
-        characters = Array(text.filter { !$0.isNewline })
+        characters = Array(text.lazy.filter { !$0.isNewline }.prefix(Self.maximumLength))
         cursor = characters.count
     }
 
@@ -69,11 +74,17 @@ public struct LineEditor: Equatable, Sendable {
         return characters != before.characters ? .edited : .moved
     }
 
-    /// Inserts `typed` (newlines dropped) at the cursor and moves past it.
-    public mutating func insert(_ typed: String) {
-        let added = Array(typed.filter { !$0.isNewline })
+    /// Inserts `typed` (newlines dropped) at the cursor and moves past it,
+    /// as much of it as `maximumLength` leaves room for; false when some of
+    /// it did not fit (say so: the paste was cut). Only what fits is read.
+    @discardableResult
+    public mutating func insert(_ typed: String) -> Bool {
+        let room = max(0, Self.maximumLength - characters.count)
+        let kept = typed.lazy.filter { !$0.isNewline }
+        let added = Array(kept.prefix(room))
         characters.insert(contentsOf: added, at: cursor)
         cursor += added.count
+        return kept.dropFirst(added.count).first == nil
     }
 
     /// Puts the cursor `offset` characters in, clamped to the text.

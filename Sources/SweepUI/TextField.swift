@@ -100,7 +100,8 @@ public final class TextField: Component {
         case .returnKey, .keypadEnter: onSubmit?(text)
         case .v where control:
             host?.paste { [weak self] pasted in
-                guard let self, let line = pasted?.split(whereSeparator: \.isNewline).first, !line.isEmpty else { return }
+                // The first line, found without walking the rest (a paste may be megabytes); the editor cuts it to its length.
+                guard let self, let line = pasted?.prefix(while: { !$0.isNewline }), !line.isEmpty else { return }
                 editor.insert(String(line))
                 edited()
             }

@@ -118,7 +118,10 @@ final class Picker {
         window.onKey = { [unowned self] key in handleKey(key) }
         window.onClose = { [unowned self] in onFinish(1, nil) }
         // The middle button pastes the primary selection into the filter, as Ctrl+V pastes the clipboard.
-        window.onPrimaryPaste = { [unowned self] text, _ in setQuery(query + text.filter { $0 != "\n" && $0 != "\r" }) }
+        window.onPrimaryPaste = { [unowned self] text, _ in
+            editor.moveCursor(to: editor.characters.count)
+            pasteIntoFilter(text)
+        }
         window.keyComponent = view
         if !options.query.isEmpty { setQuery(options.query.filter { $0 != "\n" && $0 != "\r" }) }
         menu.onChoice = { [unowned self] id in menuChose(id) }
@@ -192,6 +195,21 @@ final class Picker {
 
     // MARK: - Filtering
 
+    /// Pasted text goes into the filter at the cursor, newlines dropped; past
+    /// `LineEditor.maximumLength` characters it is cut, and the status line says so.
+    private func pasteIntoFilter(_ text: String) {
+        let fitted = editor.insert(text)
+        filterEdited()
+        if !fitted {
+            // Said until the filter is edited again (the filter's progress redraws the status line meanwhile).
+            filterNote = "the filter takes \(NumberText.grouped(LineEditor.maximumLength)) characters at most: the paste was cut"
+            updateStatus()
+        }
+    }
+
+    /// What the status line says of the filter until it is edited again.
+    private var filterNote: String?
+
     /// The filter became `newQuery` (pasted, set by a screen reader): the cursor goes to its end.
     private func setQuery(_ newQuery: String) {
         editor.text = newQuery
@@ -200,6 +218,7 @@ final class Picker {
 
     /// The filter's editor changed: the header shows its text and cursor, and a new text filters.
     private func filterEdited() {
+        filterNote = nil
         header.cursor = editor.cursor
         let newQuery = editor.text
         guard newQuery != query else { return }
@@ -308,7 +327,7 @@ final class Picker {
         var text = "\(NumberText.grouped(matches.selectedCount)) of \(NumberText.grouped(store.count)) selected"
         if !query.isEmpty { text += " · \(NumberText.grouped(shown.count)) match" }
         if !inputFinished { text += " · reading…" }
-        if let note { text += " · \(note)" }
+        if let note = note ?? filterNote { text += " · \(note)" }
         header.status = text
     }
 
@@ -351,8 +370,7 @@ final class Picker {
             case .v:                           // Ctrl+V: paste into the filter at the cursor, never waiting
                 window.paste { [weak self] text in
                     guard let self, let text else { return }
-                    editor.insert(text.filter { $0 != "\n" && $0 != "\r" })
-                    filterEdited()
+                    pasteIntoFilter(text)
                 }
             default: return false
             }

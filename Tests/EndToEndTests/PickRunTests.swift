@@ -503,6 +503,28 @@ import Testing
         #expect(run.text == "blueberry\ncranberry\nelderberry\n", "\(run.process.logTail)")
     }
 
+    /// Found by hostile input: 10 MB pasted into the filter cost 13 s of
+    /// CPU and 600 MB, and Escape went unanswered for over 10 s. The filter
+    /// takes 8,192 characters, reads no more of the paste, and says so.
+    @Test func aHugePasteIsCutAndThePickerStaysQuick() throws {
+        let folder = try TestDirectory("pick-huge-paste")
+        defer { folder.remove() }
+        let huge = "\(folder.path)/huge.txt"
+        try Data(repeating: UInt8(ascii: "e"), count: 10 << 20).write(to: URL(fileURLWithPath: huge))
+        let started = Date()
+        let run = try pick("""
+        {"op":"clipboard.set","file":"\(huge)"}
+        \(key("v", holding: "Control_L"))
+        {"op":"wait","ms":300}
+        {"op":"expectExit"}
+        \(key("Escape"))
+        """, input: lines(fruit), arguments: ["--event-log", "/dev/stderr"], label: "huge-paste")
+        #expect(run.status == 130 || run.status == 1, "\(run.process.logTail)")
+        #expect(Date().timeIntervalSince(started) < 30, "the picker answered Escape")
+        let query = run.process.stderr.split(separator: "\n").first { $0.contains("\"event\":\"query\"") } ?? ""
+        #expect(query.contains("\"query\":\"" + String(repeating: "e", count: 8192) + "\""), "cut to 8,192: \(query.prefix(200))")
+    }
+
     /// The middle button pastes the primary selection (another program's
     /// selected text) into the filter; the selected records become the
     /// picker's own primary selection.

@@ -24,6 +24,23 @@ import Testing
         #expect(line.apply(key(.right)) == .moved && line.cursor == 14, "clamped at the end")
     }
 
+    /// A paste of megabytes is cut to `maximumLength`, and only that much of it is read.
+    @Test func aLineHoldsAtMostItsMaximumLength() {
+        var editor = LineEditor("ab")
+        let small = editor.insert("cd")
+        #expect(small)
+        let huge = String(repeating: "x", count: 1 << 20)
+        let cut = editor.insert(huge)
+        #expect(!cut, "cut: the caller says so")
+        #expect(editor.characters.count == LineEditor.maximumLength && editor.cursor == LineEditor.maximumLength)
+        let more = editor.insert("more")
+        #expect(!more && editor.characters.count == LineEditor.maximumLength)
+        #expect(LineEditor(huge + "\n" + huge).characters.count == LineEditor.maximumLength)
+        var exact = LineEditor()
+        let fits = exact.insert(String(repeating: "y", count: LineEditor.maximumLength) + "\n")
+        #expect(fits, "newlines are dropped, not counted")
+    }
+
     @Test func deletingBeforeAndAfterTheCursor() {
         var line = LineEditor("alpha beta gamma")
         line.moveCursor(to: 10)   // after "beta"
