@@ -18,12 +18,10 @@ extension ItemSnapshot {
     ///   lookups and r runs; j, r ≤ `limit` + inserted items.
     @inlinable
     static func batchUpdate(from old: ItemSnapshot, to new: ItemSnapshot, limit: Int) -> ItemUpdate? {
-        var runs: [SnapshotDiff.Run] = []
+        var matched = SnapshotDiff.Runs()
         var inserted: [ItemRange] = []
         var lookups = 0
         var expected = Cursor(old, at: ItemPath(section: 0, item: 0))
-        // The run being matched, kept in locals on this hot path.
-        var runOldSection = -1, runOldStart = 0, runNewSection = -1, runNewStart = 0, runCount = 0
         for place in new.sections.indices {
             expected.seek(section: place, chunk: 0)
             var item = 0
@@ -34,21 +32,7 @@ extension ItemSnapshot {
                 // item of it would match in turn, so it is taken whole. An item arriving at the top
                 // of a million then costs the chunks, not a million comparisons.
                 if expected.position == 0, !expected.isAtEnd, Self.sameStorage(ids, expected.items) {
-                    let from = expected.path
-                    if runNewSection == place && runNewStart + runCount == item
-                        && runOldSection == from.section && runOldStart + runCount == from.item {
-                        runCount += ids.count
-                    } else {
-                        if runCount > 0 {
-                            runs.append(SnapshotDiff.Run(oldSection: runOldSection, oldStart: runOldStart,
-                                                         newSection: runNewSection, newStart: runNewStart, count: runCount))
-                        }
-                        runOldSection = from.section
-                        runOldStart = from.item
-                        runNewSection = place
-                        runNewStart = item
-                        runCount = ids.count
-                    }
+                    matched.add(from: expected.path, toSection: place, item: item, count: ids.count)
                     item += ids.count
                     expected.seek(section: expected.section, chunk: expected.chunk + 1)
                     continue
@@ -68,28 +52,12 @@ extension ItemSnapshot {
                         continue
                     }
                     expected.advance()
-                    if runNewSection == place && runNewStart + runCount == item
-                        && runOldSection == from.section && runOldStart + runCount == from.item {
-                        runCount += 1
-                    } else {
-                        if runCount > 0 {
-                            runs.append(SnapshotDiff.Run(oldSection: runOldSection, oldStart: runOldStart,
-                                                         newSection: runNewSection, newStart: runNewStart, count: runCount))
-                        }
-                        runOldSection = from.section
-                        runOldStart = from.item
-                        runNewSection = place
-                        runNewStart = item
-                        runCount = 1
-                    }
+                    matched.add(from: from, toSection: place, item: item, count: 1)
                     item += 1
                 }
             }
         }
-        if runCount > 0 {
-            runs.append(SnapshotDiff.Run(oldSection: runOldSection, oldStart: runOldStart,
-                                         newSection: runNewSection, newStart: runNewStart, count: runCount))
-        }
+        let runs = matched.finish()
 
         let kept = SnapshotDiff.keptRuns(runs)
         var movedCount = 0

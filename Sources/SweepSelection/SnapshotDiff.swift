@@ -26,6 +26,38 @@ enum SnapshotDiff {
         }
     }
 
+    /// Runs of consecutive matches gathered in new order: a match that
+    /// continues the run being built (the next new item and the next old
+    /// one) lengthens it, any other starts a new run.
+    @usableFromInline
+    struct Runs {
+        @usableFromInline var done: [Run] = []
+        @usableFromInline var current = Run(oldSection: -1, oldStart: 0, newSection: -1, newStart: 0, count: 0)
+
+        @inlinable
+        init() {}
+
+        /// `count` items from old `from` on matched new items from (`section`, `item`) on.
+        @inlinable
+        mutating func add(from: ItemPath, toSection section: Int, item: Int, count: Int) {
+            if current.newSection == section && current.newStart + current.count == item
+                && current.oldSection == from.section && current.oldStart + current.count == from.item {
+                current.count += count
+                return
+            }
+            if current.count > 0 { done.append(current) }
+            current = Run(oldSection: from.section, oldStart: from.item, newSection: section, newStart: item, count: count)
+        }
+
+        /// Every run, the last one included.
+        @inlinable
+        mutating func finish() -> [Run] {
+            if current.count > 0 { done.append(current) }
+            current.count = 0
+            return done
+        }
+    }
+
     /// Which of `runs` (in new order) stay put; the others move. Per
     /// section, of the runs that stay in it, the heaviest (most items) set
     /// whose old starts increase: since runs are disjoint intervals of old
