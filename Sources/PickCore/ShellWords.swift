@@ -25,7 +25,7 @@ public enum ShellWords {
         var iterator = line.makeIterator()
         while let character = iterator.next() {
             switch character {
-            case " ", "\t", "\n", "\r":
+            case " ", "\t", "\n", "\r", "\r\n":
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false

@@ -2,36 +2,70 @@ import Foundation
 import PickCore
 
 /// Default options, put before the command line's (which wins, coming last):
-/// the lines of `$XDG_CONFIG_HOME/sweep-pick/config` (else
-/// `~/.config/sweep-pick/config`), one or more options a line in the command
-/// line's syntax, `#` starting a comment line; then the words of
-/// `SWEEP_PICK_DEFAULT_OPTS`.
+/// the words of `$XDG_CONFIG_HOME/sweep-pick/config` (else
+/// `~/.config/sweep-pick/config`, an `OptionsFile`), then those of
+/// `SWEEP_PICK_DEFAULT_OPTS`. Defaults are options only: a file name or a
+/// `--` there would turn the command line's options into file names.
 enum PickDefaults {
     /// A file or variable that cannot be read as options: where, and why.
     struct Problem: Error, CustomStringConvertible {
         let description: String
     }
 
-    static func arguments(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
-        var arguments: [String] = []
+    /// The default options, sorted by `syntax` (each once, the last one kept).
+    static func options(syntax: CommandLineSyntax,
+                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
+        var words: [String] = []
         if let path = configPath(environment), FileManager.default.fileExists(atPath: path) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            guard data.count <= 1 << 20 else { throw Problem(description: "\(path) is over 1 MiB: not a configuration") }
-            guard let text = String(data: data, encoding: .utf8) else { throw Problem(description: "\(path) is not UTF-8 text") }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = line.drop { $0 == " " || $0 == "\t" }
-                guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-                do { arguments += try ShellWords.split(String(trimmed)) } catch {
-                    throw Problem(description: "\(path), line \(index + 1): \(error)")
-                }
-            }
+            let file = try configWords(path)
+            try requireOptionsOnly(syntax.sort(file), source: path)
+            words += file
         }
-        if let words = environment["SWEEP_PICK_DEFAULT_OPTS"] {
-            do { arguments += try ShellWords.split(words) } catch { throw Problem(description: "SWEEP_PICK_DEFAULT_OPTS: \(error)") }
+        if let variable = environment["SWEEP_PICK_DEFAULT_OPTS"] {
+            let variableWords: [String]
+            do { variableWords = try ShellWords.split(variable) } catch {
+                throw Problem(description: "SWEEP_PICK_DEFAULT_OPTS: \(error)")
+            }
+            try requireOptionsOnly(syntax.sort(variableWords), source: "SWEEP_PICK_DEFAULT_OPTS")
+            words += variableWords
         }
-        return arguments
+        return syntax.sort(words).options
+    }
+
+    /// The configuration file's words; it is read only when it is a regular file of at most 1 MiB.
+    private static func configWords(_ path: String) throws -> [String] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw Problem(description: "\(path) is not a regular file")
+        }
+        guard status.st_size <= OptionsFile.maximumBytes else {
+            throw Problem(description: "\(path): \(OptionsFile.Problem.tooLarge)")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            count += got
+        }
+        do { return try OptionsFile.words(in: Array(bytes[..<count])) } catch {
+            if case .line = error { throw Problem(description: "\(path), \(error)") }
+            throw Problem(description: "\(path): \(error)")
+        }
+    }
+
+    private static func requireOptionsOnly(_ sorted: SortedCommandLine, source: String) throws {
+        if sorted.endsOptions {
+            throw Problem(description: "\(source): -- is not an option (it would make the command line's options file names)")
+        }
+        if let operand = sorted.operands.first {
+            throw Problem(description: "\(source): \"\(operand)\" is not an option (files are named on the command line)")
+        }
     }
 
     /// Where the configuration file is (it need not exist); nil without XDG_CONFIG_HOME or HOME.

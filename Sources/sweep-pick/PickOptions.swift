@@ -269,32 +269,40 @@ struct PickOptions: ParsableCommand {
         return Ranking(tiebreaks: (try? Tiebreak.parseList(tiebreak)) ?? Tiebreak.defaultList, history: history)
     }
 
-    /// The history file: --history's, or with an empty value (--history alone) the cache's.
-    var historyPath: String? {
-        guard let history else { return nil }
-        guard history.isEmpty else { return history }
-        let environment = ProcessInfo.processInfo.environment
+    /// The history file, --history's (bare, the cache's: `commandLineSyntax`).
+    var historyPath: String? { history }
+
+    /// The history file a bare --history names: $XDG_CACHE_HOME/sweep-pick/history, else ~/.cache's.
+    static func defaultHistoryPath(_ environment: [String: String]) -> String {
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? "") + "/.cache"
         return cache + "/sweep-pick/history"
     }
 
-    /// The arguments with a bare --history (last, or before another option or --) given an empty
-    /// value, which `historyPath` reads as the cache's file: the parser would take the next
-    /// argument as its value whatever it looks like.
-    static func expandingBareHistory(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        var optionsEnded = false
-        for (index, argument) in arguments.enumerated() {
-            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-            if !optionsEnded && argument == "--history" && (next == nil || next!.hasPrefix("-")) {
-                result.append("--history=")
-            } else {
-                result.append(argument)
-            }
-            if argument == "--" { optionsEnded = true }
+    /// How the command line's words divide (fzf's way, see `CommandLineSyntax`), read from the
+    /// options declared here through the parser's own description of them, so the two never differ.
+    static func commandLineSyntax(environment: [String: String] = ProcessInfo.processInfo.environment) -> CommandLineSyntax {
+        struct Dump: Decodable {
+            struct Command: Decodable { let arguments: [Argument]? }
+            struct Argument: Decodable { let kind: String; let names: [Name]? }
+            struct Name: Decodable { let kind: String; let name: String }
+            let command: Command
         }
-        return result
+        var syntax = CommandLineSyntax(valueOptions: ["--generate-completion-script": "--generate-completion-script"],
+                                       optionalValues: ["--history": defaultHistoryPath(environment)])
+        let dump = try? JSONDecoder().decode(Dump.self, from: Data(_dumpHelp().utf8))
+        for argument in dump?.command.arguments ?? [] {
+            let spellings = (argument.names ?? []).map { $0.kind == "short" ? "-" + $0.name : "--" + $0.name }
+            guard let long = spellings.first(where: { $0.hasPrefix("--") }) ?? spellings.first else { continue }
+            for spelling in spellings {
+                switch argument.kind {
+                case "option": syntax.valueOptions[spelling] = long
+                case "flag": syntax.flags[spelling] = long
+                default: break
+                }
+            }
+        }
+        return syntax
     }
 
     /// How plain filter terms match (--exact, else --match).

@@ -15,13 +15,19 @@ StandardStreams.secure()
 
 let options: PickOptions
 do {
-    // The configuration file's and SWEEP_PICK_DEFAULT_OPTS's options first: the command line's come last and win.
+    // Sorted fzf's way (values may start with -, the last of an option wins) and in linear time;
+    // the configuration file's and SWEEP_PICK_DEFAULT_OPTS's options first, the command line's last.
+    let syntax = PickOptions.commandLineSyntax()
     let defaults: [String]
-    do { defaults = try PickDefaults.arguments() } catch {
+    do { defaults = try PickDefaults.options(syntax: syntax) } catch {
         printError("\(error)")
         exit(2)
     }
-    options = try PickOptions.parse(PickOptions.expandingBareHistory(defaults + Array(CommandLine.arguments.dropFirst())))
+    let commandLine = syntax.sort(Array(CommandLine.arguments.dropFirst()))
+    var parsed = try PickOptions.parse(syntax.sort(defaults + commandLine.options).options)
+    // Files bypass the parser, whose time grows with the square of their number.
+    parsed.files = commandLine.operands
+    options = parsed
 } catch {
     let code = PickOptions.exitCode(for: error)
     if code == .success {
