@@ -184,7 +184,12 @@ if Context.environment["SWEEP_FUZZ"] == "1" {
         fuzzTarget("keymap", ["SweepXKB", "SweepInput"]),
         fuzzTarget("portal", ["SweepDesktop", "CSDBus"]),
         fuzzTarget("collection", ["SweepUI", "SweepGestures", "SweepInput", "SweepGeometry", "SweepSelection"]),
+        fuzzTarget("icon-theme", ["SweepIcons"]),
+        fuzzTarget("history", ["PickCore"]),
+        fuzzTarget("config", ["PickCore"]),
+        fuzzTarget("file-uri", ["SweepUI"]),
     ]
-    package.products += ["script", "packing", "pick-records", "filter-text", "images", "keymap", "portal", "collection"]
+    package.products += ["script", "packing", "pick-records", "filter-text", "images", "keymap", "portal", "collection",
+                         "icon-theme", "history", "config", "file-uri"]
         .map { Product.executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) }
 }

@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh run [TARGET...]     builds, then runs each for FUZZ_SECONDS (default 60) in turn
 #
 # TARGET is a name without its fuzz- prefix (script, packing, pick-records, filter-text, images,
-# keymap, portal, collection); none means all. Each run starts from the seeds in Fuzz/corpus/TARGET
+# keymap, portal, collection, icon-theme, history, config, file-uri); none means all. Each run starts from the seeds in Fuzz/corpus/TARGET
 # and from the inputs earlier runs kept in $FUZZ_OUT/TARGET/corpus (FUZZ_OUT defaults to
 # /tmp/sweep-fuzz, outside the repository); a crash, sanitizer report, broken invariant
 # (fuzzCheck), timeout (FUZZ_TIMEOUT seconds an input, default 10) or out-of-memory input is written
@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift=${SWIFT:-swift}
-all=(script packing pick-records filter-text images keymap portal collection)
+all=(script packing pick-records filter-text images keymap portal collection icon-theme history config file-uri)
 mode=${1:?usage: $0 build|run [TARGET...]}
 shift
 targets=("$@")

@@ -28,6 +28,7 @@ public struct CommandLineSyntax: Sendable {
         var options: [(key: String, word: String)] = []
         var operands: [String] = []
         var endsOptions = false
+        var lacksValue: String?
         func add(_ key: String, _ word: String) {
             lastIndex[key] = options.count
             options.append((key, word))
@@ -52,6 +53,7 @@ public struct CommandLineSyntax: Sendable {
                     index += 1
                 } else {
                     add(name, word)  // the parser says the value is missing
+                    lacksValue = name
                 }
                 continue
             }
@@ -71,7 +73,7 @@ public struct CommandLineSyntax: Sendable {
         for (position, option) in options.enumerated() where lastIndex[option.key] == position {
             kept.append(option.word)
         }
-        return SortedCommandLine(options: kept, operands: operands, endsOptions: endsOptions)
+        return SortedCommandLine(options: kept, operands: operands, endsOptions: endsOptions, lacksValue: lacksValue)
     }
 }
 
@@ -83,10 +85,14 @@ public struct SortedCommandLine: Equatable, Sendable {
     public var operands: [String]
     /// Whether a `--` ended the options.
     public var endsOptions: Bool
+    /// The option that ends the words without the value it takes (its bare word is the last
+    /// option, for the parser to report; sorted again after other words, it would take one of them).
+    public var lacksValue: String?
 
-    public init(options: [String], operands: [String], endsOptions: Bool) {
+    public init(options: [String], operands: [String], endsOptions: Bool, lacksValue: String? = nil) {
         self.options = options
         self.operands = operands
         self.endsOptions = endsOptions
+        self.lacksValue = lacksValue
     }
 }

@@ -7,7 +7,7 @@
 public enum ShellWords {
     /// Why a line cannot be split.
     public enum SplitError: Error, Equatable, CustomStringConvertible {
-        case unclosedQuote(Character)
+        case unclosedQuote(Unicode.Scalar)
         case trailingBackslash
 
         public var description: String {
@@ -22,10 +22,12 @@ public enum ShellWords {
         var words: [String] = []
         var word = ""
         var inWord = false
-        var iterator = line.makeIterator()
-        while let character = iterator.next() {
-            switch character {
-            case " ", "\t", "\n", "\r", "\r\n":
+        // Scalars, not Characters: a combining mark after a quote or a blank would join it into one
+        // Character that is neither.
+        var iterator = line.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            switch scalar {
+            case " ", "\t", "\n", "\r":
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
@@ -34,7 +36,7 @@ public enum ShellWords {
                 while true {
                     guard let next = iterator.next() else { throw .unclosedQuote("'") }
                     if next == "'" { break }
-                    word.append(next)
+                    word.unicodeScalars.append(next)
                 }
             case "\"":
                 inWord = true
@@ -44,18 +46,18 @@ public enum ShellWords {
                     if next == "\\" {
                         guard let escaped = iterator.next() else { throw .unclosedQuote("\"") }
                         if !["\"", "\\", "$", "`"].contains(escaped) { word.append("\\") }
-                        word.append(escaped)
+                        word.unicodeScalars.append(escaped)
                     } else {
-                        word.append(next)
+                        word.unicodeScalars.append(next)
                     }
                 }
             case "\\":
                 guard let escaped = iterator.next() else { throw .trailingBackslash }
                 inWord = true
-                word.append(escaped)
+                word.unicodeScalars.append(escaped)
             default:
                 inWord = true
-                word.append(character)
+                word.unicodeScalars.append(scalar)
             }
         }
         if inWord { words.append(word) }

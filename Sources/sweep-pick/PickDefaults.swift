@@ -63,6 +63,9 @@ enum PickDefaults {
         if sorted.endsOptions {
             throw Problem(description: "\(source): -- is not an option (it would make the command line's options file names)")
         }
+        if let option = sorted.lacksValue {
+            throw Problem(description: "\(source): \(option) is missing its value")
+        }
         if let operand = sorted.operands.first {
             throw Problem(description: "\(source): \"\(operand)\" is not an option (files are named on the command line)")
         }

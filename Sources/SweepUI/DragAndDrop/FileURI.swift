@@ -3,9 +3,12 @@
 /// decoded back (any bytes, so names that are not UTF-8 survive).
 public enum FileURI {
     /// `file:///path`, the path's bytes percent-encoded except letters, digits, `-._~` and `/`.
-    public static func encode(_ path: String) -> String {
+    public static func encode(_ path: String) -> String { encode(bytes: Array(path.utf8)) }
+
+    /// `file:///path` for a path of any bytes (a name that is not UTF-8 survives: `%FF`).
+    public static func encode(bytes path: [UInt8]) -> String {
         var uri = "file://"
-        for byte in path.utf8 {
+        for byte in path {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
@@ -83,6 +86,12 @@ extension ClipboardContent {
     /// nothing until a receiver reads them).
     public static func lines(of ranges: [ItemRange], terminator: String = "\n",
                              _ line: @escaping (ItemPath) -> String) -> ClipboardContent {
+        lines(of: ranges, terminator: terminator) { Array(line($0).utf8) }
+    }
+
+    /// One line of bytes for each item of `ranges` (a file's path as it is, UTF-8 or not).
+    public static func lines(of ranges: [ItemRange], terminator: String = "\n",
+                             bytes line: @escaping (ItemPath) -> [UInt8]) -> ClipboardContent {
         let count = ranges.reduce(0) { $0 + $1.count }
         let end = Array(terminator.utf8)
         return ClipboardContent(lineCount: count) {
@@ -93,7 +102,7 @@ extension ClipboardContent {
                 chunk.reserveCapacity(1 << 16)
                 while rangeIndex < ranges.count && chunk.count < 1 << 16 {
                     let range = ranges[rangeIndex]
-                    chunk += line(ItemPath(section: range.section, item: item)).utf8
+                    chunk += line(ItemPath(section: range.section, item: item))
                     chunk += end
                     if item < range.items.upperBound {
                         item += 1
