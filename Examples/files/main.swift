@@ -8,13 +8,15 @@
 // narrows the entries and keeps the selection of the ones it hides. Enter or
 // a double click opens a folder (a file's path is printed), Backspace goes
 // up, Tab moves between the filter and the entries, Ctrl+C copies the
-// selected paths, and the status line counts the selection.
+// selected paths, and the status line counts the selection. Names are bytes:
+// names differing only in normalization or invalid UTF-8 are two entries, and
+// paths are printed and copied byte for byte, one a line (`PathLine`).
 import Foundation
 import SweepUI
 
-/// One entry of a folder; its name is its identity there.
+/// One entry of a folder; its name's bytes are its identity there.
 struct Entry: Sendable {
-    var name: String
+    var name: [UInt8]
     var isFolder: Bool
     /// nil when the entry could not be read (gone, or no permission).
     var size: Int64?
@@ -24,19 +26,19 @@ struct Entry: Sendable {
 /// Lists `folder` off the main actor, a chunk at a time, so the window stays
 /// live while a huge folder is read; an entry that cannot be read comes
 /// without size, a folder that cannot be opened ends the stream with an error.
-func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
+func listing(of folder: [UInt8]) -> AsyncThrowingStream<[Entry], Error> {
     AsyncThrowingStream { continuation in
         let work = Task.detached {
-            guard let directory = opendir(folder) else {
+            guard let directory = cString(folder, { opendir($0) }) else {
                 return continuation.finish(throwing: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
             }
             defer { closedir(directory) }
             var chunk: [Entry] = []
             while !Task.isCancelled, let record = readdir(directory) {
-                let name = withUnsafeBytes(of: record.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name == "." || name == ".." { continue }
+                let name = withUnsafeBytes(of: record.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if name == Array(".".utf8) || name == Array("..".utf8) { continue }
                 var info = stat()
-                let readable = fstatat(dirfd(directory), name, &info, 0) == 0
+                let readable = cString(name) { fstatat(dirfd(directory), $0, &info, 0) } == 0
                 chunk.append(Entry(name: name, isFolder: readable && info.st_mode & S_IFMT == S_IFDIR,
                                    size: readable ? Int64(info.st_size) : nil, modified: readable ? info.st_mtim.tv_sec : nil))
                 if chunk.count == 4096 { continuation.yield(chunk); chunk = [] }
@@ -48,30 +50,35 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     }
 }
 
+/// `body` with `bytes` as a NUL-terminated C string.
+func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+}
+
 /// The browser: a filter field over the entries over a status line.
 @MainActor final class Browser {
     let window: AppWindow
-    let source = SnapshotDataSource<Int, String> { name in ItemContent(title: name) }
+    let source = SnapshotDataSource<Int, [UInt8]> { name in ItemContent(title: String(decoding: name, as: UTF8.self)) }
     let filtered: FilteredDataSource
     let view: CollectionView
     let field = TextField(placeholder: "Filter")
     let status = Label(accessibleRole: .statusBar)
-    private(set) var folder = ""
-    private var entries: [String: Entry] = [:]
+    private(set) var folder: [UInt8] = []
+    private var entries: [[UInt8]: Entry] = [:]
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
-    private var names: [String] = [], keys: [String] = []
+    private var names: [[UInt8]] = [], keys: [String] = []
     private var loading: Task<Void, Never>?
-    private var reading = false, failure: String?, menuEntry: String?   // the menu's entry by name: rows may reorder
+    private var reading = false, failure: String?, menuEntry: [UInt8]?   // the menu's entry by name: rows may reorder
 
-    init(window: AppWindow, folder: String, grid: Bool) {
+    init(window: AppWindow, folder: [UInt8], grid: Bool) {
         self.window = window
         filtered = FilteredDataSource(source: source)
         view = CollectionView(style: grid ? .grid : .list, dataSource: filtered, name: "files")
         view.allowsMultipleSelection = true
         view.activatesOnDoubleClick = true
         source.content = { [unowned self] name in content(of: name) }
-        source.title = { name in name }
-        source.copiedText = { [unowned self] name in path(of: name) }
+        source.title = { name in String(decoding: name, as: UTF8.self) }
+        source.copiedText = { [unowned self] name in String(decoding: path(of: name), as: UTF8.self) }
         view.onActivate = { [unowned self] row in open(row: row.item) }
         view.delegate = self
         filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
@@ -84,7 +91,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     }
 
     /// Shows `newFolder`, listing it in the background.
-    func load(_ newFolder: String) {
+    func load(_ newFolder: [UInt8]) {
         loading?.cancel()
         folder = newFolder
         entries = [:]
@@ -103,7 +110,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
                 }
             } catch {
                 guard !Task.isCancelled else { return }
-                failure = "Cannot read \(newFolder): \(error.localizedDescription)"
+                failure = "Cannot read \(String(decoding: newFolder, as: UTF8.self)): \(error.localizedDescription)"
             }
             guard !Task.isCancelled else { return }
             reading = false
@@ -114,11 +121,12 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
 
     /// Puts the entries in a snapshot, folders first, then by name.
     private func showEntries() {
-        let sorted = entries.values.map { (folder: !$0.isFolder, key: $0.name.lowercased(), name: $0.name) }
-            .sorted { ($0.folder ? 1 : 0, $0.key, $0.name) < ($1.folder ? 1 : 0, $1.key, $1.name) }
+        let sorted = entries.values.map { (folder: !$0.isFolder, key: String(decoding: $0.name, as: UTF8.self).lowercased(), name: $0.name) }
+            .sorted { ($0.folder, $0.key) != ($1.folder, $1.key) ? ($0.folder ? 1 : 0, $0.key) < ($1.folder ? 1 : 0, $1.key)
+                : $0.name.lexicographicallyPrecedes($1.name) }
         names = sorted.map(\.name)
         keys = sorted.map(\.key)
-        var snapshot = ItemSnapshot<Int, String>()
+        var snapshot = ItemSnapshot<Int, [UInt8]>()
         snapshot.appendSections([0])
         _ = snapshot.appendItems(names)
         do { try source.apply(snapshot) } catch { failure = "\(error)" }
@@ -140,25 +148,23 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     /// `--timing`: how long after the start something happened, on standard error.
     var timing: ContinuousClock.Instant?
     func report(_ what: String) {
-        guard let timing else { return }
-        let ms = (ContinuousClock.now - timing) / .milliseconds(1)
-        StandardStreams.printError("\(what) after \(Int(ms)) ms", program: "files")
+        if let timing { StandardStreams.printError("\(what) after \(Int((ContinuousClock.now - timing) / .milliseconds(1))) ms", program: "files") }
     }
 
-    private func path(of name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+    private func path(of name: [UInt8]) -> [UInt8] { (folder.last == 0x2F ? folder : folder + [0x2F]) + name }
 
     /// Enter or a double click: a folder opens, a file's path is printed.
     private func open(row: Int) { if let item = filtered.sourceItem(atRow: row) { open(name: names[item]) } }
 
-    private func open(name: String) {
+    private func open(name: [UInt8]) {
         guard let entry = entries[name] else { return }
         if entry.isFolder { return load(path(of: entry.name)) }
-        StandardStreams.writeLine(path(of: entry.name), to: STDOUT_FILENO)
+        StandardStreams.write(PathLine.bytes(path(of: entry.name)), to: STDOUT_FILENO)
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {
         if key.keysym == .backspace && window.isFocused(view) {
-            load((folder as NSString).deletingLastPathComponent.isEmpty ? "/" : (folder as NSString).deletingLastPathComponent)
+            load(Array(folder[..<max(1, folder.lastIndex(of: 0x2F) ?? 1)]))
             return true
         }
         if key.keysym == .c && key.modifiers.contains(.control) { return copyPaths() }
@@ -167,19 +173,20 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
 
     /// Ctrl+C or the menu: every selected entry's path, the ones the filter hides too.
     @discardableResult private func copyPaths() -> Bool {
-        let paths = filtered.selectedSourceIndices.map { path(of: names[$0]) }
-        if !paths.isEmpty { window.copy(.text(paths.joined(separator: "\n") + "\n")) }
+        let paths = filtered.selectedSourceIndices.flatMap { PathLine.bytes(path(of: names[$0])) }
+        if !paths.isEmpty { window.copy(.bytes(paths)) }
         return true
     }
 
     // MARK: - What an entry shows
 
-    private func content(of name: String) -> ItemContent {
-        guard let entry = entries[name] else { return ItemContent(title: name) }
+    private func content(of bytes: [UInt8]) -> ItemContent {
+        let name = String(decoding: bytes, as: UTF8.self)
+        guard let entry = entries[bytes] else { return ItemContent(title: name) }
         var content = ItemContent(title: name, image: .icon(icon(for: entry)))
         if let size = entry.size, let modified = entry.modified {
             let date = Browser.dates.string(from: Date(timeIntervalSince1970: TimeInterval(modified)))
-            content.detailText = entry.isFolder ? date : "\(Browser.sizeText(size)) · \(date)"
+            content.detailText = entry.isFolder ? date : "\(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) · \(date)"
         } else {
             content.detailText = "unreadable"
             content.isDisabled = true
@@ -193,7 +200,7 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
 
     private func icon(for entry: Entry) -> ItemIcon {
         if entry.isFolder { return .folder }
-        switch (entry.name as NSString).pathExtension.lowercased() {
+        switch (String(decoding: entry.name, as: UTF8.self) as NSString).pathExtension.lowercased() {
         case "png", "jpg", "jpeg", "gif", "webp", "svg": return .image
         case "mp3", "flac", "ogg", "wav", "opus": return .audio
         case "mp4", "mkv", "webm", "avi", "mov": return .video
@@ -203,13 +210,6 @@ func listing(of folder: String) -> AsyncThrowingStream<[Entry], Error> {
     }
 
     static let dates: DateFormatter = { let formatter = DateFormatter(); formatter.dateFormat = "yyyy-MM-dd HH:mm"; return formatter }()
-
-    static func sizeText(_ bytes: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes), unit = 0
-        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
-        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
-    }
 }
 
 /// A right click's menu (Open, Copy Paths), and the selection dragged to other apps as files (a row's copied text is its path).
@@ -224,8 +224,9 @@ extension Browser: CollectionViewDelegate {
         if event == .chosen("copy") { copyPaths() }
     }
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
-        DragData(types: [("text/uri-list", .lines(of: items, terminator: "\r\n") { [filtered] in FileURI.encode(filtered.copiedText(for: $0)) }),
-                         ("text/plain;charset=utf-8", .lines(of: items) { [filtered] in filtered.copiedText(for: $0) })], actions: .copy)
+        let paths = { [unowned self] (item: ItemPath) in filtered.sourceItem(atRow: item.item).map { path(of: names[$0]) } ?? [] }
+        return DragData(types: [("text/uri-list", .lines(of: items, terminator: "\r\n") { FileURI.encode(bytes: paths($0)) }),
+                                ("text/plain;charset=utf-8", .lines(of: items, terminator: "") { PathLine.bytes(paths($0)) })], actions: .copy)
     }
 }
 
@@ -237,7 +238,7 @@ let folder = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.curr
 do {
     let app = try Application()
     let window = try AppWindow(application: app, title: "Files", appID: "org.sweep.Files")
-    let browser = Browser(window: window, folder: (folder as NSString).standardizingPath, grid: grid)
+    let browser = Browser(window: window, folder: Array((folder as NSString).standardizingPath.utf8), grid: grid)
     if arguments.contains("--timing") {
         browser.timing = started
         window.onCommit = { frames in if frames == 1 { browser.report("first frame") } }

@@ -213,9 +213,62 @@ import Testing
         })
         defer { run.directory.remove() }
         #expect(run.status == 0, "\(run.process.logTail)")
-        let lines = ((try? String(contentsOfFile: "\(run.directory.path)/clip.txt", encoding: .utf8)) ?? "").split(separator: "\n")
+        // The paths as bytes: the names that are not UTF-8 are copied as they are.
+        let copied = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: "\(run.directory.path)/clip.txt"))) ?? Data())
+        let lines = copied.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
         #expect(lines.count == 5, "\(lines)\n\(run.process.logTail)")
         #expect(lines.contains { $0.hasSuffix("/pipe") } && lines.contains { $0.hasSuffix("/empty") })
+        #expect(copied.split(separator: 0x0A).contains { $0.suffix(9).elementsEqual([0x2F, 0x62, 0x61, 0x64, 0xFF, 0x2E, 0x74, 0x78, 0x74]) })
+    }
+
+    /// Names are bytes: `café.txt` in NFC and in NFD, two names differing only in an invalid byte,
+    /// and a name holding a newline are five entries; Ctrl+C copies each path byte for byte on its
+    /// own line (the newline's quoted as the shell's $'…'), Enter prints one, and a drag carries
+    /// URIs that name the files (they were merged into one entry, copied as paths that did not exist,
+    /// and the newline split a path in two).
+    @Test func namesAreBytesAndPathsAreCopiedByteForByte() throws {
+        let nfc: [UInt8] = Array("caf\u{E9}.txt".utf8), nfd: [UInt8] = Array("cafe\u{301}.txt".utf8)
+        let badA: [UInt8] = [0x78, 0xFF, 0x2E, 0x74], badB: [UInt8] = [0x78, 0xFE, 0x2E, 0x74], newline = Array("two\nlines".utf8)
+        let names = [nfc, nfd, badA, badB, newline]
+        let run = try play("""
+        \(ready)
+        {"op":"drag.target","x":600,"y":40,"width":200,"height":400,"accepts":["text/uri-list"],"file":"zone.json","data":"zone.bin"}
+        \(control("a"))
+        \(control("c"))
+        {"op":"clipboard.save","file":"clip.bin","timeout":5000}
+        {"op":"pointer.move","x":300,"y":\(row(1))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":320,"y":\(row(1) + 10)}
+        {"op":"drag.wait","ms":3000}
+        {"op":"pointer.move","x":700,"y":200}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        \(click(row: 4))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":300}
+        """, label: "byte-names", make: { folder in
+            for name in names {
+                let path = Array(folder.utf8) + [0x2F] + name + [0]
+                let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+                #expect(fd >= 0)
+                if fd >= 0 { close(fd) }
+            }
+        })
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let folder = Array(run.folder.utf8) + [0x2F]
+        let copied = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: "\(run.directory.path)/clip.bin"))) ?? Data())
+        let lines = copied.split(separator: 0x0A).map(Array.init)
+        #expect(lines.count == 5, "\(String(decoding: copied, as: UTF8.self))\n\(run.process.logTail)")
+        for name in [nfc, nfd, badA, badB] { #expect(lines.contains(folder + name), "\(name) is not copied as it is") }
+        let quoted = Array("$'".utf8) + folder + Array("two\\nlines'".utf8)
+        #expect(lines.contains(quoted), "the newline's path: \(lines.map { String(decoding: $0, as: UTF8.self) })")
+        // The five dragged URIs name the five files.
+        let dropped = (try? String(contentsOfFile: "\(run.directory.path)/zone.bin", encoding: .utf8)) ?? ""
+        let uris = Set(dropped.split(separator: "\r\n").map { Self.percentDecoded($0.dropFirst("file://".count)) })
+        #expect(uris == Set(names.map { folder + $0 }), "\(dropped)")
+        // Rows by name, then by bytes: cafe\u{301}, caf\u{E9}, two\nlines, x\u{FE}.t, x\u{FF}.t; Enter on row 4 prints its path.
+        #expect(run.process.stdoutBytes == folder + badA + [0x0A], "\(run.process.stdoutBytes)")
     }
 
     /// The right-click menu opens the entry under it; the selection drags out to another app as file URIs.
@@ -245,6 +298,20 @@ import Testing
         #expect(run.output == ["\(run.folder)/banana.txt"], "Open printed the entry under the menu: \(run.output)")
         let received = try String(contentsOfFile: "\(run.directory.path)/zone.bin", encoding: .utf8)
         #expect(received == "file://\(run.folder)/banana.txt\r\nfile://\(run.folder)/broken\r\n", "\(received)")
+    }
+
+    private static func percentDecoded(_ text: Substring) -> [UInt8] {
+        var bytes: [UInt8] = [], utf8 = Array(text.utf8), index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let byte = UInt8(String(decoding: utf8[index + 1...index + 2], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return bytes
     }
 
     @Test func theExampleIsAtMost250LinesAndImportsOnlySweepUI() throws {

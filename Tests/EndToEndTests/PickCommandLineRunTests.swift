@@ -75,6 +75,8 @@ import Testing
         #expect(dashes.status == 2 && dashes.stderr.contains("SWEEP_PICK_DEFAULT_OPTS: -- is not an option"), "\(dashes)")
         let file = try run(["--select-1", "-q", "z"], configuration: Array("--exact notes.txt\n".utf8), in: directory)
         #expect(file.status == 2 && file.stderr.contains("\"notes.txt\" is not an option"), "\(file)")
+        let lacking = try run(["--select-1", "-q", "z"], environment: ["SWEEP_PICK_DEFAULT_OPTS": "--prompt"], in: directory)
+        #expect(lacking.status == 2 && lacking.stderr.contains("SWEEP_PICK_DEFAULT_OPTS: --prompt is missing its value"), "\(lacking)")
         let dashValue = try run(["--select-1", "-q", "z"], environment: ["SWEEP_PICK_DEFAULT_OPTS": "--prompt --"], in: directory)
         #expect(dashValue.status == 0 && dashValue.stdout == "z\n", "a -- that is a value is not an end of options: \(dashValue)")
         // The command line's options win over the defaults' (the last of an option wins).

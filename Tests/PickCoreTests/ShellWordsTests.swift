@@ -10,6 +10,8 @@ import Testing
         #expect(try ShellWords.split("a\\ b c''d \"\"") == ["a b", "cd", ""])
         #expect(try ShellWords.split("'it'\\''s'") == ["it's"])
         #expect(try ShellWords.split("\"a\\b\"") == ["a\\b"], "a backslash before an ordinary character stays in double quotes")
+        // A combining mark after a quote or a blank is a word's first scalar, not part of one Character with it.
+        #expect(try ShellWords.split("'\u{301}x' \u{301}\"\u{301}\"\r\nb") == ["\u{301}x", "\u{301}\u{301}", "b"])
     }
 
     @Test func unclosedQuotesAndATrailingBackslashAreErrors() {

@@ -10,6 +10,19 @@ import Testing
         #expect(FileURI.decode(uri) == Array(path.utf8))
     }
 
+    @Test func pathsThatAreNotUTF8AreEncodedAsTheirBytes() {
+        let path: [UInt8] = [0x2F, 0x78, 0xFF, 0x0A, 0x2E]
+        #expect(FileURI.encode(bytes: path) == "file:///x%FF%0A.")
+        #expect(FileURI.decode(FileURI.encode(bytes: path)) == path)
+    }
+
+    /// A path is one line: as it is, or with a control character as the shell's $'…'.
+    @Test func aPathLineIsItsBytesOrShellQuoted() {
+        #expect(PathLine.bytes([0x2F, 0x61, 0xFF]) == [0x2F, 0x61, 0xFF, 0x0A])
+        #expect(PathLine.bytes(Array("/two\nlines\t'q'\\\u{1B}".utf8)) == Array("$'/two\\nlines\\t\\'q\\'\\\\\\x1b'\n".utf8))
+        #expect(PathLine.bytes(Array("/a\u{7F}".utf8)).filter { $0 == 0x0A }.count == 1)
+    }
+
     @Test func decodingTakesLocalhostAndBareSchemesAndRefusesOthers() {
         #expect(FileURI.decode("file://localhost/tmp/a") == Array("/tmp/a".utf8))
         #expect(FileURI.decode("FILE:///tmp/a") == Array("/tmp/a".utf8))

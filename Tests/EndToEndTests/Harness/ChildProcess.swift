@@ -61,6 +61,8 @@ final class ChildProcess {
     }
 
     var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    /// Standard output as written (`stdout` is empty when it is not UTF-8).
+    var stdoutBytes: [UInt8] { [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data()) }
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// The end of both outputs, for failure messages.
