@@ -82,12 +82,36 @@ final class ClipboardServer: ResourceOwner {
     /// Asks the selection's owner for its data as `mime` and reads it
     /// (dispatching while the client writes). Nil when no client selected
     /// anything within `timeout` ms.
+    ///
+    /// What a selection gives is kept only if it was still the selection when
+    /// its bytes ended: a client that replaces its own copy (Ctrl+C twice)
+    /// may be asked for the old one just after it let it go, and closes the
+    /// pipe at once, before the compositor has read the requests that
+    /// replaced it. So an empty answer waits up to `replacementWait` ms for
+    /// a new selection, and a new one is read in its place, within the same
+    /// `timeout`; a selection that never holds still that long fails the step.
     func readSelection(mime: String, timeout: Double) throws(CompositorFailure) -> [UInt8]? {
-        guard let fd = try openSelection(mime: mime, timeout: timeout) else { return nil }
-        defer { close(fd) }
-        return try readToEnd(fd, timeout: timeout,
-                             late: "the client did not finish sending its selection within \(Int(timeout)) ms")
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout))
+        var remaining: Double { max(0, Double((deadline - .now) / .milliseconds(1))) }
+        while true {
+            guard let fd = try openSelection(mime: mime, timeout: remaining) else { return nil }
+            let asked = generation
+            let data: [UInt8]
+            do {
+                defer { close(fd) }
+                data = try readToEnd(fd, timeout: remaining,
+                                     late: "the client did not finish sending its selection within \(Int(timeout)) ms")
+            }
+            if data.isEmpty { server?.dispatch(milliseconds: min(remaining, Self.replacementWait)) { generation != asked } }
+            if generation == asked { return data }
+            guard remaining > 0 else {
+                throw CompositorFailure("the client's selection changed while it was read, for all of \(Int(timeout)) ms")
+            }
+        }
     }
+
+    /// How long an empty answer waits for the selection's replacement (ms).
+    static let replacementWait = 250.0
 
     /// Asks for the selection into a pipe the script holds without reading
     /// it, as a stalled paster would; false when no client selected anything within `timeout` ms.

@@ -271,6 +271,32 @@ import Testing
         #expect(run.process.stdoutBytes == folder + badA + [0x0A], "\(run.process.stdoutBytes)")
     }
 
+    /// clipboard.save right after the client replaced its own selection saves the new copy: the
+    /// client, busy sorting 60,000 entries, is asked for its old copy after letting it go and
+    /// answers with nothing (saved as an empty file with status 0, in about half the runs).
+    @Test func aSaveRightAfterTheClientReplacedItsCopyReadsTheNewOne() throws {
+        for attempt in 0..<4 {
+            // While the listing is still being read and sorted.
+            let run = try play("""
+            {"op":"output","width":800,"height":600,"scale":1}
+            {"op":"waitReady"}
+            {"op":"wait","ms":150}
+            \(click(row: 0))
+            \(control("c"))
+            {"op":"clipboard.save","file":"first.txt","timeout":5000}
+            \(click(row: 1))
+            \(control("c"))
+            {"op":"clipboard.save","file":"clip.txt","timeout":5000}
+            """, label: "replaced-copy-\(attempt)", make: { folder in
+                for index in 0..<60_000 { FileManager.default.createFile(atPath: "\(folder)/f\(index)", contents: nil) }
+            })
+            defer { run.directory.remove() }
+            #expect(run.status == 0, "\(run.process.logTail)")
+            let saved = (try? String(contentsOfFile: "\(run.directory.path)/clip.txt", encoding: .utf8)) ?? ""
+            #expect(saved.hasPrefix(run.folder + "/f") && saved.hasSuffix("\n"), "attempt \(attempt): \(saved.debugDescription)")
+        }
+    }
+
     /// The right-click menu opens the entry under it; the selection drags out to another app as file URIs.
     @Test func theMenuOpensAnEntryAndTheSelectionDragsOutAsFiles() throws {
         let run = try play("""
