@@ -146,6 +146,7 @@ let package = Package(
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout", "SweepPresentation", "CPixman"]),
         .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures", "SweepPixman", "SweepTestSupport"]),
         .testTarget(name: "ProtocolsTests"),
+        .testTarget(name: "LintTests", exclude: ["allowed.txt"]),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),
         .testTarget(name: "SweepImagesTests",
                     dependencies: ["SweepImages", "SweepGraphics", "SweepPNG", "CPNG", "CZlib", "CTurboJPEG"]),

@@ -167,14 +167,14 @@ extension AccessibilityBridge {
         case "GetExtents":
             let rect = object.extents?() ?? .zero
             out.container("r", "iiii") {
-                for value in [rect.minX, rect.minY, rect.width, rect.height] { out.int32(Int32(value.rounded())) }
+                for value in [rect.minX, rect.minY, rect.width, rect.height] { out.int32(Int32(saturating: value.rounded())) }
             }
         case "GetPosition":
             let rect = object.extents?() ?? .zero
-            out.container("r", "ii") { out.int32(Int32(rect.minX.rounded())); out.int32(Int32(rect.minY.rounded())) }
+            out.container("r", "ii") { out.int32(Int32(saturating: rect.minX.rounded())); out.int32(Int32(saturating: rect.minY.rounded())) }
         case "GetSize":
             let rect = object.extents?() ?? .zero
-            out.container("r", "ii") { out.int32(Int32(rect.width.rounded())); out.int32(Int32(rect.height.rounded())) }
+            out.container("r", "ii") { out.int32(Int32(saturating: rect.width.rounded())); out.int32(Int32(saturating: rect.height.rounded())) }
         case "Contains":
             let x = Double(input.readInt32() ?? 0), y = Double(input.readInt32() ?? 0)
             out.bool(object.extents?().contains(Point(x: x, y: y)) ?? false)

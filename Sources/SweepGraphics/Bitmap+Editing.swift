@@ -1,3 +1,5 @@
+import SweepGeometry
+
 /// Cheap edits for pictures on their way to the screen, pure Swift so an
 /// `ImageSource.mapped` transform runs them on its background thread.
 extension Bitmap {
@@ -26,7 +28,7 @@ extension Bitmap {
         let r = min(max(0, radius), Double(min(width, height)) / 2)
         guard r > 0 else { return self }
         var out = pixels
-        let reach = Int(r.rounded(.up))
+        let reach = Int(saturating: r.rounded(.up))
         for row in 0..<min(reach, height) {
             for column in 0..<min(reach, width) {
                 // The distance of the pixel's centre from the arc's centre, against the radius.
@@ -46,7 +48,7 @@ extension Bitmap {
         var result: UInt32 = 0
         for shift in stride(from: 0, to: 32, by: 8) {
             let channel = Double((pixel >> UInt32(shift)) & 0xff) * factor
-            result |= UInt32(channel.rounded()) << UInt32(shift)
+            result |= UInt32(saturating: channel.rounded()) << UInt32(shift)
         }
         return result
     }

@@ -5,7 +5,7 @@ extension Canvas {
     /// Segments used for a full circle: enough that the edge looks round at
     /// the canvas scale, few enough to stay cheap.
     private func segments(forRadius radius: Double) -> Int {
-        min(96, max(12, Int((radius * scale * 1.5).rounded(.up))))
+        min(96, max(12, Int(saturating: (radius * scale * 1.5).rounded(.up))))
     }
 
     public func fillCircle(center: Point, radius: Double, color: Color) {

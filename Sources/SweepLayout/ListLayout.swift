@@ -24,14 +24,14 @@ public struct ListLayout: Hashable, Sendable {
     /// The row under a content-coordinate `y`, or nil past either end. - Complexity: O(1).
     public func row(atContentY y: Double) -> Int? {
         guard y >= 0 else { return nil }
-        let index = Int((y / rowHeight).rounded(.down))
+        let index = Int(saturating: (y / rowHeight).rounded(.down))
         return index < rowCount ? index : nil
     }
 
     /// The rows that intersect the band `[offset, offset + height)`. - Complexity: O(1).
     public func rows(inContentRange offset: Double, height: Double) -> Range<Int> {
         guard rowCount > 0, height > 0 else { return 0..<0 }
-        let first = max(0, Int((offset / rowHeight).rounded(.down)))
+        let first = max(0, Int(saturating: (offset / rowHeight).rounded(.down)))
         let last = min(rowCount, Int(((offset + height) / rowHeight).rounded(.up)))
         return first < last ? first..<last : 0..<0
     }

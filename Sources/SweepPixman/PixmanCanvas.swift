@@ -94,8 +94,8 @@ public final class PixmanCanvas: Canvas {
     @discardableResult
     public func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double {
         guard let font = try? fonts.font(for: role), color.alpha > 0 else { return 0 }
-        let limit = maxWidth.map { Int(($0 * scale).rounded(.down)) } ?? Int.max
-        var penX = Int((origin.x * scale).rounded())
+        let limit = maxWidth.map { Int(saturating: ($0 * scale).rounded(.down)) } ?? Int.max
+        var penX = Int(saturating: (origin.x * scale).rounded())
         if ShapedLine.needsShaping(text) {
             let line = fonts.shapedLine(text, role: role, font: font, limit: limit)
             // A right-to-left paragraph starts at the right edge of its box.
@@ -152,7 +152,7 @@ public final class PixmanCanvas: Canvas {
         guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return }
         defer { pixman_image_unref(source) }
         var penX = start
-        let baseline = Int((top * scale).rounded()) + Int(font.pointee.ascent)
+        let baseline = Int(saturating: (top * scale).rounded()) + Int(font.pointee.ascent)
         let clip = currentClip
         for glyph in glyphs {
             let g = glyph.pointee
@@ -180,7 +180,7 @@ public final class PixmanCanvas: Canvas {
         let cx = center.x * scale, cy = center.y * scale
         let fx = cx - cx.rounded(.down), fy = cy - cy.rounded(.down)
         guard let mask = masks.mask(radius: radius * scale, lineWidth: lineWidth * scale, fraction: (fx, fy)) else { return false }
-        let x = Int32(cx.rounded(.down)) - mask.centre, y = Int32(cy.rounded(.down)) - mask.centre
+        let x = Int32(saturating: cx.rounded(.down)) - mask.centre, y = Int32(saturating: cy.rounded(.down)) - mask.centre
         guard Rect(x: Double(x), y: Double(y), width: Double(mask.size), height: Double(mask.size)).intersects(currentClip) else { return true }
         var pixmanColor = color.pixman
         guard let source = pixman_image_create_solid_fill(&pixmanColor) else { return true }

@@ -1,3 +1,4 @@
+import SweepGeometry
 import CPixman
 import Glibc
 
@@ -40,8 +41,8 @@ final class ShapeMasks {
     /// whose centre's fractional position is `fraction`; nil when too large to cache.
     func mask(radius: Double, lineWidth: Double, fraction: (x: Double, y: Double)) -> Mask? {
         guard radius > 0, radius <= 256, lineWidth >= 0 else { return nil }
-        let key = Key(radius: Int32((radius * 4).rounded()), lineWidth: Int32((lineWidth * 4).rounded()),
-                      fractionX: Int32((fraction.x * 4).rounded()) % 4, fractionY: Int32((fraction.y * 4).rounded()) % 4)
+        let key = Key(radius: Int32(saturating: (radius * 4).rounded()), lineWidth: Int32(saturating: (lineWidth * 4).rounded()),
+                      fractionX: Int32(saturating: (fraction.x * 4).rounded()) % 4, fractionY: Int32(saturating: (fraction.y * 4).rounded()) % 4)
         uses += 1
         if let entry = masks[key] {
             masks[key] = (entry.mask, uses)
@@ -68,7 +69,7 @@ final class ShapeMasks {
     private func render(_ key: Key) -> Mask? {
         let radius = Double(key.radius) / 4, lineWidth = Double(key.lineWidth) / 4
         let outer = lineWidth > 0 ? radius + lineWidth / 2 : radius
-        let centre = Int32(outer.rounded(.up)) + 1
+        let centre = Int32(saturating: outer.rounded(.up)) + 1
         let size = 2 * centre + 1
         guard let image = pixman_image_create_bits(PIXMAN_a8, size, size, nil, 0) else { return nil }
         var white = pixman_color_t(red: 0xffff, green: 0xffff, blue: 0xffff, alpha: 0xffff)
@@ -80,7 +81,7 @@ final class ShapeMasks {
         let cx = Double(centre) + Double(key.fractionX) / 4, cy = Double(centre) + Double(key.fractionY) / 4
         func disc(_ r: Double, _ op: pixman_op_t) {
             guard r > 0 else { return }
-            let count = min(256, max(16, Int((r * 2.5).rounded(.up))))
+            let count = min(256, max(16, Int(saturating: (r * 2.5).rounded(.up))))
             var triangles: [pixman_triangle_t] = []
             triangles.reserveCapacity(count)
             func point(_ index: Int) -> pixman_point_fixed_t {

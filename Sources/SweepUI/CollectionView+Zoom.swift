@@ -1,3 +1,4 @@
+import SweepGeometry
 import SweepGestures
 
 /// A grid zooms with Ctrl and the wheel (or two touchpad fingers), with
@@ -53,7 +54,7 @@ extension CollectionView {
         } else {
             zoomScrollRemainder += vertical.value / 60
         }
-        let steps = Int(zoomScrollRemainder.rounded(.towardZero))
+        let steps = Int(saturating: zoomScrollRemainder.rounded(.towardZero))
         zoomScrollRemainder -= Double(steps)
         if vertical.stopped { zoomScrollRemainder = 0 }
         // Scrolling up (negative) zooms in.

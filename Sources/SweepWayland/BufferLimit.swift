@@ -23,7 +23,7 @@ enum BufferLimit {
     static func scale(_ wanted: SurfaceScale, for size: Size) -> SurfaceScale {
         let width = Int(size.width), height = Int(size.height)
         guard bytes(wanted.bufferSize(width: width, height: height)) > maximumBytes else { return wanted }
-        var n = Int(wanted.factor.rounded(.down))
+        var n = Int(saturating: wanted.factor.rounded(.down))
         while n > 1 && bytes(SurfaceScale.integer(n).bufferSize(width: width, height: height)) > maximumBytes { n -= 1 }
         return .integer(max(1, n))
     }

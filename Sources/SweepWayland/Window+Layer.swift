@@ -97,8 +97,8 @@ extension Window {
                                        UInt32(max(1, options.size.height.rounded())))
         zwlr_layer_surface_v1_set_anchor(layerSurface, options.anchor.rawValue)
         let margins = options.margins
-        zwlr_layer_surface_v1_set_margin(layerSurface, Int32(margins.top.rounded()), Int32(margins.right.rounded()),
-                                         Int32(margins.bottom.rounded()), Int32(margins.left.rounded()))
+        zwlr_layer_surface_v1_set_margin(layerSurface, Int32(saturating: margins.top.rounded()), Int32(saturating: margins.right.rounded()),
+                                         Int32(saturating: margins.bottom.rounded()), Int32(saturating: margins.left.rounded()))
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface,
                                                          Window.interactivity(options.keyboard, version: wl_proxy_get_version(shell)))
         // The bufferless commit that asks for the first configure.

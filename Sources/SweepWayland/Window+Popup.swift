@@ -89,11 +89,11 @@ extension Window {
         xdg_positioner_set_size(positioner, Int32(size.width), Int32(size.height))
         popupParentShift = parent.surfaceOriginInWindowGeometry
         let anchor = placement.anchorRect.offsetBy(dx: popupParentShift.x, dy: popupParentShift.y)
-        xdg_positioner_set_anchor_rect(positioner, Int32(anchor.minX.rounded(.down)), Int32(anchor.minY.rounded(.down)),
+        xdg_positioner_set_anchor_rect(positioner, Int32(saturating: anchor.minX.rounded(.down)), Int32(saturating: anchor.minY.rounded(.down)),
                                        Int32(max(1, anchor.width.rounded())), Int32(max(1, anchor.height.rounded())))
         xdg_positioner_set_anchor(positioner, placement.anchor.rawValue)
         xdg_positioner_set_gravity(positioner, placement.gravity.rawValue)
-        xdg_positioner_set_offset(positioner, Int32(placement.offset.x.rounded()), Int32(placement.offset.y.rounded()))
+        xdg_positioner_set_offset(positioner, Int32(saturating: placement.offset.x.rounded()), Int32(saturating: placement.offset.y.rounded()))
         xdg_positioner_set_constraint_adjustment(positioner, placement.constraintAdjustment)
         guard let xdgSurface = xdg_wm_base_get_xdg_surface(base, surface) else {
             throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))

@@ -151,7 +151,8 @@ final class Picker {
 
     /// Input of about `bytes` is coming (a regular file's size): room is made once.
     func expect(bytes: Int) {
-        store.reserveCapacity(bytes: bytes)
+        // A hint, and a sparse file may claim a terabyte: past 256 MiB the store grows as records come.
+        store.reserveCapacity(bytes: min(bytes, 1 << 28))
     }
 
     func receive(_ bytes: UnsafeRawBufferPointer) {

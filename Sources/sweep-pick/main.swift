@@ -108,7 +108,11 @@ do {
     var expected = 0
     for source in sources {
         var info = stat()
-        if fstat(source.fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { expected += Int(info.st_size) }
+        if fstat(source.fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+            // Sparse files may claim 2^63 bytes each: the sum saturates rather than traps.
+            let (sum, overflow) = expected.addingReportingOverflow(Int(info.st_size))
+            expected = overflow ? .max : sum
+        }
     }
     if expected > 0 { picker.expect(bytes: expected) }
     var status: Int32 = 1

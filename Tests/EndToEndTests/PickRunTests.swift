@@ -317,6 +317,19 @@ import Testing
         #expect(plain.status == 0 && plain.text == "banana\n", "\(plain.text)\n\(plain.process.logTail)")
     }
 
+    /// A sparse file that claims a terabyte is read as it comes: the store's first reservation is
+    /// a hint of at most 256 MiB (the size itself was allocated, and the picker aborted).
+    @Test func aSparseTerabyteFileOpensAWindow() throws {
+        let directory = try TestDirectory("pick-sparse")
+        defer { directory.remove() }
+        let path = "\(directory.path)/sparse"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("first\n".utf8)))
+        #expect(truncate(path, 1 << 40) == 0)
+        let run = try pick("{\"op\":\"wait\",\"ms\":200}\n{\"op\":\"expectExit\"}\n" + key("Escape"), input: [],
+                           arguments: [path], label: "sparse")
+        #expect(run.status == 1 && run.text.isEmpty, "\(run.process.logTail)")
+    }
+
     /// A configuration line that cannot be read: status 2, its file and line named, no window.
     @Test func aBrokenConfigurationLineIsNamed() throws {
         let config = try TestDirectory("pick-bad-config")
