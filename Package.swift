@@ -111,7 +111,7 @@ let package = Package(
                                                               "CRemoteDesktop", "CSDBus", "CSweepSystem", "SweepEventLog",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.
-        .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem"]),
+        .target(name: "DemoPages", dependencies: ["SweepGeometry", "SweepSelection", "PickCore", "CSweepSystem", "SweepEventLog"]),
         // The picker's core: records as bytes, fields, matching, filtering, output. Standard library only,
         // and a prefetch hint (CPickPrefetch: one inlined compiler builtin, no library).
         .target(name: "PickCore", dependencies: ["CPickPrefetch"]),
@@ -131,7 +131,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
-        .testTarget(name: "DemoPagesTests", dependencies: ["DemoPages", "SweepGeometry"]),
+        .testTarget(name: "DemoPagesTests", dependencies: ["DemoPages", "SweepGeometry", "SweepEventLog"]),
         .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "SweepTestSupport"]),
         .testTarget(name: "SweepGeometryTests", dependencies: ["SweepTestSupport", "SweepGeometry"]),
         .testTarget(name: "SweepLayoutTests", dependencies: ["SweepTestSupport", "SweepLayout"]),

@@ -1,4 +1,5 @@
 import Glibc
+import SweepEventLog
 
 /// Keeps the packing list's checkmarks in a file under `$XDG_STATE_HOME`
 /// (the format is `PackingFormat`'s).
@@ -26,7 +27,7 @@ public final class PackingStore {
     public let directory: String
     public let fileName: String
     public let path: String
-    let fs: any PackingFileSystem
+    let fs: any OutputFileSystem
     /// Temporary files of ours older than this many seconds were left by a
     /// process that died mid-save (a save takes milliseconds).
     static let staleAge = 60.0
@@ -49,7 +50,7 @@ public final class PackingStore {
     }
 
     /// A store for `directory/fileName`, through `fileSystem` (tests fail its calls).
-    public init(directory: String, fileName: String = "packing-list", fileSystem: any PackingFileSystem = SystemFileSystem()) {
+    public init(directory: String, fileName: String = "packing-list", fileSystem: any OutputFileSystem = SystemFileSystem()) {
         self.directory = directory
         self.fileName = fileName
         path = directory + "/" + fileName

@@ -14,24 +14,13 @@ public protocol HistoryFileSystem {
     func read(_ path: String, limit: Int) throws(HistoryFileError) -> [UInt8]?
     /// Whether anything (a file, a link, a directory) is at `path`.
     func exists(_ path: String) -> Bool
-    /// Where writing `path` writes: the file a symbolic link at `path`
-    /// leads to (followed to the end), else `path`.
-    func target(of path: String) -> String
-    /// The permission bits of the file at `path`, nil when there is none.
-    func mode(of path: String) -> UInt32?
-    /// Creates `path`, which must not exist, with permission bits `mode`,
-    /// writes `bytes` and flushes it to the disk (fsync).
-    func writeNew(_ path: String, _ bytes: [UInt8], mode: UInt32) throws(HistoryFileError)
+    /// Replaces the file at `path` with `bytes` atomically (a crash or a full
+    /// disk leaves the old file whole), through a symbolic link to the file
+    /// it names and with that file's permissions (0600 for a new one),
+    /// making missing directories.
+    func replace(_ path: String, with bytes: [UInt8]) throws(HistoryFileError)
     /// Renames `from` to `to` (replacing it), in one directory: atomic.
     func rename(_ from: String, _ to: String) throws(HistoryFileError)
-    /// Removes a file, if it is there.
-    func remove(_ path: String)
-    /// Makes the directory and its parents where missing.
-    func makeDirectories(_ path: String) throws(HistoryFileError)
-    /// Flushes a directory's entries (a rename in it) to the disk.
-    func syncDirectory(_ path: String)
-    /// 64 random bits for a temporary name.
-    func random() -> UInt64
 }
 
 /// The history in its file, read once at the start and saved after a
@@ -69,11 +58,6 @@ public struct HistoryFile {
         return "\(base).\(number)"
     }
 
-    private static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
     /// The history, and a one-line warning when the file could not be used
     /// — `canSave` is false when it was left in place (nothing is saved
     /// over what could not be read).
@@ -105,18 +89,7 @@ public struct HistoryFile {
     /// `sizeLimit`) in place of the file, atomically, keeping its
     /// permissions, through a symbolic link to its target.
     public func save(_ history: History, now: Int64) throws(HistoryFileError) {
-        let target = fileSystem.target(of: path)
-        let directory = Self.directory(of: target)
-        try fileSystem.makeDirectories(directory)
-        let temporary = "\(target).tmp-\(String(fileSystem.random(), radix: 36))"
-        do {
-            try fileSystem.writeNew(temporary, Self.encode(history.ranked(now: now)), mode: fileSystem.mode(of: target) ?? 0o600)
-            try fileSystem.rename(temporary, target)
-        } catch {
-            fileSystem.remove(temporary)
-            throw error
-        }
-        fileSystem.syncDirectory(directory)
+        try fileSystem.replace(path, with: Self.encode(history.ranked(now: now)))
     }
 
     /// The file's bytes for the most entries of `ranked` that fit in `sizeLimit`.

@@ -1,3 +1,4 @@
+import SweepEventLog
 import CWaylandServer
 import Glibc
 
@@ -10,6 +11,6 @@ extension CompositorServer {
 
     /// Writes `bytes` to `path` (a drop zone's outcome).
     func writeFile(_ bytes: [UInt8], to path: String) throws(CompositorFailure) {
-        do { try StepFile.write(bytes, to: path) } catch { throw CompositorFailure(error.message) }
+        do { try OutputFile(path).replace(with: bytes) } catch { throw CompositorFailure("\(error)") }
     }
 }

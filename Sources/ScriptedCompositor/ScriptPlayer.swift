@@ -1,3 +1,4 @@
+import SweepEventLog
 import CSweepSystem
 import Glibc
 import SweepPNG
@@ -130,14 +131,20 @@ public final class ScriptPlayer {
     }
 
     private func save(_ data: [UInt8], to file: String, line: Int) throws(CompositorFailure) {
-        do { try StepFile.write(data, to: resolve(file)) } catch {
-            throw CompositorFailure("script line \(line): \(error.message)")
+        do { try OutputFile(resolve(file)).replace(with: data) } catch {
+            throw CompositorFailure("script line \(line): \(error)")
         }
     }
 
     private func load(_ file: String, line: Int, limit: Int = ClipboardServer.readLimit) throws(CompositorFailure) -> [UInt8] {
-        do { return try StepFile.read(resolve(file), limit: limit) } catch {
-            throw CompositorFailure("script line \(line): \(error.message)")
+        let path = resolve(file)
+        do {
+            guard let bytes = try OutputFile(path).read(limit: limit) else {
+                throw OutputFileError("cannot open \(path): \(String(cString: strerror(ENOENT)))")
+            }
+            return bytes
+        } catch {
+            throw CompositorFailure("script line \(line): \(error)")
         }
     }
 

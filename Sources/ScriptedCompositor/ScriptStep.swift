@@ -1,3 +1,4 @@
+import SweepEventLog
 import FoundationEssentials
 
 /// One step of a script (testing.md's JSON Lines format).
@@ -478,7 +479,7 @@ extension ScriptStep {
     /// (false while the file cannot be read).
     public static func file(_ path: String, holds text: String) -> Bool {
         // A regular file only (a FIFO would block the compositor), read whole up to 256 MiB.
-        guard let bytes = try? StepFile.read(path, limit: 256 << 20) else { return false }
+        guard let bytes = try? OutputFile(path).read(limit: 256 << 20) else { return false }
         return String(decoding: bytes, as: UTF8.self).contains(text)
     }
 }

@@ -1,3 +1,4 @@
+import SweepEventLog
 import Glibc
 
 /// The `status` step's line: what the compositor sees of its client at one
@@ -24,7 +25,7 @@ struct StatusReport {
     }
 
     /// Appends the line to `path` (a regular file, made if missing).
-    func append(to path: String) throws(StepFile.Failure) {
-        try StepFile.write(Array(json.utf8), to: path, appending: true)
+    func append(to path: String) throws(OutputFileError) {
+        try OutputFile(path).append(Array(json.utf8))
     }
 }

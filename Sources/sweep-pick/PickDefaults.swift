@@ -1,5 +1,6 @@
 import Foundation
 import PickCore
+import SweepUI
 
 /// Default options, put before the command line's (which wins, coming last):
 /// the words of `$XDG_CONFIG_HOME/sweep-pick/config` (else
@@ -34,26 +35,11 @@ enum PickDefaults {
 
     /// The configuration file's words; it is read only when it is a regular file of at most 1 MiB.
     private static func configWords(_ path: String) throws -> [String] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw Problem(description: "\(path) is not a regular file")
+        let bytes: [UInt8]?
+        do { bytes = try OutputFile(path).read(limit: OptionsFile.maximumBytes) } catch {
+            throw Problem(description: "\(error)")
         }
-        guard status.st_size <= OptionsFile.maximumBytes else {
-            throw Problem(description: "\(path): \(OptionsFile.Problem.tooLarge)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
-            if got == 0 { break }
-            count += got
-        }
-        do { return try OptionsFile.words(in: Array(bytes[..<count])) } catch {
+        do { return try OptionsFile.words(in: bytes ?? []) } catch {
             if case .line = error { throw Problem(description: "\(path), \(error)") }
             throw Problem(description: "\(path): \(error)")
         }

@@ -1,3 +1,4 @@
+import SweepEventLog
 import DemoPages
 import Glibc
 
@@ -6,7 +7,7 @@ import Glibc
 /// or every call from one on (`deadFrom`), as when the process dies or the
 /// disk goes away at that moment. Descriptors are closed for real either
 /// way, as the kernel closes a dead process's.
-final class FaultyFileSystem: PackingFileSystem, @unchecked Sendable {
+final class FaultyFileSystem: OutputFileSystem, @unchecked Sendable {
     enum Call: String {
         case open, create, mkdir, read, write, fsync, close, stat, rename, link, unlink, list
     }

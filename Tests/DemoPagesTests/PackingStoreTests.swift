@@ -1,6 +1,7 @@
 import DemoPages
 import Glibc
 import Testing
+import SweepEventLog
 
 /// A fresh directory under /tmp, removed at the end.
 final class ScratchDirectory {
@@ -165,7 +166,7 @@ extension ScratchDirectory {
 }
 
 /// A file system whose new files are all `/dev/full`.
-struct FullDisk: PackingFileSystem {
+struct FullDisk: OutputFileSystem {
     func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         flags & O_CREAT != 0 ? Glibc.open("/dev/full", O_WRONLY | O_CLOEXEC) : Glibc.openat(directory, name, flags, mode)
     }

@@ -12,7 +12,6 @@ private final class MemoryFiles: HistoryFileSystem {
     var modes: [String: UInt32] = [:]
     var failWrites = false
     var failRenames = false
-    var counter: UInt64 = 0
 
     func read(_ path: String, limit: Int) throws(HistoryFileError) -> [UInt8]? {
         let path = target(of: path)
@@ -23,13 +22,13 @@ private final class MemoryFiles: HistoryFileSystem {
     }
     func exists(_ path: String) -> Bool { files[path] != nil || irregular.contains(path) || links[path] != nil }
     func target(of path: String) -> String { links[path].map(target(of:)) ?? path }
-    func mode(of path: String) -> UInt32? { files[path] == nil ? nil : modes[path] ?? 0o600 }
-    func writeNew(_ path: String, _ bytes: [UInt8], mode: UInt32) throws(HistoryFileError) {
-        precondition(files[path] == nil)
-        // A full disk: part of the file is written before the error.
-        files[path] = Array(bytes.prefix(failWrites ? bytes.count / 2 : bytes.count))
-        modes[path] = mode
-        if failWrites { throw HistoryFileError("cannot write \(path): No space left on device") }
+    /// As `OutputFile.replace` does: the link's target, its mode kept; a failure leaves the old file.
+    func replace(_ path: String, with bytes: [UInt8]) throws(HistoryFileError) {
+        if failWrites { throw HistoryFileError("cannot write \(path).tmp-1: No space left on device") }
+        if failRenames { throw HistoryFileError("cannot replace \(path): Permission denied") }
+        let target = target(of: path)
+        files[target] = bytes
+        modes[target] = modes[target] ?? 0o600
     }
     func rename(_ from: String, _ to: String) throws(HistoryFileError) {
         if failRenames { throw HistoryFileError("cannot rename \(from) to \(to): Permission denied") }
@@ -41,10 +40,6 @@ private final class MemoryFiles: HistoryFileSystem {
         }
         unreadable.remove(from)
     }
-    func remove(_ path: String) { files[path] = nil }
-    func makeDirectories(_ path: String) throws(HistoryFileError) {}
-    func syncDirectory(_ path: String) {}
-    func random() -> UInt64 { counter += 1; return counter }
 }
 
 private func entry(_ text: String, _ count: Int, _ lastUsed: Int64) -> HistoryEntry {

@@ -1,12 +1,12 @@
 import Glibc
 
-/// The file-system calls `PackingStore` makes, one method per call: each
-/// returns what the call returns and sets `errno` as it does. The default
-/// implementations make the real calls (`SystemFileSystem`); a test conforms
-/// a type that forwards to them and fails the calls it chooses (ENOSPC at a
-/// write, EIO at an fsync), or every call from some step on, as a crash or
-/// a dead disk would.
-public protocol PackingFileSystem {
+/// The file-system calls an `OutputFile` (and the stores built on it) makes,
+/// one method per call: each returns what the call returns and sets `errno`
+/// as it does. The default implementations make the real calls
+/// (`SystemFileSystem`); a test conforms a type that forwards to them and
+/// fails the calls it chooses (ENOSPC at a write, EIO at an fsync), or every
+/// call from some step on, as a crash or a dead disk would.
+public protocol OutputFileSystem {
     /// `open(2)`.
     func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
     /// `openat(2)` in an open directory.
@@ -23,6 +23,12 @@ public protocol PackingFileSystem {
     func close(_ fd: Int32) -> Int32
     /// `fstat(2)`.
     func fstat(_ fd: Int32, _ info: inout stat) -> Int32
+    /// `fchmod(2)`.
+    func fchmod(_ fd: Int32, _ mode: mode_t) -> Int32
+    /// `stat(2)`, following symbolic links.
+    func stat(_ path: String, _ info: inout Glibc.stat) -> Int32
+    /// `readlink(2)`: the link's text, or nil (not a link, or an error in `errno`).
+    func readlink(_ path: String) -> String?
     /// `fstatat(2)` without following a last symbolic link.
     func lstatat(_ directory: Int32, _ name: String, _ info: inout stat) -> Int32
     /// `renameat(2)` within one directory: replaces `new`.
@@ -39,7 +45,7 @@ public protocol PackingFileSystem {
     func now() -> Double
 }
 
-extension PackingFileSystem {
+extension OutputFileSystem {
     public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
     public func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         Glibc.openat(directory, name, flags, mode)
@@ -52,6 +58,14 @@ extension PackingFileSystem {
     public func fsync(_ fd: Int32) -> Int32 { Glibc.fsync(fd) }
     public func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
     public func fstat(_ fd: Int32, _ info: inout stat) -> Int32 { Glibc.fstat(fd, &info) }
+    public func fchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { Glibc.fchmod(fd, mode) }
+    public func stat(_ path: String, _ info: inout Glibc.stat) -> Int32 { Glibc.fstatat(AT_FDCWD, path, &info, 0) }
+    public func readlink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = Glibc.readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
     public func lstatat(_ directory: Int32, _ name: String, _ info: inout stat) -> Int32 {
         Glibc.fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW)
     }
@@ -97,6 +111,6 @@ extension PackingFileSystem {
 }
 
 /// The real file system.
-public struct SystemFileSystem: PackingFileSystem {
+public struct SystemFileSystem: OutputFileSystem {
     public init() {}
 }
