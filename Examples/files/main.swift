@@ -186,7 +186,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         var content = ItemContent(title: name, image: .icon(icon(for: entry)))
         if let size = entry.size, let modified = entry.modified {
             let date = Browser.dates.string(from: Date(timeIntervalSince1970: TimeInterval(modified)))
-            content.detailText = entry.isFolder ? date : "\(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) · \(date)"
+            content.detailText = entry.isFolder ? date : "\(size < 1000 ? "\(size) B" : ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) · \(date)"
         } else {
             content.detailText = "unreadable"
             content.isDisabled = true
