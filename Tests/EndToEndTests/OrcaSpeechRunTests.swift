@@ -35,4 +35,51 @@ import Testing
         #expect(selected != nil && focused != nil && list.map { $0 < selected! } == true && selected! < focused!, "\(context)")
         #expect(said.contains("Item 2 of 1,000,000."), "the row's secondary text: \(context)")
     }
+
+    /// Every entry the highlight moves to in a context menu is spoken (Down, Up, Tab, a letter; it
+    /// was only the first, and Home and End), and so is a submenu as it opens.
+    @Test func orcaSpeaksEachMenuEntryTheHighlightMovesTo() throws {
+        let session = try ScreenReaderSession("orca-menu")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(1))}
+        {"op":"pointer.down","button":"right"}
+        {"op":"pointer.up","button":"right"}
+        {"op":"popup.wait","count":1}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"m"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"Right"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"key.tap","key":"Up"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"wait","ms":600}
+        """, label: "orca-menu", directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)"
+        // Down: the first entry, Down: the second, Tab: the third, m: Mark, Right: the submenu's Red,
+        // Escape back to Mark, Up: Delete.
+        var from = said.startIndex
+        for entry in ["Copy titles", "Select All", "Delete", "Mark", "Red", "Delete"] {
+            guard let index = said[from...].firstIndex(where: { $0.contains(entry) }) else {
+                Issue.record("\(entry) was not spoken after \(said[..<from].last ?? "the start"): \(context)")
+                return
+            }
+            from = said.index(after: index)
+        }
+    }
 }

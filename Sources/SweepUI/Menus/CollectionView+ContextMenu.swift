@@ -9,7 +9,9 @@ extension CollectionView {
     @discardableResult
     public func showContextMenu(for item: ItemPath?, at windowPoint: Point, trigger: MenuTrigger) -> Bool {
         guard isVisible, sweepOrBandIdle, let host, let delegate,
-              let menu = delegate.collectionView(self, contextMenuFor: item, trigger: trigger), !menu.items.isEmpty else { return false }
+              var menu = delegate.collectionView(self, contextMenuFor: item, trigger: trigger), !menu.items.isEmpty else { return false }
+        // Named for screen readers after what it acts on, unless the app named it.
+        if menu.title == nil, let item { menu.title = dataSource.title(for: item) }
         if let item { selectForMenu(item) }
         return host.showMenu(menu, at: windowPoint, theme: theme, trigger: trigger) { [weak self] event in
             guard let self else { return }

@@ -3,9 +3,13 @@
 /// submenus; `AppWindow.showMenu` shows one in a popup.
 public struct Menu: Sendable, Equatable {
     public var items: [MenuItem]
+    /// What a screen reader calls the menu as it opens ("banana.txt"); a
+    /// collection view's context menu is named after its item when this is nil.
+    public var title: String?
 
-    public init(_ items: [MenuItem]) {
+    public init(_ items: [MenuItem], title: String? = nil) {
         self.items = items
+        self.title = title
     }
 
     /// The action with `id`, looked for in the submenus too.

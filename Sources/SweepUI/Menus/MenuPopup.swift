@@ -113,7 +113,7 @@ final class MenuPopup: @MainActor WindowContent {
 
     // MARK: - Highlight and submenus
 
-    private func highlight(_ index: Int?) {
+    func highlight(_ index: Int?) {
         guard navigation.highlighted != index else { return }
         let old = navigation.highlighted
         navigation.highlighted = index
@@ -122,7 +122,7 @@ final class MenuPopup: @MainActor WindowContent {
     }
 
     /// Screen readers follow the highlighted entry as the focus.
-    private func announceHighlight(from old: Int?) {
+    func announceHighlight(from old: Int?) {
         guard let accessibility = session.host?.application.accessibility else { return }
         if let old, let object = accessibleItems[old] { accessibility.stateChanged(object, "focused", false) }
         if let new = navigation.highlighted {
@@ -131,9 +131,18 @@ final class MenuPopup: @MainActor WindowContent {
         }
     }
 
+    /// The menu's name for screen readers: the menu's title; a submenu's, its row's.
+    private var accessibleTitle: String {
+        guard depth > 0 else { return session.menu.title ?? "" }
+        let popups = session.popups
+        guard popups.indices.contains(depth - 1), let row = popups[depth - 1].child?.row else { return "" }
+        return popups[depth - 1].items[row].title
+    }
+
     private func makeAccessibleObject() -> AccessibleObject {
         let menu = AccessibleObject(role: depth == 0 ? .popupMenu : .menu)
         menu.parent = session.host?.accessibleFrame
+        menu.name = { [unowned self] in accessibleTitle }
         menu.extents = { [unowned self] in Rect(origin: window.popupOrigin ?? .zero, size: window.size) }
         menu.children = { [unowned self, unowned menu] in
             items.indices.filter { items[$0].kind != .separator }.map { index in
@@ -189,8 +198,9 @@ final class MenuPopup: @MainActor WindowContent {
                                       placement: { .beside(row, size: $0, overlap: 2).offsetBy(dy: -MenuLayout.padding) },
                                       session: session, theme: theme, seat: session.seat,
                                       serial: session.seat?.latestInputSerial ?? 0, depth: depth + 1)
-            if highlightingFirst { popup.navigation.highlighted = popup.navigation.first }
             child = (popup, index)
+            // Announced as it opens: its first entry takes the focus from this row.
+            if highlightingFirst { popup.highlight(popup.navigation.first) }
         } catch {
             session.report("the submenu could not be shown: \(error)")
         }
@@ -284,8 +294,10 @@ final class MenuPopup: @MainActor WindowContent {
         case .down, .up, .tab, .leftTab:
             // Tab moves down and Shift+Tab up, as in GTK's menus.
             let up = key.keysym == .up || key.keysym == .leftTab || (key.keysym == .tab && key.modifiers.contains(.shift))
-            navigation.move(down: !up)
-            window.invalidateAll()
+            // Every move goes through `highlight`, which announces it: screen readers follow the highlight.
+            var next = navigation
+            next.move(down: !up)
+            highlight(next.highlighted)
         case .home:
             highlight(navigation.first)
         case .end:
@@ -299,8 +311,9 @@ final class MenuPopup: @MainActor WindowContent {
         case .returnKey, .keypadEnter, .space:
             if let index = navigation.highlighted { activate(index, byKeyboard: true) }
         default:
-            if let letter = key.text.first, letter.isLetter || letter.isNumber, navigation.jump(to: letter) {
-                window.invalidateAll()
+            var next = navigation
+            if let letter = key.text.first, letter.isLetter || letter.isNumber, next.jump(to: letter) {
+                highlight(next.highlighted)
             }
         }
     }
