@@ -114,6 +114,7 @@ public final class CollectionController: Component {
     public func dropExited() { collectionView.dropExited() }
     public func performDrop(_ drop: DropOffer, at point: Point) { collectionView.performDrop(drop, at: point) }
     public var accessibleObject: AccessibleObject? { accessiblePanel }
+    public var accessibleFocus: AccessibleObject? { collectionView.accessibleFocus }
     public func cursorShape(at point: Point) -> CursorShape { toolbar.item(at: point) != nil ? .pointer : .default }
     public func touchesBegan() { collectionView.touchesBegan() }
     public var copiedText: String? { collectionView.copiedText }

@@ -69,6 +69,10 @@ public protocol Component: AnyObject {
     /// What an assistive technology (a screen reader) sees of the
     /// component, a child of the window's frame; nil: nothing. By default, nil.
     var accessibleObject: AccessibleObject? { get }
+    /// The object a screen reader is on while the component has the keyboard
+    /// focus (a list's focused item), announced again when the focus comes
+    /// back from a menu. By default, `accessibleObject`.
+    var accessibleFocus: AccessibleObject? { get }
 }
 
 extension Component {
@@ -90,6 +94,7 @@ extension Component {
     public func dropExited() {}
     public func performDrop(_ drop: DropOffer, at point: Point) { drop.refuse() }
     public var accessibleObject: AccessibleObject? { nil }
+    public var accessibleFocus: AccessibleObject? { accessibleObject }
 }
 
 /// What a component gets from the window it is in.

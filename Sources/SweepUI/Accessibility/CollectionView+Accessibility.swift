@@ -232,6 +232,11 @@ extension CollectionView {
         accessibility.selectionChanged(list)
     }
 
+    /// The focused item's object when a screen reader has been shown it, else the list's.
+    public var accessibleFocus: AccessibleObject? {
+        focusedItem.flatMap { accessibleChildren[.item($0)] } ?? accessibleObject
+    }
+
     /// The view took or lost the keyboard focus: the list itself is focused
     /// to a screen reader while no item is (an item's own event says the rest).
     func accessibilityFocusChanged() {

@@ -66,6 +66,10 @@ extension AppWindow {
 
     func menuEnded(_ session: MenuSession) {
         if menuSession === session { menuSession = nil }
+        // Back from the menu: the screen reader leaves its dead entry for what has the focus again.
+        if let accessibility = application.accessibility, let object = keyComponent?.accessibleFocus {
+            accessibility.stateChanged(object, "focused", true)
+        }
     }
 
     /// A pointer frame while a menu is open: over a popup it is the menu's;
