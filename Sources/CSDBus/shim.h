@@ -183,6 +183,27 @@ static inline int sweep_a11y_embed(sd_bus *bus, sd_bus_slot **slot, const char *
                                     "org.a11y.atspi.Socket", "Embed", callback, userdata, "(so)", name, path);
 }
 
+/// Reports a key to the registry's device event controller, as GTK 3 and Qt do:
+/// `NotifyListenersSync((uinnisb))` answers whether a listener (a screen reader)
+/// consumed it. Asynchronous, with a timeout in microseconds; `cookie` is the
+/// call's serial, which the answer (or a synthetic timeout error) carries as
+/// its reply cookie. The slot floats: sd-bus frees it after the answer.
+static inline int sweep_a11y_notify_key(sd_bus *bus, int released, int keysym, int keycode, int modifiers,
+                                        int timestamp, const char *string, int is_text, uint64_t timeout_usec,
+                                        sd_bus_message_handler_t callback, void *userdata, uint64_t *cookie) {
+    sd_bus_message *message = NULL;
+    int r = sd_bus_message_new_method_call(bus, &message, "org.a11y.atspi.Registry",
+                                           "/org/a11y/atspi/registry/deviceeventcontroller",
+                                           "org.a11y.atspi.DeviceEventController", "NotifyListenersSync");
+    if (r < 0) return r;
+    r = sd_bus_message_append(message, "(uinnisb)", (uint32_t)released, (int32_t)keysym, (int16_t)keycode,
+                              (int16_t)modifiers, (int32_t)timestamp, string, is_text);
+    if (r >= 0) r = sd_bus_call_async(bus, NULL, message, callback, userdata, timeout_usec);
+    if (r >= 0) r = sd_bus_message_get_cookie(message, cookie);
+    sd_bus_message_unref(message);
+    return r;
+}
+
 static inline const sd_bus_vtable *sweep_a11y_accessible_vtable_pointer(void) { return sweep_a11y_accessible_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_application_vtable_pointer(void) { return sweep_a11y_application_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_selection_vtable_pointer(void) { return sweep_a11y_selection_vtable; }

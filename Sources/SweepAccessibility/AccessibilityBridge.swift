@@ -38,6 +38,8 @@ public final class AccessibilityBridge {
     private(set) var uniqueName = ""
     /// How many times the registry went away and the app embedded again.
     public private(set) var registryRestarts = 0
+    /// Keys reported to the registry, by their calls' cookies: who hears each answer.
+    var keyAnswers: [UInt64: @MainActor (Bool) -> Void] = [:]
 
     /// The window last activated and the object last focused, announced
     /// again once the registry knows the app.
@@ -249,6 +251,10 @@ public final class AccessibilityBridge {
 
     private func finish(_ phase: Phase) {
         close()
+        // Keys waiting for a registry that is gone go to the app.
+        let answers = keyAnswers.values
+        keyAnswers.removeAll()
+        for answer in answers { answer(false) }
         self.phase = phase
         onPhaseChange?(phase)
     }

@@ -8,12 +8,15 @@ public struct KeyEvent: Hashable, Sendable {
     public var isRepeat: Bool
     /// Milliseconds, from the compositor's clock.
     public var time: UInt32
+    /// The X key code (evdev's + 8); 0 when not known (a synthetic event).
+    public var keycode: UInt32
 
-    public init(keysym: KeySym, text: String, modifiers: Modifiers, isRepeat: Bool, time: UInt32) {
+    public init(keysym: KeySym, text: String, modifiers: Modifiers, isRepeat: Bool, time: UInt32, keycode: UInt32 = 0) {
         self.keysym = keysym
         self.text = text
         self.modifiers = modifiers
         self.isRepeat = isRepeat
         self.time = time
+        self.keycode = keycode
     }
 }

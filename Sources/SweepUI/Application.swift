@@ -27,6 +27,8 @@ public final class Application {
     /// nil with none (or `SWEEP_ACCESSIBILITY=0`). See Application+Accessibility.
     public internal(set) var accessibility: AccessibilityBridge?
     var accessibilityPump: BusPump?
+    /// Keys on their way to the app through the accessibility registry.
+    lazy var keyReporter = KeyReporter(application: self)
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.
@@ -91,8 +93,13 @@ public final class Application {
         }
         seat.onKey = { [weak self, weak seat] key in
             guard let self, let seat else { return }
-            window(for: seat.keyboardFocusSurface)?.handle(key, from: seat)
+            // The window is found when the key is delivered: a screen reader's answer may come after a focus change.
+            keyReporter.press(key) { [weak self, weak seat] in
+                guard let self, let seat else { return }
+                window(for: seat.keyboardFocusSurface)?.handle(key, from: seat)
+            }
         }
+        seat.onKeyRelease = { [weak self] key in self?.keyReporter.release(key) }
         seat.onTouchFrame = { [weak self, weak seat] frame in
             self?.window(for: seat?.touchFocusSurface)?.handleTouch(frame, from: seat, surface: seat?.touchFocusSurface)
         }

@@ -36,6 +36,10 @@ extension Seat {
             // may have closed the surface that had the focus (a menu's Return).
             keyRepeat.release(code)
             if keyRepeat.key == nil { cancelRepeatTimer() }
+            if keyboardFocus != nil, let keyboard {
+                onKeyRelease?(KeyEvent(keysym: keyboard.keysym(forEvdevCode: code), text: keyboard.text(forEvdevCode: code),
+                                       modifiers: keyboard.modifiers, isRepeat: false, time: time, keycode: code + 8))
+            }
             return
         }
         guard let focus = keyboardFocus, let keyboard else { return }
@@ -57,7 +61,7 @@ extension Seat {
         let isShortcut = !modifiers.isDisjoint(with: [.control, .alt, .superKey])
         let keysym = isShortcut ? keyboard.shortcutKeysym(forEvdevCode: code) : keyboard.keysym(forEvdevCode: code)
         onKey?(KeyEvent(keysym: keysym, text: keyboard.text(forEvdevCode: code),
-                        modifiers: modifiers, isRepeat: isRepeat, time: time))
+                        modifiers: modifiers, isRepeat: isRepeat, time: time, keycode: code + 8))
     }
 
     /// One timer for the next repeat; repeats that fell due while the loop was busy are all delivered.

@@ -75,6 +75,8 @@ public final class Seat {
     public var onGesture: ((PointerGesture) -> Void)?
     /// A key press or repeat while an app surface has keyboard focus.
     public var onKey: ((KeyEvent) -> Void)?
+    /// A key was released while a surface had the keyboard focus (for reporting: apps act on presses).
+    public var onKeyRelease: ((KeyEvent) -> Void)?
     /// Keyboard focus entered (true) or left (false) the app.
     public var onKeyboardFocus: ((Bool) -> Void)?
     /// A message for the person (a keymap that cannot be used, say).

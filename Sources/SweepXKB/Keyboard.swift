@@ -159,6 +159,13 @@ public final class Keyboard {
         return text.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7f }) ? "" : text
     }
 
+    /// A keysym's name ("Left", "BackSpace", "a"); empty for none.
+    public static func name(ofKeysym keysym: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = xkb_keysym_get_name(keysym, &buffer, buffer.count)
+        return length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    }
+
     /// Whether the keymap says this key repeats when held.
     public func repeats(evdevCode code: UInt32) -> Bool {
         xkb_keymap_key_repeats(keymap, Self.keycode(code)) != 0

@@ -83,4 +83,45 @@ import Testing
             from = said.index(after: index)
         }
     }
+
+    /// Keys are reported to the registry, as GTK 3 reports them, so on a compositor that reports
+    /// none (sway, and the scripted one) Orca hears typing, and a key Orca consumes never reaches
+    /// the app: Insert+H (Orca's learn mode) and the Escape that leaves it type nothing into
+    /// sweep-pick's filter, while p filters and Return prints. Without the reports Orca said
+    /// nothing of the keys, and the H went into the filter.
+    @Test func keysReachOrcaAndWhatItConsumesNeverReachesTheApp() throws {
+        let session = try ScreenReaderSession("orca-keys")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let directory = session.directory
+        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
+        try "apple\nhay\n".write(toFile: inputPath, atomically: true, encoding: .utf8)
+        try """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"key.down","key":"Insert"}
+        {"op":"key.tap","key":"h"}
+        {"op":"key.up","key":"Insert"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"p"}
+        {"op":"wait","ms":800}
+        {"op":"expectExit"}
+        {"op":"key.tap","key":"Return"}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: directory.path, standardInput: inputPath)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)\n\(process.logTail)"
+        #expect(status == 0 && process.stdout == "apple\n", "only p reached the filter: \(context)")
+        #expect(said.contains { $0.lowercased().contains("learn mode") }, "\(context)")
+        #expect(said.contains("p"), "the typed p was echoed: \(context)")
+    }
 }
