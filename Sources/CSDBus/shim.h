@@ -246,6 +246,8 @@ static const sd_bus_vtable sweep_a11y_text_vtable[] = {
     SWEEP_A11Y_METHOD("GetNSelections", "", "i"),
     SWEEP_A11Y_METHOD("GetSelection", "i", "ii"),
     SWEEP_A11Y_METHOD("GetAttributeRun", "ib", "a{ss}ii"),
+    SWEEP_A11Y_METHOD("GetAttributes", "i", "a{ss}ii"),
+    SWEEP_A11Y_METHOD("GetAttributeValue", "is", "s"),
     SWEEP_A11Y_METHOD("GetDefaultAttributes", "", "a{ss}"),
     SD_BUS_VTABLE_END
 };

@@ -85,7 +85,7 @@ extension AccessibilityBridge {
         case (_, "NSelectedChildren"): out.int32(Int32(clamping: object.selection?.selectedChildren().count ?? 0))
         case (_, "NActions"): out.int32(Int32(clamping: object.actions.count))
         case (_, "CharacterCount"): out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
-        case (_, "CaretOffset"): out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
+        case (_, "CaretOffset"): out.int32(Int32(clamping: object.caret?() ?? object.text?().unicodeScalars.count ?? 0))
         default: return -EINVAL
         }
         return 0
@@ -98,6 +98,8 @@ extension AccessibilityBridge {
         if String(cString: rawPath) == Self.cachePath { return answerCache(message, member: String(cString: rawMember)) }
         guard let object = object(at: String(cString: rawPath)) else { return -ENOENT }
         let member = String(cString: rawMember)
+        // Text and Accessible both have a GetAttributes (a run of text attributes, the object's).
+        let isText = sd_bus_message_get_interface(message).map { String(cString: $0) } == "org.a11y.atspi.Text"
         let input = BusMessage(message: message)
         var reply: OpaquePointer?
         guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -ENOMEM }
@@ -121,7 +123,7 @@ extension AccessibilityBridge {
                 out.uint32(UInt32(truncatingIfNeeded: states))
                 out.uint32(UInt32(truncatingIfNeeded: states >> 32))
             }
-        case "GetAttributes":
+        case "GetAttributes" where !isText:
             out.container("a", "{ss}") {
                 for (key, value) in object.attributes().sorted(by: { $0.key < $1.key }) {
                     out.container("e", "ss") {
@@ -185,27 +187,36 @@ extension AccessibilityBridge {
         case "GetMDIZOrder": out.int16(0)
         case "GrabFocus": out.bool(object.grabFocus?() ?? false)
         case "GetAlpha": out.double(1)
-        // Text: character offsets count Unicode scalars, as GLib's do; the caret is at the end.
+        // Text: character offsets count Unicode scalars, as GLib's do.
         case "GetText":
             let start = Int(input.readInt32() ?? 0), end = Int(input.readInt32() ?? -1)
             out.string(Self.slice(object.text?() ?? "", start, end))
-        case "SetCaretOffset": out.bool(false)
+        case "SetCaretOffset": out.bool(object.setCaret?(Int(input.readInt32() ?? -1)) ?? false)
         case "GetCharacterAtOffset":
             let offset = Int(input.readInt32() ?? -1), scalars = Array((object.text?() ?? "").unicodeScalars)
             out.int32(scalars.indices.contains(offset) ? Int32(bitPattern: scalars[offset].value) : 0)
         case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset", "GetStringAtOffset":
-            // One line of text: its whole line is every boundary's answer.
-            let text = object.text?() ?? ""
-            out.string(member == "GetTextAtOffset" || member == "GetStringAtOffset" ? text : "")
-            out.int32(0)
-            out.int32(Int32(clamping: member == "GetTextAtOffset" || member == "GetStringAtOffset" ? text.unicodeScalars.count : 0))
+            // One line of text: a character, a word or the whole line, at, before or after the offset.
+            let scalars = Array((object.text?() ?? "").unicodeScalars)
+            let offset = Int(input.readInt32() ?? 0), kind = Int(input.readUInt32() ?? 0)
+            let unit: TextUnit = member == "GetStringAtOffset"
+                ? (kind == 0 ? .character : kind == 1 ? .word : .line)    // granularity: char, word, sentence, line, paragraph
+                : (kind == 0 ? .character : kind <= 2 ? .word : .line)    // boundary: char, word start/end, sentence…, line…
+            var range = TextUnit.range(unit, at: offset, in: scalars)
+            if member == "GetTextBeforeOffset" { range = range.lowerBound > 0 ? TextUnit.range(unit, at: range.lowerBound - 1, in: scalars) : 0..<0 }
+            if member == "GetTextAfterOffset" { range = range.upperBound < scalars.count ? TextUnit.range(unit, at: range.upperBound, in: scalars) : scalars.count..<scalars.count }
+            out.string(String(String.UnicodeScalarView(scalars[range])))
+            out.int32(Int32(clamping: range.lowerBound))
+            out.int32(Int32(clamping: range.upperBound))
         case "GetNSelections": out.int32(0)
         case "GetSelection": out.int32(0); out.int32(0)
-        case "GetAttributeRun":
+        // No attributes (the whole text is one run without any): Orca asks at every caret move.
+        case "GetAttributes", "GetAttributeRun":
             out.container("a", "{ss}") {}
             out.int32(0)
             out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
         case "GetDefaultAttributes": out.container("a", "{ss}") {}
+        case "GetAttributeValue": out.string("")
         // EditableText: the whole text replaced, or edited at character offsets.
         case "SetTextContents": out.bool(object.setText?(input.readString() ?? "") ?? false)
         case "InsertText":
@@ -263,20 +274,30 @@ extension AccessibilityBridge {
         }
     }
 
-    /// `object:text-changed:delete` and `:insert` for an edit from `old` to `new`
-    /// (the text after their common start), so readers speak and re-read it.
+    /// `object:text-changed:delete` and `:insert` for an edit from `old` to `new`:
+    /// the part between their common start and common end, so deleting "w" from
+    /// "kiwi" says "w" (not "wi" deleted and "i" inserted).
     public func textChanged(_ object: AccessibleObject, from old: String, to new: String) {
         let before = Array(old.unicodeScalars), after = Array(new.unicodeScalars)
-        var common = 0
-        while common < before.count && common < after.count && before[common] == after[common] { common += 1 }
-        if common < before.count {
-            emit(object, "org.a11y.atspi.Event.Object", "TextChanged", detail: "delete", common, before.count - common,
-                 text: String(String.UnicodeScalarView(before[common...])))
+        var start = 0
+        while start < before.count && start < after.count && before[start] == after[start] { start += 1 }
+        var end = 0
+        while end < before.count - start && end < after.count - start && before[before.count - 1 - end] == after[after.count - 1 - end] {
+            end += 1
         }
-        if common < after.count {
-            emit(object, "org.a11y.atspi.Event.Object", "TextChanged", detail: "insert", common, after.count - common,
-                 text: String(String.UnicodeScalarView(after[common...])))
+        if start < before.count - end {
+            emit(object, "org.a11y.atspi.Event.Object", "TextChanged", detail: "delete", start, before.count - end - start,
+                 text: String(String.UnicodeScalarView(before[start..<(before.count - end)])))
         }
+        if start < after.count - end {
+            emit(object, "org.a11y.atspi.Event.Object", "TextChanged", detail: "insert", start, after.count - end - start,
+                 text: String(String.UnicodeScalarView(after[start..<(after.count - end)])))
+        }
+    }
+
+    /// `object:text-caret-moved` to the scalar `offset`.
+    public func caretMoved(_ object: AccessibleObject, to offset: Int) {
+        emit(object, "org.a11y.atspi.Event.Object", "TextCaretMoved", offset)
     }
 
     /// `object:state-changed:<state>` (focused, selected, active, defunct…).

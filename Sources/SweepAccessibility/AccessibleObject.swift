@@ -33,6 +33,27 @@ public final class AccessibleObject {
     /// Replaces the text (an entry a screen reader types into); nil: not editable
     /// (no EditableText interface). Returns whether it took it.
     public var setText: ((String) -> Bool)?
+    /// Where the caret is, in Unicode scalars from the start (as GLib counts); nil: at the end.
+    public var caret: (() -> Int)?
+    /// Moves the caret (a screen reader's SetCaretOffset); returns whether it moved.
+    public var setCaret: ((Int) -> Bool)?
+
+    /// The offset in Unicode scalars of the boundary before `characters` characters of `text`.
+    public static func scalarOffset(ofCharacter characters: Int, in text: String) -> Int {
+        text.prefix(max(0, characters)).unicodeScalars.count
+    }
+
+    /// The character boundary at or before the scalar `offset` of `text`, as a count of characters.
+    public static func characterIndex(ofScalar offset: Int, in text: String) -> Int {
+        var scalars = 0, characters = 0
+        for character in text {
+            let next = scalars + character.unicodeScalars.count
+            if next > offset { break }
+            scalars = next
+            characters += 1
+        }
+        return characters
+    }
 
     private static var nextID = 1
     /// Every live object by id, weakly: what object paths resolve to.

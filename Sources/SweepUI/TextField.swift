@@ -35,10 +35,12 @@ public final class TextField: Component {
     /// The text and the cursor.
     private var editor = LineEditor() {
         didSet {
-            // Screen readers hear every edit (once one has asked for the field).
-            guard editor.characters != oldValue.characters, let entry = madeAccessibleEntry,
-                  let accessibility = (host as? AppWindow)?.application.accessibility else { return }
-            accessibility.textChanged(entry, from: oldValue.text, to: editor.text)
+            // Screen readers hear every edit and caret move (once one has asked for the field): the edit first.
+            guard let entry = madeAccessibleEntry, let accessibility = (host as? AppWindow)?.application.accessibility else { return }
+            if editor.characters != oldValue.characters { accessibility.textChanged(entry, from: oldValue.text, to: editor.text) }
+            if editor.cursor != oldValue.cursor || editor.characters != oldValue.characters {
+                accessibility.caretMoved(entry, to: AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: editor.text))
+            }
         }
     }
     private var characters: [Character] { editor.characters }
@@ -193,6 +195,14 @@ extension TextField {
             // As if typed: the app hears it through onChange.
             text = newText
             onChange?(text)
+            return true
+        }
+        entry.caret = { [unowned self] in AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: editor.text) }
+        entry.setCaret = { [unowned self] offset in
+            let text = editor.text
+            guard (0...text.unicodeScalars.count).contains(offset) else { return false }
+            editor.moveCursor(to: AccessibleObject.characterIndex(ofScalar: offset, in: text))
+            invalidate()
             return true
         }
         entry.extents = { [unowned self] in frame }

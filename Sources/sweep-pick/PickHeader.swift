@@ -32,8 +32,17 @@ final class PickHeader: Component {
     /// The filter's accessible object once a reader asked for it, and the bridge it is served on.
     private(set) var accessibleEntry: AccessibleObject?
     private var accessibility: AccessibilityBridge? { (host as? AppWindow)?.application.accessibility }
-    /// Where the filter's cursor is, in characters.
-    var cursor = 0 { didSet { invalidate() } }
+    /// Where the filter's cursor is, in characters (set after `query`: a screen reader hears the edit, then the caret).
+    var cursor = 0 {
+        didSet {
+            invalidate()
+            if cursor != oldValue, let entry = accessibleEntry {
+                accessibility?.caretMoved(entry, to: AccessibleObject.scalarOffset(ofCharacter: cursor, in: query))
+            }
+        }
+    }
+    /// A screen reader moved the caret (SetCaretOffset), in characters.
+    var onCaretSet: (Int) -> Void = { _ in }
     /// "3 of 1,204 selected", with "reading…" while input comes.
     var status = "" { didSet { invalidate() } }
     var onDone: () -> Void = {}
@@ -122,6 +131,13 @@ final class PickHeader: Component {
 }
 
 extension PickHeader {
+    /// Tells a screen reader the filter has the focus (typing goes there, whatever the list shows);
+    /// the bridge says it again once the registry knows the app.
+    func announceFocus(on accessibility: AccessibilityBridge) {
+        guard accessibleObject != nil, let entry = accessibleEntry else { return }
+        accessibility.stateChanged(entry, "focused", true)
+    }
+
     private func makeAccessibleObject() -> AccessibleObject {
         let panel = AccessibleObject(role: .panel)
         panel.name = { "" }
@@ -133,6 +149,12 @@ extension PickHeader {
         entry.description = { [unowned self] in placeholder }
         entry.states = { AccessibleStates.usable.union([.focusable, .focused, .editable]) }
         entry.text = { [unowned self] in query }
+        entry.caret = { [unowned self] in AccessibleObject.scalarOffset(ofCharacter: cursor, in: query) }
+        entry.setCaret = { [unowned self] offset in
+            guard (0...query.unicodeScalars.count).contains(offset) else { return false }
+            onCaretSet(AccessibleObject.characterIndex(ofScalar: offset, in: query))
+            return true
+        }
         entry.setText = { [unowned self] text in
             onQueryEdited(text.filter { $0 != "\n" && $0 != "\r" })
             return true

@@ -108,6 +108,7 @@ final class Picker {
             editor.moveCursor(to: offset)
             filterEdited()
         }
+        header.onCaretSet = header.onPlaceCursor
         header.headerLines = options.headerTextLines
         headerRecordsWanted = options.headerLines
         pickerView = PickerView(header: header, records: view)
@@ -115,6 +116,8 @@ final class Picker {
         pickerView.radius = Double(options.radius)
         window.window.cornerRadius = Double(options.radius)
         window.content = pickerView
+        // Typing goes to the filter: a screen reader is on it from the start (its caret and edits are heard).
+        if let accessibility = window.application.accessibility { header.announceFocus(on: accessibility) }
         window.onKey = { [unowned self] key in handleKey(key) }
         window.onClose = { [unowned self] in onFinish(1, nil) }
         // The middle button pastes the primary selection into the filter, as Ctrl+V pastes the clipboard.
@@ -220,8 +223,9 @@ final class Picker {
     /// The filter's editor changed: the header shows its text and cursor, and a new text filters.
     private func filterEdited() {
         filterNote = nil
-        header.cursor = editor.cursor
         let newQuery = editor.text
+        // The text before the cursor: a screen reader hears the edit, then where the caret went.
+        defer { header.cursor = editor.cursor }
         guard newQuery != query else { return }
         query = newQuery
         header.query = newQuery

@@ -94,10 +94,7 @@ import Testing
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
-        let directory = session.directory
-        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
-        try "apple\nhay\n".write(toFile: inputPath, atomically: true, encoding: .utf8)
-        try """
+        let (status, stdout, logTail) = try pick(records: "apple\nhay\n", in: session, script: """
         {"op":"output","width":800,"height":600,"scale":1}
         {"op":"waitReady"}
         {"op":"wait","ms":2000}
@@ -111,17 +108,63 @@ import Testing
         {"op":"wait","ms":800}
         {"op":"expectExit"}
         {"op":"key.tap","key":"Return"}
-        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        """)
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)\n\(logTail)"
+        #expect(status == 0 && stdout == "apple\n", "only p reached the filter: \(context)")
+        #expect(said.contains { $0.lowercased().contains("learn mode") }, "\(context)")
+        #expect(said.contains("p"), "the typed p was echoed: \(context)")
+    }
+
+    /// The filter's caret is heard: Left reads the character it moves onto, and Backspace after
+    /// it says the one character deleted ("w" from "kiw|i", which was spoken as "wi"), as GTK's
+    /// entries do. The caret was always reported at the end, and no caret move was sent.
+    @Test func theFiltersCaretAndExactEditsAreSpoken() throws {
+        let session = try ScreenReaderSession("orca-caret")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let (status, _, logTail) = try pick(records: "kiwi\nkii\n", in: session, script: """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"key.tap","key":"k"}
+        {"op":"key.tap","key":"i"}
+        {"op":"key.tap","key":"w"}
+        {"op":"key.tap","key":"i"}
+        {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"Left"}
+        {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"BackSpace"}
+        {"op":"wait","ms":1000}
+        {"op":"expectExit"}
+        {"op":"key.tap","key":"Escape"}
+        """)
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)\n\(logTail)"
+        #expect(status == 1, "\(context)")
+        guard let backspace = said.lastIndex(of: "BackSpace") else {
+            Issue.record("Backspace was not heard: \(context)")
+            return
+        }
+        // Typing echoed k, i, w, i; Left then read the i under the caret (a third i before Backspace);
+        // Backspace said the w it deleted, and never "wi".
+        #expect(said[..<backspace].filter { $0 == "i" }.count == 3, "\(context)")
+        #expect(said[backspace...].contains("w") && !said.contains { $0.hasPrefix("wi") }, "\(context)")
+    }
+
+    /// Runs sweep-pick on `records` under the scripted compositor in the screen reader's session.
+    private func pick(records: String, in session: ScreenReaderSession, script: String) throws -> (status: Int32?, stdout: String, logTail: String) {
+        let directory = session.directory
+        let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
+        try records.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                        arguments: ["--script", scriptPath, "--", try builtProduct("sweep-pick")],
                                        environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
                                        directory: directory.path, standardInput: inputPath)
         let status = process.waitForExit(seconds: 90)
         if status == nil { process.stop() }
-        let said = orca.transcript
-        let context = "Orca said: \(said)\n\(orca.logTail)\n\(process.logTail)"
-        #expect(status == 0 && process.stdout == "apple\n", "only p reached the filter: \(context)")
-        #expect(said.contains { $0.lowercased().contains("learn mode") }, "\(context)")
-        #expect(said.contains("p"), "the typed p was echoed: \(context)")
+        return (status, process.stdout, process.logTail)
     }
 }
