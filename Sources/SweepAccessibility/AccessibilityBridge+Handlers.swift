@@ -295,6 +295,19 @@ extension AccessibilityBridge {
         }
     }
 
+    /// Says `message` once (a selection's count, a mode, a new folder): a notification of
+    /// `frame` that shows, which Orca speaks whatever has the focus (and keeps in its
+    /// notification history). Orca 43 reads neither `object:announcement` nor live regions
+    /// outside web pages; a notification is what it speaks for native apps.
+    public func announce(_ message: String, in frame: AccessibleObject) {
+        let notification = announcer ?? AccessibleObject(role: .notification)
+        announcer = notification
+        notification.parent = frame
+        notification.name = { message }
+        notification.states = { AccessibleStates.usable }
+        emit(notification, "org.a11y.atspi.Event.Object", "StateChanged", detail: "showing", 1)
+    }
+
     /// `object:text-caret-moved` to the scalar `offset`.
     public func caretMoved(_ object: AccessibleObject, to offset: Int) {
         emit(object, "org.a11y.atspi.Event.Object", "TextCaretMoved", offset)

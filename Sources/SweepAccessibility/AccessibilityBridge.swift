@@ -38,6 +38,8 @@ public final class AccessibilityBridge {
     private(set) var uniqueName = ""
     /// How many times the registry went away and the app embedded again.
     public private(set) var registryRestarts = 0
+    /// The notification announcements are spoken through (`announce`).
+    var announcer: AccessibleObject?
     /// Keys reported to the registry, by their calls' cookies: who hears each answer.
     var keyAnswers: [UInt64: @MainActor (Bool) -> Void] = [:]
 

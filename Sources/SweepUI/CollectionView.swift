@@ -206,6 +206,7 @@ public final class CollectionView: Component {
         let change = selection.setEditing(editing)
         itemView.isEditing = editing
         delegate?.collectionView(self, didChangeEditing: editing)
+        accessibilityEditingChanged(editing)
         if !change.isEmpty { selectionChanged(SelectionEvent(change: change, isProvisional: false, cause: .api)) }
         onStateChange?()
         invalidate(change)   // leaving editing mode deselects

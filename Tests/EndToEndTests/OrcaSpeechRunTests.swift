@@ -84,6 +84,47 @@ import Testing
         }
     }
 
+    /// A change of many rows at once says the count, and so do editing mode coming and going;
+    /// the rows' own events could not (Orca said nothing of Ctrl+A or Escape).
+    @Test func selectionCountsAndEditingModeAreSpoken() throws {
+        let session = try ScreenReaderSession("orca-count")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(1))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":800}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"wait","ms":800}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"a"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"wait","ms":800}
+        """, label: "orca-count", directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)"
+        var from = said.startIndex
+        for count in ["3 selected", "1,000,000 selected"] {
+            guard let index = said[from...].firstIndex(where: { $0.contains(count) }) else {
+                Issue.record("\(count) was not spoken: \(context)")
+                return
+            }
+            from = said.index(after: index)
+        }
+        #expect(said[from...].contains { $0.contains("Selection cleared") || $0.contains("Done selecting") }, "\(context)")
+    }
+
     /// Keys are reported to the registry, as GTK 3 reports them, so on a compositor that reports
     /// none (sway, and the scripted one) Orca hears typing, and a key Orca consumes never reaches
     /// the app: Insert+H (Orca's learn mode) and the Escape that leaves it type nothing into

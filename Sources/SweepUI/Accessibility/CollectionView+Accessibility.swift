@@ -230,6 +230,19 @@ extension CollectionView {
             accessibility.stateChanged(object, "selected", selection.isSelected(item))
         }
         accessibility.selectionChanged(list)
+        // A change by the person that leaves several selected, or changes several at once (a band, a
+        // sweep, Shift+arrows, Ctrl+A, Escape), says the count: the rows' own events cannot.
+        let touched = changed.reduce(0) { $0 + $1.count }
+        if event.cause == .input, touched > 1 || selectedCount > 1 || selectedCount == 0 && !event.change.removed.isEmpty,
+           let frame = (host as? AppWindow)?.accessibleFrame {
+            accessibility.announce(selectedCount == 0 ? "Selection cleared" : "\(NumberText.grouped(selectedCount)) selected", in: frame)
+        }
+    }
+
+    /// Editing mode came or went: said, with the count.
+    func accessibilityEditingChanged(_ editing: Bool) {
+        guard let accessibility, let frame = (host as? AppWindow)?.accessibleFrame else { return }
+        accessibility.announce(editing ? "Selecting, \(NumberText.grouped(selectedCount)) selected" : "Done selecting", in: frame)
     }
 
     /// The focused item's object when a screen reader has been shown it, else the list's.
