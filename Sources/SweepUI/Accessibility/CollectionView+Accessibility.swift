@@ -114,14 +114,16 @@ extension CollectionView {
         object.parent = accessibleObject
         object.name = { [unowned self] in dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title }
         object.description = { [unowned self] in
-            dataSource.accessibleDescription(for: ref.path) ?? dataSource.content(for: ref.path).secondaryText ?? ""
+            dataSource.accessibleDescription(for: ref.path) ?? Self.accessibleDescription(of: dataSource.content(for: ref.path))
         }
         object.states = { [unowned self] in accessibleStates(of: ref.path) }
         object.attributes = { [unowned self] in
             let counts = selection.itemCounts
             let item = ref.path
             let count = counts.indices.contains(item.section) ? counts[item.section] : 0
-            return ["posinset": "\(item.item + 1)", "setsize": "\(count)"]
+            var attributes = ["posinset": "\(item.item + 1)", "setsize": "\(count)"]
+            if case .icon(let icon) = dataSource.content(for: item).image { attributes["kind"] = "\(icon)" }
+            return attributes
         }
         object.actions = [("activate", { [unowned self] in
             apply([.activate(ref.path)])
@@ -141,6 +143,17 @@ extension CollectionView {
             return true
         }
         return object
+    }
+
+    /// What a row shows besides its title, read after it: a folder says so, then the
+    /// secondary and detail text ("folder, 2026-11-28 23:29"; "12 KB · 2026-11-28").
+    static func accessibleDescription(of content: ItemContent) -> String {
+        var parts: [String] = []
+        if case .icon(.folder) = content.image { parts.append("folder") }
+        for text in [content.secondaryText, content.detailText] {
+            if let text, !text.isEmpty { parts.append(text) }
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// An item's states: selectable and focusable; selected, focused,
