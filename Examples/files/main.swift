@@ -74,8 +74,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         self.window = window
         filtered = FilteredDataSource(source: source)
         view = CollectionView(style: grid ? .grid : .list, dataSource: filtered, name: "files")
-        view.allowsMultipleSelection = true
-        view.activatesOnDoubleClick = true
+        (view.allowsMultipleSelection, view.activatesOnDoubleClick) = (true, true)
         source.content = { [unowned self] name in content(of: name) }
         source.title = { name in String(decoding: name, as: UTF8.self) }
         source.copiedText = { [unowned self] name in String(decoding: path(of: name), as: UTF8.self) }
@@ -94,6 +93,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     func load(_ newFolder: [UInt8]) {
         loading?.cancel()
         folder = newFolder
+        window.title = "Files — " + String(decoding: newFolder, as: UTF8.self)   // a screen reader hears the new folder
         entries = [:]
         field.text = ""
         filtered.isIncluded = nil

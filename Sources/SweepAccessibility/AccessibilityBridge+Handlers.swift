@@ -333,7 +333,8 @@ extension AccessibilityBridge {
 
     /// `object:property-change:accessible-name`.
     public func nameChanged(_ object: AccessibleObject) {
-        emit(object, "org.a11y.atspi.Event.Object", "PropertyChange", detail: "accessible-name")
+        // The new name travels with the event: Orca speaks the event's, and says nothing without one.
+        emit(object, "org.a11y.atspi.Event.Object", "PropertyChange", detail: "accessible-name", text: object.name())
     }
 
     /// `window:activate` / `window:deactivate` for a frame.

@@ -85,6 +85,17 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     private var clock = (event: 0.0, loop: 0.0)
 
     /// Button codes (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`).
+    /// The window's title (a toplevel's, shown by the compositor; a layer surface has none to
+    /// show) and its name to a screen reader, which hears it change: an app that shows another
+    /// folder or document says so by setting it.
+    public var title: String {
+        didSet {
+            guard title != oldValue else { return }
+            window.title = title
+            application.accessibility?.nameChanged(accessibleFrame)
+        }
+    }
+
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
     static let middleButton: UInt32 = 0x112
@@ -95,6 +106,7 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     public init(application: Application, title: String, appID: String, size: Size = Size(width: 800, height: 600),
                 minimumSize: Size = Size(width: 320, height: 240), role: AppWindowRole = .toplevel) throws {
         self.application = application
+        self.title = title
         let connection = application.connection
         switch role {
         case .overlayIfAvailable(let namespace) where connection.offersLayerShell:

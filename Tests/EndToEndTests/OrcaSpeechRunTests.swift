@@ -125,6 +125,46 @@ import Testing
         #expect(said[from...].contains { $0.contains("Selection cleared") || $0.contains("Done selecting") }, "\(context)")
     }
 
+    /// Opening a folder in Examples/files and going back up say where the reader is now: the
+    /// window's name changes with an event, which Orca speaks (it said nothing).
+    @Test func openingAFolderAndGoingUpAreSpoken() throws {
+        let session = try ScreenReaderSession("orca-folders")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let folder = "\(session.directory.path)/home"
+        for name in ["alpha", "beta"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true) }
+        FileManager.default.createFile(atPath: "\(folder)/beta/inner.txt", contents: Data("x".utf8))
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":600}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":1200}
+        {"op":"key.tap","key":"BackSpace"}
+        {"op":"wait","ms":1200}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)\n\(process.logTail)"
+        #expect(status == 0, "\(context)")
+        // Down focuses the first entry, alpha (a folder, and said so); Return opens it.
+        #expect(said.contains { $0.hasPrefix("folder, ") }, "\(context)")
+        guard let opened = said.firstIndex(where: { $0.contains("Files — \(folder)/alpha") }) else {
+            Issue.record("the opened folder was not spoken: \(context)")
+            return
+        }
+        #expect(said[opened...].contains { $0.contains("Files — \(folder)") && !$0.contains("alpha") }, "going up: \(context)")
+    }
+
     /// Keys are reported to the registry, as GTK 3 reports them, so on a compositor that reports
     /// none (sway, and the scripted one) Orca hears typing, and a key Orca consumes never reaches
     /// the app: Insert+H (Orca's learn mode) and the Escape that leaves it type nothing into

@@ -29,7 +29,7 @@ extension AppWindow {
     func makeAccessibleFrame() -> AccessibleObject {
         let frame = AccessibleObject(role: .frame)
         frame.parent = application.accessibility?.root
-        frame.name = { [unowned self] in window.title }
+        frame.name = { [unowned self] in title }
         frame.states = { [unowned self] in isActive ? AccessibleStates.usable.union(.active) : .usable }
         frame.children = { [unowned self, unowned frame] in
             // A container that describes itself (its pages and its own parts) stands for them all.
