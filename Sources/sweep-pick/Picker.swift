@@ -75,6 +75,7 @@ final class Picker {
         rows.matchedFields = matchFields
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
         view = CollectionView(style: options.grid ? .grid : .list, dataSource: matches, name: "list")
+        view.accessibleLabel = "Matches"
         // Records are lines of text in a grid too: the picks stay the primary selection.
         view.ownsPrimarySelection = true
         header = PickHeader(prompt: options.prompt, placeholder: options.placeholder, theme: .light)
@@ -404,7 +405,13 @@ final class Picker {
     /// Tab: toggles the focused record and moves the focus (fzf's binding).
     private func toggleFocused(moving direction: Direction) {
         guard let focus = view.focusedItem ?? (matches.rowCount == 0 ? nil : ItemPath(item: 0)) else { return }
-        if view.isSelected(focus) {
+        let wasSelected = view.isSelected(focus)
+        defer {
+            // The focus has moved on: a screen reader hears the toggle and the count after it.
+            window.application.accessibility?.announce("\(wasSelected ? "Not selected" : "Selected"), "
+                                                       + "\(NumberText.grouped(matches.selectedCount)) selected", in: window.accessibleFrame)
+        }
+        if wasSelected {
             view.deselectItem(at: focus)
         } else {
             view.selectRanges([ItemRange(section: 0, items: focus.item...focus.item)], additive: true)

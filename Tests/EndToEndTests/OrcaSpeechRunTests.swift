@@ -169,7 +169,8 @@ import Testing
     /// none (sway, and the scripted one) Orca hears typing, and a key Orca consumes never reaches
     /// the app: Insert+H (Orca's learn mode) and the Escape that leaves it type nothing into
     /// sweep-pick's filter, while p filters and Return prints. Without the reports Orca said
-    /// nothing of the keys, and the H went into the filter.
+    /// nothing of the keys, and the H went into the filter. The frame and the list are named, and
+    /// Tab's toggle says the count.
     @Test func keysReachOrcaAndWhatItConsumesNeverReachesTheApp() throws {
         let session = try ScreenReaderSession("orca-keys")
         defer { session.stop() }
@@ -187,12 +188,17 @@ import Testing
         {"op":"wait","ms":800}
         {"op":"key.tap","key":"p"}
         {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":800}
         {"op":"expectExit"}
         {"op":"key.tap","key":"Return"}
         """)
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)\n\(logTail)"
         #expect(status == 0 && stdout == "apple\n", "only p reached the filter: \(context)")
+        // The window and the list have names; Tab's toggle says the count (the focus moved on).
+        #expect(said.first { $0.hasSuffix("frame.") } == "sweep-pick frame.", "\(context)")
+        #expect(said.contains { $0.contains("Matches") } && said.contains { $0.contains("1 selected") }, "\(context)")
         #expect(said.contains { $0.lowercased().contains("learn mode") }, "\(context)")
         #expect(said.contains("p"), "the typed p was echoed: \(context)")
     }

@@ -243,10 +243,11 @@ extension CollectionView {
             accessibility.stateChanged(object, "selected", selection.isSelected(item))
         }
         accessibility.selectionChanged(list)
-        // A change by the person that leaves several selected, or changes several at once (a band, a
-        // sweep, Shift+arrows, Ctrl+A, Escape), says the count: the rows' own events cannot.
+        // A change by the person in editing mode (a toggle), that leaves several selected, or that changes
+        // several at once (a band, a sweep, Shift+arrows, Ctrl+A, Escape) says the count: the rows' own
+        // events cannot, and the focus has often moved on (Tab toggles and moves).
         let touched = changed.reduce(0) { $0 + $1.count }
-        if event.cause == .input, touched > 1 || selectedCount > 1 || selectedCount == 0 && !event.change.removed.isEmpty,
+        if event.cause == .input, isEditing || touched > 1 || selectedCount > 1 || selectedCount == 0 && !event.change.removed.isEmpty,
            let frame = (host as? AppWindow)?.accessibleFrame {
             accessibility.announce(selectedCount == 0 ? "Selection cleared" : "\(NumberText.grouped(selectedCount)) selected", in: frame)
         }
