@@ -29,6 +29,8 @@ public final class Application {
     var accessibilityPump: BusPump?
     /// Keys on their way to the app through the accessibility registry.
     lazy var keyReporter = KeyReporter(application: self)
+    /// Announcements to a screen reader, at most ten a second.
+    lazy var announcer = Announcer(application: self)
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.

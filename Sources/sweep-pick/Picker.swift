@@ -408,8 +408,8 @@ final class Picker {
         let wasSelected = view.isSelected(focus)
         defer {
             // The focus has moved on: a screen reader hears the toggle and the count after it.
-            window.application.accessibility?.announce("\(wasSelected ? "Not selected" : "Selected"), "
-                                                       + "\(NumberText.grouped(matches.selectedCount)) selected", in: window.accessibleFrame)
+            window.application.announce("\(wasSelected ? "Not selected" : "Selected"), \(NumberText.grouped(matches.selectedCount)) selected",
+                                        in: window)
         }
         if wasSelected {
             view.deselectItem(at: focus)

@@ -125,6 +125,41 @@ import Testing
         #expect(said[from...].contains { $0.contains("Selection cleared") || $0.contains("Done selecting") }, "\(context)")
     }
 
+    /// A burst of changes is announced when it pauses (and at most once a second while it lasts),
+    /// the last count winning: each of 150 Shift+Down extends was a notification, a deluge Orca
+    /// stopped listening to before the last one.
+    @Test func aBurstOfSelectionChangesIsAnnouncedWhereItEnds() throws {
+        let session = try ScreenReaderSession("orca-burst")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let taps = Array(repeating: #"{"op":"key.tap","key":"Down"}"#, count: 150).joined(separator: "\n")
+        let started = Date()
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(0))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":500}
+        {"op":"key.down","key":"Shift_L"}
+        \(taps)
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"wait","ms":4000}
+        """, label: "orca-burst", directory: session.directory, environment: session.environment)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        // What reached Orca (its own deluge guard may drop what the list's row events crowd out): the
+        // run's whole length bounds the announcements at one a second, and the last says where it ended.
+        let received = orca.debugLogText.split(separator: "\n")
+            .filter { $0.contains("EVENT MANAGER: object:state-changed:showing for [notification | ") }
+            .compactMap { line in line.range(of: "[notification | ").map { String(line[$0.upperBound...].prefix { $0 != "]" }) } }
+            .filter { $0.hasSuffix(" selected") }
+        #expect(!received.isEmpty && Double(received.count) <= seconds + 3, "\(received.count) in \(seconds) s: \(received)")
+        #expect(received.last == "151 selected", "the last count: \(received)")
+    }
+
     /// Opening a folder in Examples/files and going back up say where the reader is now: the
     /// window's name changes with an event, which Orca speaks (it said nothing).
     @Test func openingAFolderAndGoingUpAreSpoken() throws {

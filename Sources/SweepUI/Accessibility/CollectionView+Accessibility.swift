@@ -248,15 +248,15 @@ extension CollectionView {
         // events cannot, and the focus has often moved on (Tab toggles and moves).
         let touched = changed.reduce(0) { $0 + $1.count }
         if event.cause == .input, isEditing || touched > 1 || selectedCount > 1 || selectedCount == 0 && !event.change.removed.isEmpty,
-           let frame = (host as? AppWindow)?.accessibleFrame {
-            accessibility.announce(selectedCount == 0 ? "Selection cleared" : "\(NumberText.grouped(selectedCount)) selected", in: frame)
+           let window = host as? AppWindow {
+            window.application.announce(selectedCount == 0 ? "Selection cleared" : "\(NumberText.grouped(selectedCount)) selected", in: window)
         }
     }
 
     /// Editing mode came or went: said, with the count.
     func accessibilityEditingChanged(_ editing: Bool) {
-        guard let accessibility, let frame = (host as? AppWindow)?.accessibleFrame else { return }
-        accessibility.announce(editing ? "Selecting, \(NumberText.grouped(selectedCount)) selected" : "Done selecting", in: frame)
+        guard let window = host as? AppWindow else { return }
+        window.application.announce(editing ? "Selecting, \(NumberText.grouped(selectedCount)) selected" : "Done selecting", in: window)
     }
 
     /// The focused item's object when a screen reader has been shown it, else the list's.

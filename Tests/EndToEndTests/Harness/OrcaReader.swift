@@ -55,6 +55,9 @@ final class OrcaReader {
 
     var logTail: String { orca.logTail }
 
+    /// Orca's debug log: every event it received, spoken or not (a deluge it drops is still listed).
+    var debugLogText: String { (try? String(contentsOfFile: debugLog, encoding: .utf8)) ?? "" }
+
     func stop() {
         orca.stop()
         xvfb.stop()
