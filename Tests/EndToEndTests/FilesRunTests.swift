@@ -340,6 +340,43 @@ import Testing
         return bytes
     }
 
+    /// The menu acts on the entry it opened on, whatever happens to the rows meanwhile: a screen
+    /// reader filters the list (to names with an e) while the menu is open, and Open still opens
+    /// banana.txt, right-clicked as row 3 (the menu acted on the row number taken at the right
+    /// click, and opened cherry.txt, row 3 by then).
+    @Test func theMenuActsOnItsEntryWhenTheRowsChangeUnderIt() throws {
+        let session = try ScreenReaderSession("files-menu-rows")
+        defer { session.stop() }
+        let folder = "\(session.directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try makeFruit(folder)
+        let probe = try session.probe("files", mode: "steps", steps: #"[{"wait": 2500}, {"settext": ["entry", "Filter", "e"]}]"#)
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try """
+        \(ready)
+        {"op":"wait","ms":600}
+        {"op":"pointer.move","x":300,"y":\(row(3))}
+        {"op":"pointer.down","button":"right"}
+        {"op":"pointer.up","button":"right"}
+        {"op":"popup.wait","count":1}
+        {"op":"wait","ms":4000}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"popup.wait","count":0}
+        {"op":"wait","ms":300}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        let seen = try session.seen(probe, within: 15)
+        #expect(status == 0, "\(process.logTail)")
+        #expect((seen["done"] as? [Any])?.first as? Bool == true, "the filter was set while the menu was open: \(seen)")
+        #expect(process.stdout == "\(folder)/banana.txt\n", "Open printed \(process.stdout.debugDescription)")
+    }
+
     @Test func theExampleIsAtMost250LinesAndImportsOnlySweepUI() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/files/main.swift")

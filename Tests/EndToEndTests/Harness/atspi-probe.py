@@ -201,7 +201,8 @@ def find_named(obj, role, name, depth=0):
 def run_steps(steps):
     """Plays `steps` one after another on the app's frame, each after the one before:
     {"dump": label} records the tree, {"do": [role, name, action]} performs an action,
-    {"select": [role, name]} selects a list box's child through Selection, {"wait": ms} waits."""
+    {"select": [role, name]} selects a list box's child through Selection, {"settext": [role, name, text]}
+    sets an entry's text through EditableText, {"wait": ms} waits."""
     app = wait_for_app()
     if app is None:
         pyatspi.Registry.stop()
@@ -225,6 +226,10 @@ def run_steps(steps):
                 actions = target.queryAction() if target is not None else None
                 names = [actions.getName(i) for i in range(actions.nActions)] if actions is not None else []
                 result["done"].append(actions.doAction(names.index(action)) if action in names else "no " + action + " on " + role + " " + name)
+            if "settext" in current:
+                role, name, text = current["settext"]
+                target = find_named(app[0], role, name)
+                result["done"].append(target.queryEditableText().setTextContents(text) if target is not None else "no " + name)
             if "select" in current:
                 role, name = current["select"]
                 target = find_named(app[0], role, name)
