@@ -263,5 +263,51 @@ static const sd_bus_vtable sweep_a11y_editable_text_vtable[] = {
     SD_BUS_VTABLE_END
 };
 
+/// A list or grid as a table of rows and columns (Orca reads its size and a cell's row and column).
+static const sd_bus_vtable sweep_a11y_table_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("NRows", "i"),
+    SWEEP_A11Y_PROPERTY("NColumns", "i"),
+    SWEEP_A11Y_PROPERTY("Caption", "(so)"),
+    SWEEP_A11Y_PROPERTY("Summary", "(so)"),
+    SWEEP_A11Y_PROPERTY("NSelectedRows", "i"),
+    SWEEP_A11Y_PROPERTY("NSelectedColumns", "i"),
+    SWEEP_A11Y_METHOD("GetAccessibleAt", "ii", "(so)"),
+    SWEEP_A11Y_METHOD("GetIndexAt", "ii", "i"),
+    SWEEP_A11Y_METHOD("GetRowAtIndex", "i", "i"),
+    SWEEP_A11Y_METHOD("GetColumnAtIndex", "i", "i"),
+    SWEEP_A11Y_METHOD("GetRowDescription", "i", "s"),
+    SWEEP_A11Y_METHOD("GetColumnDescription", "i", "s"),
+    SWEEP_A11Y_METHOD("GetRowExtentAt", "ii", "i"),
+    SWEEP_A11Y_METHOD("GetColumnExtentAt", "ii", "i"),
+    SWEEP_A11Y_METHOD("GetRowHeader", "i", "(so)"),
+    SWEEP_A11Y_METHOD("GetColumnHeader", "i", "(so)"),
+    SWEEP_A11Y_METHOD("GetSelectedRows", "", "ai"),
+    SWEEP_A11Y_METHOD("GetSelectedColumns", "", "ai"),
+    SWEEP_A11Y_METHOD("IsRowSelected", "i", "b"),
+    SWEEP_A11Y_METHOD("IsColumnSelected", "i", "b"),
+    SWEEP_A11Y_METHOD("IsSelected", "ii", "b"),
+    SWEEP_A11Y_METHOD("AddRowSelection", "i", "b"),
+    SWEEP_A11Y_METHOD("AddColumnSelection", "i", "b"),
+    SWEEP_A11Y_METHOD("RemoveRowSelection", "i", "b"),
+    SWEEP_A11Y_METHOD("RemoveColumnSelection", "i", "b"),
+    SWEEP_A11Y_METHOD("GetRowColumnExtentsAtIndex", "i", "biiiib"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable sweep_a11y_table_cell_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("ColumnSpan", "i"),
+    SWEEP_A11Y_PROPERTY("Position", "(ii)"),
+    SWEEP_A11Y_PROPERTY("RowSpan", "i"),
+    SWEEP_A11Y_PROPERTY("Table", "(so)"),
+    SWEEP_A11Y_METHOD("GetRowHeaderCells", "", "a(so)"),
+    SWEEP_A11Y_METHOD("GetColumnHeaderCells", "", "a(so)"),
+    SWEEP_A11Y_METHOD("GetRowColumnSpan", "", "iiii"),
+    SD_BUS_VTABLE_END
+};
+
+static inline const sd_bus_vtable *sweep_a11y_table_vtable_pointer(void) { return sweep_a11y_table_vtable; }
+static inline const sd_bus_vtable *sweep_a11y_table_cell_vtable_pointer(void) { return sweep_a11y_table_cell_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_text_vtable_pointer(void) { return sweep_a11y_text_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_editable_text_vtable_pointer(void) { return sweep_a11y_editable_text_vtable; }

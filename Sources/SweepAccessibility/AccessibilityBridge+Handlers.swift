@@ -4,14 +4,20 @@ import SweepGeometry
 
 /// The AT-SPI2 interfaces' methods and properties, answered from the
 /// objects' closures: Accessible, Application (the root), Selection,
-/// Action, Component, and an empty Cache.
+/// Action, Component, Text, EditableText, Table, TableCell, and an empty Cache.
 extension AccessibilityBridge {
-    /// The object a path names: the root, or a live object by id.
+    /// The object a path names: the root, a live object by id, or for an
+    /// object that is gone the tombstone, which answers as defunct (Orca
+    /// stops speaking when an object it holds is unknown).
     func object(at path: String) -> AccessibleObject? {
         if path == Self.rootPath { return root }
         guard path.hasPrefix(Self.prefix + "/"), let id = Int(path.dropFirst(Self.prefix.count + 1)) else { return nil }
-        return AccessibleObject.object(id: id)
+        if let object = AccessibleObject.object(id: id) { return object }
+        return AccessibleObject.isRetired(id: id) ? AccessibleObject.tombstone : nil
     }
+
+    /// GetSelectedRows answers at most this many (a list of a million selected rows would be 4 MB).
+    static let selectedRowsLimit = 10_000
 
     func path(of object: AccessibleObject) -> String {
         object === root ? Self.rootPath : "\(Self.prefix)/\(object.id)"
@@ -25,6 +31,8 @@ extension AccessibilityBridge {
         if object.extents != nil { names.append("org.a11y.atspi.Component") }
         if object.text != nil { names.append("org.a11y.atspi.Text") }
         if object.setText != nil { names.append("org.a11y.atspi.EditableText") }
+        if object.table != nil { names.append("org.a11y.atspi.Table") }
+        if object.parent?.table != nil { names.append("org.a11y.atspi.TableCell") }
         return names
     }
 
@@ -46,7 +54,7 @@ extension AccessibilityBridge {
     /// Gives `node`'s descendants without a parent their parent, depth first, until `target` has one.
     private func adoptChildren(of node: AccessibleObject, depth: Int, until target: AccessibleObject) -> Bool {
         guard depth < 16 else { return false }
-        for child in node.children() {
+        for child in node.listedChildren {
             if child.parent == nil { child.parent = node }
             if child === target || adoptChildren(of: child, depth: depth + 1, until: target) { return true }
         }
@@ -56,7 +64,7 @@ extension AccessibilityBridge {
     /// Its place among its parent's children; -1 for the root or an object in no tree.
     func indexInParent(_ object: AccessibleObject) -> Int {
         guard object !== root, let parent = parent(of: object) else { return -1 }
-        return parent.children().firstIndex { $0 === object } ?? -1
+        return parent.index(of: object) ?? -1
     }
 
     private func reference(_ object: AccessibleObject?, in message: BusMessage) {
@@ -73,7 +81,7 @@ extension AccessibilityBridge {
         case (_, "Description"): out.string(object.description())
         case (_, "Parent"):
             if object === root { out.reference(desktop.name, desktop.path) } else { reference(parent(of: object), in: out) }
-        case (_, "ChildCount"): out.int32(Int32(clamping: object.children().count))
+        case (_, "ChildCount"): out.int32(Int32(clamping: object.childCount))
         case (_, "Locale"): out.string("")
         case (_, "AccessibleId"): out.string("")
         case (_, "HelpText"): out.string("")
@@ -86,6 +94,22 @@ extension AccessibilityBridge {
         case (_, "NActions"): out.int32(Int32(clamping: object.actions.count))
         case (_, "CharacterCount"): out.int32(Int32(clamping: object.text?().unicodeScalars.count ?? 0))
         case (_, "CaretOffset"): out.int32(Int32(clamping: object.caret?() ?? object.text?().unicodeScalars.count ?? 0))
+        // Table
+        case (_, "NRows"): out.int32(Int32(clamping: object.table?.rowCount ?? 0))
+        case (_, "NColumns"): out.int32(Int32(clamping: object.table?.columnCount ?? 0))
+        case (_, "Caption"), (_, "Summary"): reference(nil, in: out)
+        case (_, "NSelectedRows"): out.int32(Int32(clamping: object.table?.selectedRowCount ?? 0))
+        case (_, "NSelectedColumns"): out.int32(0)
+        // TableCell
+        case (_, "ColumnSpan"): out.int32(Int32(clamping: cell(of: object)?.columnSpan ?? 1))
+        case (_, "RowSpan"): out.int32(1)
+        case (_, "Position"):
+            let position = cell(of: object)
+            out.container("r", "ii") {
+                out.int32(Int32(clamping: position?.row ?? -1))
+                out.int32(Int32(clamping: position?.column ?? -1))
+            }
+        case (_, "Table"): reference(object.parent?.table != nil ? object.parent : nil, in: out)
         default: return -EINVAL
         }
         return 0
@@ -105,14 +129,11 @@ extension AccessibilityBridge {
         guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -ENOMEM }
         defer { sd_bus_message_unref(reply) }
         let out = BusMessage(message: reply)
-        let children = { object.children() }
         switch member {
         // Accessible
-        case "GetChildAtIndex":
-            let index = Int(input.readInt32() ?? -1), list = children()
-            reference(list.indices.contains(index) ? list[index] : nil, in: out)
+        case "GetChildAtIndex": reference(object.child(at: Int(input.readInt32() ?? -1)), in: out)
         case "GetChildren":
-            out.container("a", "(so)") { for child in children() { reference(child, in: out) } }
+            out.container("a", "(so)") { for child in object.listedChildren { reference(child, in: out) } }
         case "GetIndexInParent": out.int32(Int32(indexInParent(object)))
         case "GetRelationSet": out.container("a", "(ua(so))") {}
         case "GetRole": out.uint32(object.role.rawValue)
@@ -146,11 +167,10 @@ extension AccessibilityBridge {
         case "DeselectSelectedChild":
             let index = Int(input.readInt32() ?? -1), selected = object.selection?.selectedChildren() ?? []
             let child = selected.indices.contains(index) ? selected[index] : nil
-            let childIndex = child.flatMap { child in children().firstIndex { $0 === child } }
+            let childIndex = child.flatMap { object.index(of: $0) }
             out.bool(childIndex.map { object.selection?.deselectChild(at: $0) ?? false } ?? false)
         case "IsChildSelected":
-            let index = Int(input.readInt32() ?? -1), list = children()
-            out.bool(list.indices.contains(index) && list[index].states().contains(.selected))
+            out.bool(object.child(at: Int(input.readInt32() ?? -1))?.states().contains(.selected) ?? false)
         case "SelectAll": out.bool(object.selection?.selectAll() ?? false)
         case "ClearSelection": out.bool(object.selection?.clearSelection() ?? false)
         // Action
@@ -182,7 +202,7 @@ extension AccessibilityBridge {
             out.bool(object.extents?().contains(Point(x: x, y: y)) ?? false)
         case "GetAccessibleAtPoint":
             let point = Point(x: Double(input.readInt32() ?? 0), y: Double(input.readInt32() ?? 0))
-            reference(children().first { $0.extents?().contains(point) ?? false }, in: out)
+            reference(object.listedChildren.first { $0.extents?().contains(point) ?? false }, in: out)
         case "GetLayer": out.uint32(object.role == .frame ? 7 : 3)   // WINDOW, WIDGET
         case "GetMDIZOrder": out.int16(0)
         case "GrabFocus": out.bool(object.grabFocus?() ?? false)
@@ -236,9 +256,75 @@ extension AccessibilityBridge {
         case "CopyText": break
         case "PasteText": out.bool(false)
         default:
-            return -EINVAL
+            guard answerTable(member, of: object, input: input, out: out) else { return -EINVAL }
         }
         return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
+    }
+
+    /// Where a table's child is: its row, column and column span; nil for an object not in a table.
+    private func cell(of object: AccessibleObject) -> (row: Int, column: Int, columnSpan: Int)? {
+        guard let parent = object.parent, let table = parent.table, let index = parent.index(of: object) else { return nil }
+        return table.cell(ofChildAt: index)
+    }
+
+    /// The Table and TableCell methods; false for a member of neither.
+    private func answerTable(_ member: String, of object: AccessibleObject, input: BusMessage, out: BusMessage) -> Bool {
+        let table = object.table
+        func rowAndColumn() -> (Int, Int) { (Int(input.readInt32() ?? -1), Int(input.readInt32() ?? -1)) }
+        switch member {
+        case "GetAccessibleAt":
+            let (row, column) = rowAndColumn()
+            reference(table?.childIndex(row: row, column: column).flatMap { object.child(at: $0) }, in: out)
+        case "GetIndexAt":
+            let (row, column) = rowAndColumn()
+            out.int32(Int32(clamping: table?.childIndex(row: row, column: column) ?? -1))
+        case "GetRowAtIndex": out.int32(Int32(clamping: table?.cell(ofChildAt: Int(input.readInt32() ?? -1))?.row ?? -1))
+        case "GetColumnAtIndex": out.int32(Int32(clamping: table?.cell(ofChildAt: Int(input.readInt32() ?? -1))?.column ?? -1))
+        case "GetRowDescription", "GetColumnDescription": out.string("")
+        case "GetRowExtentAt":
+            let (row, column) = rowAndColumn()
+            out.int32(table?.childIndex(row: row, column: column) == nil ? 0 : 1)
+        case "GetColumnExtentAt":
+            let (row, column) = rowAndColumn()
+            out.int32(Int32(clamping: table?.childIndex(row: row, column: column).flatMap { table?.cell(ofChildAt: $0)?.columnSpan } ?? 0))
+        case "GetRowHeader", "GetColumnHeader": reference(nil, in: out)
+        case "GetSelectedRows":
+            out.container("a", "i") {
+                guard let table else { return }
+                var found = 0
+                for row in 0..<table.rowCount where found < Self.selectedRowsLimit && table.isRowSelected(row) {
+                    out.int32(Int32(clamping: row))
+                    found += 1
+                }
+            }
+        case "GetSelectedColumns": out.container("a", "i") {}
+        case "IsRowSelected": out.bool(table?.isRowSelected(Int(input.readInt32() ?? -1)) ?? false)
+        case "IsColumnSelected", "AddColumnSelection", "RemoveColumnSelection": out.bool(false)
+        case "IsSelected":
+            let (row, column) = rowAndColumn()
+            out.bool(table?.isSelected(row: row, column: column) ?? false)
+        case "AddRowSelection": out.bool(table?.setRow(Int(input.readInt32() ?? -1), selected: true) ?? false)
+        case "RemoveRowSelection": out.bool(table?.setRow(Int(input.readInt32() ?? -1), selected: false) ?? false)
+        case "GetRowColumnExtentsAtIndex":
+            let index = Int(input.readInt32() ?? -1)
+            let cell = table?.cell(ofChildAt: index)
+            out.bool(cell != nil)
+            out.int32(Int32(clamping: cell?.row ?? -1))
+            out.int32(Int32(clamping: cell?.column ?? -1))
+            out.int32(cell == nil ? 0 : 1)
+            out.int32(Int32(clamping: cell?.columnSpan ?? 0))
+            out.bool(cell.map { table?.isSelected(row: $0.row, column: $0.column) ?? false } ?? false)
+        // TableCell
+        case "GetRowHeaderCells", "GetColumnHeaderCells": out.container("a", "(so)") {}
+        case "GetRowColumnSpan":
+            let cell = cell(of: object)
+            out.int32(Int32(clamping: cell?.row ?? -1))
+            out.int32(Int32(clamping: cell?.column ?? -1))
+            out.int32(1)
+            out.int32(Int32(clamping: cell?.columnSpan ?? 1))
+        default: return false
+        }
+        return true
     }
 
     /// The Cache interface: nothing is cached ahead of time; screen readers ask.

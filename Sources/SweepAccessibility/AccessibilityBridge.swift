@@ -239,6 +239,8 @@ public final class AccessibilityBridge {
             ("org.a11y.atspi.Component", sweep_a11y_component_vtable_pointer()),
             ("org.a11y.atspi.Text", sweep_a11y_text_vtable_pointer()),
             ("org.a11y.atspi.EditableText", sweep_a11y_editable_text_vtable_pointer()),
+            ("org.a11y.atspi.Table", sweep_a11y_table_vtable_pointer()),
+            ("org.a11y.atspi.TableCell", sweep_a11y_table_cell_vtable_pointer()),
         ]
         for (interface, vtable) in vtables {
             var slot: OpaquePointer?

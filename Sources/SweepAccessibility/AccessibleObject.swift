@@ -17,6 +17,12 @@ public final class AccessibleObject {
     public var description: () -> String = { "" }
     public weak var parent: AccessibleObject?
     public var children: () -> [AccessibleObject] = { [] }
+    /// A large container's children, made on demand (a list or grid of a
+    /// million items): when set, it answers in place of `children`.
+    public var childSource: AccessibleChildSource?
+    /// A table's rows and columns (a list, a grid): the Table interface,
+    /// and the TableCell interface of its children.
+    public var table: AccessibleTable?
     public var states: () -> AccessibleStates = { .usable }
     /// `posinset`, `setsize`, …
     public var attributes: () -> [String: String] = { [:] }
@@ -74,9 +80,80 @@ public final class AccessibleObject {
 
     static func object(id: Int) -> AccessibleObject? { registry[id]?.object }
 
+    /// Whether `id` named an object that is gone: a screen reader still
+    /// holding its path is told it is defunct, not that it never was.
+    static func isRetired(id: Int) -> Bool { id > 0 && id < nextID && registry[id]?.object == nil }
+
+    /// What a gone object answers: defunct, with no name, children or parent.
+    static let tombstone: AccessibleObject = {
+        let object = AccessibleObject(role: .invalid)
+        object.states = { [.defunct] }
+        return object
+    }()
+
+    /// How many children it has (on demand or not).
+    public var childCount: Int { childSource?.childCount ?? children().count }
+
+    /// Its child at `index`, nil out of range.
+    public func child(at index: Int) -> AccessibleObject? {
+        if let childSource { return childSource.child(at: index) }
+        let list = children()
+        return list.indices.contains(index) ? list[index] : nil
+    }
+
+    /// The index of `child` among its children; nil when it is not one.
+    public func index(of child: AccessibleObject) -> Int? {
+        if let childSource { return childSource.index(of: child) }
+        return children().firstIndex { $0 === child }
+    }
+
+    /// The children a walk of the whole tree visits: all of them, or a
+    /// large container's listed ones (`AccessibleChildSource.listedChildren`).
+    public var listedChildren: [AccessibleObject] { childSource?.listedChildren ?? children() }
+
     /// Its place among its parent's children; -1 when it has none.
     public var indexInParent: Int {
-        parent?.children().firstIndex { $0 === self } ?? -1
+        parent.flatMap { $0.index(of: self) } ?? -1
+    }
+}
+
+/// The children of a large container, made when asked for, each call
+/// independent of how many there are (GTK 3's tree view does the same).
+@MainActor
+public protocol AccessibleChildSource: AnyObject {
+    var childCount: Int { get }
+    /// The child at `index` (made now if needed); nil out of range.
+    func child(at index: Int) -> AccessibleObject?
+    /// Where `child` is now; nil when it is not (or no longer) a child.
+    func index(of child: AccessibleObject) -> Int?
+    /// What `GetChildren` and tree walks get instead of every child: the
+    /// children on screen (a reader of a million items asks by index).
+    var listedChildren: [AccessibleObject] { get }
+}
+
+/// A table's shape for the Table and TableCell interfaces: rows and
+/// columns over the container's child indices. A cell may span columns (a
+/// grid's section header spans the row).
+@MainActor
+public protocol AccessibleTable: AccessibleChildSource {
+    var rowCount: Int { get }
+    var columnCount: Int { get }
+    /// The child index of the cell at `row`, `column`; nil outside the table or in a row's empty end.
+    func childIndex(row: Int, column: Int) -> Int?
+    /// Where the child at `index` is: its row, first column and how many columns it spans.
+    func cell(ofChildAt index: Int) -> (row: Int, column: Int, columnSpan: Int)?
+    /// How many rows have every cell selected.
+    var selectedRowCount: Int { get }
+    func isSelected(row: Int, column: Int) -> Bool
+    /// Selects or deselects every cell of `row`; whether it did.
+    func setRow(_ row: Int, selected: Bool) -> Bool
+}
+
+extension AccessibleTable {
+    public func isRowSelected(_ row: Int) -> Bool {
+        row >= 0 && row < rowCount && (0..<columnCount).allSatisfy { column in
+            childIndex(row: row, column: column) == nil || isSelected(row: row, column: column)
+        } && childIndex(row: row, column: 0) != nil
     }
 }
 

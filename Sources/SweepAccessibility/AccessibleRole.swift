@@ -1,5 +1,7 @@
 /// AT-SPI2 roles (`AtspiRole`): what an object is to a screen reader.
 public enum AccessibleRole: UInt32, Sendable, CaseIterable {
+    /// Not a role: what a gone object answers.
+    case invalid = 0
     case alert = 2
     case checkBox = 7
     case dialog = 16
@@ -22,6 +24,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case separator = 50
     case statusBar = 54
     case table = 55
+    case tableCell = 56
     case toolBar = 63
     case tree = 65
     case application = 75
@@ -39,6 +42,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     /// The role's name as AT-SPI spells it (`GetRoleName`).
     public var name: String {
         switch self {
+        case .invalid: "invalid"
         case .alert: "alert"
         case .checkBox: "check box"
         case .dialog: "dialog"
@@ -61,6 +65,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .separator: "separator"
         case .statusBar: "status bar"
         case .table: "table"
+        case .tableCell: "table cell"
         case .toolBar: "tool bar"
         case .tree: "tree"
         case .application: "application"
@@ -96,7 +101,11 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
     public static let selected = AccessibleStates(bit: 23)
     public static let sensitive = AccessibleStates(bit: 24)
     public static let showing = AccessibleStates(bit: 25)
+    /// Made on demand and let go: a reader's library keeps none of its properties cached.
+    public static let transient = AccessibleStates(bit: 28)
     public static let visible = AccessibleStates(bit: 30)
+    /// Its children are made on demand: a reader follows focus and active-descendant events, not selection-changed.
+    public static let managesDescendants = AccessibleStates(bit: 31)
     public static let checkable = AccessibleStates(bit: 41)
 
     /// What every object a person can use has: enabled, sensitive, visible, showing.

@@ -58,6 +58,11 @@ public enum CollectionLayout: ItemLayout {
     }
 
     /// A section's header frame; nil when the layout draws no headers.
+    /// How many items a row holds: one in a list, the grid's columns.
+    public var columnCount: Int {
+        switch self { case .list: 1; case .grid(let g): g.columns }
+    }
+
     public func headerFrame(ofSection section: Int) -> Rect? {
         switch self { case .list(let l): l.headerFrame(ofSection: section); case .grid(let g): g.headerFrame(ofSection: section) }
     }

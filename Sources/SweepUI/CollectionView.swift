@@ -73,12 +73,10 @@ public final class CollectionView: Component {
     /// The latest proposal made for the drag over the view.
     var dropProposalShown: DropProposal?
 
-    /// What a screen reader sees: a list box (CollectionView+Accessibility).
+    /// What a screen reader sees: a table of every item (CollectionView+Accessibility).
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
-    /// The accessible objects of the headers and items on screen, kept while they stay on screen so their paths hold.
-    var accessibleChildren: [AccessibleChild: AccessibleObject] = [:]
-    /// The item each of those objects stands for now, by object id.
-    var accessibleRefs: [Int: AccessibleItemRef] = [:]
+    /// The header and item objects a screen reader was given, the latest kept.
+    var accessibleCache = AccessibleObjectCache()
     /// The label a screen reader reads for the view; by default the title
     /// of its `CollectionController`, else its name.
     public var accessibleLabel: String?
@@ -86,14 +84,17 @@ public final class CollectionView: Component {
     var titleForAccessibility: String?
     /// What a screen reader says of the view after its label ("Drag two fingers to select"); none by default.
     public var accessibleDescription: String?
-    /// What a screen reader calls the view: a list box by default (`.table`, `.tree`… where that fits better).
-    public var accessibleRole: AccessibleRole = .listBox { didSet { accessibleObject?.role = accessibleRole } }
-    /// What a screen reader calls each item: a list item by default;
+    /// What a screen reader calls the view: a table by default, whose rows
+    /// and columns say how many items there are and where one is (a grid's
+    /// row and column). Its children are every item, made as they are asked
+    /// for; a `.listBox` makes Orca count them one by one.
+    public var accessibleRole: AccessibleRole = .table { didSet { accessibleObject?.role = accessibleRole } }
+    /// What a screen reader calls each item: a table cell by default;
     /// `.checkBox` for an inclusive (checkmark) list, `.radioButton` for an
     /// exclusive one, whose items are then read as checkable, checked where
     /// they show a checkmark.
-    public var accessibleItemRole: AccessibleRole = .listItem {
-        didSet { for case (.item, let object) in accessibleChildren { object.role = accessibleItemRole } }
+    public var accessibleItemRole: AccessibleRole = .tableCell {
+        didSet { for case (.item, let object) in accessibleCache.objects { object.role = accessibleItemRole } }
     }
 
     /// Whether dragging selected items inside the view reorders them in
@@ -296,7 +297,6 @@ public final class CollectionView: Component {
         let offset = itemView.scroll.offset
         if reportedOffset != nil && reportedOffset != offset {
             delegate?.collectionView(self, didScrollTo: offset)
-            accessibilityScrolled()
         }
         reportedOffset = offset
         updatePrefetching()

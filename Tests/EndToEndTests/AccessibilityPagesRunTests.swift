@@ -56,9 +56,9 @@ import Testing
     /// button returns to the list.
     @Test func trailsDetailsBannerAndPushedPageAreReadAndOperated() throws {
         let (run, seen) = try read(page: "trails", label: "a11y-trails", for: 8000, steps: """
-        [{"wait":1500},{"do":["list item","Lac Blanc","show details"]},{"dump":"banner"},
+        [{"wait":1500},{"do":["table cell","Lac Blanc","show details"]},{"dump":"banner"},
          {"do":["notification","Lac Blanc","dismiss"]},{"dump":"dismissed"},
-         {"do":["list item","Lac Blanc","activate"]},{"wait":300},{"dump":"detail"},
+         {"do":["table cell","Lac Blanc","activate"]},{"wait":300},{"dump":"detail"},
          {"do":["push button","‹ Trails","click"]},{"wait":300},{"dump":"back"}]
         """)
         #expect(seen["done"] as? [Bool] == [true, true, true, true], "\(seen)")
@@ -71,7 +71,7 @@ import Testing
         #expect(!nodes(dumps["dismissed"]).contains { $0["role"] as? String == "notification" })
         // The pushed page: no list, the trail's name as a heading, its facts as labels, a back button.
         let detail = nodes(dumps["detail"]).map { "\($0["role"] ?? "") \($0["name"] ?? "")" }
-        #expect(!detail.contains { $0.hasPrefix("list box") }, "\(detail)")
+        #expect(!detail.contains { $0.hasPrefix("table") }, "\(detail)")
         #expect(detail.contains("heading Lac Blanc") && detail.contains("label Region: Alps") && detail.contains("push button ‹ Trails"),
                 "\(detail)")
         #expect(listBox(in: dumps["back"]).contains { $0["name"] as? String == "Lac Blanc" })
@@ -80,10 +80,10 @@ import Testing
         #expect(events.contains("object:state-changed:showing") && events.contains("object:children-changed:add"), "\(events)")
     }
 
-    /// The grid: its cells are list items named by title; SelectChild selects one through the app.
+    /// The grid: its cells are table cells named by title; SelectChild selects one through the app.
     @Test func theGridsCellsAreReadAndSelected() throws {
         let (run, seen) = try read(page: "grid", label: "a11y-grid", for: 6000, steps: """
-        [{"wait":1500},{"dump":"grid"},{"select":["list item","Brisk Ridge 2"]},{"wait":500},{"dump":"selected"}]
+        [{"wait":1500},{"dump":"grid"},{"select":["table cell","Brisk Ridge 2"]},{"wait":500},{"dump":"selected"}]
         """)
         #expect(seen["done"] as? [Bool] == [true], "\(seen)")
         let dumps = seen["dumps"] as? [String: Any] ?? [:]
@@ -120,9 +120,9 @@ import Testing
         return [node] + (node["children"] as? [Any] ?? []).flatMap { nodes($0) }
     }
 
-    /// The children of the first list box in a dump.
+    /// The (first 16) children of the first list, a table, in a dump.
     private func listBox(in tree: Any?) -> [[String: Any]] {
-        nodes(tree).first { $0["role"] as? String == "list box" }?["children"] as? [[String: Any]] ?? []
+        nodes(tree).first { $0["role"] as? String == "table" }?["children"] as? [[String: Any]] ?? []
     }
 
     private func states(_ node: [String: Any]) -> [String] { node["states"] as? [String] ?? [] }

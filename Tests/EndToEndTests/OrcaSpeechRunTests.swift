@@ -4,8 +4,11 @@ import Testing
 /// A real screen reader, Orca 43, reading sweep-demo under the scripted
 /// compositor (its speech captured as text, see `OrcaReader`).
 @Suite(.serialized) struct OrcaSpeechRunTests {
-    /// The window and the list are announced when the app comes up; a click speaks the
-    /// selected row and Down the newly focused one.
+    /// The window and the list are announced when the app comes up, the list with its true
+    /// size (it said "12 items", those on screen, for a million); a click speaks the selected row
+    /// and Down the newly focused one; after End, the last row is read and Where Am I says its
+    /// row of all (it said "13 of 13"); Up reads the row before it (Orca fell silent, its last
+    /// row's object freed).
     @Test func orcaSpeaksTheWindowTheListAndTheRowsAsTheyAreSelectedAndFocused() throws {
         let session = try ScreenReaderSession("orca")
         defer { session.stop() }
@@ -21,19 +24,68 @@ import Testing
         {"op":"wait","ms":1000}
         {"op":"key.tap","key":"Down"}
         {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"End"}
+        {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"KP_Enter"}
+        {"op":"wait","ms":1500}
+        {"op":"key.tap","key":"Up"}
+        {"op":"wait","ms":1000}
         """, label: "orca", directory: session.directory, environment: session.environment)
         #expect(run.status == 0, "\(run.diagnostics)")
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)"
         // The window and the list are read when the app registers, the window already active; the list
-        // as multi-select, in normal mode too (Shift and Ctrl select several there).
+        // as a table of every row.
         let frame = said.firstIndex(of: "Sweep frame.")
-        let list = said.firstIndex { $0.hasPrefix("multi-select List") && $0.hasSuffix("with 12 items.") }
+        let list = said.firstIndex { $0.hasPrefix("table with 1000000 rows 1 column") }
         #expect(frame != nil && list != nil && frame! < list!, "\(context)")
         // The click selected row 1, Down focused row 2: each spoken, in order.
         let selected = said.firstIndex(of: "Brisk Ridge 2."), focused = said.firstIndex(of: "Cedar Ridge 3.")
         #expect(selected != nil && focused != nil && list.map { $0 < selected! } == true && selected! < focused!, "\(context)")
         #expect(said.contains("Item 2 of 1,000,000."), "the row's secondary text: \(context)")
+        // A single selection moving with the focus says nothing more than the row.
+        #expect(!said.contains { $0.contains("1 selected") }, "\(context)")
+        // End: the last row; Where Am I: its place among all; Up: the row before it.
+        guard let last = said.firstIndex(where: { $0.contains("Pine Summit 1,000,000") }) else {
+            Issue.record("End read no last row: \(context)")
+            return
+        }
+        #expect(said[last...].contains { $0.contains("row 1000000 of 1000000") }, "Where Am I: \(context)")
+        #expect(said[last...].contains { $0.contains("Item 999,999 of 1,000,000") }, "Up: \(context)")
+    }
+
+    /// The grid is a table of rows and columns: Down from the second cell reads the cell below
+    /// it, and Where Am I says its column and row (it read as a flat list: item 2, then item 9,
+    /// with nothing to say why).
+    @Test func theGridsCellsAreReadWithTheirRowAndColumn() throws {
+        let session = try ScreenReaderSession("orca-grid")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        // At 800 px the grid has 7 columns; cell 1 of the first row is centred at (166, 102).
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":166,"y":102}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"KP_Enter"}
+        {"op":"wait","ms":1500}
+        """, label: "orca-grid", arguments: ["--page", "grid"], directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)"
+        #expect(said.contains { $0.hasPrefix("table with 142858 rows 7 columns") }, "\(context)")
+        guard let below = said.lastIndex(where: { $0.contains("Ivory Ridge 9") }),
+              let clicked = said.firstIndex(where: { $0.contains("Brisk Ridge 2") }), clicked < below else {
+            Issue.record("the cell below was not read after the clicked one: \(context)")
+            return
+        }
+        #expect(said[below...].contains { $0.contains("column 2 of 7 row 2 of 142858") }, "Where Am I: \(context)")
     }
 
     /// Every entry the highlight moves to in a context menu is spoken (Down, Up, Tab, a letter; it
@@ -158,6 +210,7 @@ import Testing
             .filter { $0.hasSuffix(" selected") }
         #expect(!received.isEmpty && Double(received.count) <= seconds + 3, "\(received.count) in \(seconds) s: \(received)")
         #expect(received.last == "151 selected", "the last count: \(received)")
+        try? orca.debugLogText.write(toFile: "/tmp/orca-burst.log", atomically: true, encoding: .utf8)
     }
 
     /// Opening a folder in Examples/files and going back up say where the reader is now: the

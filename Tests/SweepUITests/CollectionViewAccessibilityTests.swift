@@ -2,8 +2,8 @@ import SweepAccessibility
 import Testing
 @testable import SweepUI
 
-/// What a screen reader sees of a list, without a bus: the items on screen
-/// as objects, their names and states, selection through them, and objects
+/// What a screen reader sees of a list, without a bus: a table of every
+/// item made on demand, names and states, selection through it, and objects
 /// following their items through data changes.
 @MainActor
 @Suite struct CollectionViewAccessibilityTests {
@@ -26,15 +26,42 @@ import Testing
         return (view, host)
     }
 
-    @Test func aMillionItemsExposeOnlyTheRowsOnScreenWithTheirNamesAndPlaces() throws {
+    /// A million rows are a table of a million rows, one column: every row is a child, made when
+    /// asked for, so a screen reader hears the true size and place ("row 50 of 1,000").
+    @Test func aMillionItemsAreATableOfEveryRowMadeWhenAskedFor() throws {
         let (view, _) = makeList(Spoken((0..<1_000_000).map { "Row \($0)" }))
         let list = try #require(view.accessibleObject)
-        let children = list.children()
-        #expect(list.role == .listBox && (10...11).contains(children.count), "\(children.count)")
-        #expect(children.first?.name() == "spoken Row 0" && children.first?.description() == "subtitle 0")
-        #expect(children[3].attributes() == ["posinset": "4", "setsize": "1000000"])
-        #expect(children[3].extents?() == Rect(x: 0, y: 132, width: 320, height: 44))
-        #expect(list.children().first === children.first, "the same objects while the rows stay on screen")
+        let table = try #require(list.table)
+        #expect(list.role == .table && list.childCount == 1_000_000 && table.rowCount == 1_000_000 && table.columnCount == 1)
+        #expect(list.states().contains(.managesDescendants))
+        let last = try #require(list.child(at: 999_999))
+        #expect(last.name() == "spoken Row 999999" && last.role == .tableCell && last.indexInParent == 999_999)
+        #expect(table.cell(ofChildAt: 999_999)! == (row: 999_999, column: 0, columnSpan: 1))
+        #expect(!last.states().contains(.showing) && list.child(at: 3)?.states().contains(.showing) == true, "only rows on screen show")
+        #expect(list.child(at: 1_000_000) == nil && list.child(at: -1) == nil)
+        // The rows on screen are what a listing gets, the same objects as by index.
+        let listed = list.listedChildren
+        #expect((10...11).contains(listed.count) && listed.first === list.child(at: 0), "\(listed.count)")
+        let fourth = try #require(list.child(at: 3))
+        #expect(fourth.name() == "spoken Row 3" && fourth.description() == "subtitle 3")
+        #expect(fourth.attributes() == ["posinset": "4", "setsize": "1000000"])
+        #expect(fourth.extents?() == Rect(x: 0, y: 132, width: 320, height: 44))
+    }
+
+    /// Objects are kept while they are among the latest asked for (a row scrolled away answers as
+    /// itself), and let go past the limit, the focused one kept; nothing grows with the rows read.
+    @Test func objectsAreKeptForTheLatestRowsAskedForAndTheFocusedOne() throws {
+        let (view, _) = makeList(Spoken((0..<1_000_000).map { "Row \($0)" }))
+        view.focusDidChange(true)
+        view.setFocus(ItemPath(section: 0, item: 7))
+        let list = try #require(view.accessibleObject)
+        let focused = list.child(at: 7)
+        weak var early = list.child(at: 0)
+        #expect(early != nil && list.child(at: 0) === early, "the same object while it is kept")
+        for index in 100..<(100 + 3 * CollectionView.accessibleObjectLimit) { _ = list.child(at: index) }
+        #expect(view.accessibleCache.objects.count <= CollectionView.accessibleObjectLimit)
+        #expect(early == nil, "let go: its path now answers as defunct")
+        #expect(list.child(at: 7) === focused, "the focused row's object stays")
     }
 
     @Test func selectionThroughTheListGoesThroughInputsPath() throws {
@@ -42,12 +69,12 @@ import Testing
         let list = try #require(view.accessibleObject)
         let selection = try #require(list.selection)
         #expect(selection.selectChild(at: 2) && view.isSelected(ItemPath(section: 0, item: 2)))
-        #expect(list.children()[2].states().contains(.selected) && !list.children()[1].states().contains(.selected))
+        #expect(list.child(at: 2)?.states().contains(.selected) == true && list.child(at: 1)?.states().contains(.selected) == false)
         #expect(selection.selectedChildren().map { $0.name() } == ["spoken Row 2"])
         #expect(!selection.selectChild(at: -1) && !selection.selectChild(at: 1 << 40), "out of range selects nothing")
         #expect(selection.selectAll() && view.selectedCount == 100 && view.isEditing)
         #expect(selection.clearSelection() && view.selectedCount == 0)
-        #expect(list.children()[4].actions.first?.name == "activate")
+        #expect(list.child(at: 4)?.actions.first?.name == "activate")
     }
 
     /// Where several items may be selected only in editing mode, a person
@@ -81,8 +108,7 @@ import Testing
         let source = Spoken((0..<100).map { "Row \($0)" })
         let (view, _) = makeList(source)
         let list = try #require(view.accessibleObject)
-        let before = list.children()
-        let second = before[1], first = before[0]
+        let second = try #require(list.child(at: 1)), first = try #require(list.child(at: 0))
         source.titles.insert("New", at: 0)
         try view.performBatchUpdates(.insert(ItemRange(section: 0, items: 0...0)))
         #expect(second.name() == "spoken Row 1", "it still stands for Row 1, now one lower")
@@ -90,7 +116,8 @@ import Testing
         source.titles.remove(at: 1)   // Row 0
         try view.performBatchUpdates(.delete(ItemRange(section: 0, items: 1...1)))
         #expect(first.states() == [.defunct] && first.actions.isEmpty, "Row 0's object is gone")
-        #expect(!list.children().contains { $0 === first })
+        #expect(first.indexInParent == -1 && !list.listedChildren.contains { $0 === first })
+        #expect(second.indexInParent == 1 && list.child(at: 1) === second, "Row 1 is child 1 again, the same object")
     }
 }
 

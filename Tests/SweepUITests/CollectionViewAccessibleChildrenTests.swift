@@ -3,7 +3,7 @@ import Testing
 @testable import SweepUI
 
 /// A list's accessible children beyond plain rows: section headings among
-/// the items, the focused item kept when it scrolls away, role overrides,
+/// the items, the focused item listed when it scrolls away, role overrides,
 /// checked and disabled rows, the detail button's action, and content
 /// changed in place.
 @MainActor
@@ -45,34 +45,39 @@ import Testing
     }
 
     private func summary(_ list: AccessibleObject) -> [String] {
-        list.children().map { "\($0.role.name): \($0.name())" }
+        list.listedChildren.map { "\($0.role.name): \($0.name())" }
     }
 
     @Test func sectionHeadersAreHeadingsBeforeTheirItemsAndCannotBeSelected() throws {
         let (view, _) = makeList(Options())
         let list = try #require(view.accessibleObject)
         let shown = summary(list)
-        #expect(Array(shown.prefix(6)) == ["heading: Section 0", "list item: Option 0.0", "list item: Option 0.1", "list item: Option 0.2",
-                                          "heading: Section 1", "list item: Option 1.0"], "\(shown)")
+        #expect(Array(shown.prefix(6)) == ["heading: Section 0", "table cell: Option 0.0", "table cell: Option 0.1", "table cell: Option 0.2",
+                                          "heading: Section 1", "table cell: Option 1.0"], "\(shown)")
+        // Every child, on screen or not: 2 headings and 43 items; a heading is a row of its own.
+        #expect(list.childCount == 45 && list.table?.rowCount == 45 && list.child(at: 44)?.name() == "Option 1.39")
+        #expect(list.child(at: 4)?.role == .heading && list.table?.cell(ofChildAt: 4).map { $0 == (row: 4, column: 0, columnSpan: 1) } == true)
         let selection = try #require(list.selection)
         #expect(!selection.selectChild(at: 0) && view.selectedCount == 0, "a heading is not an item")
         #expect(selection.selectChild(at: 5) && view.isSelected(ItemPath(section: 1, item: 0)), "child 5 is Option 1.0")
         #expect(selection.selectedChildren().map { $0.name() } == ["Option 1.0"])
-        #expect(list.children()[2].attributes() == ["posinset": "2", "setsize": "3"])
-        #expect(list.children()[0].extents?() == Rect(x: 0, y: 0, width: 320, height: 30))
+        #expect(list.child(at: 2)?.attributes() == ["posinset": "2", "setsize": "3"])
+        #expect(list.child(at: 0)?.extents?() == Rect(x: 0, y: 0, width: 320, height: 30))
     }
 
-    @Test func theFocusedItemStaysExposedWhenItScrollsAway() throws {
+    @Test func theFocusedItemStaysListedWhenItScrollsAway() throws {
         let (view, _) = makeList(Options())
         view.focusDidChange(true)
         view.setFocus(ItemPath(section: 0, item: 2))
         let list = try #require(view.accessibleObject)
-        let focused = try #require(list.children().first { $0.states().contains(.focused) })
+        let focused = try #require(list.listedChildren.first { $0.states().contains(.focused) })
         #expect(focused.name() == "Option 0.2")
         scrollToEnd(view)
-        let after = list.children()
+        let after = list.listedChildren
         #expect(!after.contains { $0.name() == "Option 0.1" }, "scrolled away: \(summary(list))")
         #expect(after.first === focused && focused.states().contains(.focused), "the focused item leads, the same object")
+        #expect(focused.states().contains(.showing), "the focused item counts as showing: the next frame scrolls to it")
+        #expect(list.child(at: 2)?.states().contains(.showing) == false, "a row scrolled away does not show")
         #expect(after.last?.name() == "Option 1.39")
     }
 
@@ -81,11 +86,11 @@ import Testing
         let (view, _) = makeList(source)
         let details = Details()
         view.delegate = details
-        view.accessibleRole = .table
+        view.accessibleRole = .listBox
         view.accessibleItemRole = .checkBox
         let list = try #require(view.accessibleObject)
-        #expect(list.role == .table)
-        let items = list.children().filter { $0.role != .heading }
+        #expect(list.role == .listBox)
+        let items = list.listedChildren.filter { $0.role != .heading }
         #expect(items.allSatisfy { $0.role == .checkBox && $0.states().contains(.checkable) })
         #expect(items.filter { $0.states().contains(.checked) }.map { $0.name() } == ["Option 0.1"])
         #expect(items[0].description() == "the first" && items[1].description() == "")
@@ -102,8 +107,8 @@ import Testing
         let (view, _) = makeList(Options())
         scrollToEnd(view)
         let list = try #require(view.accessibleObject)
-        let last = try #require(list.children().last)
+        let last = try #require(list.listedChildren.last)
         #expect(last.name() == "Option 1.39" && !last.states().contains(.enabled) && !last.states().contains(.sensitive))
-        #expect(list.children().dropLast().last?.states().contains(.enabled) == true)
+        #expect(list.listedChildren.dropLast().last?.states().contains(.enabled) == true)
     }
 }

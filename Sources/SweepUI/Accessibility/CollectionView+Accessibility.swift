@@ -2,34 +2,43 @@ import SweepAccessibility
 import SweepGeometry
 import SweepViews
 
-/// A list or grid for screen readers: a list box whose children are the
-/// section headers and items on screen (never a million of them), each
-/// item a list item with its title, secondary text, selected, checked and
-/// focused states, its place in its section (`posinset` / `setsize`), an
-/// "activate" action and its extents. The focused item is always among
-/// them, on screen or not. Selection asked for by an assistive technology
-/// goes through the path a person's input takes (the delegate, the
-/// predicate, the event log).
+/// A list or grid for screen readers: a table whose rows and columns are
+/// the items' (a list has one column; a grid's section header is a row of
+/// its own), so a screen reader hears how many there are and where one is
+/// ("row 50 of 1,000") without walking them. Its children are every header
+/// and item, made when a reader asks for one and kept among the latest
+/// `accessibleObjectLimit` (a row that scrolls away stays the same object
+/// meanwhile; one let go answers as defunct). Each item has its title,
+/// description, selected, checked and focused states, an "activate"
+/// action and its extents. The table manages its descendants: a reader
+/// follows the focused item's events rather than re-reading the selection
+/// at each change. Selection asked for by an assistive technology goes
+/// through the path a person's input takes (the delegate, the predicate,
+/// the event log).
 extension CollectionView {
     /// The app's accessibility bridge, when one serves.
     var accessibility: AccessibilityBridge? { (host as? AppWindow)?.application.accessibility }
 
-    /// The most items exposed at once (a zoomed-out grid shows many).
+    /// The most items listed at once (`GetChildren`, the Selection interface's): those on screen, up to this many.
     static let accessibleItemLimit = 500
+    /// How many header and item objects are kept (the latest a reader asked for, and the focused item).
+    static let accessibleObjectLimit = 1_000
 
     func makeAccessibleObject() -> AccessibleObject? {
         let list = AccessibleObject(role: accessibleRole)
         list.name = { [unowned self] in accessibleLabel ?? titleForAccessibility ?? name }
         list.description = { [unowned self] in accessibleDescription ?? "" }
         list.states = { [unowned self] in
-            var states = AccessibleStates.usable.union(.focusable)
+            var states = AccessibleStates.usable.union([.focusable, .managesDescendants])
             if isFocused { states.insert(.focused) }
             // Several items can be selected whenever some path of a person's selects them: Shift or
             // Ctrl with a click or arrow, a band or a sweep enter editing mode on their own.
             if allowsMultipleSelection || allowsMultipleSelectionDuringEditing { states.insert(.multiselectable) }
             return states
         }
-        list.children = { [unowned self] in exposedAccessibleObjects() }
+        let table = CollectionAccessibleTable(view: self)
+        list.childSource = table
+        list.table = table
         list.extents = { [unowned self] in frame }
         list.grabFocus = { [unowned self] in
             host?.focus(self)
@@ -37,6 +46,19 @@ extension CollectionView {
         }
         list.selection = AccessibleItemSelection(view: self)
         return list
+    }
+
+    /// The table's shape for the items and headers as they are now (rebuilt when the counts or the columns change).
+    var accessibleShape: AccessibleTableShape {
+        let counts = selection.itemCounts, columns = viewport.layout.columnCount
+        if let shape = accessibleCache.shape, shape.itemCounts == counts, shape.columns == columns { return shape }
+        let layout = viewport.layout
+        let headers = counts.indices.map { section in
+            (layout.headerFrame(ofSection: section)?.height ?? 0) > 0 && dataSource.headerTitle(forSection: section) != nil
+        }
+        let shape = AccessibleTableShape(itemCounts: counts, headers: headers, columns: columns)
+        accessibleCache.shape = shape
+        return shape
     }
 
     /// The headers and items on screen in order, with the focused item wherever it is.
@@ -76,22 +98,22 @@ extension CollectionView {
         return headers
     }
 
-    /// The objects of the exposed children: kept while their children stay exposed, so their paths hold.
-    func exposedAccessibleObjects() -> [AccessibleObject] {
-        let children = exposedChildren
-        let shown = Set(children)
-        for (child, object) in accessibleChildren where !shown.contains(child) { accessibleRefs[object.id] = nil }
-        accessibleChildren = accessibleChildren.filter { shown.contains($0.key) }
-        return children.map { child in
-            if let object = accessibleChildren[child] { return object }
-            let object: AccessibleObject
-            switch child {
-            case .header(let section): object = makeAccessibleHeader(section)
-            case .item(let item): object = makeAccessibleItem(item)
-            }
-            accessibleChildren[child] = object
-            return object
+    /// The object of `child`: the one made before if it is still kept, else a new one.
+    func accessibleObject(for child: AccessibleChild) -> AccessibleObject {
+        if let object = accessibleCache.use(child) { return object }
+        let object: AccessibleObject
+        switch child {
+        case .header(let section): object = makeAccessibleHeader(section)
+        case .item(let item): object = makeAccessibleItem(item)
         }
+        let keep = isFocused ? focusedItem.map(AccessibleChild.item) : nil
+        accessibleCache.insert(object, for: child, limit: Self.accessibleObjectLimit, keeping: keep)
+        return object
+    }
+
+    /// The objects of the children on screen (and the focused item).
+    func exposedAccessibleObjects() -> [AccessibleObject] {
+        exposedChildren.map(accessibleObject(for:))
     }
 
     private func makeAccessibleHeader(_ section: Int) -> AccessibleObject {
@@ -100,6 +122,7 @@ extension CollectionView {
         header.name = { [unowned self] in dataSource.headerTitle(forSection: section) ?? "" }
         header.text = { [unowned header] in header.name() }
         header.attributes = { ["level": "2"] }
+        header.states = { AccessibleStates.usable.union(.transient) }
         header.extents = { [unowned self] in
             windowRect(ofContent: viewport.layout.headerFrame(ofSection: section) ?? .zero)
         }
@@ -110,7 +133,7 @@ extension CollectionView {
         // The item it stands for, moved when data changes move the item (the object's path stays).
         let ref = AccessibleItemRef(path)
         let object = AccessibleObject(role: accessibleItemRole)
-        accessibleRefs[object.id] = ref
+        accessibleCache.refs[object.id] = ref
         object.parent = accessibleObject
         object.name = { [unowned self] in dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title }
         object.description = { [unowned self] in
@@ -162,7 +185,12 @@ extension CollectionView {
     private func accessibleStates(of item: ItemPath) -> AccessibleStates {
         let content = dataSource.content(for: item)
         var states = content.isDisabled ? AccessibleStates([.visible, .showing]) : AccessibleStates.usable
-        states.formUnion([.selectable, .focusable])
+        // Every item is a child; those scrolled away are not showing (a reader reads a row's showing
+        // cells), except the focused one, which the next frame scrolls to (End is read before it draws).
+        let visible = Rect(x: 0, y: itemView.visibleOffset, width: frame.width, height: frame.height)
+        if focusedItem != item, !viewport.layout.frame(of: item).intersects(visible) { states.remove(.showing) }
+        // Transient, as GTK 3's cells: made on demand, so libatspi caches nothing of them.
+        states.formUnion([.selectable, .focusable, .transient])
         if selection.isSelected(item) { states.insert(.selected) }
         if isFocused && focusedItem == item { states.insert(.focused) }
         if content.accessory == .checkmark { states.formUnion([.checkable, .checked]) }
@@ -170,20 +198,21 @@ extension CollectionView {
         return states
     }
 
-    /// The items changed: each exposed item's object follows its item
+    /// The items changed: each kept item's object follows its item
     /// (`map`: where an item is now, nil when deleted) or, deleted or with no
-    /// map (a reload), becomes defunct and leaves the list, as announced.
+    /// map (a reload), becomes defunct and leaves the table, as announced.
     /// Headers stay with their sections, except through a reload.
     func accessibilityItemsChanged(map: ((ItemPath) -> ItemPath?)?) {
-        guard !accessibleChildren.isEmpty else { return }
+        accessibleCache.shape = nil
+        guard !accessibleCache.objects.isEmpty else { return }
         var kept: [AccessibleChild: AccessibleObject] = [:]
-        for (child, object) in accessibleChildren {
+        for (child, object) in accessibleCache.objects {
             switch child {
             case .header where map != nil:
                 kept[child] = object
             case .item(let item):
                 if let moved = map?(item) {
-                    accessibleRefs[object.id]?.path = moved
+                    accessibleCache.refs[object.id]?.path = moved
                     kept[.item(moved)] = object
                 } else {
                     retire(object)
@@ -192,14 +221,14 @@ extension CollectionView {
                 retire(object)
             }
         }
-        accessibleChildren = kept
+        accessibleCache.replaceObjects(with: kept)
     }
 
-    /// The content of `items` (nil: of every exposed item) changed in place:
+    /// The content of `items` (nil: of every kept item) changed in place:
     /// their names may have, and their checkmarks.
     func accessibilityNamesChanged(of items: [ItemPath]?) {
         guard let accessibility else { return }
-        for (child, object) in accessibleChildren {
+        for (child, object) in accessibleCache.objects {
             if let items, case .item(let item) = child, !items.contains(item) { continue }
             accessibility.nameChanged(object)
             if case .item = child { accessibility.stateChanged(object, "checked", object.states().contains(.checked)) }
@@ -210,27 +239,10 @@ extension CollectionView {
     private func retire(_ object: AccessibleObject) {
         object.states = { [.defunct] }
         object.actions = []
-        accessibleRefs[object.id] = nil
+        accessibleCache.refs[object.id] = nil
         guard let accessibility, let list = accessibleObject else { return }
         accessibility.stateChanged(object, "defunct", true)
         accessibility.childrenChanged(list, added: false, index: 0, child: object)
-    }
-
-    /// After a frame that scrolled: headers and items that left the screen
-    /// leave the list, those that came on join it, each announced (screen
-    /// readers cache children). Only once a reader has asked for the children.
-    func accessibilityScrolled() {
-        guard let accessibility, let list = accessibleObject, !accessibleChildren.isEmpty else { return }
-        let exposed = exposedChildren
-        let shown = Set(exposed)
-        for (child, object) in accessibleChildren where !shown.contains(child) {
-            accessibleChildren[child] = nil
-            accessibleRefs[object.id] = nil
-            accessibility.childrenChanged(list, added: false, index: 0, child: object)
-        }
-        let added = exposed.enumerated().filter { accessibleChildren[$0.element] == nil }
-        let objects = exposedAccessibleObjects()
-        for (index, _) in added { accessibility.childrenChanged(list, added: true, index: index, child: objects[index]) }
     }
 
     /// A committed selection change: one SelectionChanged for the list, and
@@ -238,16 +250,17 @@ extension CollectionView {
     func accessibilitySelectionChanged(_ event: SelectionEvent) {
         guard !event.isProvisional, let accessibility, let list = accessibleObject else { return }
         let changed = event.change.added + event.change.removed
-        for case (.item(let item), let object) in accessibleChildren
+        for case (.item(let item), let object) in accessibleCache.objects
         where changed.contains(where: { $0.section == item.section && $0.items.contains(item.item) }) {
             accessibility.stateChanged(object, "selected", selection.isSelected(item))
         }
         accessibility.selectionChanged(list)
-        // A change by the person in editing mode (a toggle), that leaves several selected, or that changes
-        // several at once (a band, a sweep, Shift+arrows, Ctrl+A, Escape) says the count: the rows' own
-        // events cannot, and the focus has often moved on (Tab toggles and moves).
-        let touched = changed.reduce(0) { $0 + $1.count }
-        if event.cause == .input, isEditing || touched > 1 || selectedCount > 1 || selectedCount == 0 && !event.change.removed.isEmpty,
+        // A change by the person in editing mode (a toggle), that leaves several selected, that selects
+        // several at once or clears the selection (a band, a sweep, Shift+arrows, Ctrl+A, Escape) says the
+        // count: the rows' own events cannot, and the focus has often moved on (Tab toggles and moves).
+        // A single selection moving with the focus (a click, an arrow) says nothing more than the row.
+        let added = event.change.added.reduce(0) { $0 + $1.count }
+        if event.cause == .input, isEditing || added > 1 || selectedCount > 1 || selectedCount == 0 && !event.change.removed.isEmpty,
            let window = host as? AppWindow {
             window.application.announce(selectedCount == 0 ? "Selection cleared" : "\(NumberText.grouped(selectedCount)) selected", in: window)
         }
@@ -259,30 +272,29 @@ extension CollectionView {
         window.application.announce(editing ? "Selecting, \(NumberText.grouped(selectedCount)) selected" : "Done selecting", in: window)
     }
 
-    /// The focused item's object when a screen reader has been shown it, else the list's.
+    /// The focused item's object (once a screen reader has seen the table), else the table's.
     public var accessibleFocus: AccessibleObject? {
-        focusedItem.flatMap { accessibleChildren[.item($0)] } ?? accessibleObject
+        guard let list = accessibleObject else { return nil }
+        return focusedItem.map { accessibleObject(for: .item($0)) } ?? list
     }
 
-    /// The view took or lost the keyboard focus: the list itself is focused
+    /// The view took or lost the keyboard focus: the table itself is focused
     /// to a screen reader while no item is (an item's own event says the rest).
     func accessibilityFocusChanged() {
         guard let accessibility, let list = accessibleObject, !isFocused || focusedItem == nil else { return }
         accessibility.stateChanged(list, "focused", isFocused)
     }
 
-    /// The focus ring moved from `old` to `new`: the new item joins the children if it was not among them.
+    /// The focus ring moved from `old` to `new`: said by the new item's focused state (the
+    /// old item's loss is implied, and one event fewer per arrow key keeps a reader's queue
+    /// short while keys repeat); when the focus ring leaves every item, by the old one's.
     func accessibilityFocusMoved(from old: ItemPath?, to new: ItemPath?) {
-        guard let accessibility else { return }
-        if let old, let object = accessibleChildren[.item(old)] { accessibility.stateChanged(object, "focused", false) }
-        guard let new else { return }
-        if accessibleChildren[.item(new)] == nil, !accessibleChildren.isEmpty, let list = accessibleObject {
-            let objects = exposedAccessibleObjects()
-            if let index = exposedChildren.firstIndex(of: .item(new)) {
-                accessibility.childrenChanged(list, added: true, index: index, child: objects[index])
-            }
+        guard let accessibility, accessibleObject != nil else { return }
+        guard let new else {
+            if let old, let object = accessibleCache.objects[.item(old)] { accessibility.stateChanged(object, "focused", false) }
+            return
         }
-        if let object = accessibleChildren[.item(new)] { accessibility.stateChanged(object, "focused", true) }
+        accessibility.stateChanged(accessibleObject(for: .item(new)), "focused", true)
     }
 }
 
@@ -308,8 +320,116 @@ final class AccessibleItemRef {
     init(_ path: ItemPath) { self.path = path }
 }
 
-/// The Selection interface of a list or grid, over its exposed children
-/// (child indices count headers, which cannot be selected).
+/// The header and item objects a list or grid made for screen readers:
+/// the latest asked for are kept (so a path a reader holds keeps answering
+/// as the same item), the oldest let go past a limit.
+@MainActor
+struct AccessibleObjectCache {
+    private(set) var objects: [AccessibleChild: AccessibleObject] = [:]
+    /// The item each item object stands for now, by object id.
+    var refs: [Int: AccessibleItemRef] = [:]
+    /// The table's shape, rebuilt when the items change.
+    var shape: AccessibleTableShape?
+    private var lastUse: [AccessibleChild: Int] = [:]
+    private var clock = 0
+
+    /// The kept object of `child`, marked as just used.
+    mutating func use(_ child: AccessibleChild) -> AccessibleObject? {
+        guard let object = objects[child] else { return nil }
+        clock += 1
+        lastUse[child] = clock
+        return object
+    }
+
+    /// Keeps `object` for `child`; past `limit`, lets the least recently used
+    /// half go (except `keeping`), so making objects stays O(1) amortized.
+    mutating func insert(_ object: AccessibleObject, for child: AccessibleChild, limit: Int, keeping: AccessibleChild?) {
+        clock += 1
+        objects[child] = object
+        lastUse[child] = clock
+        guard objects.count > limit else { return }
+        let oldest = lastUse.sorted { $0.value < $1.value }.prefix(objects.count - limit / 2)
+        for (old, _) in oldest where old != keeping && old != child {
+            if let gone = objects.removeValue(forKey: old) { refs[gone.id] = nil }
+            lastUse[old] = nil
+        }
+    }
+
+    /// After the items changed: `kept` replaces the objects (those left out were retired).
+    mutating func replaceObjects(with kept: [AccessibleChild: AccessibleObject]) {
+        var uses: [AccessibleChild: Int] = [:]
+        for (child, object) in kept {
+            let previous = objects.first { $0.value === object }?.key
+            uses[child] = previous.flatMap { lastUse[$0] } ?? clock
+        }
+        objects = kept
+        lastUse = uses
+    }
+}
+
+/// A list's or grid's Table interface and its children on demand, from
+/// the view's shape: one row per list item, a grid's rows of columns.
+@MainActor
+final class CollectionAccessibleTable: AccessibleTable {
+    private unowned let view: CollectionView
+
+    init(view: CollectionView) {
+        self.view = view
+    }
+
+    var childCount: Int { view.accessibleShape.childCount }
+    var rowCount: Int { view.accessibleShape.rowCount }
+    var columnCount: Int { view.accessibleShape.columns }
+
+    func child(at index: Int) -> AccessibleObject? {
+        view.accessibleShape.child(at: index).map(view.accessibleObject(for:))
+    }
+
+    func index(of child: AccessibleObject) -> Int? {
+        let shape = view.accessibleShape
+        if let path = view.accessibleCache.refs[child.id]?.path { return shape.index(of: .item(path)) }
+        guard let header = view.accessibleCache.objects.first(where: { $0.value === child })?.key else { return nil }
+        return shape.index(of: header)
+    }
+
+    var listedChildren: [AccessibleObject] { view.exposedAccessibleObjects() }
+
+    func childIndex(row: Int, column: Int) -> Int? { view.accessibleShape.childIndex(row: row, column: column) }
+
+    func cell(ofChildAt index: Int) -> (row: Int, column: Int, columnSpan: Int)? { view.accessibleShape.cell(ofChildAt: index) }
+
+    var selectedRowCount: Int {
+        let shape = view.accessibleShape
+        return shape.columns == 1 ? view.selectedCount : shape.fullRows(in: view.selection.model.committed.ranges)
+    }
+
+    func isSelected(row: Int, column: Int) -> Bool {
+        guard let index = childIndex(row: row, column: column), case .item(let item) = view.accessibleShape.child(at: index) else { return false }
+        return view.selection.isSelected(item)
+    }
+
+    func setRow(_ row: Int, selected: Bool) -> Bool {
+        guard let items = view.accessibleShape.items(inRow: row) else { return false }
+        if selected {
+            if view.selectedCount > 0 { view.enterEditingForMultipleSelection() }
+            view.apply([.selection(view.selection.selectRanges([items], additive: true, source: .accessibility), provisional: false)])
+        } else {
+            for item in items.items {
+                let path = ItemPath(section: items.section, item: item)
+                if view.selection.isSelected(path) {
+                    view.apply([.selection(view.selection.deselect(path, source: .accessibility), provisional: false)])
+                }
+            }
+        }
+        return items.items.allSatisfy { view.selection.isSelected(ItemPath(section: items.section, item: $0)) == selected }
+    }
+}
+
+/// The Selection interface of a list or grid. Child indices are the
+/// table's (headers count, and cannot be selected); the selected children
+/// it lists are those on screen, as GTK 4's lists do, so a reader asking
+/// for them after Ctrl+A on a million items gets a screenful (the table's
+/// `NSelectedRows` has the count).
 @MainActor
 final class AccessibleItemSelection: AccessibleSelection {
     private unowned let view: CollectionView
@@ -319,16 +439,14 @@ final class AccessibleItemSelection: AccessibleSelection {
     }
 
     private func item(at index: Int) -> ItemPath? {
-        let children = view.exposedChildren
-        guard children.indices.contains(index), case .item(let item) = children[index] else { return nil }
+        guard case .item(let item) = view.accessibleShape.child(at: index) else { return nil }
         return item
     }
 
     func selectedChildren() -> [AccessibleObject] {
-        let children = view.exposedChildren
-        return view.exposedAccessibleObjects().enumerated().filter { index, _ in
-            if case .item(let item) = children[index] { view.selection.isSelected(item) } else { false }
-        }.map(\.element)
+        view.exposedChildren.filter { child in
+            if case .item(let item) = child { view.selection.isSelected(item) } else { false }
+        }.map(view.accessibleObject(for:))
     }
 
     /// Adds the item to the selection where several may be selected (as
