@@ -177,6 +177,42 @@ import Testing
         #expect(said[from...].contains { $0.contains("Selection cleared") || $0.contains("Done selecting") }, "\(context)")
     }
 
+    /// Shift+Down reads the row it extends to and nothing before it: Orca went back to the first
+    /// selected row on each selection change ("Brisk Ridge 2" again after "Cedar Ridge 3"), as it
+    /// does for GTK 4; the table manages its descendants, so Orca follows the focused row.
+    @Test func anExtendReadsTheNewRowOnly() throws {
+        let session = try ScreenReaderSession("orca-extend")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(1))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":1000}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":1000}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"wait","ms":1500}
+        """, label: "orca-extend", directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)"
+        guard let clicked = said.firstIndex(where: { $0.hasPrefix("Brisk Ridge 2") }),
+              let extended = said.firstIndex(where: { $0.hasPrefix("Cedar Ridge 3") }),
+              let further = said.firstIndex(where: { $0.hasPrefix("Dusky Ridge 4") }), clicked < extended, extended < further else {
+            Issue.record("the rows were not read in order: \(context)")
+            return
+        }
+        #expect(!said[extended...].contains { $0.hasPrefix("Brisk Ridge 2") }, "the first row was read again: \(context)")
+        #expect(!said[further...].contains { $0.hasPrefix("Cedar Ridge 3") }, "\(context)")
+    }
+
     /// A burst of changes is announced when it pauses (and at most once a second while it lasts),
     /// the last count winning: each of 150 Shift+Down extends was a notification, a deluge Orca
     /// stopped listening to before the last one.
