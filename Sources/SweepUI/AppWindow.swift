@@ -54,10 +54,11 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     public var keyComponent: Component? {
         didSet {
             guard oldValue !== keyComponent else { return }
-            oldValue?.focusDidChange(false)
-            keyComponent?.focusDidChange(true)
+            updateFocusChain()
         }
     }
+    /// The key component and its focused descendants, as last told they have the focus.
+    private var focusChain: [Component] = []
 
     /// The menu open now (`showMenu`), if any.
     var menuSession: MenuSession?
@@ -203,6 +204,8 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
     private func committed(_ frames: Int) {
         onCommit?(frames)
         for component in visibleComponents { component.didCommitFrame() }
+        // A component's focused descendant may have changed with what it shows (a page pushed).
+        updateFocusChain()
     }
 
     // MARK: - Input
@@ -268,12 +271,37 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
 
     // MARK: - Focus
 
+    /// Focuses `component`: one of the window's components, or one inside
+    /// them that shows their focus (a page's list: the page takes it).
     public func focus(_ component: Component) {
+        for top in visibleComponents where top.acceptsFocus {
+            var next: Component? = top, depth = 0
+            while let candidate = next, depth < 16 {
+                if candidate === component { return keyComponent = top }
+                next = candidate.focusedDescendant
+                depth += 1
+            }
+        }
         guard component.acceptsFocus, components.contains(where: { $0 === component }) else { return }
         keyComponent = component
     }
 
-    public func isFocused(_ component: Component) -> Bool { keyComponent === component }
+    public func isFocused(_ component: Component) -> Bool { focusChain.contains { $0 === component } }
+
+    /// Tells the components that gained or lost the keyboard focus: the key
+    /// component and, through `focusedDescendant`, those inside it that show it.
+    private func updateFocusChain() {
+        var chain: [Component] = []
+        var next = keyComponent
+        while let component = next, chain.count < 16, !chain.contains(where: { $0 === component }) {
+            chain.append(component)
+            next = component.focusedDescendant
+        }
+        let old = focusChain
+        focusChain = chain
+        for component in old where !chain.contains(where: { $0 === component }) { component.focusDidChange(false) }
+        for component in chain where !old.contains(where: { $0 === component }) { component.focusDidChange(true) }
+    }
 
     /// Tab and Shift+Tab: the next (previous) visible focusable component,
     /// wrapping around; true when the focus moved.

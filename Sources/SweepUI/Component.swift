@@ -58,6 +58,13 @@ public protocol Component: AnyObject {
     /// The window gave (true) or took away (false) the keyboard focus:
     /// show or hide the focus ring, the text cursor.
     func focusDidChange(_ isFocused: Bool)
+    /// The component inside this one that shows the keyboard focus while
+    /// this one has it (a page's list; nil on a page that shows none), nil
+    /// when this one shows it itself. The window tells it, and the ones it
+    /// names in turn, when the focus comes and goes, following it as it
+    /// changes (a page pushed over the list); a screen reader's focus is
+    /// its `accessibleFocus`. By default, nil.
+    var focusedDescendant: Component? { get }
     /// A drag is over the component at a window point (at each motion):
     /// what a drop there would take, or nil to refuse it. By default, nil.
     func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal?
@@ -71,7 +78,7 @@ public protocol Component: AnyObject {
     var accessibleObject: AccessibleObject? { get }
     /// The object a screen reader is on while the component has the keyboard
     /// focus (a list's focused item), announced again when the focus comes
-    /// back from a menu. By default, `accessibleObject`.
+    /// back from a menu. By default, the focused descendant's, else `accessibleObject`.
     var accessibleFocus: AccessibleObject? { get }
 }
 
@@ -90,11 +97,12 @@ extension Component {
     public var children: [Component] { [] }
     public var acceptsFocus: Bool { false }
     public func focusDidChange(_ isFocused: Bool) {}
+    public var focusedDescendant: Component? { nil }
     public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { nil }
     public func dropExited() {}
     public func performDrop(_ drop: DropOffer, at point: Point) { drop.refuse() }
     public var accessibleObject: AccessibleObject? { nil }
-    public var accessibleFocus: AccessibleObject? { accessibleObject }
+    public var accessibleFocus: AccessibleObject? { focusedDescendant?.accessibleFocus ?? accessibleObject }
 }
 
 /// What a component gets from the window it is in.
@@ -124,7 +132,8 @@ public protocol ComponentHost: AnyObject {
     /// `ownsPrimarySelection` is true.
     func selectionDidChange(in component: Component)
     /// Gives `component` the keyboard focus (it must be one of the
-    /// window's components and accept focus; otherwise nothing happens).
+    /// window's components and accept focus, or a focused descendant of
+    /// one; otherwise nothing happens).
     func focus(_ component: Component)
     /// Whether `component` has the keyboard focus.
     func isFocused(_ component: Component) -> Bool

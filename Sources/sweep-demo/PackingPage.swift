@@ -132,6 +132,8 @@ final class PackingPage: Page {
     func touchesBegan() { list.touchesBegan() }
     func didCommitFrame() { list.didCommitFrame() }
 
+    var focusedDescendant: Component? { list }
+
     func handleKey(_ key: KeyEvent) -> Bool {
         if key.keysym == .escape && banner.message != nil {
             dismissBanner()
@@ -196,6 +198,7 @@ final class FiltersPage: Page {
     func advanceAnimations(to time: Double) -> Region { list.advanceAnimations(to: time) }
     func hover(at point: Point?) -> Region { list.hover(at: point) }
     func handleScroll(_ frame: PointerFrame) { list.handleScroll(frame) }
+    var focusedDescendant: Component? { list }
     func handleKey(_ key: KeyEvent) -> Bool { list.handleKey(key) }
     func touchesBegan() { list.touchesBegan() }
     func didCommitFrame() { list.didCommitFrame() }

@@ -132,6 +132,9 @@ final class TrailsPage: Page {
     func touchesBegan() { if detail == nil { list.touchesBegan() } }
     func didCommitFrame() { list.didCommitFrame() }
 
+    /// The list shows the keyboard focus, unless a trail's page is pushed over it.
+    var focusedDescendant: Component? { detail == nil ? list : nil }
+
     func handleKey(_ key: KeyEvent) -> Bool {
         if detail != nil {
             guard key.keysym == .escape || key.keysym == .backspace || (key.keysym == .left && key.modifiers.contains(.alt)) else { return false }

@@ -88,6 +88,33 @@ import Testing
         #expect(said[below...].contains { $0.contains("column 2 of 7 row 2 of 142858") }, "Where Am I: \(context)")
     }
 
+    /// A page that holds its list inside it (the demo's Trails) passes the keyboard focus on to the
+    /// list: arrows are read row by row. The list never heard it had the focus, so nothing was
+    /// said (no focus event, no focused state, no focus ring).
+    @Test func aListInsideAPageTakesTheFocusAndIsRead() throws {
+        let session = try ScreenReaderSession("orca-trails")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":1000}
+        """, label: "orca-trails", arguments: ["--page", "trails"], directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)"
+        guard let first = said.firstIndex(where: { $0.hasPrefix("Tour du Mont Blanc") }) else {
+            Issue.record("the first trail was not read: \(context)")
+            return
+        }
+        #expect(said[first...].contains { $0.hasPrefix("Haute Route") }, "\(context)")
+    }
+
     /// Every entry the highlight moves to in a context menu is spoken (Down, Up, Tab, a letter; it
     /// was only the first, and Home and End), and so is a submenu as it opens; when the menu closes,
     /// the row the focus is back on is read (Orca stayed on the dead entry).
