@@ -177,10 +177,16 @@ extension AccessibilityBridge {
         case "GetName", "GetLocalizedName", "GetDescription":
             let index = Int(input.readInt32() ?? -1)
             out.string(object.actions.indices.contains(index) ? object.actions[index].name : "")
-        case "GetKeyBinding": out.string("")
+        // ATK's "<mnemonic>;<sequence>;<accelerator>": only the accelerator, for action 0.
+        case "GetKeyBinding":
+            let shortcut = Int(input.readInt32() ?? -1) == 0 ? object.shortcut() : ""
+            out.string(shortcut.isEmpty ? "" : ";;\(shortcut)")
         case "GetActions":
             out.container("a", "(sss)") {
-                for action in object.actions { out.container("r", "sss") { out.string(action.name); out.string(action.name); out.string("") } }
+                for (index, action) in object.actions.enumerated() {
+                    let shortcut = index == 0 ? object.shortcut() : ""
+                    out.container("r", "sss") { out.string(action.name); out.string(action.name); out.string(shortcut.isEmpty ? "" : ";;\(shortcut)") }
+                }
             }
         case "DoAction":
             let index = Int(input.readInt32() ?? -1)

@@ -28,6 +28,9 @@ public final class AccessibleObject {
     public var attributes: () -> [String: String] = { [:] }
     /// Action 0 is the default one ("activate", "click"); each returns whether it did anything.
     public var actions: [(name: String, perform: () -> Bool)] = []
+    /// The key that does what action 0 does, in GTK's accelerator syntax
+    /// ("<Control>a", "Escape"); empty for none. Screen readers say it.
+    public var shortcut: () -> String = { "" }
     /// Where it is, in window coordinates (Wayland has no screen coordinates); nil: no Component interface.
     public var extents: (() -> Rect)?
     /// Moves the keyboard focus to it; nil: it cannot take it.

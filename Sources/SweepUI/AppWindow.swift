@@ -318,6 +318,7 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         }
         guard focusable[next] !== keyComponent else { return false }
         keyComponent = focusable[next]
+        focusable[next].focusArrivedByTab(backward: backward)
         return true
     }
 

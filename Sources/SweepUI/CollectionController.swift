@@ -13,6 +13,8 @@ public final class CollectionController: Component {
     /// The toolbar for screen readers.
     lazy var accessibleToolbar = AccessibleToolbar(toolbar) { [unowned self] in perform($0) }
     private let toolbarButtons: ButtonArea
+    /// The toolbar button with the keyboard focus, nil while the list has it (or nothing here does).
+    public private(set) var focusedToolbarItem: String?
     private(set) weak var host: ComponentHost?
     public private(set) var frame: Rect = .zero
 
@@ -108,20 +110,89 @@ public final class CollectionController: Component {
     public func advanceAnimations(to time: Double) -> Region { collectionView.advanceAnimations(to: time) }
     public func hover(at point: Point?) -> Region { collectionView.hover(at: point) }
     public func handleScroll(_ frame: PointerFrame) { collectionView.handleScroll(frame) }
-    public func handleKey(_ key: KeyEvent) -> Bool { collectionView.handleKey(key) }
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        if handleToolbarKey(key) { return true }
+        return focusedToolbarItem == nil ? collectionView.handleKey(key) : false
+    }
     public func handleSecondaryClick(at point: Point) { collectionView.handleSecondaryClick(at: point) }
     public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { collectionView.dropProposal(for: drop, at: point) }
     public func dropExited() { collectionView.dropExited() }
     public func performDrop(_ drop: DropOffer, at point: Point) { collectionView.performDrop(drop, at: point) }
     public var accessibleObject: AccessibleObject? { accessiblePanel }
-    public var accessibleFocus: AccessibleObject? { collectionView.accessibleFocus }
+    public var accessibleFocus: AccessibleObject? {
+        focusedToolbarItem.flatMap { accessibleToolbar.button(for: $0) } ?? collectionView.accessibleFocus
+    }
     public func cursorShape(at point: Point) -> CursorShape { toolbar.item(at: point) != nil ? .pointer : .default }
     public func touchesBegan() { collectionView.touchesBegan() }
     public var copiedText: String? { collectionView.copiedText }
     public var clipboardContent: ClipboardContent? { collectionView.clipboardContent }
     public func didCommitFrame() { collectionView.didCommitFrame() }
     public var acceptsFocus: Bool { collectionView.acceptsFocus }
-    public func focusDidChange(_ isFocused: Bool) { collectionView.focusDidChange(isFocused) }
+    public func focusDidChange(_ isFocused: Bool) {
+        setToolbarFocus(nil)
+        collectionView.focusDidChange(isFocused)
+    }
+
+    /// Tab lands on the first toolbar button, Shift+Tab on the list (the last thing in the controller).
+    public func focusArrivedByTab(backward: Bool) {
+        if !backward, let first = toolbarItems.first { focusToolbar(first.id) }
+    }
+
+    // MARK: - Toolbar keys
+
+    private var toolbarItems: [ToolbarItem] { toolbar.leadingItems + toolbar.trailingItems }
+
+    /// Tab goes through the toolbar's buttons, then the list; Shift+Tab back. On a button, Left
+    /// and Right move between buttons, Space and Enter press it, Escape goes back to the list.
+    private func handleToolbarKey(_ key: KeyEvent) -> Bool {
+        let items = toolbarItems
+        let isTab = (key.keysym == .tab || key.keysym == .leftTab) && key.modifiers.isDisjoint(with: [.control, .alt])
+        let backward = key.keysym == .leftTab || key.modifiers.contains(.shift)
+        guard let current = focusedToolbarItem, let index = items.firstIndex(where: { $0.id == current }) else {
+            // On the list: Shift+Tab reaches the toolbar's last button.
+            guard isTab, backward, let last = items.last else { return false }
+            focusToolbar(last.id)
+            return true
+        }
+        if isTab {
+            if backward {
+                guard index > 0 else { return false }
+                focusToolbar(items[index - 1].id)
+            } else {
+                focusToolbar(index + 1 < items.count ? items[index + 1].id : nil)
+            }
+            return true
+        }
+        guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]) else { return false }
+        switch key.keysym {
+        case .left: focusToolbar(items[max(0, index - 1)].id)
+        case .right: focusToolbar(items[min(items.count - 1, index + 1)].id)
+        case .space, .returnKey, .keypadEnter:
+            perform(items[index])
+            // The pressed button may be gone (Edit became Done): the focus stays on the toolbar.
+            if !toolbarItems.contains(where: { $0.id == current }) { focusToolbar(toolbarItems.last?.id) }
+        case .escape: focusToolbar(nil)
+        default: return false
+        }
+        return true
+    }
+
+    /// Moves the keyboard focus to toolbar button `id`, or back to the list (nil).
+    private func focusToolbar(_ id: String?) {
+        guard id != focusedToolbarItem else { return }
+        setToolbarFocus(id)
+        collectionView.focusDidChange(id == nil)
+        if let id, let accessibility = collectionView.accessibility, let button = accessibleToolbar.button(for: id) {
+            accessibility.stateChanged(button, "focused", true)
+        }
+    }
+
+    private func setToolbarFocus(_ id: String?) {
+        guard id != focusedToolbarItem else { return }
+        focusedToolbarItem = id
+        toolbar.focusedItemID = id
+        host?.invalidate(toolbar.damageSinceLastDraw)
+    }
 
     // MARK: - Toolbar
 
@@ -141,9 +212,10 @@ public final class CollectionController: Component {
             let count = view.selectedCount
             toolbar.title = editingTitle(count)
             let all = count == total && total > 0 ? ToolbarItem(id: ItemID.deselectAll, title: deselectAllTitle)
-                                                  : ToolbarItem(id: ItemID.selectAll, title: selectAllTitle)
+                                                  : ToolbarItem(id: ItemID.selectAll, title: selectAllTitle, shortcut: "<Control>a")
             toolbar.leadingItems = extraLeadingItems + (view.allowsMultipleSelectionDuringEditing ? [all] : [])
-            toolbar.trailingItems = extraTrailingItems + editingItems + [ToolbarItem(id: ItemID.done, title: doneButtonTitle, isProminent: true)]
+            toolbar.trailingItems = extraTrailingItems + editingItems
+                + [ToolbarItem(id: ItemID.done, title: doneButtonTitle, isProminent: true, shortcut: "Escape")]
         } else {
             toolbar.title = title
             toolbar.leadingItems = extraLeadingItems

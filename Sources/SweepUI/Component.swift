@@ -65,6 +65,10 @@ public protocol Component: AnyObject {
     /// changes (a page pushed over the list); a screen reader's focus is
     /// its `accessibleFocus`. By default, nil.
     var focusedDescendant: Component? { get }
+    /// Tab (`backward` false) or Shift+Tab moved the keyboard focus to this
+    /// component, after `focusDidChange(true)`: a component with several
+    /// controls puts it on its first (its last) one. By default, nothing.
+    func focusArrivedByTab(backward: Bool)
     /// A drag is over the component at a window point (at each motion):
     /// what a drop there would take, or nil to refuse it. By default, nil.
     func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal?
@@ -98,6 +102,7 @@ extension Component {
     public var acceptsFocus: Bool { false }
     public func focusDidChange(_ isFocused: Bool) {}
     public var focusedDescendant: Component? { nil }
+    public func focusArrivedByTab(backward: Bool) {}
     public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { nil }
     public func dropExited() {}
     public func performDrop(_ drop: DropOffer, at point: Point) { drop.refuse() }

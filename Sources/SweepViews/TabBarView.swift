@@ -9,6 +9,8 @@ public final class TabBarView {
     public var titles: [String]
     public var selectedIndex: Int
     public var theme: Theme
+    /// The tab with the keyboard focus (a ring around it), nil for none.
+    public var focusedIndex: Int?
 
     public init(frame: Rect, titles: [String], selectedIndex: Int = 0, theme: Theme) {
         self.frame = frame
@@ -43,6 +45,7 @@ public final class TabBarView {
             let width = min(canvas.measureText(title, role: .body), room)
             canvas.drawText(title, at: Point(x: rect.midX - width / 2, y: rect.midY - metrics.lineHeight / 2), role: .body,
                             color: selected ? theme.accent : theme.secondaryText, maxWidth: room)
+            if index == focusedIndex { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 2, dy: 3), theme: theme, canvas: canvas) }
         }
     }
 }

@@ -8,11 +8,15 @@ public struct ToolbarItem: Hashable, Sendable {
     public var title: String
     /// Done is bold, as in UIKit.
     public var isProminent: Bool
+    /// The key that does the same, in GTK's accelerator syntax ("<Control>a",
+    /// "Escape"), told to screen readers; nil for none.
+    public var shortcut: String?
 
-    public init(id: String, title: String, isProminent: Bool = false) {
+    public init(id: String, title: String, isProminent: Bool = false, shortcut: String? = nil) {
         self.id = id
         self.title = title
         self.isProminent = isProminent
+        self.shortcut = shortcut
     }
 }
 
@@ -27,6 +31,8 @@ public final class ToolbarView {
     public var theme: Theme
     public var leadingItems: [ToolbarItem] = []
     public var trailingItems: [ToolbarItem] = []
+    /// The button with the keyboard focus (a ring around it), nil for none.
+    public var focusedItemID: String?
     /// Where each button was last drawn (window coordinates), for hit testing.
     private var buttonFrames: [(item: ToolbarItem, frame: Rect)] = []
     /// What the last draw showed, so that a new title among the same buttons
@@ -49,10 +55,11 @@ public final class ToolbarView {
         var theme: Theme
         var leadingItems: [ToolbarItem]
         var trailingItems: [ToolbarItem]
+        var focusedItemID: String?
     }
 
     private var layout: Layout {
-        Layout(frame: frame, theme: theme, leadingItems: leadingItems, trailingItems: trailingItems)
+        Layout(frame: frame, theme: theme, leadingItems: leadingItems, trailingItems: trailingItems, focusedItemID: focusedItemID)
     }
 
     public init(frame: Rect, title: String, theme: Theme) {
@@ -111,6 +118,9 @@ public final class ToolbarView {
             right -= width
             place(item, x: right, width: width, body: body, canvas: canvas)
             right -= 2 * pad
+        }
+        if let focusedItemID, let focused = frame(ofItem: focusedItemID) {
+            ItemViewDecorations.drawFocusRing(around: focused.insetBy(dx: 2, dy: 4), theme: theme, canvas: canvas)
         }
         // The title stays centred, shortened to fit between the buttons.
         let metrics = canvas.metrics(for: .title)

@@ -9,6 +9,7 @@ extension DemoApp {
         panel.name = { [unowned self] in window.title }
         panel.extents = { [unowned self] in Rect(origin: .zero, size: window.size) }
         let tabList = AccessibleObject(role: .pageTabList)
+        accessibleTabList = tabList
         tabList.parent = panel
         tabList.name = { "Pages" }
         tabList.extents = { [unowned self] in tabBar.frame }
@@ -20,10 +21,13 @@ extension DemoApp {
                 tab.parent = tabList
                 tab.name = { [unowned self] in tabBar.titles.indices.contains(index) ? tabBar.titles[index] : "" }
                 tab.states = { [unowned self] in
-                    var states = AccessibleStates.usable.union(.selectable)
+                    var states = AccessibleStates.usable.union([.selectable, .focusable])
                     if tabBar.selectedIndex == index { states.insert(.selected) }
+                    if tabBar.focusedIndex == index { states.insert(.focused) }
                     return states
                 }
+                // Ctrl+1 … Ctrl+6 (DemoApp+Keys).
+                tab.shortcut = { "<Control>\(index + 1)" }
                 tab.extents = { [unowned self] in tabBar.frame(ofTab: index) }
                 tab.actions = [("click", { [unowned self] in
                     select(tab: index)
@@ -39,5 +43,11 @@ extension DemoApp {
             return pages + [tabList]
         }
         return panel
+    }
+
+    /// The object of tab `index` (made if no reader asked for the tabs yet); nil without a screen reader.
+    func accessibleTab(_ index: Int) -> AccessibleObject? {
+        guard accessibleObject != nil, let tabs = accessibleTabList?.children() else { return nil }
+        return tabs.indices.contains(index) ? tabs[index] : nil
     }
 }

@@ -40,6 +40,10 @@ final class DemoApp: Component {
     /// What a screen reader sees: the pages on screen and the tab bar (DemoApp+Accessibility).
     lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
     var accessibleTabs: [AccessibleObject] = []
+    /// The tab bar's page tab list, once a screen reader asked for the window.
+    var accessibleTabList: AccessibleObject?
+    /// The tab bar in the Tab order.
+    private(set) lazy var tabStrip = TabStrip(app: self)
     let application: Application
     /// The list and grid's item count now (it grows while `--items` is read).
     var rowCount: Int { items.numberOfRows }
@@ -126,19 +130,19 @@ final class DemoApp: Component {
         return (isSplit ? [("Items", [.list, .grid])] : [("List", [.list]), ("Grid", [.grid])]) + rest
     }
 
-    /// Shows the page of tab `index`.
-    func select(tab index: Int) {
+    /// Shows the page of tab `index`, giving it the keyboard unless the focus is to stay (on the tabs).
+    func select(tab index: Int, keepingFocus: Bool = false) {
         guard tabs.indices.contains(index) else { return }
         let chosen = tabs[index].destinations
         // Already there (the Items tab keeps whichever of list and grid was in use).
         guard !chosen.contains(destination) else { return }
-        show(chosen[0])
+        show(chosen[0], keepingFocus: keepingFocus)
     }
 
-    /// Makes `next` the current page (and gives it the keyboard).
-    func show(_ next: Destination) {
+    /// Makes `next` the current page (and gives it the keyboard, unless `keepingFocus`).
+    func show(_ next: Destination, keepingFocus: Bool = false) {
         destination = next
-        host.keyComponent = page(for: next)
+        if !keepingFocus { host.keyComponent = page(for: next) }
         log?.log(view: "window", event: "navigate", ["tab": .string(next.rawValue)])
         layoutPages(size: window.size)
     }
@@ -175,8 +179,8 @@ final class DemoApp: Component {
 
     // MARK: - Component
 
-    /// The window routes input to the pages.
-    var children: [Component] { pages }
+    /// The window routes input to the pages, and keys to the tab bar when Tab reaches it.
+    var children: [Component] { pages + [tabStrip] }
     /// A hand over the tabs (the pages answer for themselves).
     func cursorShape(at point: Point) -> CursorShape { tabBar.tab(at: point) != nil ? .pointer : .default }
     private(set) var frame: Rect = .zero

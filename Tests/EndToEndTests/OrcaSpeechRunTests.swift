@@ -115,6 +115,46 @@ import Testing
         #expect(said[first...].contains { $0.hasPrefix("Haute Route") }, "\(context)")
     }
 
+    /// Tab reaches every control, and each says its shortcut: from the list to the tab bar (Right
+    /// switches to the grid, the focus staying on the tabs), then round to the grid's toolbar
+    /// button (Space presses it: editing mode, the focus on Done), then the grid. Tab only moved
+    /// between the collections, and no control said a shortcut.
+    @Test func tabReachesThePageTabsAndTheToolbarButtons() throws {
+        let session = try ScreenReaderSession("orca-tab")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Right"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"space"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"wait","ms":1000}
+        """, label: "orca-tab", directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)"
+        var from = said.startIndex
+        for expected in ["List page tab", "Ctrl+1", "Grid page tab", "Ctrl+2", "Select push button", "Done push button escape",
+                         "table with"] {
+            guard let index = said[from...].firstIndex(where: { $0.localizedCaseInsensitiveContains(expected) }) else {
+                Issue.record("\(expected) was not said after \(said[..<from].last ?? "the start"): \(context)")
+                return
+            }
+            from = said.index(after: index)
+        }
+        #expect(run.events("navigate").last?["tab"] as? String == "grid", "Right switched the page: \(run.diagnostics)")
+        #expect(run.events("editing").first?["editing"] as? Bool == true, "Space pressed Select: \(run.diagnostics)")
+    }
+
     /// Every entry the highlight moves to in a context menu is spoken (Down, Up, Tab, a letter; it
     /// was only the first, and Home and End), and so is a submenu as it opens; when the menu closes,
     /// the row the focus is back on is read (Orca stayed on the dead entry).

@@ -292,3 +292,36 @@ import Testing
         #expect(view.itemView.focusedItem == ItemPath(item: 7))
     }
 }
+
+/// A controller's toolbar buttons are in the Tab order: Tab arrives on the
+/// first, goes through them to the list; Shift+Tab comes back from the
+/// list to the last; Space presses one; Escape returns to the list.
+@MainActor @Suite struct ToolbarFocusTests {
+    private func key(_ keysym: KeySym, _ modifiers: Modifiers = []) -> KeyEvent { Input.key(keysym, modifiers) }
+
+    @Test func tabGoesThroughTheButtonsAndTheListAndSpacePressesOne() {
+        let host = TestHost()
+        let view = CollectionView(style: .list, dataSource: StringItems((0..<5).map { "Row \($0)" }))
+        view.allowsMultipleSelectionDuringEditing = true
+        let controller = CollectionController(collectionView: view, title: "Items")
+        controller.editButtonTitle = "Edit"
+        controller.attach(to: host)
+        controller.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        controller.focusDidChange(true)
+        controller.focusArrivedByTab(backward: false)
+        #expect(controller.focusedToolbarItem == CollectionController.ItemID.edit && !view.isFocused, "Tab arrived on Edit")
+        #expect(controller.toolbar.focusedItemID == CollectionController.ItemID.edit, "the ring is drawn there")
+        #expect(controller.handleKey(key(.space)) && view.isEditing, "Space pressed Edit")
+        #expect(controller.focusedToolbarItem == CollectionController.ItemID.done, "Edit became Done: the focus is on Done")
+        #expect(controller.handleKey(key(.tab)) && controller.focusedToolbarItem == nil && view.isFocused, "Tab: the list")
+        #expect(!controller.handleKey(key(.tab)), "Tab from the list leaves the controller")
+        #expect(controller.handleKey(key(.leftTab, .shift)) && controller.focusedToolbarItem == CollectionController.ItemID.done)
+        #expect(controller.handleKey(key(.leftTab, .shift)) && controller.focusedToolbarItem == CollectionController.ItemID.selectAll)
+        #expect(!controller.handleKey(key(.leftTab, .shift)), "Shift+Tab from the first button leaves the controller")
+        #expect(controller.handleKey(key(.right)) && controller.focusedToolbarItem == CollectionController.ItemID.done)
+        #expect(controller.handleKey(key(.escape)) && controller.focusedToolbarItem == nil && view.isFocused && view.isEditing,
+                "Escape on a button goes back to the list, still editing")
+        controller.focusDidChange(false)
+        #expect(controller.focusedToolbarItem == nil && controller.toolbar.focusedItemID == nil && !view.isFocused)
+    }
+}

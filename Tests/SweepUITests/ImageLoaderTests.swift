@@ -70,7 +70,10 @@ func makeLoader(threads: Int = 1, cacheLimit: Int = 16, cacheByteLimit: Int = 1 
                 cacheByteLimit: cacheByteLimit, onScreenLimit: onScreenLimit, prefetchLimit: prefetchLimit)
 }
 
-@MainActor @Suite struct ImageLoaderTests {
+// Serialized: several tests hold a worker thread at a gate and wait on the main
+// actor for it; run side by side on a two-core machine they starved each
+// other's loads (the async source's `eventually` then timed out).
+@MainActor @Suite(.serialized) struct ImageLoaderTests {
     @Test func decodesRealFilesOffTheLoopAndShowsAPlaceholderForBadOnes() async throws {
         // A 3×2 PNG of opaque (200, 100, 50), made with Python's zlib.
         let png: [UInt8] = [

@@ -25,6 +25,11 @@ public final class AccessibleToolbar {
 
     private var items: [ToolbarItem] { toolbar.leadingItems + toolbar.trailingItems }
 
+    /// The button of item `id` (made if a reader has not asked for it yet), nil when there is none.
+    public func button(for id: String) -> AccessibleObject? {
+        currentButtons().first { button in buttons[id] === button }
+    }
+
     private func currentButtons() -> [AccessibleObject] {
         let items = items
         buttons = buttons.filter { id, _ in items.contains { $0.id == id } }
@@ -42,7 +47,13 @@ public final class AccessibleToolbar {
         button.parent = object
         let item = { [unowned self] in items.first { $0.id == id } }
         button.name = { item()?.title ?? "" }
-        button.states = { item() == nil ? [.defunct] : AccessibleStates.usable.union(.focusable) }
+        button.states = { [unowned toolbar] in
+            guard item() != nil else { return [.defunct] }
+            var states = AccessibleStates.usable.union(.focusable)
+            if toolbar.focusedItemID == id { states.insert(.focused) }
+            return states
+        }
+        button.shortcut = { item()?.shortcut ?? "" }
         button.extents = { [unowned toolbar] in toolbar.frame(ofItem: id) ?? .zero }
         button.actions = [("click", { [unowned self] in
             guard let current = item() else { return false }
