@@ -97,7 +97,8 @@ let package = Package(
                                "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog"]),
 
         .target(name: "ScriptedCompositor",
-                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "SweepPNG", "SweepXKB", "SweepEventLog"]),
+                dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "CSDBus", "SweepPNG", "SweepXKB",
+                               "SweepEventLog"]),
 
         // MARK: Products
         .executableTarget(name: "scripted-compositor",

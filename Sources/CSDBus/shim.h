@@ -204,6 +204,48 @@ static inline int sweep_a11y_notify_key(sd_bus *bus, int released, int keysym, i
     return r;
 }
 
+/// Opens the accessibility bus (its address from the session bus's `org.a11y.Bus`) for a
+/// program that reports keys and waits for the answers, as GNOME Shell does (the scripted
+/// compositor); NULL when there is none.
+static inline sd_bus *sweep_a11y_open_bus_sync(void) {
+    sd_bus *session = NULL, *bus = NULL;
+    sd_bus_message *reply = NULL;
+    sd_bus_error error = SD_BUS_ERROR_NULL;
+    const char *address = NULL;
+    if (sd_bus_open_user(&session) < 0) return NULL;
+    int r = sd_bus_call_method(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", &error, &reply, "");
+    if (r >= 0) r = sd_bus_message_read(reply, "s", &address);
+    if (r >= 0) r = sd_bus_new(&bus);
+    if (r >= 0) r = sd_bus_set_address(bus, address);
+    if (r >= 0) r = sd_bus_set_bus_client(bus, 1);
+    if (r >= 0) r = sd_bus_start(bus);
+    if (r < 0 && bus) bus = sd_bus_unref(bus);
+    sd_bus_error_free(&error);
+    sd_bus_message_unref(reply);
+    sd_bus_flush_close_unref(session);
+    return bus;
+}
+
+/// Reports a key to the registry's device event controller and waits up to `timeout_usec`
+/// for the answer: 1 when a listener (a screen reader) consumed it, 0 when not or unanswered.
+static inline int sweep_a11y_notify_key_sync(sd_bus *bus, int released, int keysym, int keycode, int modifiers,
+                                             int timestamp, const char *string, int is_text, uint64_t timeout_usec) {
+    sd_bus_message *message = NULL, *reply = NULL;
+    sd_bus_error error = SD_BUS_ERROR_NULL;
+    int consumed = 0;
+    int r = sd_bus_message_new_method_call(bus, &message, "org.a11y.atspi.Registry",
+                                           "/org/a11y/atspi/registry/deviceeventcontroller",
+                                           "org.a11y.atspi.DeviceEventController", "NotifyListenersSync");
+    if (r >= 0) r = sd_bus_message_append(message, "(uinnisb)", (uint32_t)released, (int32_t)keysym, (int16_t)keycode,
+                                          (int16_t)modifiers, (int32_t)timestamp, string, is_text);
+    if (r >= 0) r = sd_bus_call(bus, message, timeout_usec, &error, &reply);
+    if (r < 0 || sd_bus_message_read(reply, "b", &consumed) < 0) consumed = 0;
+    sd_bus_error_free(&error);
+    sd_bus_message_unref(reply);
+    sd_bus_message_unref(message);
+    return consumed ? 1 : 0;
+}
+
 static inline const sd_bus_vtable *sweep_a11y_accessible_vtable_pointer(void) { return sweep_a11y_accessible_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_application_vtable_pointer(void) { return sweep_a11y_application_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_selection_vtable_pointer(void) { return sweep_a11y_selection_vtable; }

@@ -53,6 +53,8 @@ public final class CompositorServer {
     let primarySelection = ClipboardServer(kind: .primary)
     /// Cursors clients set by name (cursor-shape-v1).
     let cursorShapes = CursorShapeServer()
+    /// Keys go to the accessibility registry first, when set.
+    var keyReporter: RegistryKeyReporter?
     private let start = sweep_monotonic_ns()
 
     /// `without` names globals not to offer (to test how a client copes).

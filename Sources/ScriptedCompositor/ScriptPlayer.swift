@@ -16,6 +16,8 @@ public final class ScriptPlayer {
     public let shotsDirectory: String
     /// Globals the compositor does not offer.
     public var withoutGlobals: Set<String> = []
+    /// Reports keys to the accessibility registry before the client gets them (as GNOME Shell does).
+    public var keyReporter: RegistryKeyReporter?
     private let source: any ScriptSource
     /// Set by an `expectExit` step: the client may end the run itself.
     private var exitExpected = false
@@ -58,6 +60,7 @@ public final class ScriptPlayer {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
             throw CompositorFailure("socketpair failed: \(String(cString: strerror(errno)))")
         }
+        server.keyReporter = keyReporter
         guard server.connect(clientFD: sockets[0]) != nil else { throw CompositorFailure("wl_client_create failed") }
         let client = try ClientProcess(arguments: arguments, clientSocket: sockets[1])
         close(sockets[1])

@@ -243,10 +243,15 @@ final class SeatServer: ResourceOwner {
     private func key(code: UInt32, pressed: Bool) -> Bool {
         guard let keyboard else { return false }
         if pressed { pressedKeys.append(code) } else { pressedKeys.removeAll { $0 == code } }
+        let before = heldModifiers.depressed | heldModifiers.latched | heldModifiers.locked
+        // One time for the registry and the client: a screen reader knows a key reported twice by it.
+        let now = time
+        // As GNOME Shell: the registry hears the key first, and one a screen reader consumed goes no further.
+        let delivered = server?.keyReporter?.deliver(code: code, pressed: pressed, time: now, modifiers: before, keyboard: keyboard) ?? true
         let mods = keyboard.updateKey(evdevCode: code, pressed: pressed)
         heldModifiers = mods
-        for resource in forFocus(keyboards) where keyboardFocused {
-            wl_keyboard_send_key(resource, serial, time, code,
+        for resource in forFocus(keyboards) where keyboardFocused && delivered {
+            wl_keyboard_send_key(resource, serial, now, code,
                                  pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue)
             wl_keyboard_send_modifiers(resource, serial, mods.depressed, mods.latched, mods.locked, mods.group)
         }

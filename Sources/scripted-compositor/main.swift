@@ -37,6 +37,10 @@ struct CompositorOptions: ParsableCommand {
                                valueName: "GLOBAL"))
     var without: [String] = []
 
+    @Flag(name: .customLong("report-keys"),
+          help: "Report each key to the accessibility registry first and keep one a screen reader consumed from the client, as GNOME Shell does.")
+    var reportKeys = false
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The client and its arguments, after --.", valueName: "CLIENT"))
     var client: [String] = []
 
@@ -114,6 +118,10 @@ do {
     player.readyTimeout = options.readyTimeout
     player.withoutGlobals = Set(options.without)
     player.exitTimeout = options.exitTimeout
+    if options.reportKeys {
+        guard let reporter = RegistryKeyReporter() else { fail("--report-keys: no accessibility bus on the session bus", status: 64) }
+        player.keyReporter = reporter
+    }
     let status = try player.run(client: options.client)
     exit(status)
 } catch {

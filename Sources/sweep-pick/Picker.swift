@@ -331,7 +331,7 @@ final class Picker {
 
     private func updateStatus(note: String? = nil) {
         var text = "\(NumberText.grouped(matches.selectedCount)) of \(NumberText.grouped(store.count)) selected"
-        if !query.isEmpty { text += " · \(NumberText.grouped(shown.count)) match" }
+        if !query.isEmpty { text += " · \(NumberText.grouped(shown.count)) \(shown.count == 1 ? "match" : "matches")" }
         if !inputFinished { text += " · reading…" }
         if let note = note ?? filterNote { text += " · \(note)" }
         header.status = text

@@ -32,6 +32,14 @@ import Testing
         #expect(run.status == 64 && run.stderr.contains("wl_nothing") && run.stderr.contains("wl_subcompositor"), "\(run.stderr)")
     }
 
+    /// Reporting keys as GNOME Shell does needs the session's accessibility bus: without one it is
+    /// one line and status 64, before any client runs.
+    @Test func reportingKeysWithoutAnAccessibilityBusIsAnError() throws {
+        let run = try compositor(["--report-keys", "--", try builtProduct("sweep-demo")], script: "{\"op\":\"waitReady\"}", label: "report-keys")
+        defer { run.directory.remove() }
+        #expect(run.status == 64 && run.stderr.contains("--report-keys: no accessibility bus"), "\(run.stderr)")
+    }
+
     @Test func aKeyTheKeymapLacksIsABadScript() throws {
         let run = try compositor(["--", try builtProduct("sweep-demo")], script: "{\"op\":\"waitReady\"}\n{\"op\":\"key.tap\",\"key\":\"NoSuchKey\"}",
                                  label: "key")
