@@ -2,15 +2,13 @@
 //
 //   files [--grid] [--timing] [FOLDER]
 //
-// The folder's entries, folders first and then by name, each with an icon,
-// its name, and its size and modified time; the listing is read off the main
-// actor and arrives in chunks while the window stays live. A filter field
-// narrows the entries and keeps the selection of the ones it hides. Enter or
-// a double click opens a folder (a file's path is printed), Backspace goes
-// up, Tab moves between the filter and the entries, Ctrl+C copies the
-// selected paths, and the status line counts the selection. Names are bytes:
-// names differing only in normalization or invalid UTF-8 are two entries, and
-// paths are printed and copied byte for byte, one a line (`PathLine`).
+// The folder's entries, folders first and then by name, each with an icon, its name, and its size and
+// modified time; the listing is read off the main actor and arrives in chunks while the window stays
+// live. A filter field narrows the entries and keeps the selection of the ones it hides. Enter or a
+// double click opens a folder (a file's path is printed), Backspace goes up (to the folder left,
+// focused), Tab moves between the filter and the entries, Ctrl+C copies the selected paths, and the
+// status line counts the selection. Names are bytes: names differing only in normalization or invalid
+// UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
 import Foundation
 import SweepUI
 
@@ -67,8 +65,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private var entries: [[UInt8]: Entry] = [:]
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
     private var names: [[UInt8]] = [], keys: [String] = []
-    private var loading: Task<Void, Never>?
-    private var reading = false, failure: String?, menuEntry: [UInt8]?   // the menu's entry by name: rows may reorder
+    /// The menu's entry by name (rows may reorder); going up, the folder left, focused once listed.
+    private var reading = false, failure: String?, menuEntry: [UInt8]?, cameFrom: [UInt8]?
 
     init(window: AppWindow, folder: [UInt8], grid: Bool) {
         self.window = window
@@ -78,8 +76,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         source.content = { [unowned self] name in content(of: name) }
         source.title = { name in String(decoding: name, as: UTF8.self) }
         source.copiedText = { [unowned self] name in String(decoding: path(of: name), as: UTF8.self) }
-        view.onActivate = { [unowned self] row in open(row: row.item) }
-        view.delegate = self
+        (view.onActivate, view.delegate) = ({ [unowned self] row in open(row: row.item) }, self)
         filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
         field.onChange = { [unowned self] _ in applyFilter() }
         field.onSubmit = { [unowned self] _ in window.focus(view) }
@@ -89,6 +86,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         load(folder)
     }
 
+    private var loading: Task<Void, Never>?
     /// Shows `newFolder`, listing it in the background.
     func load(_ newFolder: [UInt8]) {
         loading?.cancel()
@@ -130,6 +128,10 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         snapshot.appendSections([0])
         _ = snapshot.appendItems(names)
         do { try source.apply(snapshot) } catch { failure = "\(error)" }
+        if let row = cameFrom.flatMap({ names.firstIndex(of: $0) }).flatMap(filtered.row(showing:)) {
+            cameFrom = nil
+            view.setFocus(ItemPath(section: 0, item: row))
+        }
         updateStatus()
     }
 
@@ -147,9 +149,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
 
     /// `--timing`: how long after the start something happened, on standard error.
     var timing: ContinuousClock.Instant?
-    func report(_ what: String) {
-        if let timing { StandardStreams.printError("\(what) after \(Int((ContinuousClock.now - timing) / .milliseconds(1))) ms", program: "files") }
-    }
+    func report(_ what: String) { if let timing { StandardStreams.printError("\(what) after \(Int((ContinuousClock.now - timing) / .milliseconds(1))) ms", program: "files") } }
 
     private func path(of name: [UInt8]) -> [UInt8] { (folder.last == 0x2F ? folder : folder + [0x2F]) + name }
 
@@ -163,8 +163,9 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {
-        if key.keysym == .backspace && window.isFocused(view) {
-            load(Array(folder[..<max(1, folder.lastIndex(of: 0x2F) ?? 1)]))
+        if key.keysym == .backspace && window.isFocused(view), let slash = folder.lastIndex(of: 0x2F) {
+            cameFrom = Array(folder[(slash + 1)...])
+            load(Array(folder[..<max(1, slash)]))
             return true
         }
         if key.keysym == .c && key.modifiers.contains(.control) { return copyPaths() }
@@ -209,7 +210,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         }
     }
 
-    static let dates: DateFormatter = { let formatter = DateFormatter(); formatter.dateFormat = "yyyy-MM-dd HH:mm"; return formatter }()
+    static let dates: DateFormatter = { let dates = DateFormatter(); dates.dateFormat = "yyyy-MM-dd HH:mm"; return dates }()
 }
 
 /// A right click's menu (Open, Copy Paths), and the selection dragged to other apps as files (a row's copied text is its path).
@@ -233,12 +234,11 @@ extension Browser: CollectionViewDelegate {
 StandardStreams.secure()   // descriptors 0-2 open, SIGPIPE ignored: writes never trap
 let started = ContinuousClock.now
 let arguments = Array(CommandLine.arguments.dropFirst())
-let grid = arguments.contains("--grid")
 let folder = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
 do {
     let app = try Application()
     let window = try AppWindow(application: app, title: "Files", appID: "org.sweep.Files")
-    let browser = Browser(window: window, folder: Array((folder as NSString).standardizingPath.utf8), grid: grid)
+    let browser = Browser(window: window, folder: Array((folder as NSString).standardizingPath.utf8), grid: arguments.contains("--grid"))
     if arguments.contains("--timing") {
         browser.timing = started
         window.onCommit = { frames in if frames == 1 { browser.report("first frame") } }

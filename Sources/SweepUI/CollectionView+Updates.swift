@@ -121,6 +121,7 @@ extension CollectionView {
         apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))
         if interactor.band == nil && gestures.band.state.isActive { gestures.band.cancel() }
         itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
+        accessibilityFocusFollowedItems()
         delegate?.collectionView(self, itemsDidChange: itemCount)
         selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: !sweepOrBandIdle, cause: .dataChange))
         // The whole view is drawn again (a snapshot's reconfigured items with it).

@@ -283,6 +283,18 @@ extension CollectionView {
     func accessibilityFocusChanged() {
         guard let accessibility, let list = accessibleObject, !isFocused || focusedItem == nil else { return }
         accessibility.stateChanged(list, "focused", isFocused)
+        accessibleCache.focusSaid = isFocused ? list : nil
+    }
+
+    /// The items changed under the focus (a folder opened, a snapshot replaced the rows): the
+    /// focused item is said again when it is another object than the one last said (its item went),
+    /// and the table itself when no item has the focus now, so a reader is not left on a dead row.
+    func accessibilityFocusFollowedItems() {
+        guard isFocused, let accessibility, let list = accessibleObject, accessibleCache.saidFocus else { return }
+        let now = focusedItem.map { accessibleObject(for: .item($0)) } ?? list
+        guard now !== accessibleCache.focusSaid else { return }
+        accessibility.stateChanged(now, "focused", true)
+        accessibleCache.focusSaid = now
     }
 
     /// The focus ring moved from `old` to `new`: said by the new item's focused state (the
@@ -294,7 +306,9 @@ extension CollectionView {
             if let old, let object = accessibleCache.objects[.item(old)] { accessibility.stateChanged(object, "focused", false) }
             return
         }
-        accessibility.stateChanged(accessibleObject(for: .item(new)), "focused", true)
+        let object = accessibleObject(for: .item(new))
+        accessibility.stateChanged(object, "focused", true)
+        accessibleCache.focusSaid = object
     }
 }
 
@@ -330,6 +344,10 @@ struct AccessibleObjectCache {
     var refs: [Int: AccessibleItemRef] = [:]
     /// The table's shape, rebuilt when the items change.
     var shape: AccessibleTableShape?
+    /// What a screen reader was last told has the focus: an item's object, or the table's
+    /// (nil once that object is gone); `saidFocus` once it was told any.
+    weak var focusSaid: AccessibleObject? { didSet { if focusSaid != nil { saidFocus = true } } }
+    private(set) var saidFocus = false
     private var lastUse: [AccessibleChild: Int] = [:]
     private var clock = 0
 
