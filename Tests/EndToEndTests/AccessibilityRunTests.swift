@@ -189,6 +189,56 @@ import Testing
         #expect(seen["error"] == nil && seen["nSelected"] as? Int == 0, "\(seen)\n\(probe.get()?.logTail ?? "")")
     }
 
+    /// A careless or hostile reader: 100,000 AT-SPI calls, 64 in flight, on random rows of the
+    /// million, their states, names, places and cells, and on rows it held from earlier, while the
+    /// person deletes rows and puts them back 20 times. Every call is answered, a row let go or
+    /// deleted answers as defunct (never "unknown object"), and the app keeps up with the person.
+    @Test func aHundredThousandCallsWhileRowsComeAndGoLeaveTheAppResponsive() throws {
+        let session = try ScreenReaderSession("a11y-hammer")
+        defer { session.stop() }
+        let output = "\(session.directory.path)/hammer.json"
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness/atspi-hammer.py").path
+        let hammer = try ChildProcess(name: "atspi-hammer", executable: "/usr/bin/python3", arguments: [script, "sweep-demo", output, "100000"],
+                                      environment: session.environment, directory: session.directory.path)
+        defer { hammer.stop() }
+        let cycle = """
+        {"op":"key.tap","key":"Delete"}
+        {"op":"wait","ms":300}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"z"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":300}
+        """
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":1500}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(1))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(3))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.up","key":"Shift_L"}
+        \(Array(repeating: cycle, count: 20).joined(separator: "\n"))
+        {"op":"file.wait","file":"\(output)","contains":"answered","ms":150000}
+        """, label: "a11y-hammer", directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let seen = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))) as? [String: Any] ?? [:]
+        #expect(seen["error"] == nil && seen["answered"] as? Int == 100_000, "\(seen)\n\(hammer.logTail)")
+        // Errors only for what a row let go has not (a cell's place: it is no longer in the table); never an
+        // unknown object or no answer.
+        let errors = seen["errors"] as? [String: Int] ?? [:], failed = seen["failedCalls"] as? [String: Int] ?? [:]
+        #expect(Set(errors.keys).isSubset(of: ["org.freedesktop.DBus.Error.UnknownMethod"]) && Set(failed.keys).isSubset(of: ["span"]),
+                "\(errors) \(failed)")
+        // The person's 20 deletes and undos all happened, each within a second of the one before (600 ms apart).
+        let deletes = run.events("delete").compactMap { $0["t"] as? Double }, undos = run.events("undo").compactMap { $0["t"] as? Double }
+        #expect(deletes.count == 20 && undos.count == 20, "\(run.diagnostics)")
+        let gaps = zip(deletes.dropFirst(), deletes).map { $0 - $1 }
+        #expect(gaps.allSatisfy { $0 < 1600 }, "the app fell behind the person: \(gaps)")
+    }
+
     /// The accessibility bus going away under a running app: it stops serving and goes on.
     @Test func theAccessibilityBusDroppingTheConnectionLeavesTheAppWorking() throws {
         let session = try ScreenReaderSession("a11y-drop")
