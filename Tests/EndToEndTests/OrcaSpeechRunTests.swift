@@ -316,6 +316,43 @@ import Testing
         try? orca.debugLogText.write(toFile: "/tmp/orca-burst.log", atomically: true, encoding: .utf8)
     }
 
+    /// Orca killed in the middle of a burst of announcements, with keys waiting for its answers:
+    /// the app goes on, every key acted on, the selection where the keys took it.
+    @Test func aReaderThatDiesMidBurstLeavesTheAppWorking() throws {
+        let session = try ScreenReaderSession("orca-crash")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let marker = "\(session.directory.path)/burst.jsonl", killedFile = "\(session.directory.path)/killed"
+        let killed = Locked(false)
+        DispatchQueue.global().async {
+            guard waitUntil(seconds: 60, { FileManager.default.fileExists(atPath: marker) }) else { return }
+            orca.crash()
+            killed.set(true)
+            try? "killed\n".write(toFile: killedFile, atomically: true, encoding: .utf8)
+        }
+        let taps = { (count: Int) in Array(repeating: #"{"op":"key.tap","key":"Down"}"#, count: count).joined(separator: "\n") }
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(0))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Shift_L"}
+        \(taps(40))
+        {"op":"status","file":"\(marker)"}
+        \(taps(40))
+        {"op":"file.wait","file":"\(killedFile)","contains":"killed","ms":30000}
+        \(taps(20))
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"wait","ms":500}
+        """, label: "orca-crash", directory: session.directory, environment: session.environment)
+        #expect(killed.get(), "Orca was not killed")
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(run.committedSelections.last == "[[0,0,100]]", "every Shift+Down was acted on: \(run.diagnostics)")
+    }
+
     /// Opening a folder in Examples/files and going back up say where the reader is now: the
     /// window's name changes with an event, which Orca speaks, and then what has the focus: the
     /// empty list, then the folder left (it said nothing, and stayed on the row that went).

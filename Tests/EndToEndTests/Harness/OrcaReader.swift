@@ -5,7 +5,7 @@ import Foundation
 /// apps), with settings that send speech to a transcript file
 /// (`orca/nullspeechfactory.py`) instead of a synthesizer. Started through
 /// `orca/orca-headless.py`; ready once its debug log says it started the registry.
-final class OrcaReader {
+final class OrcaReader: @unchecked Sendable {
     private let xvfb: ChildProcess
     private let orca: ChildProcess
     let transcriptPath: String
@@ -57,6 +57,12 @@ final class OrcaReader {
 
     /// Orca's debug log: every event it received, spoken or not (a deluge it drops is still listed).
     var debugLogText: String { (try? String(contentsOfFile: debugLog, encoding: .utf8)) ?? "" }
+
+    /// Kills Orca at once, as a crash would: its bus connection drops mid-whatever.
+    func crash() {
+        kill(orca.pid, SIGKILL)
+        _ = orca.waitForExit(seconds: 5)
+    }
 
     func stop() {
         orca.stop()
