@@ -199,7 +199,16 @@ public final class CollectionController: Component {
     /// Edit turns into Done in editing mode, where Select All (or Deselect
     /// All once everything is selected) appears; the title counts the selection.
     public func updateToolbar() {
-        defer { host?.invalidate(toolbar.damageSinceLastDraw) }
+        let oldTitle = toolbar.title
+        defer {
+            host?.invalidate(toolbar.damageSinceLastDraw)
+            // A new title ("3 selected") is a new name for the toolbar and the panel, once a sweep or band
+            // is done (not at each of its steps).
+            if toolbar.title != oldTitle, collectionView.sweepOrBandIdle, let accessibility = collectionView.accessibility {
+                accessibility.nameChanged(accessibleToolbar.object)
+                accessibility.nameChanged(accessiblePanel)
+            }
+        }
         guard let editButtonTitle else {
             toolbar.title = title
             toolbar.leadingItems = extraLeadingItems

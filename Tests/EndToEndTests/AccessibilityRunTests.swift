@@ -48,6 +48,8 @@ import Testing
         #expect((seen["itemAfter"] as? [String: Any])?["states"].map { ($0 as? [String] ?? []).contains("selected") } == true)
         let events = seen["events"] as? [String] ?? []
         #expect(events.contains("object:selection-changed") && events.contains("object:state-changed:selected"), "\(events)")
+        // The toolbar's title said the count in editing mode: its name changed, with an event.
+        #expect(events.contains("object:property-change:accessible-name"), "\(events)")
         #expect(run.events("select").last.map { "\($0["item"] ?? "") \($0["source"] ?? "")" } == "[0, 2] accessibility", "\(run.diagnostics)")
         // DoAction(0), "activate", on Dusky Ridge 4: the demo activates row 3.
         #expect(seen["actionName"] as? String == "activate" && seen["activate"] as? Bool == true)

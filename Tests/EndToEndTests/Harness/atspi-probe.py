@@ -356,7 +356,8 @@ def after_scroll():
 
 pyatspi.Registry.registerEventListener(on_event, "object:selection-changed", "object:state-changed:selected",
                                        "object:state-changed:checked", "object:state-changed:showing",
-                                       "window:activate", "object:children-changed", "object:text-changed")
+                                       "window:activate", "object:children-changed", "object:text-changed",
+                                       "object:property-change:accessible-name")
 GLib.idle_add(run)
 pyatspi.Registry.start()
 with open(out, "w") as f:
