@@ -15,6 +15,9 @@ public final class CollectionController: Component {
     private let toolbarButtons: ButtonArea
     /// The toolbar button with the keyboard focus, nil while the list has it (or nothing here does).
     public private(set) var focusedToolbarItem: String?
+    /// The title's name change waiting for the changes to pause.
+    private var pendingNameChange: TimerToken?
+    private var nameTiming = AnnouncementTiming()
     private(set) weak var host: ComponentHost?
     public private(set) var frame: Rect = .zero
 
@@ -202,12 +205,7 @@ public final class CollectionController: Component {
         let oldTitle = toolbar.title
         defer {
             host?.invalidate(toolbar.damageSinceLastDraw)
-            // A new title ("3 selected") is a new name for the toolbar and the panel, once a sweep or band
-            // is done (not at each of its steps).
-            if toolbar.title != oldTitle, collectionView.sweepOrBandIdle, let accessibility = collectionView.accessibility {
-                accessibility.nameChanged(accessibleToolbar.object)
-                accessibility.nameChanged(accessiblePanel)
-            }
+            if toolbar.title != oldTitle { titleChangedForAccessibility() }
         }
         guard let editButtonTitle else {
             toolbar.title = title
@@ -229,6 +227,22 @@ public final class CollectionController: Component {
             toolbar.title = title
             toolbar.leadingItems = extraLeadingItems
             toolbar.trailingItems = extraTrailingItems + [ToolbarItem(id: ItemID.edit, title: editButtonTitle)]
+        }
+    }
+
+    /// A new title ("3 selected") is a new name for the toolbar and its panel, said with an event
+    /// once the changes pause (Shift+Down held, a sweep: one event, not one a step, which would
+    /// crowd a screen reader's queue).
+    private func titleChangedForAccessibility() {
+        guard let host, collectionView.accessibility != nil else { return }
+        if let pendingNameChange { host.cancel(pendingNameChange) }
+        pendingNameChange = host.schedule(after: nameTiming.received(at: host.now)) { [weak self] in
+            guard let self else { return }
+            pendingNameChange = nil
+            nameTiming.said()
+            guard let accessibility = collectionView.accessibility else { return }
+            accessibility.nameChanged(accessibleToolbar.object)
+            accessibility.nameChanged(accessiblePanel)
         }
     }
 

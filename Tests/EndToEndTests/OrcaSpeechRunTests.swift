@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
-/// A real screen reader, Orca 43, reading sweep-demo under the scripted
-/// compositor (its speech captured as text, see `OrcaReader`).
+/// A real screen reader, Orca 43, reading sweep-demo, sweep-pick and
+/// Examples/files under the scripted compositor (its speech captured as
+/// text, see `OrcaReader`). The tests that turn on keys run twice: with only
+/// the app reporting keys to the registry (as on sway) and with the
+/// compositor reporting them too (`--report-keys`, as GNOME Shell does).
 @Suite(.serialized) struct OrcaSpeechRunTests {
     /// The window and the list are announced when the app comes up, the list with its true
     /// size (it said "12 items", those on screen, for a million); a click speaks the selected row
@@ -119,8 +122,9 @@ import Testing
     /// switches to the grid, the focus staying on the tabs), then round to the grid's toolbar
     /// button (Space presses it: editing mode, the focus on Done), then the grid. Tab only moved
     /// between the collections, and no control said a shortcut.
-    @Test func tabReachesThePageTabsAndTheToolbarButtons() throws {
-        let session = try ScreenReaderSession("orca-tab")
+    @Test(arguments: [false, true])
+    func tabReachesThePageTabsAndTheToolbarButtons(compositorReportsKeys: Bool) throws {
+        let session = try ScreenReaderSession(compositorReportsKeys ? "orca-tab-gnome" : "orca-tab")
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
@@ -138,7 +142,8 @@ import Testing
         {"op":"wait","ms":800}
         {"op":"key.tap","key":"Tab"}
         {"op":"wait","ms":1000}
-        """, label: "orca-tab", directory: session.directory, environment: session.environment)
+        """, label: "orca-tab", directory: session.directory, environment: session.environment,
+                                 compositorArguments: compositorReportsKeys ? ["--report-keys"] : [])
         #expect(run.status == 0, "\(run.diagnostics)")
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)"
@@ -158,8 +163,9 @@ import Testing
     /// Every entry the highlight moves to in a context menu is spoken (Down, Up, Tab, a letter; it
     /// was only the first, and Home and End), and so is a submenu as it opens; when the menu closes,
     /// the row the focus is back on is read (Orca stayed on the dead entry).
-    @Test func orcaSpeaksEachMenuEntryTheHighlightMovesTo() throws {
-        let session = try ScreenReaderSession("orca-menu")
+    @Test(arguments: [false, true])
+    func orcaSpeaksEachMenuEntryTheHighlightMovesTo(compositorReportsKeys: Bool) throws {
+        let session = try ScreenReaderSession(compositorReportsKeys ? "orca-menu-gnome" : "orca-menu")
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
@@ -187,7 +193,8 @@ import Testing
         {"op":"wait","ms":600}
         {"op":"key.tap","key":"Escape"}
         {"op":"wait","ms":600}
-        """, label: "orca-menu", directory: session.directory, environment: session.environment)
+        """, label: "orca-menu", directory: session.directory, environment: session.environment,
+                                 compositorArguments: compositorReportsKeys ? ["--report-keys"] : [])
         #expect(run.status == 0, "\(run.diagnostics)")
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)"
@@ -247,8 +254,9 @@ import Testing
     /// Shift+Down reads the row it extends to and nothing before it: Orca went back to the first
     /// selected row on each selection change ("Brisk Ridge 2" again after "Cedar Ridge 3"), as it
     /// does for GTK 4; the table manages its descendants, so Orca follows the focused row.
-    @Test func anExtendReadsTheNewRowOnly() throws {
-        let session = try ScreenReaderSession("orca-extend")
+    @Test(arguments: [false, true])
+    func anExtendReadsTheNewRowOnly(compositorReportsKeys: Bool) throws {
+        let session = try ScreenReaderSession(compositorReportsKeys ? "orca-extend-gnome" : "orca-extend")
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
@@ -266,7 +274,8 @@ import Testing
         {"op":"key.tap","key":"Down"}
         {"op":"key.up","key":"Shift_L"}
         {"op":"wait","ms":1500}
-        """, label: "orca-extend", directory: session.directory, environment: session.environment)
+        """, label: "orca-extend", directory: session.directory, environment: session.environment,
+                                 compositorArguments: compositorReportsKeys ? ["--report-keys"] : [])
         #expect(run.status == 0, "\(run.diagnostics)")
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)"
@@ -301,7 +310,8 @@ import Testing
         {"op":"key.down","key":"Shift_L"}
         \(taps)
         {"op":"key.up","key":"Shift_L"}
-        {"op":"wait","ms":4000}
+        {"op":"file.wait","file":"\(orca.debugLog)","contains":"[notification | 151 selected]","ms":60000}
+        {"op":"wait","ms":1000}
         """, label: "orca-burst", directory: session.directory, environment: session.environment)
         let seconds = Date().timeIntervalSince(started)
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -446,8 +456,9 @@ import Testing
     /// The filter's caret is heard: Left reads the character it moves onto, and Backspace after
     /// it says the one character deleted ("w" from "kiw|i", which was spoken as "wi"), as GTK's
     /// entries do. The caret was always reported at the end, and no caret move was sent.
-    @Test func theFiltersCaretAndExactEditsAreSpoken() throws {
-        let session = try ScreenReaderSession("orca-caret")
+    @Test(arguments: [false, true])
+    func theFiltersCaretAndExactEditsAreSpoken(compositorReportsKeys: Bool) throws {
+        let session = try ScreenReaderSession(compositorReportsKeys ? "orca-caret-gnome" : "orca-caret")
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
@@ -466,7 +477,7 @@ import Testing
         {"op":"wait","ms":1000}
         {"op":"expectExit"}
         {"op":"key.tap","key":"Escape"}
-        """)
+        """, compositorArguments: compositorReportsKeys ? ["--report-keys"] : [])
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)\n\(logTail)"
         #expect(status == 1, "\(context)")

@@ -9,7 +9,8 @@ final class OrcaReader: @unchecked Sendable {
     private let xvfb: ChildProcess
     private let orca: ChildProcess
     let transcriptPath: String
-    private let debugLog: String
+    /// Orca's debug log file (a script can `file.wait` on what Orca received).
+    let debugLog: String
     private static let files = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("orca").path
 
     init(session: ScreenReaderSession) throws {
