@@ -212,8 +212,9 @@ import Testing
 
     /// A change of many rows at once says the count, and so do editing mode coming and going;
     /// the rows' own events could not (Orca said nothing of Ctrl+A or Escape).
-    @Test func selectionCountsAndEditingModeAreSpoken() throws {
-        let session = try ScreenReaderSession("orca-count")
+    @Test(arguments: [false, true])
+    func selectionCountsAndEditingModeAreSpoken(compositorReportsKeys: Bool) throws {
+        let session = try ScreenReaderSession(compositorReportsKeys ? "orca-count-gnome" : "orca-count")
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
@@ -236,7 +237,8 @@ import Testing
         {"op":"wait","ms":800}
         {"op":"key.tap","key":"Escape"}
         {"op":"wait","ms":800}
-        """, label: "orca-count", directory: session.directory, environment: session.environment)
+        """, label: "orca-count", directory: session.directory, environment: session.environment,
+                                 compositorArguments: compositorReportsKeys ? ["--report-keys"] : [])
         #expect(run.status == 0, "\(run.diagnostics)")
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)"
@@ -366,8 +368,9 @@ import Testing
     /// Opening a folder in Examples/files and going back up say where the reader is now: the
     /// window's name changes with an event, which Orca speaks, and then what has the focus: the
     /// empty list, then the folder left (it said nothing, and stayed on the row that went).
-    @Test func openingAFolderAndGoingUpAreSpoken() throws {
-        let session = try ScreenReaderSession("orca-folders")
+    @Test(arguments: [false, true])
+    func openingAFolderAndGoingUpAreSpoken(compositorReportsKeys: Bool) throws {
+        let session = try ScreenReaderSession(compositorReportsKeys ? "orca-folders-gnome" : "orca-folders")
         defer { session.stop() }
         let orca = try OrcaReader(session: session)
         defer { orca.stop() }
@@ -387,7 +390,8 @@ import Testing
         {"op":"wait","ms":1200}
         """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       arguments: ["--script", scriptPath] + (compositorReportsKeys ? ["--report-keys"] : [])
+                                           + ["--", try builtProduct("files"), folder],
                                        environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
                                        directory: session.directory.path)
         let status = process.waitForExit(seconds: 90)
