@@ -34,11 +34,15 @@ final class ChildProcess {
                 ?? FileHandle.nullDevice
         }
         do {
-            try process.run()
+            // One launch at a time: Foundation's Process.run crashed (a bad memcpy inside it) when tests
+            // running side by side launched processes at the same moment.
+            try Self.launching.withLock { try process.run() }
         } catch {
             throw HarnessError("cannot start \(executable): \(error)")
         }
     }
+
+    private static let launching = NSLock()
 
     var isRunning: Bool { process.isRunning }
     var pid: Int32 { process.processIdentifier }
