@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SweepPresentation", targets: ["SweepPresentation"]),
         .library(name: "SweepViews", targets: ["SweepViews"]),
         .library(name: "SweepPixman", targets: ["SweepPixman"]),
+        .library(name: "SweepLoop", targets: ["SweepLoop"]),
         .library(name: "SweepWayland", targets: ["SweepWayland"]),
         .library(name: "SweepPNG", targets: ["SweepPNG"]),
         .library(name: "SweepIcons", targets: ["SweepIcons"]),
@@ -86,14 +87,16 @@ let package = Package(
         .target(name: "SweepXKB", dependencies: ["SweepInput", "CXKBCommon", "CSweepSystem"]),
         .target(name: "SweepDesktop", dependencies: ["CSDBus"]),
         .target(name: "SweepAccessibility", dependencies: ["CSDBus", "SweepGeometry"]),
+        // The event loop: fds, timers, work after dispatching and the main queue; the display plugs in.
+        .target(name: "SweepLoop", dependencies: ["CSweepSystem"]),
         .target(name: "SweepWayland",
-                dependencies: ["SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
+                dependencies: ["SweepLoop", "SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
                                "CWaylandClient", "CWaylandProtocols", "CSweepSystem"]),
 
         // MARK: The component layer: what apps use
         .target(name: "SweepUI",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepSelection",
-                               "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepWayland",
+                               "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepLoop", "SweepWayland",
                                "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog"]),
 
         .target(name: "ScriptedCompositor",
@@ -103,7 +106,7 @@ let package = Package(
         // MARK: Products
         .executableTarget(name: "scripted-compositor",
                           dependencies: ["ScriptedCompositor", "SweepEventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepWayland", "SweepEventLog",
+        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepLoop", "SweepWayland", "SweepEventLog",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Test input into KWin (its fake-input protocol) and mutter (its remote-desktop D-Bus API),
         // in the scripted compositor's script format.

@@ -28,7 +28,7 @@ do {
         // Dropping the window takes it off the screen (after the event being
         // handled, which is the window's own); the last one ends the app.
         window.onClose = {
-            app.loop.runAfterDispatch {
+            app.runAfterEvents {
                 open[name] = nil
                 StandardStreams.writeLine("\(name): closed", to: STDOUT_FILENO)
                 if open.isEmpty { app.quit() }

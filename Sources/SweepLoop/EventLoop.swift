@@ -1,12 +1,25 @@
 import CSweepSystem
-import CWaylandClient
 import Dispatch
 import Glibc
 
-/// The one loop of a client: polls the display connection and the fds the
-/// app watches (standard input, clipboard pipes) in one `poll`, runs timers,
-/// then the work queued for after dispatching (drawing). It sleeps in
-/// `poll` while nothing is due, so an idle client uses no CPU.
+/// A connection the loop polls first and hands its readiness to: the
+/// Wayland display (`prepare` readies it to read, `finish` reads and
+/// dispatches its events). The loop knows nothing else of it.
+public protocol EventLoopSource: AnyObject {
+    /// Before each `poll`: dispatch what is pending and say which fd to poll for which `poll` events.
+    func prepare() throws -> (fd: Int32, events: Int16)
+    /// After the `poll`: what it returned for the fd (0 when the fd was not ready, or the poll failed).
+    func finish(revents: Int16) throws
+    /// `run()` is ending (write out what is queued).
+    func loopEnded()
+}
+
+/// The one loop of a client: polls its source (the display connection)
+/// and the fds the app watches (standard input, clipboard pipes, D-Bus) in
+/// one `poll`, runs timers, then the work queued for after dispatching
+/// (drawing). It sleeps in `poll` while nothing is due, so an idle client
+/// uses no CPU. It knows nothing of Wayland: the display plugs in as an
+/// `EventLoopSource`.
 ///
 /// Run on the main thread, it also runs the main dispatch queue's work
 /// (`DispatchQueue.main.async`, and so the main actor's jobs: a
@@ -38,20 +51,20 @@ public final class EventLoop {
         let callback: (Readiness) -> Void
     }
 
-    private let display: OpaquePointer
+    private var source: EventLoopSource?
     private var timers: [Timer] = []
     private var nextTimerID: UInt64 = 0
     private var watches: [Watch] = []
     private var nextWatchID: UInt64 = 0
     private var afterDispatch: [() -> Void] = []
     private var stopped = false
-    private var failure: WaylandError?
+    private var failure: (any Error)?
 
-    /// How the environment named the display, for messages (`WAYLAND_DISPLAY=wayland-1`).
-    var displayName = ""
+    public init() {}
 
-    init(display: OpaquePointer) {
-        self.display = display
+    /// Makes `source` the connection polled first (one at most: the display).
+    public func add(_ source: EventLoopSource) {
+        self.source = source
     }
 
     /// Milliseconds on the monotonic clock, the time base of animations.
@@ -105,7 +118,7 @@ public final class EventLoop {
     }
 
     /// Ends `run()` with an error (thrown from `run`).
-    func fail(_ error: WaylandError) {
+    public func fail(_ error: any Error) {
         failure = failure ?? error
         stopped = true
     }
@@ -119,37 +132,22 @@ public final class EventLoop {
             try iterate()
         }
         if let failure { throw failure }
-        _ = wl_display_flush(display)
+        source?.loopEnded()
     }
 
     private func iterate() throws {
-        while wl_display_prepare_read(display) != 0 {
-            guard wl_display_dispatch_pending(display) >= 0 else { throw connectionError() }
-        }
-        var events = Int16(POLLIN)
-        if wl_display_flush(display) < 0 {
-            if errno == EAGAIN {
-                events |= Int16(POLLOUT)
-            } else {
-                let code = errno
-                wl_display_cancel_read(display)
-                throw WaylandError.disconnected(errno: code, display: displayName)
-            }
-        }
-        // The display first, then the watches as they are now (callbacks may change the list).
+        // The source first (it may dispatch, and so change the watches), then the watches as they are now.
+        let polledSource = try source?.prepare()
         let polled = watches
-        var descriptors = [pollfd(fd: wl_display_get_fd(display), events: events, revents: 0)]
+        var descriptors = polledSource.map { [pollfd(fd: $0.fd, events: $0.events, revents: 0)] } ?? []
         for watch in polled { descriptors.append(pollfd(fd: watch.fd, events: watch.events.pollEvents, revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
         let pollError = errno
-        if ready > 0 && (descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR)) != 0 {
-            guard wl_display_read_events(display) >= 0 else { throw connectionError() }
-        } else {
-            wl_display_cancel_read(display)
-            if ready < 0 && pollError != EINTR { throw WaylandError.disconnected(errno: pollError, display: displayName) }
+        if let source {
+            try source.finish(revents: ready > 0 ? descriptors[0].revents : 0)
         }
-        guard wl_display_dispatch_pending(display) >= 0 else { throw connectionError() }
-        if ready > 0 { runReadyWatches(polled, descriptors.dropFirst()) }
+        if ready < 0 && pollError != EINTR { throw PollError(errno: pollError) }
+        if ready > 0 { runReadyWatches(polled, descriptors.dropFirst(polledSource == nil ? 0 : 1)) }
         runDueTimers()
         let work = afterDispatch
         afterDispatch.removeAll()
@@ -192,8 +190,7 @@ public final class EventLoop {
         guard !afterDispatch.isEmpty || !timers.isEmpty else { return -1 }
         if !afterDispatch.isEmpty { return 0 }
         let now = sweep_monotonic_ns()
-        let nearest = timers.map(\.deadline).min()!
-        guard nearest > now else { return 0 }
+        guard let nearest = timers.map(\.deadline).min(), nearest > now else { return 0 }
         return Int32(min((nearest - now + 999_999) / 1_000_000, UInt64(Int32.max)))
     }
 
@@ -216,17 +213,10 @@ public final class EventLoop {
         timers.removeAll { $0.deadline <= now }
         for timer in due { timer.callback() }
     }
+}
 
-    /// The error behind a failed dispatch: a protocol error if the compositor sent one.
-    private func connectionError() -> WaylandError {
-        let code = wl_display_get_error(display)
-        if code == EPROTO {
-            var interface: UnsafePointer<wl_interface>?
-            var id: UInt32 = 0
-            let protocolCode = wl_display_get_protocol_error(display, &interface, &id)
-            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
-            return .protocolError(interface: "\(name)@\(id)", code: protocolCode)
-        }
-        return .disconnected(errno: code != 0 ? code : EPIPE, display: displayName)
-    }
+/// `poll` failed (not interrupted): the loop cannot go on.
+public struct PollError: Error, CustomStringConvertible {
+    public let errno: Int32
+    public var description: String { "poll failed: \(String(cString: strerror(errno)))" }
 }

@@ -1,3 +1,4 @@
+import SweepLoop
 import SweepGestures
 import SweepWayland
 

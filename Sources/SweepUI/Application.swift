@@ -1,3 +1,4 @@
+import SweepLoop
 import Dispatch
 import Glibc
 import SweepWayland
@@ -44,9 +45,49 @@ public final class Application {
         startAccessibility()
     }
 
-    /// The one loop: `loop.watch(fd:events:_:)` adds an fd (standard input,
-    /// a pipe) to it, `loop.schedule(after:_:)` a timer.
-    public var loop: EventLoop { connection.loop }
+    /// The one loop (SweepLoop's `EventLoop`, with the display plugged in). Apps use `watch`,
+    /// `schedule` and `post` below.
+    var loop: EventLoop { connection.loop }
+
+    /// What a watched fd is waited for and found ready for (`.readable`, `.writable`; `.hangUp`,
+    /// `.error` and `.invalid` come unasked).
+    public typealias Readiness = EventLoop.Readiness
+    /// A watched fd, to stop watching it.
+    public typealias WatchID = EventLoop.WatchID
+    /// A scheduled body, to cancel it.
+    public typealias TimerID = EventLoop.TimerID
+
+    /// Calls `callback` on the loop whenever `fd` is ready for `events`, polled with the display
+    /// (standard input, a pipe, a socket). The fd stays the caller's; a hang-up or error without
+    /// `.readable` ends the watch before the callback runs, which should close the fd.
+    @discardableResult
+    public func watch(fd: Int32, events: Readiness, _ callback: @escaping (Readiness) -> Void) -> WatchID {
+        loop.watch(fd: fd, events: events, callback)
+    }
+
+    /// Stops watching; nothing happens for a watch that already ended.
+    public func unwatch(_ id: WatchID) {
+        loop.unwatch(id)
+    }
+
+    /// Runs `body` on the loop once after `milliseconds`.
+    @discardableResult
+    public func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerID {
+        loop.schedule(after: milliseconds, body)
+    }
+
+    /// Cancels a scheduled body that has not run yet.
+    public func cancel(_ id: TimerID) {
+        loop.cancel(id)
+    }
+
+    /// Runs `body` once the events being handled now are dispatched, before the loop waits again.
+    public func runAfterEvents(_ body: @escaping () -> Void) {
+        loop.runAfterDispatch(body)
+    }
+
+    /// Milliseconds on the monotonic clock (the time base of animations and `schedule`).
+    public nonisolated static var now: Double { EventLoop.nowMilliseconds }
 
     /// Dispatches events until `quit()`; throws when the connection breaks.
     public func run() throws {

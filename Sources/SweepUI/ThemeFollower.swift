@@ -1,3 +1,4 @@
+import SweepLoop
 import Glibc
 import SweepDesktop
 import SweepViews

@@ -117,7 +117,7 @@ final class ClientDecoration {
                 }
                 drewAll = drewAll && drawn
             } catch {
-                connection.loop.fail(.sharedMemory("\(error)"))
+                connection.loop.fail(WaylandError.sharedMemory("\(error)"))
                 return
             }
         }

@@ -1,3 +1,4 @@
+import SweepLoop
 import Glibc
 
 /// Reads a pasted selection from its pipe on the event loop, whatever is

@@ -1,3 +1,4 @@
+import SweepLoop
 import Glibc
 
 /// Writes one paster's copy of the clipboard into its pipe on the event

@@ -1,3 +1,4 @@
+import SweepLoop
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
@@ -74,14 +75,16 @@ public final class Connection {
             throw WaylandError.noCompositor(display: name, errno: errno, detail: nil)
         }
         self.display = display
-        loop = EventLoop(display: display)
+        loop = EventLoop()
+        let source = DisplaySource(display: display)
         if let socketName {
-            loop.displayName = "WAYLAND_SOCKET=\(socketName)"
+            source.displayName = "WAYLAND_SOCKET=\(socketName)"
         } else {
             let name = displayName ?? "wayland-0"
             let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
-            loop.displayName = "WAYLAND_DISPLAY=\(name)" + (name.hasPrefix("/") || runtime.isEmpty ? "" : " (\(runtime)/\(name))")
+            source.displayName = "WAYLAND_DISPLAY=\(name)" + (name.hasPrefix("/") || runtime.isEmpty ? "" : " (\(runtime)/\(name))")
         }
+        loop.add(source)
         guard let registry = wl_display_get_registry(display) else {
             wl_display_disconnect(display)
             throw WaylandError.disconnected(errno: errno)

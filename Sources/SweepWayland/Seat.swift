@@ -1,3 +1,4 @@
+import SweepLoop
 import CWaylandClient
 import CWaylandProtocols
 import SweepGeometry

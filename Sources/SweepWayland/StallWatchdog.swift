@@ -1,3 +1,5 @@
+import SweepLoop
+
 /// Ends a pipe transfer whose other side has moved nothing for `timeout` ms
 /// (a paster that never reads, an owner that never writes). One timer at a
 /// time on the loop: when it fires after some progress, it is armed again

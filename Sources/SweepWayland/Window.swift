@@ -1,3 +1,4 @@
+import SweepLoop
 import CWaylandClient
 import Glibc
 import CWaylandProtocols
@@ -317,7 +318,7 @@ public final class Window {
             connection.loop.fail(error)
             return
         } catch {
-            connection.loop.fail(.sharedMemory("\(error)"))
+            connection.loop.fail(WaylandError.sharedMemory("\(error)"))
             return
         }
         guard let (buffer, index, age) = acquired else {

@@ -3,6 +3,7 @@ import Glibc
 import SweepGeometry
 import SweepEventLog
 import SweepGraphics
+import SweepLoop
 import SweepWayland
 
 // sweep-copy: puts its arguments (or standard input) on the Wayland

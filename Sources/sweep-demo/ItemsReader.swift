@@ -8,24 +8,24 @@ import SweepUI
 @MainActor
 final class ItemsReader {
     private let file: ItemsFile
-    private let loop: EventLoop
-    private var watch: EventLoop.WatchID?
+    private let application: Application
+    private var watch: Application.WatchID?
     /// Called after a wakeup that added lines (the last may come with the end).
     private let onLines: () -> Void
 
-    init(file: ItemsFile, loop: EventLoop, onLines: @escaping () -> Void) {
+    init(file: ItemsFile, application: Application, onLines: @escaping () -> Void) {
         self.file = file
-        self.loop = loop
+        self.application = application
         self.onLines = onLines
     }
 
     func start() {
         guard file.fd >= 0 else { return }
         // The watch keeps the reader alive until the file ends.
-        watch = loop.watch(fd: file.fd, events: .readable) { readiness in self.readOnce(readiness) }
+        watch = application.watch(fd: file.fd, events: .readable) { readiness in self.readOnce(readiness) }
     }
 
-    private func readOnce(_ readiness: EventLoop.Readiness) {
+    private func readOnce(_ readiness: Application.Readiness) {
         let before = file.count
         var progress = file.readAvailable(hangUp: readiness.contains(.hangUp))
         // The loop ended the watch itself (hang-up or error without data): nothing more will wake us.
@@ -33,7 +33,7 @@ final class ItemsReader {
             progress = .failed("cannot read \(file.path): poll reported an error")
         }
         if progress != .waiting, let watch {
-            loop.unwatch(watch)
+            application.unwatch(watch)
             self.watch = nil
         }
         if case .failed(let message) = progress { printError(message) }

@@ -76,7 +76,7 @@ final class Tour {
     }
 
     func start() {
-        app.window.connection.loop.schedule(after: Tour.pause) { [self] in next() }
+        app.application.schedule(after: Tour.pause) { [self] in next() }
     }
 
     private func next() {
@@ -87,10 +87,10 @@ final class Tour {
         let step = steps.removeFirst()
         step.action(app)
         app.window.invalidateAll()
-        app.window.connection.loop.schedule(after: Tour.pause) { [self] in
+        app.application.schedule(after: Tour.pause) { [self] in
             app.window.afterNextPresentation { [self] in
                 writeLine("tour: \(step.name)", to: STDOUT_FILENO)
-                app.window.connection.loop.schedule(after: 300) { [self] in next() }
+                app.application.schedule(after: 300) { [self] in next() }
             }
         }
     }

@@ -63,7 +63,7 @@ do {
     let store = PackingStore.defaultDirectory(environment: environment()).map { PackingStore(directory: $0) }
     let app = try DemoApp(application: application, options: options, items: ItemStore(base: items), store: store, log: log)
     application.followTheme(options.theme) { theme, scheme in app.apply(theme: theme, colorScheme: scheme) }
-    if let itemsFile { ItemsReader(file: itemsFile, loop: application.loop) { app.showArrivedItems() }.start() }
+    if let itemsFile { ItemsReader(file: itemsFile, application: application) { app.showArrivedItems() }.start() }
     let tour = options.tour ? Tour(app: app) : nil
     tour?.start()
     try application.run()

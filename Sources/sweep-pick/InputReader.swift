@@ -14,21 +14,21 @@ final class InputReader {
 
     private var sources: [Source]
     private let separator: UInt8
-    private let loop: EventLoop
+    private let application: Application
     /// The last byte of the source being read (a source that does not end
     /// with a separator gets one, so its last record stays its own).
     private var lastByte: UInt8?
-    private var watch: EventLoop.WatchID?
+    private var watch: Application.WatchID?
     private let onBytes: (UnsafeRawBufferPointer) -> Void
     private let onEnd: () -> Void
     private let onError: (String) -> Void
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
-    init(sources: [Source], separator: UInt8, loop: EventLoop, onBytes: @escaping (UnsafeRawBufferPointer) -> Void,
+    init(sources: [Source], separator: UInt8, application: Application, onBytes: @escaping (UnsafeRawBufferPointer) -> Void,
          onEnd: @escaping () -> Void, onError: @escaping (String) -> Void) {
         self.sources = sources
         self.separator = separator
-        self.loop = loop
+        self.application = application
         self.onBytes = onBytes
         self.onEnd = onEnd
         self.onError = onError
@@ -36,7 +36,7 @@ final class InputReader {
 
     func start() {
         guard let source = sources.first else { return onEnd() }
-        watch = loop.watch(fd: source.fd, events: .readable) { [unowned self] _ in readOnce() }
+        watch = application.watch(fd: source.fd, events: .readable) { [unowned self] _ in readOnce() }
     }
 
     private func readOnce() {
@@ -50,7 +50,7 @@ final class InputReader {
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
         if count < 0 { onError("cannot read \(source.name): \(String(cString: strerror(errno)))") }
         // End of this source: the next one, or the end of input.
-        if let watch { loop.unwatch(watch) }
+        if let watch { application.unwatch(watch) }
         watch = nil
         if source.fd != STDIN_FILENO { close(source.fd) }
         sources.removeFirst()

@@ -122,7 +122,7 @@ do {
         output = chosen
         app.quit()
     }
-    let reader = InputReader(sources: sources, separator: options.read0 ? 0 : 0x0A, loop: app.loop,
+    let reader = InputReader(sources: sources, separator: options.read0 ? 0 : 0x0A, application: app,
                              onBytes: { picker.receive($0) }, onEnd: { picker.inputEnded() },
                              onError: { printError($0) })
     if let input = readFirst {

@@ -1,3 +1,4 @@
+import SweepLoop
 import SweepWayland
 
 /// What the app says to a screen reader without an object's event (a

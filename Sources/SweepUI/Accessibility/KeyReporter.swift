@@ -1,3 +1,4 @@
+import SweepLoop
 import SweepWayland
 import SweepXKB
 

@@ -1,3 +1,4 @@
+import SweepLoop
 import SweepWayland
 
 /// A menu from the moment it opens until it is chosen from or dismissed:
