@@ -29,7 +29,7 @@ public enum BandPhase: String, Hashable, Sendable {
     case began, selecting, ended, cancelled
 }
 
-/// One band selection (spec §4): a rectangle from an anchor fixed in content
+/// One band selection (interaction.md §4): a rectangle from an anchor fixed in content
 /// coordinates (so scrolling during the band keeps it right) to the pointer.
 public struct BandSession: Hashable, Sendable {
     public let anchor: Point

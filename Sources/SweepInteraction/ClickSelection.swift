@@ -2,7 +2,7 @@ import SweepGeometry
 import SweepLayout
 import SweepInput
 
-/// What a pointer click on an item does to the selection (spec §5), as a
+/// What a pointer click on an item does to the selection (interaction.md §5), as a
 /// value the selection controller carries out.
 public enum ClickAction: Hashable, Sendable {
     /// Replace the selection with the item (and make it the anchor).

@@ -2,7 +2,7 @@ import SweepGeometry
 import SweepLayout
 import SweepInput
 
-/// What a key does to a view's focus and selection (spec §5), as values the
+/// What a key does to a view's focus and selection (interaction.md §5), as values the
 /// caller carries out: the navigator keeps only the focus and the anchor.
 public enum KeyboardAction: Hashable, Sendable {
     /// The focus ring moved (scroll it into view).
@@ -19,7 +19,7 @@ public enum KeyboardAction: Hashable, Sendable {
     case endEditing
 }
 
-/// Keyboard focus, anchor and the keys of spec §5: arrows, Shift+arrows,
+/// Keyboard focus, anchor and the keys of interaction.md §5: arrows, Shift+arrows,
 /// Space, Enter, Ctrl+A, Home / End / Page Up / Page Down, Escape.
 public struct KeyboardNavigator: Hashable, Sendable {
     public private(set) var focus: ItemPath?

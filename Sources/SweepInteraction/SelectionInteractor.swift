@@ -237,7 +237,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
 
     /// A touch tap at `point` (viewport): in editing mode, or where several
     /// items may be selected in normal mode (UIKit's `allowsMultipleSelection`),
-    /// it toggles the item; otherwise it selects it, which activates it (spec §5).
+    /// it toggles the item; otherwise it selects it, which activates it (interaction.md §5).
     public func tap(at point: Point) -> [InteractionEvent] {
         guard sweep == nil, band == nil, let item = layout.item(at: content(point)) else { return [] }
         keyboard.setFocus(item)
@@ -256,7 +256,7 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// The item under a viewport point.
     public func item(at point: Point) -> ItemPath? { layout.item(at: content(point)) }
 
-    /// A click at a content point: select on release (spec §5).
+    /// A click at a content point: select on release (interaction.md §5).
     private func click(at point: Point, modifiers: Modifiers) -> [InteractionEvent] {
         let item = layout.item(at: point)
         let focusBefore = keyboard.focus
@@ -434,11 +434,11 @@ public final class SelectionInteractor<Layout: ItemLayout> {
         selection.setAnchor(item)
     }
 
-    /// A key press (spec §5). Escape cancels a band first, else asks to leave editing.
+    /// A key press (interaction.md §5). Escape cancels a band first, else asks to leave editing.
     public func key(_ key: KeySym, modifiers: Modifiers) -> [InteractionEvent] {
         if key == .escape && band != nil { return cancelBand() }
         guard sweep == nil, band == nil else { return [] }
-        // In editing mode arrows move the focus ring only (spec §5); outside it the selection
+        // In editing mode arrows move the focus ring only (interaction.md §5); outside it the selection
         // follows the focus. Space and Enter act on the focused item.
         let selectsOnMove = selectionFollowsFocus && !selection.isEditing && selection.configuration.allowsSelection
         let actions = keyboard.handle(key, modifiers: modifiers, geometry: layout, viewportHeight: viewportHeight,

@@ -18,7 +18,7 @@ public enum SweepMode: Hashable, Sendable {
     case select, deselect
 }
 
-/// One sweep (the two-finger pan multi-select and its relatives, spec §3):
+/// One sweep (the two-finger pan multi-select and its relatives, interaction.md §3):
 /// every item between the start item and the item under the current point,
 /// in index order, gets the mode; items that leave the span go back to what
 /// they were (the caller applies the span as a provisional selection).

@@ -382,7 +382,7 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
             for component in visibleComponents { window.invalidate(component.hover(at: nil)) }
             hoverHiddenAt = lastPointerPosition
             if let component = component(at: frame.down[0].position) {
-                // A touch during a fling stops it and selects nothing (spec §6).
+                // A touch during a fling stops it and selects nothing (interaction.md §6).
                 component.touchesBegan()
                 pressed(component)
             }

@@ -7,7 +7,7 @@ import SweepGestures
 @MainActor
 final class CollectionGestures {
     let view: GestureView
-    /// Two touches moving together (spec §3).
+    /// Two touches moving together (interaction.md §3).
     let twoFingerSweep = TwoFingerSweepGestureRecognizer(name: "two-finger sweep")
     /// One finger starting in the checkbox column (a list) or moving across
     /// the cells (a grid), in editing mode.

@@ -46,7 +46,7 @@ extension CollectionView {
             }
             guard !touchStoppedFling else { return }
             touchDragOrigin = r.location
-            // In normal mode a long press opens the delegate's context menu when it gives one (spec §5).
+            // In normal mode a long press opens the delegate's context menu when it gives one (interaction.md §5).
             guard !isEditing else { return }
             if showContextMenu(for: interactor.item(at: r.location), at: Point(x: r.location.x + frame.minX, y: r.location.y + frame.minY),
                                trigger: .touch) { return }
@@ -64,7 +64,7 @@ extension CollectionView {
     }
 
     /// A tap or click on a row's detail button reports the accessory and
-    /// selects nothing (spec §2); true when it was one. `point` is in the view.
+    /// selects nothing (interaction.md §2); true when it was one. `point` is in the view.
     private func accessoryTapped(at point: Point) -> Bool {
         guard let listView else { return false }
         let window = Point(x: point.x + listView.frame.minX, y: point.y + listView.frame.minY)
@@ -248,7 +248,7 @@ extension CollectionView {
         reportScroll()
     }
 
-    /// A first touch on the view: it stops a fling, and then selects nothing (spec §6).
+    /// A first touch on the view: it stops a fling, and then selects nothing (interaction.md §6).
     public func touchesBegan() {
         touchStoppedFling = itemView.stopFling()
     }

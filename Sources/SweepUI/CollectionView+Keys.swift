@@ -1,4 +1,4 @@
-/// The keyboard (spec §5) with the desktop's conventions in normal mode
+/// The keyboard (interaction.md §5) with the desktop's conventions in normal mode
 /// too, and the text Ctrl+C copies.
 extension CollectionView {
     /// A key while the view has the keyboard; false when it means nothing here.

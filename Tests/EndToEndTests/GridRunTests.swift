@@ -3,7 +3,7 @@ import SweepPNG
 import Testing
 
 /// The demo's grid (`--grid`) under the scripted compositor: the one-finger
-/// sweep across cells in editing mode and pinch zoom (spec §3 and §6).
+/// sweep across cells in editing mode and pinch zoom (interaction.md §3 and §6).
 /// At 800 px the grid has 7 columns of 100 px cells, 8 px apart and 8 px in:
 /// cell c of the first row spans x 8 + 108c ..< 108 + 108c, y 52 ..< 152.
 @Suite(.serialized) struct GridRunTests {

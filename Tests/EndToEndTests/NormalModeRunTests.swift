@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The desktop's conventions outside editing mode (spec §5), in the list
+/// The desktop's conventions outside editing mode (interaction.md §5), in the list
 /// and the grid: click selects one, Shift+click selects the range from the
 /// anchor, Ctrl+click toggles, Shift+arrows extend, Ctrl+A selects all, a
 /// right click selects an unselected item. The demo allows several items

@@ -3,7 +3,7 @@ import SweepPNG
 import Testing
 
 /// Bands, clicks, taps, long presses, keys and devices coming and going
-/// (spec §4 and §5), played by the scripted compositor against the demo.
+/// (interaction.md §4 and §5), played by the scripted compositor against the demo.
 /// Rows are 44 px under a 44 px toolbar: row n's centre is at y 66 + 44n.
 @Suite(.serialized) struct PointerKeyRunTests {
     @Test func bandsReplaceToggleWithControlAndEscapeCancels() throws {

@@ -2,7 +2,7 @@ import Foundation
 import SweepPNG
 import Testing
 
-/// Sweeps from every input of spec §3, played by the scripted compositor
+/// Sweeps from every input of interaction.md §3, played by the scripted compositor
 /// against the real demo and checked on its event log and its pixels.
 /// Rows are 44 px under a 44 px toolbar: row n's centre is at y 66 + 44n.
 @Suite(.serialized) struct TouchSweepRunTests {
