@@ -91,8 +91,8 @@ struct PhotoCell: ItemRenderer {
         source.imageSize = Int((cellSize * max(1, window.window.scale)).rounded(.up))
     }
 
-    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {
-        if phase == "ended" { zoomed(to: cellSize) }
+    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase) {
+        if phase == .ended { zoomed(to: cellSize) }
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {

@@ -131,7 +131,13 @@ extension CollectionView {
         if pinch.state == .ended || pinch.state == .cancelled { zoom = nil }
         if pinch.state != .changed || loggedCellSize != current.cellSize {
             loggedCellSize = current.cellSize
-            delegate?.collectionView(self, didZoomTo: current.cellSize, phase: pinch.state.rawValue)
+            let phase: ZoomPhase = switch pinch.state {
+            case .began: .began
+            case .ended: .ended
+            case .cancelled: .cancelled
+            default: .changed
+            }
+            delegate?.collectionView(self, didZoomTo: current.cellSize, phase: phase)
         }
         invalidate()
     }

@@ -32,7 +32,7 @@ extension CollectionView {
         gridView.stopFling()
         gridView.setLayout(step.layout, offset: step.contentOffset)
         loggedCellSize = step.cellSize
-        delegate?.collectionView(self, didZoomTo: step.cellSize, phase: "ended")
+        delegate?.collectionView(self, didZoomTo: step.cellSize, phase: .ended)
         invalidate()
     }
 

@@ -72,8 +72,8 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind)
     /// A band's states (`UIBandSelectionInteraction`): `rect` in content coordinates.
     func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode)
-    /// A pinch changed the grid's cell size.
-    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String)
+    /// A pinch, Ctrl+wheel or Ctrl+plus changed the grid's cell size.
+    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase)
     /// The content offset changed (reported once a frame at most).
     func collectionView(_ view: CollectionView, didScrollTo offset: Double)
     /// The item counts changed (a batch update or a reload).
@@ -105,7 +105,14 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, moveItems items: [ItemRange], to destination: ItemPath) -> Bool { false }
     public func collectionView(_ view: CollectionView, multipleSelection phase: MultiselectPhase, at item: ItemPath?, input: SweepInputKind) {}
     public func collectionView(_ view: CollectionView, band phase: BandPhase, rect: Rect, mode: BandMode) {}
-    public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {}
+    public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase) {}
     public func collectionView(_ view: CollectionView, didScrollTo offset: Double) {}
     public func collectionView(_ view: CollectionView, itemsDidChange count: Int) {}
+}
+
+/// How far a zoom of a grid's cells has gone, as the delegate hears it: a
+/// pinch begins, changes and ends (or is cancelled, the cells going back);
+/// a keyboard or wheel step is one `ended`.
+public enum ZoomPhase: String, Hashable, Sendable {
+    case began, changed, ended, cancelled
 }

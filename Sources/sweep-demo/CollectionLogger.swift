@@ -79,8 +79,8 @@ final class CollectionLogger: CollectionViewDelegate {
                                                 "rect": .array([rect.x, rect.y, rect.width, rect.height].map { .double(($0 * 10).rounded() / 10) })])
     }
 
-    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: String) {
-        log?.log(view: name, event: "zoom", ["cellSize": .double((cellSize * 10).rounded() / 10), "state": .string(phase)])
+    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase) {
+        log?.log(view: name, event: "zoom", ["cellSize": .double((cellSize * 10).rounded() / 10), "state": .string(phase.rawValue)])
     }
 
     func collectionView(_ view: CollectionView, didScrollTo offset: Double) {
