@@ -1,7 +1,7 @@
 import SweepEventLog
 import FoundationEssentials
 
-/// One step of a script (testing.md's JSON Lines format).
+/// One step of a script (JSON Lines; the README's scripted-compositor section lists them).
 public enum ScriptStep: Equatable, Sendable {
     case output(width: Int, height: Int, scale: Int)
     case waitReady

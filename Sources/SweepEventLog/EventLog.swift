@@ -1,7 +1,7 @@
 import CSweepSystem
 import Glibc
 
-/// The machine-readable log of what an app did (testing.md's format): one
+/// The machine-readable log of what an app did (`--event-log`): one
 /// JSON object a line with `seq`, `t` (ms since start), `view` and `event`.
 /// Lines are written whole and unbuffered, so a crash loses none already
 /// logged; a write error is reported once and logging stops.

@@ -2,7 +2,7 @@ import SweepEventLog
 import SweepUI
 
 /// The demo's delegate of each list and grid: writes what the view did to
-/// the event log under the view's name (the events of testing.md), allows
+/// the event log under the view's name (README, `--event-log`), allows
 /// sweeps only where the view has editing mode, and hands activation and
 /// the detail button to the page.
 @MainActor

@@ -22,7 +22,7 @@ struct InputOptions: ParsableCommand {
         commandName: "sweep-input",
         abstract: "Play a script's pointer, touch and key steps into a running compositor (KWin's fake input, mutter's remote desktop, a wlroots virtual keyboard).",
         discussion: """
-        FILE holds JSON Lines in the scripted compositor's format (docs/testing.md); only input steps may \
+        FILE holds JSON Lines in the scripted compositor's format (its README section); only input steps may \
         appear: wait, file.wait, pointer.move, pointer.down, pointer.up, pointer.drag, pointer.axis, key.down, key.up, \
         key.tap, touch.down, touch.move, touch.up, touch.frame, touch.cancel, touch.drag. Coordinates are the \
         compositor's global logical ones, moved by --offset. Keys are named by keysym and typed through the US \
