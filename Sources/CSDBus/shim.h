@@ -188,16 +188,22 @@ static inline int sweep_a11y_embed(sd_bus *bus, sd_bus_slot **slot, const char *
 /// consumed it. Asynchronous, with a timeout in microseconds; `cookie` is the
 /// call's serial, which the answer (or a synthetic timeout error) carries as
 /// its reply cookie. The slot floats: sd-bus frees it after the answer.
+/// The `NotifyListenersSync((uinnisb))` call for a key, in `*message` (the caller unrefs it).
+static inline int sweep_a11y_key_message(sd_bus *bus, sd_bus_message **message, int released, int keysym, int keycode,
+                                         int modifiers, int timestamp, const char *string, int is_text) {
+    int r = sd_bus_message_new_method_call(bus, message, "org.a11y.atspi.Registry",
+                                           "/org/a11y/atspi/registry/deviceeventcontroller",
+                                           "org.a11y.atspi.DeviceEventController", "NotifyListenersSync");
+    if (r < 0) return r;
+    return sd_bus_message_append(*message, "(uinnisb)", (uint32_t)released, (int32_t)keysym, (int16_t)keycode,
+                                 (int16_t)modifiers, (int32_t)timestamp, string, is_text);
+}
+
 static inline int sweep_a11y_notify_key(sd_bus *bus, int released, int keysym, int keycode, int modifiers,
                                         int timestamp, const char *string, int is_text, uint64_t timeout_usec,
                                         sd_bus_message_handler_t callback, void *userdata, uint64_t *cookie) {
     sd_bus_message *message = NULL;
-    int r = sd_bus_message_new_method_call(bus, &message, "org.a11y.atspi.Registry",
-                                           "/org/a11y/atspi/registry/deviceeventcontroller",
-                                           "org.a11y.atspi.DeviceEventController", "NotifyListenersSync");
-    if (r < 0) return r;
-    r = sd_bus_message_append(message, "(uinnisb)", (uint32_t)released, (int32_t)keysym, (int16_t)keycode,
-                              (int16_t)modifiers, (int32_t)timestamp, string, is_text);
+    int r = sweep_a11y_key_message(bus, &message, released, keysym, keycode, modifiers, timestamp, string, is_text);
     if (r >= 0) r = sd_bus_call_async(bus, NULL, message, callback, userdata, timeout_usec);
     if (r >= 0) r = sd_bus_message_get_cookie(message, cookie);
     sd_bus_message_unref(message);
@@ -233,11 +239,7 @@ static inline int sweep_a11y_notify_key_sync(sd_bus *bus, int released, int keys
     sd_bus_message *message = NULL, *reply = NULL;
     sd_bus_error error = SD_BUS_ERROR_NULL;
     int consumed = 0;
-    int r = sd_bus_message_new_method_call(bus, &message, "org.a11y.atspi.Registry",
-                                           "/org/a11y/atspi/registry/deviceeventcontroller",
-                                           "org.a11y.atspi.DeviceEventController", "NotifyListenersSync");
-    if (r >= 0) r = sd_bus_message_append(message, "(uinnisb)", (uint32_t)released, (int32_t)keysym, (int16_t)keycode,
-                                          (int16_t)modifiers, (int32_t)timestamp, string, is_text);
+    int r = sweep_a11y_key_message(bus, &message, released, keysym, keycode, modifiers, timestamp, string, is_text);
     if (r >= 0) r = sd_bus_call(bus, message, timeout_usec, &error, &reply);
     if (r < 0 || sd_bus_message_read(reply, "b", &consumed) < 0) consumed = 0;
     sd_bus_error_free(&error);
