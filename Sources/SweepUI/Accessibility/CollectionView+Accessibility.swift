@@ -348,14 +348,15 @@ struct AccessibleObjectCache {
     /// (nil once that object is gone); `saidFocus` once it was told any.
     weak var focusSaid: AccessibleObject? { didSet { if focusSaid != nil { saidFocus = true } } }
     private(set) var saidFocus = false
-    private var lastUse: [AccessibleChild: Int] = [:]
+    /// When each kept object was last asked for, by object id (ids stay put when items move).
+    private var lastUse: [Int: Int] = [:]
     private var clock = 0
 
     /// The kept object of `child`, marked as just used.
     mutating func use(_ child: AccessibleChild) -> AccessibleObject? {
         guard let object = objects[child] else { return nil }
         clock += 1
-        lastUse[child] = clock
+        lastUse[object.id] = clock
         return object
     }
 
@@ -364,24 +365,24 @@ struct AccessibleObjectCache {
     mutating func insert(_ object: AccessibleObject, for child: AccessibleChild, limit: Int, keeping: AccessibleChild?) {
         clock += 1
         objects[child] = object
-        lastUse[child] = clock
+        lastUse[object.id] = clock
         guard objects.count > limit else { return }
-        let oldest = lastUse.sorted { $0.value < $1.value }.prefix(objects.count - limit / 2)
-        for (old, _) in oldest where old != keeping && old != child {
-            if let gone = objects.removeValue(forKey: old) { refs[gone.id] = nil }
-            lastUse[old] = nil
+        let oldest = objects.sorted { lastUse[$0.value.id, default: 0] < lastUse[$1.value.id, default: 0] }
+            .prefix(objects.count - limit / 2)
+        for (old, gone) in oldest where old != keeping && old != child {
+            objects[old] = nil
+            refs[gone.id] = nil
+            lastUse[gone.id] = nil
         }
     }
 
     /// After the items changed: `kept` replaces the objects (those left out were retired).
     mutating func replaceObjects(with kept: [AccessibleChild: AccessibleObject]) {
-        var uses: [AccessibleChild: Int] = [:]
-        for (child, object) in kept {
-            let previous = objects.first { $0.value === object }?.key
-            uses[child] = previous.flatMap { lastUse[$0] } ?? clock
-        }
         objects = kept
-        lastUse = uses
+        if lastUse.count > kept.count {
+            let ids = Set(kept.values.map(\.id))
+            lastUse = lastUse.filter { ids.contains($0.key) }
+        }
     }
 }
 
