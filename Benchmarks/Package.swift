@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SweepGeometry", package: "Sweep"),
                 .product(name: "SweepGraphics", package: "Sweep"),
+                .product(name: "SweepLayout", package: "Sweep"),
                 .product(name: "SweepPixman", package: "Sweep"),
                 .product(name: "SweepPresentation", package: "Sweep"),
                 .product(name: "SweepViews", package: "Sweep"),

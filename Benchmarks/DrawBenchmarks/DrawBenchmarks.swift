@@ -1,6 +1,7 @@
 import Benchmark
 import SweepGeometry
 import SweepGraphics
+import SweepLayout
 import SweepPixman
 import SweepPresentation
 import SweepViews
@@ -26,15 +27,15 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     /// The views as every benchmark draws them: editing mode, every third item selected.
-    func editingGrid() -> GridView {
-        let grid = GridView(frame: bounds, dataSource: NumberedCells(), theme: .light)
+    func editingGrid() -> ItemsView {
+        let grid = ItemsView(frame: bounds, layout: .grid, dataSource: NumberedCells(), theme: .light)
         grid.isEditing = true
         grid.isSelected = { $0.item % 3 == 0 }
         return grid
     }
 
-    func editingList() -> ListView {
-        let list = ListView(frame: bounds, dataSource: NumberedCells(), theme: .light)
+    func editingList() -> ItemsView {
+        let list = ItemsView(frame: bounds, layout: .list, dataSource: NumberedCells(), theme: .light)
         list.isEditing = true
         list.isSelected = { $0.item % 3 == 0 }
         return list
@@ -69,7 +70,7 @@ let benchmarks: @Sendable () -> Void = {
     /// One frame of a scroll by 8 px as the window draws it: the pixels that
     /// stay visible copied within the buffer, the uncovered strip and the
     /// scroll indicator drawn.
-    func scrollStep(_ view: ItemScrollView, _ target: PixmanCanvas, down: inout Bool) {
+    func scrollStep(_ view: ItemsView, _ target: PixmanCanvas, down: inout Bool) {
         let offset = view.scroll.offset
         if offset > 20_000 { down = false } else if offset < 8 { down = true }
         view.scrollImmediately(to: offset + (down ? 8 : -8))
@@ -86,7 +87,7 @@ let benchmarks: @Sendable () -> Void = {
         view.draw(in: target, damage: damage)
     }
 
-    let scrolled: [(name: String, view: () -> ItemScrollView)] = [("list", editingList), ("grid", editingGrid)]
+    let scrolled: [(name: String, view: () -> ItemsView)] = [("list", editingList), ("grid", editingGrid)]
     for (name, makeView) in scrolled {
         Benchmark("draw-\(name)-scroll-step", configuration: frame) { benchmark in
             let target = canvas()

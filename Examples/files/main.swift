@@ -67,11 +67,11 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private var names: [[UInt8]] = [], keys: [String] = []
     /// The menu's entry by name (rows may reorder); going up, the folder left, focused once listed.
     private var reading = false, failure: String?, menuEntry: [UInt8]?, cameFrom: [UInt8]?
-
     init(window: AppWindow, folder: [UInt8], grid: Bool) {
         self.window = window
         filtered = FilteredDataSource(source: source)
-        view = CollectionView(style: grid ? .grid : .list, dataSource: filtered, name: "files")
+        let layout: any CollectionViewLayout = grid ? CollectionGridLayout() : CollectionListLayout()
+        view = CollectionView(layout: layout, dataSource: filtered, name: "files")
         (view.allowsMultipleSelection, view.activatesOnDoubleClick) = (true, true)
         source.content = { [unowned self] name in content(of: name) }
         source.title = { name in String(decoding: name, as: UTF8.self) }

@@ -14,7 +14,7 @@ if isatty(STDIN_FILENO) != 0 {
 do {
     let app = try Application()
     let window = try AppWindow(application: app, title: "Hello, Sweep", appID: "org.sweep.HelloSelect")
-    let list = CollectionView(style: .list, dataSource: StringItems(lines))
+    let list = CollectionView(layout: .list, dataSource: StringItems(lines))
     list.allowsMultipleSelection = true
     list.onSelectionChange = { event in
         guard !event.isProvisional else { return }

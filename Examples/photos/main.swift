@@ -52,7 +52,7 @@ struct PhotoCell: ItemRenderer {
 
     init(window: AppWindow, folder: String) {
         self.window = window
-        view = CollectionView(style: .grid, dataSource: source, name: "photos")
+        view = CollectionView(layout: .grid, dataSource: source, name: "photos")
         view.allowsMultipleSelection = true
         view.renderer = PhotoCell()
         view.delegate = self

@@ -16,9 +16,9 @@ if isatty(STDIN_FILENO) != 0 {
 do {
     let app = try Application()
     var open: [String: AppWindow] = [:]
-    for (name, style) in [("list", CollectionView.Style.list), ("grid", .grid)] {
+    for (name, layout) in [("list", CollectionListLayout() as any CollectionViewLayout), ("grid", CollectionGridLayout())] {
         let window = try AppWindow(application: app, title: "Sweep: \(name)", appID: "org.sweep.TwoWindows")
-        let view = CollectionView(style: style, dataSource: StringItems(lines))
+        let view = CollectionView(layout: layout, dataSource: StringItems(lines))
         view.allowsMultipleSelection = true
         view.onSelectionChange = { [unowned view] event in
             guard !event.isProvisional else { return }

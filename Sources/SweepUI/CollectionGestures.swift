@@ -20,16 +20,16 @@ final class CollectionGestures {
     let scrollPan = PanGestureRecognizer(name: "scroll", minimumTouches: 1, maximumTouches: 1)
     let tap = TapGestureRecognizer(name: "tap")
     let longPress = LongPressGestureRecognizer(name: "long press")
-    /// Two touches apart or together, or the touchpad pinch: zooms a grid.
+    /// Two touches apart or together, or the touchpad pinch: zooms a zoomable layout (a grid).
     let pinch = PinchGestureRecognizer(name: "pinch")
     let band = BandGestureRecognizer(name: "band")
     /// A press on a selected item that moves: the selection is dragged out (the band fails there).
     let dragOut = BandGestureRecognizer(name: "drag")
     let click = ClickGestureRecognizer(name: "click")
 
-    init(view: GestureView, grid: Bool) {
+    init(view: GestureView, zooms: Bool) {
         self.view = view
-        pinch.isEnabled = grid
+        pinch.isEnabled = zooms
         checkboxSweep.acceptsTouchpadSwipes = false
         scrollPan.acceptsTouchpadSwipes = false
         scrollPan.require(toFail: checkboxSweep)

@@ -1,8 +1,9 @@
-/// How items look and how big they are: the renderer and the sizes of rows,
-/// cells and headers. Changing a size keeps the item at the top of the
-/// viewport where it was and repaints the view.
+/// How items look: the renderer, the hover highlight and the deselect fade.
+/// Their sizes belong to the layout (`CollectionListLayout.rowHeight`,
+/// `CollectionGridLayout.itemSize`), whose changes keep the item at the top
+/// of the viewport where it was and repaint the view.
 extension CollectionView {
-    /// Draws each item: `ListRowRenderer` or `GridCellRenderer` by default.
+    /// Draws each item: `ListRowRenderer` for rows or `GridCellRenderer` for tiles by default.
     public var renderer: any ItemRenderer {
         get { itemView.renderer }
         set { itemView.renderer = newValue; invalidate() }
@@ -14,28 +15,17 @@ extension CollectionView {
         set { itemView.onRenderError = newValue }
     }
 
-    /// A list's row height; a grid's is its cell height (set `itemSize` there).
-    public var rowHeight: Double {
-        get { listView?.rowHeight ?? itemSize.height }
-        set { listView?.rowHeight = newValue; invalidate() }
+    /// How long a deselected item's tint takes to fade (ms; 0 for none):
+    /// 300 in a layout of rows, 0 in one of tiles.
+    public var deselectionFadeDuration: Double {
+        get { itemView.fadeDuration }
+        set { itemView.fadeDuration = newValue.isFinite ? max(0, newValue) : 0 }
     }
 
-    /// A grid's cell size (pinch zoom changes it too); a list's is its row (set `rowHeight` there).
-    public var itemSize: Size {
-        get { gridView?.itemSize ?? Size(width: frame.width, height: listView?.rowHeight ?? 0) }
-        set { gridView?.itemSize = newValue; invalidate() }
-    }
-
-    /// The least gap between a grid's cells; 0 for a list.
-    public var itemSpacing: Double {
-        get { gridView?.itemSpacing ?? 0 }
-        set { gridView?.itemSpacing = newValue; invalidate() }
-    }
-
-    /// The height of section headers, shown where the data source titles a section.
-    public var headerHeight: Double {
-        get { itemView.headerHeight }
-        set { itemView.headerHeight = newValue; invalidate() }
+    /// Whether the item under the pointer is highlighted: on in a layout of rows, off in one of tiles.
+    public var highlightsHoveredItem: Bool {
+        get { itemView.highlightsHover }
+        set { itemView.highlightsHover = newValue; invalidate() }
     }
 }
 

@@ -18,13 +18,12 @@ extension CollectionView {
         guard let host, !change.isEmpty else { return }
         let ranges = change.added + change.removed
         guard ranges.count <= Self.damageRangeLimit else { return invalidate() }
-        let layout = viewport.layout
         var damage = Region()
         for range in ranges {
             // A range over several rows of a grid takes whole rows between its ends.
-            let first = layout.frame(of: range.first), last = layout.frame(of: range.last)
+            let first = geometry.frame(of: range.first), last = geometry.frame(of: range.last)
             var rect = first.union(last)
-            if first.minY != last.minY { rect = Rect(x: 0, y: rect.minY, width: layout.width, height: rect.height) }
+            if first.minY != last.minY { rect = Rect(x: 0, y: rect.minY, width: geometry.contentSize.width, height: rect.height) }
             let visible = windowRect(ofContent: rect)
             if !visible.isEmpty { damage.add(visible) }
         }
@@ -79,15 +78,14 @@ extension CollectionView {
     func invalidateEditingMarks() {
         guard let host else { return }
         let renderer = itemView.renderer
-        let layout = viewport.layout
         var ranges: [ItemRange] = []
-        layout.items(in: Rect(x: 0, y: itemView.visibleOffset, width: layout.contentSize.width, height: frame.height),
+        geometry.items(in: Rect(x: 0, y: itemView.visibleOffset, width: geometry.contentSize.width, height: frame.height),
                      into: &ranges)
         guard ranges.reduce(0, { $0 + $1.count }) <= Self.editingMarkLimit else { return invalidate() }
         var damage = Region()
         for range in ranges {
             for item in range.items {
-                guard let mark = renderer.editingMarkBounds(in: layout.frame(of: ItemPath(section: range.section, item: item)))
+                guard let mark = renderer.editingMarkBounds(in: geometry.frame(of: ItemPath(section: range.section, item: item)))
                 else { return invalidate() }
                 let visible = windowRect(ofContent: mark)
                 if !visible.isEmpty { damage.add(visible) }
@@ -100,7 +98,7 @@ extension CollectionView {
     func invalidate(item: ItemPath?) {
         guard let host, let item, selection.itemCounts.indices.contains(item.section),
               item.item < selection.itemCounts[item.section] else { return }
-        let visible = windowRect(ofContent: viewport.layout.frame(of: item).insetBy(dx: -2, dy: -2))
+        let visible = windowRect(ofContent: geometry.frame(of: item).insetBy(dx: -2, dy: -2))
         if !visible.isEmpty { host.invalidate(Region(visible)) }
     }
 }

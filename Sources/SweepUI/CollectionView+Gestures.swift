@@ -66,20 +66,19 @@ extension CollectionView {
     /// A tap or click on a row's detail button reports the accessory and
     /// selects nothing (interaction.md §2); true when it was one. `point` is in the view.
     private func accessoryTapped(at point: Point) -> Bool {
-        guard let listView else { return false }
-        let window = Point(x: point.x + listView.frame.minX, y: point.y + listView.frame.minY)
-        guard let item = listView.item(at: window), let rect = listView.accessoryRect(of: item), rect.contains(window) else { return false }
+        let window = Point(x: point.x + itemView.frame.minX, y: point.y + itemView.frame.minY)
+        guard let item = itemView.item(at: window), let rect = itemView.accessoryRect(of: item), rect.contains(window) else { return false }
         delegate?.collectionView(self, accessoryButtonTappedFor: item)
         return true
     }
 
     // MARK: - Sweeps
 
-    /// A one-finger sweep in editing mode starts in a list's checkbox
-    /// column, or on a grid cell moving within 30 degrees of horizontal
+    /// A one-finger sweep in editing mode starts in the checkbox column of
+    /// rows (a list), or on a tile moving within 30 degrees of horizontal
     /// (vertical motion scrolls the grid).
     private func oneFingerSweepMayStart(_ pan: PanGestureRecognizer) -> Bool {
-        guard gridView != nil else { return pan.startLocation.x < ListView.checkboxColumnWidth }
+        if geometry.itemShape == .rows { return pan.startLocation.x < ListRowRenderer.checkboxColumnWidth }
         let motion = pan.translation
         return abs(motion.y) <= abs(motion.x) * 0.5773502691896257   // tan 30°
     }
@@ -107,15 +106,15 @@ extension CollectionView {
         }
     }
 
-    // MARK: - Pinch zoom (grid)
+    // MARK: - Pinch zoom (a zoomable layout: a grid)
 
     private func pinchChanged(_ pinch: PinchGestureRecognizer) {
-        guard let gridView else { return }
+        guard let zoomable = zoomableLayout else { return }
         switch pinch.state {
         case .began:
-            gridView.stopFling()
-            zoom = GridZoom(layout: gridView.layout, contentOffset: gridView.scroll.offset, centre: pinch.location,
-                            viewportHeight: gridView.frame.height)
+            itemView.stopFling()
+            zoom = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: pinch.location,
+                                     viewportHeight: itemView.frame.height)
             zoom?.update(scale: pinch.scale)
         case .changed:
             zoom?.update(scale: pinch.scale)
@@ -127,17 +126,17 @@ extension CollectionView {
             return
         }
         guard let current = zoom else { return }
-        gridView.setLayout(current.layout, offset: current.contentOffset)
+        itemView.applyZoom(current)
         if pinch.state == .ended || pinch.state == .cancelled { zoom = nil }
-        if pinch.state != .changed || loggedCellSize != current.cellSize {
-            loggedCellSize = current.cellSize
+        if pinch.state != .changed || loggedCellSize != current.size {
+            loggedCellSize = current.size
             let phase: ZoomPhase = switch pinch.state {
             case .began: .began
             case .ended: .ended
             case .cancelled: .cancelled
             default: .changed
             }
-            delegate?.collectionView(self, didZoomTo: current.cellSize, phase: phase)
+            delegate?.collectionView(self, didZoomTo: current.size, phase: phase)
         }
         invalidate()
     }

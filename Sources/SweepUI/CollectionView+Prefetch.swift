@@ -15,13 +15,12 @@ extension CollectionView {
         let offset = itemView.visibleOffset
         if let last = prefetchWindow.lastOffset, offset != last { prefetchWindow.scrollsDown = offset > last }
         prefetchWindow.lastOffset = offset
-        let layout = viewport.layout
-        let width = layout.contentSize.width
-        let visible = layout.items(in: Rect(x: 0, y: offset, width: width, height: height))
+        let width = geometry.contentSize.width
+        let visible = geometry.items(in: Rect(x: 0, y: offset, width: width, height: height))
         // The screen ahead, cut at the content's ends.
         let aheadTop = prefetchWindow.scrollsDown ? offset + height : max(0, offset - height)
-        let aheadBottom = prefetchWindow.scrollsDown ? min(layout.contentSize.height, offset + 2 * height) : offset
-        let ahead = aheadBottom > aheadTop ? layout.items(in: Rect(x: 0, y: aheadTop, width: width, height: aheadBottom - aheadTop)) : []
+        let aheadBottom = prefetchWindow.scrollsDown ? min(geometry.contentSize.height, offset + 2 * height) : offset
+        let ahead = aheadBottom > aheadTop ? geometry.items(in: Rect(x: 0, y: aheadTop, width: width, height: aheadBottom - aheadTop)) : []
         let change = prefetchWindow.move(visible: visible, ahead: ahead, counts: selection.itemCounts)
         if !change.cancel.isEmpty { prefetcher.cancelPrefetching(change.cancel) }
         if !change.prefetch.isEmpty { prefetcher.prefetchItems(change.prefetch) }

@@ -100,7 +100,6 @@ extension CollectionView {
 
     /// Scrolls so `item` shows at `position`, gliding.
     public func scrollToItem(_ item: ItemPath, position: ScrollPosition = .none) {
-        let layout = viewport.layout
         let alignment: ScrollAlignment
         switch position {
         case .none: alignment = .nearest
@@ -108,7 +107,7 @@ extension CollectionView {
         case .middle: alignment = .middle
         case .bottom: alignment = .bottom
         }
-        let offset = layout.contentOffset(toShow: item, alignment: alignment, viewportHeight: viewport.viewportHeight,
+        let offset = geometry.contentOffset(toShow: item, alignment: alignment, viewportHeight: viewport.viewportHeight,
                                           currentOffset: viewport.contentOffset)
         itemView.scroll(toOffset: offset)
         reportScroll()
@@ -116,7 +115,7 @@ extension CollectionView {
 
     /// Scrolls to the selected item nearest the focus (or the top of the view).
     public func scrollToNearestSelectedItem(position: ScrollPosition = .none) {
-        let from = focusedItem ?? viewport.layout.item(at: Point(x: 1, y: viewport.contentOffset + 1)) ?? ItemPath(item: 0)
+        let from = focusedItem ?? geometry.item(at: Point(x: 1, y: viewport.contentOffset + 1)) ?? ItemPath(item: 0)
         if let nearest = selection.nearestSelectedItem(to: from) { scrollToItem(nearest, position: position) }
     }
 
@@ -143,7 +142,7 @@ extension CollectionView {
         guard !change.isEmpty else { return }
         let time = now
         for range in change.removed {
-            for item in range.items { listView?.fadeSelection(of: ItemPath(section: range.section, item: item), from: time) }
+            for item in range.items { itemView.fadeSelection(of: ItemPath(section: range.section, item: item), from: time) }
         }
         apply([.selection(change, provisional: false)], cause: .api)
     }

@@ -103,7 +103,7 @@ extension CollectionView {
     /// layout is read again, the top item stays, then the focus and a
     /// running sweep, band or press follow their items (or end, with nil
     /// `anchors` or when the change dropped their provisional selection).
-    private func itemsChanged(top: (ItemPath, Double)?, anchors: SelectionInteractor<CollectionLayout>.GestureAnchors?,
+    private func itemsChanged(top: (ItemPath, Double)?, anchors: SelectionInteractor<LayoutReference>.GestureAnchors?,
                               map: (ItemPath) -> ItemPath?, mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
@@ -114,7 +114,7 @@ extension CollectionView {
             // The rows on screen stay, a fling or glide going on over them; at the top, `.top`
             // anchoring stays at the top instead (not under a running gesture, which keeps its rows).
             let staysAtTop = insertionAnchoring == .top && wasAtTop && sweepOrBandIdle && !itemView.scroll.isFlinging
-            let wanted = staysAtTop ? 0 : viewport.layout.frame(of: kept).minY + delta
+            let wanted = staysAtTop ? 0 : geometry.frame(of: kept).minY + delta
             itemView.shiftScroll(by: wanted - itemView.scroll.offset)
         }
         // With the new layout in place: the gestures follow their items, or end.
@@ -153,9 +153,21 @@ extension CollectionView {
     /// The item at the top of the viewport and how far the viewport's top
     /// is below that item's top.
     private func topItem() -> (ItemPath, Double)? {
-        let layout = viewport.layout
         let offset = itemView.scroll.offset
-        guard let item = layout.nearestItem(to: Point(x: 1, y: offset + 1)) else { return nil }
-        return (item, offset - layout.frame(of: item).minY)
+        guard let item = geometry.nearestItem(to: Point(x: 1, y: offset + 1)) else { return nil }
+        return (item, offset - geometry.frame(of: item).minY)
+    }
+}
+
+extension CollectionView {
+    /// A layout problem goes to the delegate; without one, to standard
+    /// error, and to the delegate when one is set.
+    func layoutProblem(_ message: String) {
+        if let delegate {
+            delegate.collectionView(self, layoutProblem: message)
+        } else {
+            _ = StandardStreams.writeLine("\(name): \(message)", to: 2)
+            if unheardLayoutProblems.count < 100 { unheardLayoutProblems.append(message) }
+        }
     }
 }

@@ -1,38 +1,42 @@
 import SweepGeometry
 import SweepGestures
 
-/// A grid zooms with Ctrl and the wheel (or two touchpad fingers), with
+/// A zoomable layout (a grid) zooms with Ctrl and the wheel (or two touchpad fingers), with
 /// Ctrl+plus, Ctrl+minus and Ctrl+0, and with the zoom keys, as image
 /// viewers and file managers do; a pinch zooms it on touch
 /// (`CollectionView+Gestures`). Each step shows one column fewer (in) or
 /// more (out), the cells filling the width, the item under the pointer (or
 /// the focused item, from the keyboard) kept in place.
 extension CollectionView {
-    /// Zooms a grid in by `steps` (out when negative) around `centre`
-    /// (view coordinates; the view's middle when nil). A list does nothing.
+    /// The layout when it zooms.
+    var zoomableLayout: (any ZoomableLayout)? { layout as? any ZoomableLayout }
+
+    /// Zooms in by `steps` (out when negative) around `centre` (view
+    /// coordinates; the view's middle when nil). A layout that does not
+    /// zoom (a list) does nothing.
     public func zoom(steps: Int, around centre: Point? = nil) {
-        guard let gridView, zoom == nil, steps != 0 else { return }
-        var step = GridZoom(layout: gridView.layout, contentOffset: gridView.scroll.offset,
-                            centre: centre ?? zoomCentre(), viewportHeight: gridView.frame.height)
+        guard let zoomable = zoomableLayout, zoom == nil, steps != 0 else { return }
+        var step = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: centre ?? zoomCentre(),
+                                     viewportHeight: itemView.frame.height)
         step.zoom(steps: steps)
-        applyZoomStep(step)
+        applyZoomStep(step, to: zoomable)
     }
 
-    /// Puts a grid's cells back at `size` (Ctrl+0), the columns following the width.
+    /// Puts the zoom back at `size` (Ctrl+0; a grid's cells, the columns following the width).
     public func resetZoom(to size: Double = 100) {
-        guard let gridView, zoom == nil else { return }
-        var step = GridZoom(layout: gridView.layout, contentOffset: gridView.scroll.offset, centre: zoomCentre(),
-                            viewportHeight: gridView.frame.height)
-        step.set(cellSize: size)
-        applyZoomStep(step)
+        guard let zoomable = zoomableLayout, zoom == nil else { return }
+        var step = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: zoomCentre(),
+                                     viewportHeight: itemView.frame.height)
+        step.set(size: size)
+        applyZoomStep(step, to: zoomable)
     }
 
-    private func applyZoomStep(_ step: GridZoom) {
-        guard let gridView, step.layout.cellSize != gridView.layout.cellSize else { return }
-        gridView.stopFling()
-        gridView.setLayout(step.layout, offset: step.contentOffset)
-        loggedCellSize = step.cellSize
-        delegate?.collectionView(self, didZoomTo: step.cellSize, phase: .ended)
+    private func applyZoomStep(_ step: any LayoutZoom, to zoomable: any ZoomableLayout) {
+        guard step.size != zoomable.zoomSize else { return }
+        itemView.stopFling()
+        itemView.applyZoom(step)
+        loggedCellSize = step.size
+        delegate?.collectionView(self, didZoomTo: step.size, phase: .ended)
         invalidate()
     }
 
@@ -40,15 +44,15 @@ extension CollectionView {
     private func zoomCentre() -> Point {
         let middle = Point(x: frame.width / 2, y: frame.height / 2)
         guard let focus = focusedItem else { return middle }
-        let cell = viewport.layout.frame(of: focus)
+        let cell = geometry.frame(of: focus)
         let y = cell.midY - viewport.contentOffset
         return y >= 0 && y < frame.height ? Point(x: cell.midX, y: y) : middle
     }
 
-    /// Ctrl with the wheel or touchpad fingers over a grid: a notch is a
+    /// Ctrl with the wheel or touchpad fingers over a zoomable layout: a notch is a
     /// step (up zooms in); fingers step every 60 px. True when it zoomed.
     func zoomScroll(_ frame: PointerFrame, at point: Point?) -> Bool {
-        guard gridView != nil, frame.modifiers.contains(.control), let vertical = frame.vertical else { return false }
+        guard zoomableLayout != nil, frame.modifiers.contains(.control), let vertical = frame.vertical else { return false }
         if let value120 = vertical.value120 {
             zoomScrollRemainder += Double(value120) / 120
         } else {
@@ -63,9 +67,9 @@ extension CollectionView {
     }
 
     /// Ctrl+plus (or equal, for layouts where plus needs Shift), Ctrl+minus,
-    /// Ctrl+0, their keypad keys and the zoom keys, over a grid.
+    /// Ctrl+0, their keypad keys and the zoom keys, over a zoomable layout.
     func zoomKey(_ key: KeyEvent) -> Bool {
-        guard gridView != nil else { return false }
+        guard zoomableLayout != nil else { return false }
         let control = key.modifiers.contains(.control)
         switch key.keysym {
         case .zoomIn: zoom(steps: 1)

@@ -18,24 +18,32 @@ import SweepGestures
 /// `GtkMultiSelection` with rubberband.
 @MainActor
 public final class CollectionView: Component {
-    /// How items are laid out.
-    public enum Style: Sendable { case list, grid }
-
-    public let style: Style
+    /// How items are laid out: a list, a grid or an app's own layout (the object given).
+    public var layout: any CollectionViewLayout { itemView.providedLayout }
+    /// The layout as the view asks it: an app's own through a `CheckedLayout`.
+    var geometry: any CollectionViewLayout { itemView.layout }
     /// The name of the view's gesture views (debugging, logs).
     public let name: String
     public let dataSource: ListDataSource
-    public weak var delegate: CollectionViewDelegate?
+    public weak var delegate: CollectionViewDelegate? {
+        didSet {
+            // Layout problems found before there was a delegate (while the view was made).
+            guard let delegate, !unheardLayoutProblems.isEmpty else { return }
+            let problems = unheardLayoutProblems
+            unheardLayoutProblems.removeAll()
+            for problem in problems { delegate.collectionView(self, layoutProblem: problem) }
+        }
+    }
+    /// Layout problems reported while the view had no delegate.
+    var unheardLayoutProblems: [String] = []
     /// The selection: committed and provisional ranges, anchor, policy.
     public let selection: SelectionController
-    /// The drawing view: a `ListView` or a `GridView`.
-    public let itemView: ItemScrollView
-    public var listView: ListView? { itemView as? ListView }
-    public var gridView: GridView? { itemView as? GridView }
+    /// The drawing view, which prepares the layout and scrolls.
+    public let itemView: ItemsView
 
     let gestures: CollectionGestures
     lazy var viewport = CollectionViewport(itemView: itemView)
-    lazy var interactor = SelectionInteractor<CollectionLayout>(viewport: viewport, selection: selection)
+    lazy var interactor = SelectionInteractor<LayoutReference>(viewport: viewport, selection: selection)
     private(set) weak var host: ComponentHost?
     private lazy var forwarder = SelectionForwarder(view: self)
 
@@ -48,7 +56,7 @@ public final class CollectionView: Component {
     var onStateChange: (() -> Void)?
 
     // Interaction state (see CollectionView+Gestures).
-    var zoom: GridZoom?
+    var zoom: (any LayoutZoom)?
     var loggedCellSize: Double?
     /// Ctrl+scrolling not yet a whole zoom step (CollectionView+Zoom).
     var zoomScrollRemainder = 0.0
@@ -116,8 +124,9 @@ public final class CollectionView: Component {
 
     /// Whether the committed selection becomes the desktop's primary
     /// selection (the middle button pastes its titles elsewhere). On by
-    /// default for lists, whose items are lines of text; off for grids.
-    public lazy var ownsPrimarySelection = style == .list
+    /// default for layouts of rows (lists), whose items are lines of text;
+    /// off for tiles (grids).
+    public lazy var ownsPrimarySelection = geometry.itemShape == .rows
 
     /// Whether a pointer click selects and a double click activates (a file
     /// manager, GTK's default) instead of one click doing both (UIKit's
@@ -136,19 +145,20 @@ public final class CollectionView: Component {
     /// Wheel notches scroll this many lines each (120 = one notch).
     public var linesPerNotch = 3.0
 
-    public init(style: Style, dataSource: ListDataSource, name: String = "items", theme: Theme = .light) {
-        self.style = style
+    /// A view of `dataSource`'s items laid out by `layout` (`.list`,
+    /// `.grid`, `CollectionListLayout(rowHeight: 60)`, an app's own). The
+    /// view owns the layout from then on: it prepares it and lays it out
+    /// again when it says it changed.
+    public init(layout: some CollectionViewLayout, dataSource: ListDataSource, name: String = "items", theme: Theme = .light) {
         self.name = name
         self.dataSource = dataSource
-        switch style {
-        case .list: itemView = ListView(frame: .zero, dataSource: dataSource, theme: theme)
-        case .grid: itemView = GridView(frame: .zero, dataSource: dataSource, theme: theme)
-        }
+        itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, theme: theme)
         selection = SelectionController(itemCounts: dataSource.sectionCounts)
-        gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), grid: style == .grid)
+        gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), zooms: layout is any ZoomableLayout)
         selection.delegate = forwarder
-        listView?.isSelected = { [unowned selection] item in selection.isSelected(item) }
-        gridView?.isSelected = { [unowned selection] item in selection.isSelected(item) }
+        itemView.isSelected = { [unowned selection] item in selection.isSelected(item) }
+        itemView.onLayoutChange = { [unowned self] in invalidate() }
+        itemView.onLayoutProblem = { [unowned self] problem in layoutProblem(problem) }
         itemView.isProvisional = { [unowned selection] item in selection.isProvisionallyChanged(item) }
         interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
         installGestures()
@@ -221,10 +231,9 @@ public final class CollectionView: Component {
     }
 
     public var theme: Theme {
-        get { listView?.theme ?? gridView!.theme }
+        get { itemView.theme }
         set {
-            listView?.theme = newValue
-            gridView?.theme = newValue
+            itemView.theme = newValue
             invalidate()
         }
     }

@@ -1,3 +1,4 @@
+import SweepEventLog
 import SweepGeometry
 import SweepInteraction
 import SweepSelection
@@ -78,6 +79,11 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ view: CollectionView, didScrollTo offset: Double)
     /// The item counts changed (a batch update or a reload).
     func collectionView(_ view: CollectionView, itemsDidChange count: Int)
+    /// The view's layout (an app's own) answered nonsense, told in one line
+    /// once a kind (also what was found before the delegate was set); a
+    /// list stands in while its preparation fails. By default the line goes
+    /// to standard error.
+    func collectionView(_ view: CollectionView, layoutProblem message: String)
 }
 
 extension CollectionViewDelegate {
@@ -108,6 +114,9 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase) {}
     public func collectionView(_ view: CollectionView, didScrollTo offset: Double) {}
     public func collectionView(_ view: CollectionView, itemsDidChange count: Int) {}
+    public func collectionView(_ view: CollectionView, layoutProblem message: String) {
+        _ = StandardStreams.writeLine("\(view.name): \(message)", to: 2)
+    }
 }
 
 /// How far a zoom of a grid's cells has gone, as the delegate hears it: a

@@ -6,21 +6,13 @@ import SweepViews
 /// scroll position are read where they live, never copied.
 @MainActor
 final class CollectionViewport: @MainActor ItemViewport {
-    unowned let itemView: ItemScrollView
-    // Resolved once: the layout is read on every move of a sweep or band.
-    private unowned(unsafe) let grid: GridView?
-    private unowned(unsafe) let list: ListView?
+    unowned let itemView: ItemsView
 
-    init(itemView: ItemScrollView) {
+    init(itemView: ItemsView) {
         self.itemView = itemView
-        grid = itemView as? GridView
-        list = itemView as? ListView
     }
 
-    var layout: CollectionLayout {
-        if let grid { return .grid(grid.layout) }
-        return .list(list!.layout)
-    }
+    var layout: LayoutReference { LayoutReference(itemView.layout) }
 
     /// Where the view is gliding to, so keys and sweeps act on where the content will be.
     var contentOffset: Double { itemView.scroll.target }

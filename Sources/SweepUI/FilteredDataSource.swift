@@ -3,7 +3,7 @@
 /// item: an item the filter hides stays selected, and shows selected again
 /// when a later filter shows it.
 ///
-/// Make the view over it, `CollectionView(style: .list, dataSource: filtered)`,
+/// Make the view over it, `CollectionView(layout: .list, dataSource: filtered)`,
 /// and the two are connected: what a person (or the view's own API) selects
 /// in the view is committed to the source items once it is no longer
 /// provisional (a sweep or band still running is not), and the items the

@@ -15,7 +15,6 @@ struct FilteredViewportPlace {
     /// source has changed already and the rows still name its old items, so
     /// they are read as they are (map them with `mapSourceItems`).
     init(view: CollectionView, adapter: FilteredDataSource, sourceChanged: Bool = false) {
-        let layout = view.viewport.layout
         let offset = view.itemView.scroll.offset
         let rows = adapter.rows
         func item(atRow row: Int) -> Int? {
@@ -24,13 +23,13 @@ struct FilteredViewportPlace {
         }
         if let focus = view.focusedItem, let item = item(atRow: focus.item) {
             focusedItem = item
-            let y = layout.frame(of: focus).minY - offset
+            let y = view.geometry.frame(of: focus).minY - offset
             if y >= 0 && y < view.viewport.viewportHeight { focusedY = y }
         }
-        if adapter.rowCount > 0, let top = layout.nearestItem(to: Point(x: 1, y: offset + 1)),
+        if adapter.rowCount > 0, let top = view.geometry.nearestItem(to: Point(x: 1, y: offset + 1)),
            let item = item(atRow: top.item) {
             topItem = item
-            topDelta = offset - layout.frame(of: top).minY
+            topDelta = offset - view.geometry.frame(of: top).minY
         }
     }
 
@@ -46,7 +45,6 @@ struct FilteredViewportPlace {
     func restore(in view: CollectionView, adapter: FilteredDataSource) {
         let rows = adapter.rows
         guard rows.rowCount > 0 else { return }
-        let layout = view.viewport.layout
         let shownFocus = focusedItem.flatMap { rows.row(showing: $0) }
         if let focusedItem {
             let row = shownFocus ?? Self.nearestRow(to: focusedItem, in: rows) ?? 0
@@ -54,12 +52,12 @@ struct FilteredViewportPlace {
         }
         var offset = 0.0
         if let shownFocus, let focusedY {
-            offset = layout.frame(of: ItemPath(item: shownFocus)).minY - focusedY
+            offset = view.geometry.frame(of: ItemPath(item: shownFocus)).minY - focusedY
         } else if let topItem {
             if let row = rows.row(showing: topItem) {
-                offset = layout.frame(of: ItemPath(item: row)).minY + topDelta
+                offset = view.geometry.frame(of: ItemPath(item: row)).minY + topDelta
             } else if let row = Self.nearestRow(to: topItem, in: rows) {
-                offset = layout.frame(of: ItemPath(item: row)).minY
+                offset = view.geometry.frame(of: ItemPath(item: row)).minY
             }
         }
         view.itemView.scrollImmediately(to: offset)

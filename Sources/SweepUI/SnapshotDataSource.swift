@@ -11,7 +11,7 @@
 ///
 /// ```swift
 /// let source = SnapshotDataSource<String, URL> { url in ItemContent(title: url.lastPathComponent) }
-/// let list = CollectionView(style: .list, dataSource: source)
+/// let list = CollectionView(layout: .list, dataSource: source)
 /// var snapshot = ItemSnapshot<String, URL>()
 /// snapshot.appendSections(["files"])
 /// snapshot.appendItems(urls)

@@ -9,6 +9,9 @@ import SweepGraphics
 public struct GridCellRenderer: ItemRenderer {
     /// Radius of the tile's corners.
     static let cornerRadius = 8.0
+    /// Radius of the selection circle, and its centre's inset from the cell's bottom-right corner.
+    public static let circleRadius = 10.0
+    public static let circleInset = 16.0
 
     /// The default look.
     public init() {}
@@ -53,13 +56,13 @@ public struct GridCellRenderer: ItemRenderer {
             canvas.fillRoundedRect(rect, radius: Self.cornerRadius, color: theme.background.withOpacity(0.55))
         }
         if state.isEditing {
-            let centre = Point(x: rect.maxX - GridView.circleInset, y: rect.maxY - GridView.circleInset)
+            let centre = Point(x: rect.maxX - GridCellRenderer.circleInset, y: rect.maxY - GridCellRenderer.circleInset)
             if state.isSelected {
-                canvas.fillCircle(center: centre, radius: GridView.circleRadius + 1, color: theme.accent)
+                canvas.fillCircle(center: centre, radius: GridCellRenderer.circleRadius + 1, color: theme.accent)
                 canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
             } else {
-                canvas.fillCircle(center: centre, radius: GridView.circleRadius, color: theme.background)
-                canvas.strokeCircle(center: centre, radius: GridView.circleRadius - 0.5, lineWidth: 1.5, color: theme.secondaryText)
+                canvas.fillCircle(center: centre, radius: GridCellRenderer.circleRadius, color: theme.background)
+                canvas.strokeCircle(center: centre, radius: GridCellRenderer.circleRadius - 0.5, lineWidth: 1.5, color: theme.secondaryText)
             }
         }
         if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect, theme: theme, canvas: canvas) }
@@ -68,8 +71,11 @@ public struct GridCellRenderer: ItemRenderer {
     /// Editing mode adds or removes only the selection circle: its square, with
     /// the selected circle's extra point and a pixel of antialiased edge.
     public func editingMarkBounds(in bounds: Rect) -> Rect? {
-        let reach = GridView.circleRadius + 2
-        let centre = Point(x: bounds.maxX - GridView.circleInset, y: bounds.maxY - GridView.circleInset)
+        let reach = GridCellRenderer.circleRadius + 2
+        let centre = Point(x: bounds.maxX - GridCellRenderer.circleInset, y: bounds.maxY - GridCellRenderer.circleInset)
         return Rect(x: centre.x - reach, y: centre.y - reach, width: 2 * reach, height: 2 * reach).intersection(bounds)
     }
+
+    /// A cell draws no accessory.
+    public func accessoryBounds(for content: ItemContent, in bounds: Rect) -> Rect? { nil }
 }

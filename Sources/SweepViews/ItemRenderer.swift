@@ -1,7 +1,7 @@
 import SweepGeometry
 import SweepGraphics
 
-/// Draws one item of a list or grid. A `ListView` or `GridView` asks its
+/// Draws one item of a list or grid. An `ItemsView` asks its
 /// renderer for each item it repaints, with the canvas already clipped to
 /// the item's bounds, so nothing a renderer draws reaches other items.
 ///
@@ -20,9 +20,21 @@ public protocol ItemRenderer {
     /// circle); `nil` means all of it. The view repaints only these parts when
     /// editing mode changes, which is the first frame of a drag that enters it.
     func editingMarkBounds(in bounds: Rect) -> Rect?
+
+    /// Where the item in `bounds` shows an accessory button (a row's detail
+    /// button) that a tap or click reports instead of selecting; nil for none.
+    func accessoryBounds(for content: ItemContent, in bounds: Rect) -> Rect?
 }
 
 extension ItemRenderer {
     /// All of the item changes with editing mode, unless a renderer says otherwise.
     public func editingMarkBounds(in bounds: Rect) -> Rect? { nil }
+
+    /// A detail button takes the trailing `ListRowRenderer.accessoryWidth`
+    /// (where `ItemViewDecorations` draws it); other content has none.
+    public func accessoryBounds(for content: ItemContent, in bounds: Rect) -> Rect? {
+        guard content.accessory == .detailButton else { return nil }
+        let width = ListRowRenderer.accessoryWidth
+        return Rect(x: bounds.maxX - width, y: bounds.minY, width: width, height: bounds.height)
+    }
 }

@@ -116,14 +116,14 @@ public enum ItemViewDecorations {
     static func drawHeader(_ title: String, in rect: Rect, theme: Theme, canvas: Canvas) {
         canvas.fill(rect, color: theme.headerBackground)
         let metrics = canvas.metrics(for: .caption)
-        canvas.drawText(title.uppercased(), at: Point(x: rect.minX + ListView.textInset, y: rect.maxY - metrics.lineHeight - 6),
-                        role: .caption, color: theme.secondaryText, maxWidth: max(0, rect.width - 2 * ListView.textInset))
+        canvas.drawText(title.uppercased(), at: Point(x: rect.minX + ListRowRenderer.textInset, y: rect.maxY - metrics.lineHeight - 6),
+                        role: .caption, color: theme.secondaryText, maxWidth: max(0, rect.width - 2 * ListRowRenderer.textInset))
     }
 
     /// A row's accessory (a checkmark, a detail button, a disclosure
-    /// chevron), centred in the trailing `ListView.accessoryWidth` of `rowRect`.
+    /// chevron), centred in the trailing `ListRowRenderer.accessoryWidth` of `rowRect`.
     public static func drawAccessory(_ accessory: RowAccessory, rowRect: Rect, theme: Theme, in canvas: Canvas) {
-        let centre = Point(x: rowRect.maxX - ListView.accessoryWidth / 2, y: rowRect.midY)
+        let centre = Point(x: rowRect.maxX - ListRowRenderer.accessoryWidth / 2, y: rowRect.midY)
         switch accessory {
         case .none:
             return

@@ -12,7 +12,7 @@ public enum RowAccessory: Sendable, Hashable {
     case disclosure
 }
 
-/// What a `ListView` or `GridView` shows: sections of items with text,
+/// What a list or grid (`ItemsView`) shows: sections of items with text,
 /// asked for only for the items being drawn.
 public protocol ListDataSource: AnyObject {
     /// The number of items in each section.

@@ -10,6 +10,12 @@ import SweepGraphics
 public struct ListRowRenderer: ItemRenderer {
     /// Gap between the trailing parts (detail, badge) and what precedes them.
     static let trailingGap = 8.0
+    /// Width of the checkbox column in editing mode.
+    public static let checkboxColumnWidth: Double = 44
+    /// Leading inset of text and separators.
+    public static let textInset: Double = 16
+    /// Width of the area at a row's trailing edge that an accessory takes.
+    public static let accessoryWidth: Double = 44
 
     /// The default look.
     public init() {}
@@ -17,7 +23,7 @@ public struct ListRowRenderer: ItemRenderer {
     /// Draws the row; it never throws.
     public func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
         ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, canvas: canvas)
-        var textLeft = rect.minX + (state.isEditing ? ListView.checkboxColumnWidth : 0) + ListView.textInset
+        var textLeft = rect.minX + (state.isEditing ? ListRowRenderer.checkboxColumnWidth : 0) + ListRowRenderer.textInset
         if let image = content.image {
             // A square before the text, as tall as the row less a margin.
             let side = max(0, rect.height - 8)
@@ -28,7 +34,7 @@ public struct ListRowRenderer: ItemRenderer {
             }
             textLeft += side + 10
         }
-        var trailing = rect.maxX - (content.accessory == .none ? ListView.textInset : ListView.accessoryWidth)
+        var trailing = rect.maxX - (content.accessory == .none ? ListRowRenderer.textInset : ListRowRenderer.accessoryWidth)
         if let badge = content.badge {
             let size = BadgePill.size(of: badge, canvas: canvas)
             let pill = Rect(x: trailing - size.width, y: rect.midY - size.height / 2, width: size.width, height: size.height)
@@ -48,7 +54,7 @@ public struct ListRowRenderer: ItemRenderer {
         var veiled = state
         veiled.isFocused = false
         ItemViewDecorations.drawForeground(state: veiled, in: rect, theme: theme, canvas: canvas)
-        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + ListView.checkboxColumnWidth / 2 + 4, y: rect.midY),
+        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + ListRowRenderer.checkboxColumnWidth / 2 + 4, y: rect.midY),
                                               theme: theme, canvas: canvas)
         if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas) }
         let hairline = 1 / canvas.scale

@@ -154,9 +154,9 @@ final class DemoPane {
     let logger: CollectionLogger
     var view: CollectionView { controller.collectionView }
 
-    init(name: String, style: CollectionView.Style, title: String, dataSource: ListDataSource, editButtonTitle: String?,
+    init(name: String, layout: any CollectionViewLayout, title: String, dataSource: ListDataSource, editButtonTitle: String?,
          theme: Theme, log: EventLog?, host: ComponentHost) {
-        let view = CollectionView(style: style, dataSource: dataSource, name: name, theme: theme)
+        let view = CollectionView(layout: layout, dataSource: dataSource, name: name, theme: theme)
         if editButtonTitle != nil { view.allowsMultipleSelectionDuringEditing = true }
         logger = CollectionLogger(name: name, log: log, allowsSweeps: editButtonTitle != nil)
         view.delegate = logger

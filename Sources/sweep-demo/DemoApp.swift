@@ -63,16 +63,16 @@ final class DemoApp: Component {
         let count = NumberText.grouped(items.numberOfRows)
         let listItems = DemoPictures.source(for: items, size: 40, options: options)
         let gridItems = DemoPictures.source(for: items, size: 96, options: options)
-        listPane = DemoPane(name: "list", style: .list, title: "List · \(count)", dataSource: listItems, editButtonTitle: "Edit",
+        listPane = DemoPane(name: "list", layout: .list, title: "List · \(count)", dataSource: listItems, editButtonTitle: "Edit",
                             theme: theme, log: log, host: host)
-        gridPane = DemoPane(name: "grid", style: .grid, title: "Grid · \(count)", dataSource: gridItems, editButtonTitle: "Select",
+        gridPane = DemoPane(name: "grid", layout: .grid, title: "Grid · \(count)", dataSource: gridItems, editButtonTitle: "Select",
                             theme: theme, log: log, host: host)
         DemoPictures.connect([listPane.view, gridPane.view])
         trails = TrailsPage(theme: theme, host: host, log: log)
         packing = PackingPage(store: store, theme: theme, host: host, log: log)
         filters = FiltersPage(theme: theme, host: host, log: log)
         canvasPage = CanvasPage(theme: theme, host: host, log: log)
-        for pane in [listPane.controller, trails.list, packing.list, filters.list] { pane.collectionView.listView?.fadeDuration *= options.animationScale }
+        for pane in [listPane.controller, trails.list, packing.list, filters.list] { pane.collectionView.deselectionFadeDuration *= options.animationScale }
         tabBar = TabBarView(frame: .zero, titles: [], theme: theme)
         tabButtons = ButtonArea(name: "tab bar")
         host.gestureArena.add(tabButtons.view)

@@ -52,7 +52,7 @@ final class PackingPage: Page {
             problem = ("Checkmarks will not be kept", "Neither XDG_STATE_HOME nor HOME is set")
         }
         rows = PackingRows(list: PackingList(savedEntries: saved))
-        pane = DemoPane(name: "packing", style: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
+        pane = DemoPane(name: "packing", layout: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
                         theme: theme, log: log, host: host)
         host.gestureArena.add(banner.buttons.view)
         banner.covered = list.collectionView
@@ -175,7 +175,7 @@ final class FiltersPage: Page {
     init(theme: Theme, host: AppWindow, log: EventLog?) {
         self.log = log
         self.host = host
-        pane = DemoPane(name: "filters", style: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
+        pane = DemoPane(name: "filters", layout: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
                         theme: theme, log: log, host: host)
         list.collectionView.onActivate = { [unowned self] item in choose(item) }
         list.collectionView.accessibleItemRole = .radioButton

@@ -32,7 +32,7 @@ final class TrailsPage: Page {
         rows = TrailRows()
         self.log = log
         self.host = host
-        pane = DemoPane(name: "trails", style: .list, title: "Trails", dataSource: rows, editButtonTitle: nil,
+        pane = DemoPane(name: "trails", layout: .list, title: "Trails", dataSource: rows, editButtonTitle: nil,
                         theme: theme, log: log, host: host)
         let arena = host.gestureArena
         banner = Banner(name: "trails")

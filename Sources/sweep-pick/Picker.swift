@@ -74,7 +74,8 @@ final class Picker {
         rows = RecordRows(store: store, fields: fields, delimiter: options.delimiter)
         rows.matchedFields = matchFields
         matches = FilteredDataSource(source: rows, rows: MatchRows(shown))
-        view = CollectionView(style: options.grid ? .grid : .list, dataSource: matches, name: "list")
+        let layout: any CollectionViewLayout = options.grid ? CollectionGridLayout() : CollectionListLayout()
+        view = CollectionView(layout: layout, dataSource: matches, name: "list")
         view.accessibleLabel = "Matches"
         // Records are lines of text in a grid too: the picks stay the primary selection.
         view.ownsPrimarySelection = true

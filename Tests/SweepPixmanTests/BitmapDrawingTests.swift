@@ -43,7 +43,7 @@ import Testing
 
     @Test func listRowsShowALeadingThumbnailAndMoveTheirTitle() throws {
         let canvas = try CanvasTestSupport.canvas(width: 320, height: 88)
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 88), dataSource: Pictures(), theme: .light)
+        let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 88), layout: .list, dataSource: Pictures(), theme: .light)
         list.draw(in: canvas, damage: Region(list.frame))
         // Row 0 (an image) has its 36 px thumbnail at x 16…52, y 4…40; row 1 has none.
         #expect(canvas.image.pixel(x: 24, y: 12) == 0xffff_0000)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func gridCellsShowTheirPictureAboveTheTitle() throws {
         let canvas = try CanvasTestSupport.canvas(width: 340, height: 300)
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 340, height: 300), dataSource: Pictures(), theme: .light)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 340, height: 300), layout: .grid, dataSource: Pictures(), theme: .light)
         grid.draw(in: canvas, damage: Region(grid.frame))
         // Cell 0 spans 8…108; its picture is square, centred above the title line.
         #expect(canvas.image.pixel(x: 32, y: 22) == 0xffff_0000)

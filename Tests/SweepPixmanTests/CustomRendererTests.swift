@@ -54,14 +54,14 @@ import Testing
         ContentSource([count]) { ItemContent(title: "Row \($0.item)", isDisabled: $0.item == 5) }
     }
 
-    private func draw(_ view: ListView, damage: Region? = nil) throws -> PixmanImage {
+    private func draw(_ view: ItemsView, damage: Region? = nil) throws -> PixmanImage {
         let canvas = try CanvasTestSupport.canvas(width: 320, height: 300)
         view.draw(in: canvas, damage: damage ?? Region(view.frame))
         return canvas.image
     }
 
     @Test func theRendererGetsEachRowsStateAndDrawsIt() throws {
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 300), dataSource: rows(6), theme: light)
+        let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 300), layout: .list, dataSource: rows(6), theme: light)
         let renderer = StateColours()
         list.renderer = renderer
         list.isSelected = { $0.item == 1 || $0.item == 2 }
@@ -94,7 +94,7 @@ import Testing
             asked.append(item.item)
             return source.content(for: item)
         }
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 300), dataSource: counting, theme: light)
+        let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 300), layout: .list, dataSource: counting, theme: light)
         list.renderer = StateColours()
         _ = try draw(list, damage: Region(Rect(x: 0, y: 88, width: 320, height: 44)))
         #expect(asked == [2])
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aRendererCannotPaintOutsideItsRow() throws {
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 300), dataSource: rows(), theme: light)
+        let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 300), layout: .list, dataSource: rows(), theme: light)
         list.renderer = Spill(target: "Row 1")
         let image = try draw(list)
         let magenta = Pixels.opaque(Self.magenta)
@@ -115,7 +115,7 @@ import Testing
 
     @Test func aRendererCannotPaintOutsideItsCell() throws {
         let source = ContentSource([9]) { ItemContent(title: "Cell \($0.item)") }
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 300), dataSource: source, theme: light)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 300), layout: .grid, dataSource: source, theme: light)
         grid.renderer = Spill(target: "Cell 4")
         let canvas = try CanvasTestSupport.canvas(width: 332, height: 300)
         grid.draw(in: canvas, damage: Region(grid.frame))
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func aThrowingRendererLeavesAPlaceholderAndReportsOncePerItem() throws {
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 300), dataSource: rows(), theme: light)
+        let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 300), layout: .list, dataSource: rows(), theme: light)
         list.renderer = Failing(failing: "Row 1")
         var reports: [(ItemPath, Broken?)] = []
         list.onRenderError = { item, error in reports.append((item, error as? Broken)) }
@@ -158,7 +158,7 @@ import Testing
             }
         }
         let source = ContentSource([9]) { ItemContent(title: "Cell \($0.item)") }
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 340), dataSource: source, theme: light)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 340), layout: .grid, dataSource: source, theme: light)
         grid.renderer = FailsOnFour()
         var failed: [ItemPath] = []
         grid.onRenderError = { item, _ in failed.append(item) }

@@ -1,5 +1,6 @@
 import SweepGeometry
 import SweepGraphics
+import SweepLayout
 import SweepViews
 import Testing
 @testable import SweepPixman
@@ -12,7 +13,7 @@ import Testing
     let light = Theme.light
 
     private func list(_ counts: [Int], height: Double = 200, make: @escaping (ItemPath) -> ItemContent) throws -> PixmanImage {
-        let view = ListView(frame: Rect(x: 0, y: 0, width: 320, height: height), dataSource: ContentSource(counts, make: make),
+        let view = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: height), layout: .list, dataSource: ContentSource(counts, make: make),
                             theme: light)
         let canvas = try CanvasTestSupport.canvas(width: 320, height: Int(height))
         view.draw(in: canvas, damage: Region(view.frame))
@@ -85,7 +86,7 @@ import Testing
         let source = ContentSource([2]) { item in
             ItemContent(title: "Photo", detailText: "3 MB", image: item.item == 0 ? .icon(.image) : nil, badge: "2")
         }
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 300), dataSource: source, theme: light)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 300), layout: .grid, dataSource: source, theme: light)
         let canvas = try CanvasTestSupport.canvas(width: 332, height: 300)
         grid.draw(in: canvas, damage: Region(grid.frame))
         let image = canvas.image, tile = Pixels.opaque(light.rowHover)
@@ -107,8 +108,8 @@ import Testing
 
     @Test func gridSectionsHaveHeadersAcrossTheWidth() throws {
         let source = ContentSource([4, 4], headers: ["First", "Second"]) { ItemContent(title: "Cell \($0.item)") }
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 400), dataSource: source, theme: light)
-        #expect(grid.layout.headerHeight == GridView.defaultHeaderHeight)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 400), layout: .grid, dataSource: source, theme: light)
+        #expect(grid.layout.headerFrame(ofSection: 0)?.height == CollectionGridLayout.defaultHeaderHeight)
         let canvas = try CanvasTestSupport.canvas(width: 332, height: 400)
         grid.draw(in: canvas, damage: Region(grid.frame))
         let image = canvas.image, header = Pixels.opaque(light.headerBackground)
@@ -124,8 +125,8 @@ import Testing
 
     @Test func aListsHeaderHeightIsSettable() throws {
         let source = ContentSource([3], headers: ["Only"]) { ItemContent(title: "Row \($0.item)") }
-        let view = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 200), dataSource: source, theme: light)
-        view.headerHeight = 50
+        let view = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 200), layout: CollectionListLayout(headerHeight: 50),
+                             dataSource: source, theme: light)
         let canvas = try CanvasTestSupport.canvas(width: 320, height: 200)
         view.draw(in: canvas, damage: Region(view.frame))
         let header = Pixels.opaque(light.headerBackground)

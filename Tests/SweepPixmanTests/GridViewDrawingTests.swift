@@ -20,7 +20,7 @@ import Testing
         0xff00_0000 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
     }
 
-    private func render(_ grid: GridView) throws -> PixmanImage {
+    private func render(_ grid: ItemsView) throws -> PixmanImage {
         let canvas = try CanvasTestSupport.canvas(width: 340, height: 300)
         grid.draw(in: canvas, damage: Region(grid.frame))
         return canvas.image
@@ -28,8 +28,8 @@ import Testing
 
     @Test func cellsFlowInColumnsWithTitlesAndSelectedOnesAreTinted() throws {
         // 332 px: three columns of 100 px cells, 8 apart and 8 in, filling the width exactly.
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 300), dataSource: Cells(), theme: light)
-        #expect(grid.layout.columns == 3)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 300), layout: .grid, dataSource: Cells(), theme: light)
+        #expect(grid.layout.columnCount == 3)
         grid.isSelected = { $0.item == 4 }
         let image = try render(grid)
         #expect(image.pixel(x: 58, y: 90) == opaque(light.rowHover), "cell 0's background")
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func editingShowsACircleInEachCellFilledWhenSelected() throws {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 300), dataSource: Cells(), theme: light)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 300), layout: .grid, dataSource: Cells(), theme: light)
         grid.isEditing = true
         grid.isSelected = { $0.item == 1 }
         let image = try render(grid)
@@ -51,9 +51,12 @@ import Testing
     }
 
     @Test func aZoomedLayoutDrawsBiggerCells() throws {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 340, height: 300), dataSource: Cells(), theme: light)
-        grid.setLayout(grid.layout.withCellSize(150, keepingColumns: false), offset: 0)
-        #expect(grid.layout.columns == 2)
+        let layout = CollectionGridLayout()
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 340, height: 300), layout: layout, dataSource: Cells(), theme: light)
+        var zoom = layout.makeZoom(contentOffset: 0, centre: .zero, viewportHeight: 300)
+        zoom.set(size: 150)
+        grid.applyZoom(zoom)
+        #expect(grid.layout.columnCount == 2)
         let image = try render(grid)
         #expect(image.pixel(x: 150, y: 90) == opaque(light.rowHover), "inside the 150 px first cell")
         #expect(image.pixel(x: 162, y: 90) == opaque(light.background), "the gap after it")

@@ -31,7 +31,7 @@ import Testing
     }
 
     /// Draws `list` whole into a fresh canvas of the window's size.
-    private func render(_ list: ListView, scale: Double = 1, damage: Region? = nil) throws -> PixmanCanvas {
+    private func render(_ list: ItemsView, scale: Double = 1, damage: Region? = nil) throws -> PixmanCanvas {
         let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
         list.draw(in: canvas, damage: damage ?? Region(list.frame))
         return canvas
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func drawsTheBackgroundAndNothingOutsideTheFrame() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let image = try render(list).image
         let background = opaque(light.background)
         #expect(image.pixel(x: 250, y: 200) == background, "below the last row")
@@ -54,12 +54,12 @@ import Testing
     }
 
     @Test func theFirstRowsTitleIsDarkInk() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let image = try render(list).image
         // Row 0 is y 44..<88; its title starts at the text inset.
-        let ink = dark(image, x: Int(ListView.textInset)..<120, y: 44..<88)
+        let ink = dark(image, x: Int(ListRowRenderer.textInset)..<120, y: 44..<88)
         #expect(ink > 30, "row 0's title: \(ink) dark pixels")
-        #expect(dark(image, x: 0..<Int(ListView.textInset) - 1, y: 44..<88) == 0, "nothing in the leading inset")
+        #expect(dark(image, x: 0..<Int(ListRowRenderer.textInset) - 1, y: 44..<88) == 0, "nothing in the leading inset")
         #expect(dark(image, x: 150..<300, y: 44..<88) == 0, "a short title stays short")
         #expect(dark(image, x: 0..<300, y: 177..<244) == 0, "no text below the last row")
         // Fully covered stems carry exactly the primary text colour.
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func aSubtitleIsDrawnBelowTheTitleInTheSecondaryColour() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let canvas = try render(list)
         let image = canvas.image
         // Row 1 is y 88..<132: the title and subtitle lines are centred together.
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func rowsAreSeparatedByHairlinesFromTheTextInset() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let image = try render(list).image
         let separator = opaque(light.separator)
         for bottom in [88, 132, 176] {
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func theHoveredRowIsHighlighted() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         _ = list.hover(at: Point(x: 10, y: 100))
         #expect(list.hoveredItem == ItemPath(item: 1))
         let image = try render(list).image
@@ -113,14 +113,14 @@ import Testing
     }
 
     @Test func noScrollIndicatorWhenEverythingFits() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let image = try render(list).image
         // The indicator would be 4 wide, 3 from the right edge, from y 47 down.
         #expect(Support.inked(image, x: 290..<300, y: 44..<87, background: opaque(light.background)) == 0)
     }
 
     @Test func aLongListShowsATranslucentScrollIndicatorAtTheTop() throws {
-        let list = ListView(frame: frame, dataSource: ManyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: ManyRows(), theme: light)
         let image = try render(list).image
         // 90/255 black over white: 255 × 165/255.
         #expect(Support.close(image.pixel(x: 295, y: 60), 0xffa5a5a5, tolerance: 2))
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func theDarkThemeDrawsLightTextOnDark() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: .dark)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: .dark)
         let image = try render(list).image
         #expect(image.pixel(x: 250, y: 200) == opaque(Theme.dark.background))
         var light = 0
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func atScaleTwoEverythingIsTwiceAsLarge() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let image = try render(list, scale: 2).image
         #expect(image.width == 600 && image.height == 488)
         #expect(image.pixel(x: 500, y: 400) == opaque(light.background))
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func onlyTheDamageIsRepainted() throws {
-        let list = ListView(frame: frame, dataSource: TinyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: TinyRows(), theme: light)
         let image = try render(list, damage: Region(Rect(x: 0, y: 88, width: 300, height: 44))).image
         #expect(Support.inked(image, x: 0..<300, y: 0..<88) == 0, "row 0 untouched")
         #expect(Support.inked(image, x: 0..<300, y: 132..<244) == 0, "row 2 and below untouched")
@@ -166,7 +166,7 @@ import Testing
     // MARK: damage
 
     @Test func hoverDamagesOnlyTheRowsThatChange() {
-        let list = ListView(frame: frame, dataSource: ManyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: ManyRows(), theme: light)
         let first = list.hover(at: Point(x: 10, y: 50))
         #expect(first.rects == [Rect(x: 0, y: 44, width: 300, height: 44)])
         let second = list.hover(at: Point(x: 10, y: 100))
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func scrollingIsAMoveOfThePixelsNotDamage() {
-        let list = ListView(frame: frame, dataSource: ManyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: ManyRows(), theme: light)
         list.scroll(by: 132)
         #expect(list.advance(to: 0).isEmpty && list.advance(to: 1000).isEmpty, "a glide damages nothing itself")
         let change = list.takeScrollChange()
@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test func aScrollThatMovesTheHoverOnDamagesBothRows() {
-        let list = ListView(frame: frame, dataSource: ManyRows(), theme: light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: ManyRows(), theme: light)
         _ = list.hover(at: Point(x: 10, y: 50))   // row 0
         list.scrollImmediately(to: 44)               // row 1 is under the pointer now
         let damage = list.takeScrollChange()?.damage.rects ?? []

@@ -22,7 +22,7 @@ import Testing
 
     let frame = Rect(x: 0, y: 44, width: 300, height: 200)
 
-    private func whole(_ view: ItemScrollView, scale: Double, banner: Rect? = nil) throws -> PixmanImage {
+    private func whole(_ view: ItemsView, scale: Double, banner: Rect? = nil) throws -> PixmanImage {
         let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
         view.draw(in: canvas, damage: Region(view.frame))
         if let banner { canvas.fill(banner, color: Color(red: 20, green: 20, blue: 20)) }
@@ -32,7 +32,7 @@ import Testing
     /// One frame as the window draws it after a scroll: the pixels that stay
     /// visible are copied, the rest and the view's damage drawn. Returns the pixels copied.
     @discardableResult
-    private func frameByCopying(_ view: ItemScrollView, into canvas: PixmanCanvas, extra: Region = Region(),
+    private func frameByCopying(_ view: ItemsView, into canvas: PixmanCanvas, extra: Region = Region(),
                                 banner: Rect? = nil) -> Int {
         guard let change = view.takeScrollChange() else { return 0 }
         var moves = ContentMoves(), damage = extra
@@ -60,7 +60,7 @@ import Testing
 
     @Test(arguments: [1.0, 2.0])
     func aListScrolledByCopyingShowsWhatADrawingOfItWholeShows(scale: Double) throws {
-        let list = ListView(frame: frame, dataSource: Rows(), theme: .light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: Rows(), theme: .light)
         _ = list.hover(at: Point(x: 50, y: 100))
         let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
         list.draw(in: canvas, damage: Region(frame))
@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: [1.0, 2.0])
     func aGridInEditingModeWithABandScrolledByCopyingShowsWhatADrawingOfItWholeShows(scale: Double) throws {
-        let grid = GridView(frame: frame, dataSource: Rows(), theme: .light)
+        let grid = ItemsView(frame: frame, layout: .grid, dataSource: Rows(), theme: .light)
         grid.isEditing = true
         grid.isSelected = { $0.item % 3 == 0 }
         grid.focusedItem = ItemPath(item: 4)
@@ -101,7 +101,7 @@ import Testing
     func aBannerOverTheListStaysPutWhileTheRowsBesideItAreCopiedWithinOneBuffer(scale: Double) throws {
         // As the demo's banner: inset 12 px, so the rows beside it are pieces of their own.
         let banner = Rect(x: 12, y: 150, width: 276, height: 82)
-        let list = ListView(frame: frame, dataSource: Rows(), theme: .light)
+        let list = ItemsView(frame: frame, layout: .list, dataSource: Rows(), theme: .light)
         let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
         list.draw(in: canvas, damage: Region(frame))
         canvas.fill(banner, color: Color(red: 20, green: 20, blue: 20))

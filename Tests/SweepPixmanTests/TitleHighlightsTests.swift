@@ -41,7 +41,7 @@ import Testing
     /// A list of one row titled `title` with `highlights`, drawn.
     private func row(_ title: String, _ highlights: [Range<Int>]) throws -> PixmanImage {
         let source = ContentSource([1]) { _ in ItemContent(title: title, titleHighlights: highlights) }
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 44), dataSource: source, theme: .light)
+        let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 44), layout: .list, dataSource: source, theme: .light)
         let canvas = try CanvasTestSupport.canvas(width: 320, height: 44)
         list.draw(in: canvas, damage: Region(list.frame))
         return canvas.image
@@ -74,7 +74,7 @@ import Testing
 
     @Test func aGridCellHighlightsItsTitleToo() throws {
         let source = ContentSource([2]) { ItemContent(title: "Match", titleHighlights: $0.item == 0 ? [0..<5] : []) }
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 332, height: 200), dataSource: source, theme: .light)
+        let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 200), layout: .grid, dataSource: source, theme: .light)
         let canvas = try CanvasTestSupport.canvas(width: 332, height: 200)
         grid.draw(in: canvas, damage: Region(grid.frame))
         let highlight = ItemPixels.blend(Theme.light.accent, opacity: 0.3, over: Theme.light.rowHover)

@@ -19,7 +19,7 @@ import Testing
 
     private func makeList(_ source: Spoken) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: source)
+        let view = CollectionView(layout: .list, dataSource: source)
         view.allowsMultipleSelectionDuringEditing = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aSingleSelectionListIsNotMultiSelectableAndSelectChildReplaces() throws {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: Spoken((0..<100).map { "Row \($0)" }))
+        let view = CollectionView(layout: .list, dataSource: Spoken((0..<100).map { "Row \($0)" }))
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         let list = try #require(view.accessibleObject)

@@ -31,8 +31,7 @@ import Testing
 
     private func makeList(_ source: Options) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: source)
-        view.headerHeight = 30
+        let view = CollectionView(layout: CollectionListLayout(headerHeight: 30), dataSource: source)
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         return (view, host)

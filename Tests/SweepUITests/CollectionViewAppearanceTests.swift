@@ -3,7 +3,7 @@ import SweepUI
 import Testing
 
 /// A canvas that draws nothing: for tests that watch what a renderer is asked.
-private final class NullCanvas: Canvas {
+final class NullCanvas: Canvas {
     let size = Size(width: 2000, height: 2000)
     let scale = 1.0
     func fill(_ rect: Rect, color: Color) {}
@@ -28,9 +28,9 @@ private final class StateRecorder: ItemRenderer {
 /// view repaints, pinch zoom still works, and renderers see the provisional
 /// state of a running sweep.
 @MainActor @Suite struct CollectionViewAppearanceTests {
-    private func make(_ style: CollectionView.Style, count: Int = 1000) -> (CollectionView, TestHost) {
+    private func make(_ layout: some CollectionViewLayout, count: Int = 1000) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: style, dataSource: StringItems((0..<count).map { "Row \($0)" }))
+        let view = CollectionView(layout: layout, dataSource: StringItems((0..<count).map { "Row \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 332, height: 440))
@@ -39,44 +39,45 @@ private final class StateRecorder: ItemRenderer {
     }
 
     @Test func aNewRowHeightKeepsTheTopRowAndRepaints() {
-        let (view, host) = make(.list)
+        let list = CollectionListLayout()
+        let (view, host) = make(list)
         view.itemView.scrollImmediately(to: 44 * 20 + 10)
-        view.rowHeight = 60
-        #expect(view.rowHeight == 60 && view.itemSize.height == 60)
+        list.rowHeight = 60
+        #expect(list.rowHeight == 60 && view.layout.frame(of: ItemPath(item: 0)).height == 60)
         #expect(view.contentOffset == 60 * 20 + 10)
         #expect(view.item(at: Point(x: 10, y: 0)) == ItemPath(item: 20))
         #expect(host.takeDamage().rects == [view.frame])
-        view.itemSpacing = 30
-        view.itemSize = Size(width: 10, height: 10)
-        #expect(view.itemSpacing == 0 && view.rowHeight == 60, "grid sizes mean nothing to a list")
+        #expect(view.layout.lineHeight == 60, "a list scrolls by its rows")
     }
 
     @Test func aNewCellSizeSpacingOrHeaderHeightKeepsTheTopItem() {
-        let (view, host) = make(.grid)
+        let grid = CollectionGridLayout()
+        let (view, host) = make(grid)
         // Three columns of 100: row 10 starts at 8 + 10 × 108.
         view.itemView.scrollImmediately(to: 8 + 10 * 108 + 4)
-        view.itemSize = Size(width: 80, height: 120)
-        #expect(view.itemSize == Size(width: 80, height: 120) && view.gridView?.layout.columns == 3)
+        grid.itemSize = Size(width: 80, height: 120)
+        #expect(grid.itemSize == Size(width: 80, height: 120) && grid.geometry.columns == 3)
         #expect(view.contentOffset == 8 + 10 * 128 + 4)
-        view.itemSpacing = 2
-        #expect(view.itemSpacing == 2 && view.contentOffset == 8 + 10 * 122 + 4)
-        view.headerHeight = 20
-        #expect(view.headerHeight == 20 && view.contentOffset == 8 + 10 * 122 + 4, "no section has a title: no headers")
+        grid.itemSpacing = 2
+        #expect(grid.itemSpacing == 2 && view.contentOffset == 8 + 10 * 122 + 4)
+        grid.headerHeight = 20
+        #expect(grid.headerHeight == 20 && view.contentOffset == 8 + 10 * 122 + 4, "no section has a title: no headers")
         #expect(host.takeDamage().rects == [view.frame])
-        view.rowHeight = 5
-        #expect(view.rowHeight == 120, "a grid's rows are its cells")
+        #expect(view.layout.lineHeight == 122, "a grid's lines are its rows of cells")
     }
 
     @Test func pinchZoomStillScalesTheSetCellSize() {
-        let (view, host) = make(.grid)
-        view.itemSize = Size(width: 80, height: 120)
+        let grid = CollectionGridLayout()
+        let (view, host) = make(grid)
+        grid.itemSize = Size(width: 80, height: 120)
         host.gestureArena.pointerMoved(to: Point(x: 150, y: 200), time: 0)
         host.gestureArena.handle(.pinchBegin(fingers: 2, time: 1000))
         host.gestureArena.handle(.pinchUpdate(dx: 0, dy: 0, scale: 1.5, rotation: 0, time: 1010))
-        #expect(view.itemSize == Size(width: 120, height: 180), "the pinch scales both sides")
+        #expect(grid.itemSize == Size(width: 120, height: 180), "the pinch scales both sides")
         host.gestureArena.handle(.pinchEnd(cancelled: false, time: 1020))
-        let settled = view.itemSize
+        let settled = grid.itemSize
         #expect(settled.width != 80 && settled.height == settled.width * 1.5, "settled to whole columns: \(settled)")
+        #expect(view.layout.frame(of: ItemPath(item: 0)).size == settled)
     }
 
     @Test func aNewRendererDrawsTheItemsAndItsErrorsAreReported() {

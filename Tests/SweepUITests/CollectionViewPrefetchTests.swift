@@ -37,10 +37,10 @@ final class PrefetchingRows: @MainActor RowDataSource, CollectionViewPrefetching
 /// rows of 44 px in a 320 × 440 view (ten rows a screen), frames committed
 /// by hand.
 @MainActor @Suite struct CollectionViewPrefetchTests {
-    private func makeView(_ style: CollectionView.Style = .list, rows: PrefetchingRows = PrefetchingRows(count: 1000))
+    private func makeView(_ layout: any CollectionViewLayout = CollectionListLayout(), rows: PrefetchingRows = PrefetchingRows(count: 1000))
         -> (CollectionView, PrefetchingRows) {
         let host = TestHost()
-        let view = CollectionView(style: style, dataSource: rows)
+        let view = CollectionView(layout: layout, dataSource: rows)
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         return (view, rows)
@@ -81,7 +81,7 @@ final class PrefetchingRows: @MainActor RowDataSource, CollectionViewPrefetching
     }
 
     @Test func aGridPrefetchesTheCellsOfTheNextScreen() {
-        let (view, rows) = makeView(.grid)
+        let (view, rows) = makeView(CollectionGridLayout())
         view.didCommitFrame()
         // Cells of 100 px with 8 between, two to a row in 320 px; row n starts at 8 + 108n. Rows 0-3
         // (cells 0-7) show in 440 px; rows 4-8 start in the next 440 (the last at 872): cells 8-17.

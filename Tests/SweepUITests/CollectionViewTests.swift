@@ -12,7 +12,7 @@ import Testing
     /// A list that allows several items while editing, as UIKit's sample does.
     private func makeList(count: Int = 1000) -> (CollectionView, TestHost, RecordingDelegate) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: StringItems((0..<count).map { "Row \($0)" }))
+        let view = CollectionView(layout: .list, dataSource: StringItems((0..<count).map { "Row \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
         let delegate = RecordingDelegate()
         view.delegate = delegate
@@ -176,8 +176,8 @@ import Testing
     @Test func twoViewsInOneHostKeepTheirOwnSelections() {
         let host = TestHost()
         let items = StringItems((0..<100).map { "Item \($0)" })
-        let left = CollectionView(style: .list, dataSource: items, name: "left")
-        let right = CollectionView(style: .grid, dataSource: items, name: "right")
+        let left = CollectionView(layout: .list, dataSource: items, name: "left")
+        let right = CollectionView(layout: .grid, dataSource: items, name: "right")
         for view in [left, right] {
             view.allowsMultipleSelection = true
             view.attach(to: host)

@@ -9,7 +9,8 @@ import SweepPixman
 enum DamageFrames {
     static func makeView(grid: Bool, size: Size) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: grid ? .grid : .list, dataSource: StringItems((0..<500).map { "Item \($0)" }))
+        let layout: any CollectionViewLayout = grid ? CollectionGridLayout() : CollectionListLayout()
+        let view = CollectionView(layout: layout, dataSource: StringItems((0..<500).map { "Item \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
         view.attach(to: host)
         view.setFrame(Rect(origin: .zero, size: size))

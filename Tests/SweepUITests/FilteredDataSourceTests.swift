@@ -14,7 +14,7 @@ import Testing
     private func makeList(count: Int = 100, rows: (any FilteredRows)? = nil) -> (FilteredDataSource, CollectionView, TestHost) {
         let filtered = FilteredDataSource(source: StringItems((0..<count).map { "Item \($0)" }), rows: rows)
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: filtered)
+        let view = CollectionView(layout: .list, dataSource: filtered)
         view.allowsMultipleSelectionDuringEditing = true
         view.isEditing = true
         view.attach(to: host)
@@ -390,7 +390,7 @@ private final class PrefetchingItems: @MainActor RowDataSource, CollectionViewPr
         let names = (0..<count).map { $0 % 97 == 50 ? "grace \($0)" : "mail \($0)" }
         let filtered = FilteredDataSource(source: StringItems(names))
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: filtered)
+        let view = CollectionView(layout: .list, dataSource: filtered)
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -429,7 +429,7 @@ private final class PrefetchingItems: @MainActor RowDataSource, CollectionViewPr
         let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
         let filtered = FilteredDataSource(source: source)
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: filtered)
+        let view = CollectionView(layout: .list, dataSource: filtered)
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         var names = (0..<500).map { $0 % 50 == 7 ? "grace \($0)" : "mail \($0)" }

@@ -7,7 +7,7 @@ import Testing
 @MainActor @Suite struct FocusTests {
     private func makeList(_ titles: [String]) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: StringItems(titles))
+        let view = CollectionView(layout: .list, dataSource: StringItems(titles))
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -84,7 +84,7 @@ import Testing
 
     /// A focused list over `titles` in sections.
     private func makeSectioned(_ titles: [[String]]) -> CollectionView {
-        let view = CollectionView(style: .list, dataSource: Sections(titles))
+        let view = CollectionView(layout: .list, dataSource: Sections(titles))
         view.attach(to: TestHost())
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         view.focusDidChange(true)
@@ -127,8 +127,8 @@ import Testing
             func selectionDidChange(in component: Component) { offered += 1 }
         }
         let host = PrimaryHost()
-        let list = CollectionView(style: .list, dataSource: StringItems(["a", "b"]))
-        let grid = CollectionView(style: .grid, dataSource: StringItems(["a", "b"]))
+        let list = CollectionView(layout: .list, dataSource: StringItems(["a", "b"]))
+        let grid = CollectionView(layout: .grid, dataSource: StringItems(["a", "b"]))
         list.allowsMultipleSelection = true
         grid.allowsMultipleSelection = true
         list.attach(to: host)
@@ -144,7 +144,7 @@ import Testing
 
     @Test func anAppButtonCalledDoneIsTheAppsAlone() {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: StringItems(["a"]))
+        let view = CollectionView(layout: .list, dataSource: StringItems(["a"]))
         view.allowsMultipleSelectionDuringEditing = true
         let controller = CollectionController(collectionView: view, title: "Items")
         controller.extraTrailingItems = [ToolbarItem(id: "done", title: "Finished")]
@@ -172,7 +172,7 @@ import Testing
 @MainActor @Suite struct DoubleClickTests {
     @Test func aDoubleClickActivatesWhereOneClickOnlySelects() {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: StringItems((0..<20).map { "Row \($0)" }))
+        let view = CollectionView(layout: .list, dataSource: StringItems((0..<20).map { "Row \($0)" }))
         view.allowsMultipleSelection = true
         view.activatesOnDoubleClick = true
         var activated: [Int] = []
@@ -206,7 +206,7 @@ import Testing
 @MainActor @Suite struct SelectionFollowsFocusTests {
     private func makeList(multiple: Bool = true) -> (CollectionView, TestHost, RecordingDelegate) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: StringItems((0..<20).map { "Row \($0)" }))
+        let view = CollectionView(layout: .list, dataSource: StringItems((0..<20).map { "Row \($0)" }))
         if multiple {
             view.allowsMultipleSelection = true
         } else {
@@ -301,7 +301,7 @@ import Testing
 
     @Test func tabGoesThroughTheButtonsAndTheListAndSpacePressesOne() {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: StringItems((0..<5).map { "Row \($0)" }))
+        let view = CollectionView(layout: .list, dataSource: StringItems((0..<5).map { "Row \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
         let controller = CollectionController(collectionView: view, title: "Items")
         controller.editButtonTitle = "Edit"

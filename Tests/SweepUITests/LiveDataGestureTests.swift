@@ -15,7 +15,7 @@ import Testing
 
     private func makeView(_ dataSource: ListDataSource) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: dataSource)
+        let view = CollectionView(layout: .list, dataSource: dataSource)
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -191,7 +191,7 @@ import Testing
     private func makeView(_ anchoring: InsertionAnchoring) throws -> (CollectionView, TestHost, SnapshotDataSource<String, String>, ItemSnapshot<String, String>) {
         let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: source)
+        let view = CollectionView(layout: .list, dataSource: source)
         view.allowsMultipleSelection = true
         view.insertionAnchoring = anchoring
         view.attach(to: host)

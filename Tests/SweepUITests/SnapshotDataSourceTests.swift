@@ -17,7 +17,7 @@ import Testing
 
     private func makeView(_ source: SnapshotDataSource<String, String>) -> (CollectionView, TestHost) {
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: source)
+        let view = CollectionView(layout: .list, dataSource: source)
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -95,7 +95,7 @@ import Testing
         }
         let rows = Rows()
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: rows)
+        let view = CollectionView(layout: .list, dataSource: rows)
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -114,7 +114,7 @@ import Testing
         let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
         let filtered = FilteredDataSource(source: source)
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: filtered)
+        let view = CollectionView(layout: .list, dataSource: filtered)
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
@@ -142,7 +142,7 @@ import Testing
         let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
         let filtered = FilteredDataSource(source: source)
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: filtered)
+        let view = CollectionView(layout: .list, dataSource: filtered)
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
         try source.apply(snapshot([("s", (0..<50).map { "m\($0)" })]))
@@ -155,7 +155,7 @@ import Testing
     @Test func reconfiguringDoesNotEndARunningBand() throws {
         let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
         let host = TestHost()
-        let view = CollectionView(style: .list, dataSource: source)
+        let view = CollectionView(layout: .list, dataSource: source)
         view.allowsMultipleSelection = true
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))

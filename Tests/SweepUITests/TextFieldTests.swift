@@ -102,7 +102,7 @@ import Testing
 @MainActor @Suite struct ColumnLayoutTests {
     @Test func fixedRowsKeepTheirHeightAndTabMovesThroughTheFocusableOnes() {
         let field = TextField()
-        let list = CollectionView(style: .list, dataSource: StringItems(["a", "b"]))
+        let list = CollectionView(layout: .list, dataSource: StringItems(["a", "b"]))
         let status = Label("0 selected")
         let column = ColumnLayout([(field, .fixed(40)), (list, .flexible), (status, .fixed(24))])
         column.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))

@@ -101,7 +101,7 @@ import Testing
     /// controller repaints a small part of its bar, not all of it.
     @Test func aControllersCountRepaintsPartOfItsBar() throws {
         let host = TestHost()
-        let view = CollectionView(style: .grid, dataSource: StringItems((0..<100).map { "Item \($0)" }))
+        let view = CollectionView(layout: .grid, dataSource: StringItems((0..<100).map { "Item \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
         let controller = CollectionController(collectionView: view, title: "Items")
         controller.attach(to: host)

@@ -50,11 +50,10 @@ extension CollectionView {
 
     /// The table's shape for the items and headers as they are now (rebuilt when the counts or the columns change).
     var accessibleShape: AccessibleTableShape {
-        let counts = selection.itemCounts, columns = viewport.layout.columnCount
+        let counts = selection.itemCounts, columns = geometry.columnCount
         if let shape = accessibleCache.shape, shape.itemCounts == counts, shape.columns == columns { return shape }
-        let layout = viewport.layout
         let headers = counts.indices.map { section in
-            (layout.headerFrame(ofSection: section)?.height ?? 0) > 0 && dataSource.headerTitle(forSection: section) != nil
+            (geometry.headerFrame(ofSection: section)?.height ?? 0) > 0 && dataSource.headerTitle(forSection: section) != nil
         }
         let shape = AccessibleTableShape(itemCounts: counts, headers: headers, columns: columns)
         accessibleCache.shape = shape
@@ -64,9 +63,8 @@ extension CollectionView {
     /// The headers and items on screen in order, with the focused item wherever it is.
     var exposedChildren: [AccessibleChild] {
         let visible = Rect(x: 0, y: itemView.visibleOffset, width: frame.width, height: frame.height)
-        let layout = viewport.layout
         var ranges: [ItemRange] = []
-        layout.items(in: visible, into: &ranges)
+        geometry.items(in: visible, into: &ranges)
         var children: [AccessibleChild] = []
         var headers = visibleHeaders(in: visible)[...]
         for range in ranges {
@@ -88,10 +86,10 @@ extension CollectionView {
 
     /// The sections whose titled headers show in `visible` (content coordinates).
     private func visibleHeaders(in visible: Rect) -> [Int] {
-        guard let sections = viewport.layout.sections(in: visible) else { return [] }
+        guard let sections = geometry.sections(in: visible) else { return [] }
         var headers: [Int] = []
         for section in sections.prefix(Self.accessibleItemLimit) {
-            guard let frame = viewport.layout.headerFrame(ofSection: section), frame.height > 0, frame.intersects(visible),
+            guard let frame = geometry.headerFrame(ofSection: section), frame.height > 0, frame.intersects(visible),
                   dataSource.headerTitle(forSection: section) != nil else { continue }
             headers.append(section)
         }
@@ -124,7 +122,7 @@ extension CollectionView {
         header.attributes = { ["level": "2"] }
         header.states = { AccessibleStates.usable.union(.transient) }
         header.extents = { [unowned self] in
-            windowRect(ofContent: viewport.layout.headerFrame(ofSection: section) ?? .zero)
+            windowRect(ofContent: geometry.headerFrame(ofSection: section) ?? .zero)
         }
         return header
     }
@@ -159,7 +157,7 @@ extension CollectionView {
                 return true
             }))
         }
-        object.extents = { [unowned self] in windowRect(ofContent: viewport.layout.frame(of: ref.path)) }
+        object.extents = { [unowned self] in windowRect(ofContent: geometry.frame(of: ref.path)) }
         object.grabFocus = { [unowned self] in
             host?.focus(self)
             setFocus(ref.path)
@@ -188,7 +186,7 @@ extension CollectionView {
         // Every item is a child; those scrolled away are not showing (a reader reads a row's showing
         // cells), except the focused one, which the next frame scrolls to (End is read before it draws).
         let visible = Rect(x: 0, y: itemView.visibleOffset, width: frame.width, height: frame.height)
-        if focusedItem != item, !viewport.layout.frame(of: item).intersects(visible) { states.remove(.showing) }
+        if focusedItem != item, !geometry.frame(of: item).intersects(visible) { states.remove(.showing) }
         // Transient, as GTK 3's cells: made on demand, so libatspi caches nothing of them.
         states.formUnion([.selectable, .focusable, .transient])
         if selection.isSelected(item) { states.insert(.selected) }

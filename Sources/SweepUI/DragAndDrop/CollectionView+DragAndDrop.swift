@@ -88,12 +88,8 @@ extension CollectionView {
     /// the rows of a list or the cells of a grid's row).
     func dropLocation(at windowPoint: Point) -> DropLocation {
         let point = contentPoint(windowPoint)
-        let layout = viewport.layout
-        guard let nearest = layout.nearestItem(to: point) else { return DropLocation(item: nil, insertion: ItemPath(item: 0)) }
-        let rect = layout.frame(of: nearest)
-        let before = gridView == nil ? point.y < rect.midY : (point.y < rect.minY || (point.y <= rect.maxY && point.x < rect.midX))
-        return DropLocation(item: layout.item(at: point),
-                            insertion: before ? nearest : ItemPath(section: nearest.section, item: nearest.item + 1))
+        guard let insertion = geometry.insertion(at: point) else { return DropLocation(item: nil, insertion: ItemPath(item: 0)) }
+        return DropLocation(item: insertion.item, insertion: insertion.gap)
     }
 
     /// Whether `drop` is this view's own selection dragged to a new place.
@@ -154,23 +150,13 @@ extension CollectionView {
 
     /// A line in the gap at the insertion point, or a frame around the item taking the drop.
     private func indicator(for intent: DropProposal.Intent, at location: DropLocation) -> (rect: Rect, intoItem: Bool)? {
-        let layout = viewport.layout
         if intent == .intoItem {
             guard let item = location.item else { return nil }
-            return (layout.frame(of: item), true)
+            return (geometry.frame(of: item), true)
         }
-        let counts = selection.itemCounts
-        guard counts.indices.contains(location.insertion.section), counts[location.insertion.section] > 0 else {
-            return (Rect(x: 0, y: 0, width: layout.width, height: 2), false)
-        }
-        let atEnd = location.insertion.item >= counts[location.insertion.section]
-        let item = ItemPath(section: location.insertion.section, item: min(location.insertion.item, counts[location.insertion.section] - 1))
-        let rect = layout.frame(of: item)
-        if gridView != nil {
-            let x = atEnd ? rect.maxX + 1 : rect.minX - 3
-            return (Rect(x: x, y: rect.minY, width: 3, height: rect.height), false)
-        }
-        return (Rect(x: 0, y: (atEnd ? rect.maxY : rect.minY) - 1, width: layout.width, height: 3), false)
+        let counts = selection.itemCounts, gap = location.insertion
+        let count = counts.indices.contains(gap.section) ? counts[gap.section] : 0
+        return (geometry.insertionIndicator(at: gap, itemsInSection: count), false)
     }
 
     private func showDropIndicator(_ indicator: (rect: Rect, intoItem: Bool)?) {

@@ -1,0 +1,342 @@
+import SweepGeometry
+import SweepGraphics
+import SweepLayout
+
+/// A vertically scrolling view of items laid out by any
+/// `CollectionViewLayout` (a list, a grid, an app's own), each item drawn by
+/// `renderer` from its data source's `content(for:)`, with section headers,
+/// the focus ring, the band, the scroll indicator, the hover highlight and
+/// the deselect fade.
+///
+/// The view keeps its state (scroll position, hovered item, fading items)
+/// and answers each change with the damage it causes, in window
+/// coordinates; drawing repaints only what the caller says is damaged.
+/// It owns the layout's preparation: it lays the layout out for the data
+/// source's counts, its width and scale, again when the layout says its
+/// settings changed (`invalidateLayout()`), keeping the top item in place.
+public final class ItemsView {
+    public private(set) var frame: Rect
+    /// The layout the view was given; the view prepares it (one view per layout).
+    public let providedLayout: any CollectionViewLayout
+    /// The layout the view asks: the built-in ones as given, any other
+    /// through a `CheckedLayout`, so nonsense answers cannot crash the view.
+    public let layout: any CollectionViewLayout
+    /// Told, in one line, when the layout answers nonsense (once a kind).
+    public var onLayoutProblem: ((String) -> Void)? {
+        didSet { (layout as? CheckedLayout)?.onProblem = onLayoutProblem }
+    }
+    public private(set) var scroll: ScrollModel
+    public private(set) var hoveredItem: ItemPath?
+    /// Where the pointer is, so the highlight follows the content as it scrolls.
+    private var hoverPoint: Point?
+    public var theme: Theme
+    public let dataSource: ListDataSource
+    /// Whether an item is selected (asked only for items being drawn).
+    public var isSelected: (ItemPath) -> Bool = { _ in false }
+    /// Whether a running sweep or band changes an item's selection, not yet
+    /// committed (`ItemState.isProvisional`; asked only for items being drawn).
+    public var isProvisional: (ItemPath) -> Bool = { _ in false }
+    /// Draws each item; by default `ListRowRenderer` for a layout of rows,
+    /// `GridCellRenderer` for tiles. Repaint the view after changing it.
+    public var renderer: any ItemRenderer {
+        get { items.renderer }
+        set { items.renderer = newValue }
+    }
+    /// Called once per item whose renderer threw, with the error; the item
+    /// shows its title as a placeholder meanwhile.
+    public var onRenderError: ((ItemPath, any Error) -> Void)? {
+        get { items.onError }
+        set { items.onError = newValue }
+    }
+    private var items: GuardedRenderer
+    /// Editing mode shows selection circles.
+    public var isEditing = false
+    /// The keyboard focus ring's item.
+    public var focusedItem: ItemPath?
+    /// A band selection's rectangle in content coordinates, drawn over the items.
+    public var bandRect: Rect?
+    /// Whether the item under the pointer is highlighted: on for rows, off for tiles.
+    public var highlightsHover: Bool {
+        didSet { if !highlightsHover { hoveredItem = nil } }
+    }
+    /// How long a deselected item's tint takes to fade (ms); 0 fades
+    /// nothing. 300 for rows, 0 for tiles.
+    public var fadeDuration: Double
+    /// Called after the layout was laid out again because its settings or
+    /// the scale changed (the caller repaints).
+    public var onLayoutChange: (() -> Void)?
+    /// The output's scale, which the layout is laid out for.
+    public private(set) var scale = 1.0
+    /// The offset and hovered item the pixels show (see `takeScrollChange`).
+    private var reporter = ScrollReporter(offset: 0)
+    private var shownHover: ItemPath?
+    /// Items whose selection tint is fading out, and when each fade started.
+    private var fades: [ItemPath: Double] = [:]
+    private var animationTime = 0.0
+    /// The counts the layout was last prepared for: a relayout keeps them
+    /// (the data changes only through `reloadData`).
+    private var counts: [Int]
+    /// The items an area being drawn shows, kept between frames.
+    private var drawnRanges: [ItemRange] = []
+
+    public init(frame: Rect, layout: some CollectionViewLayout, dataSource: ListDataSource, theme: Theme) {
+        self.frame = frame
+        providedLayout = layout
+        self.layout = layout is CollectionListLayout || layout is CollectionGridLayout ? layout : CheckedLayout(layout)
+        self.dataSource = dataSource
+        self.theme = theme
+        let rows = self.layout.itemShape == .rows
+        items = GuardedRenderer(rows ? ListRowRenderer() : GridCellRenderer(), placeholderInset: rows ? ListRowRenderer.textInset : 8)
+        highlightsHover = rows
+        fadeDuration = rows ? 300 : 0
+        counts = dataSource.sectionCounts
+        self.layout.prepare(for: LayoutContext(itemCounts: counts, showsHeaders: ItemsView.showsHeaders(dataSource, counts),
+                                               width: frame.width, scale: scale))
+        scroll = ScrollModel(contentHeight: self.layout.contentSize.height, viewportHeight: frame.height)
+        layout.invalidation.handler = { [weak self] in self?.relayout() }
+    }
+
+    /// Sections show headers when the data source titles one.
+    private static func showsHeaders(_ source: ListDataSource, _ counts: [Int]) -> Bool {
+        counts.indices.contains { source.headerTitle(forSection: $0) != nil }
+    }
+
+    private func prepareLayout() {
+        layout.prepare(for: LayoutContext(itemCounts: counts, showsHeaders: ItemsView.showsHeaders(dataSource, counts),
+                                          width: frame.width, scale: scale))
+    }
+
+    /// The scroll distance of one line (a row, or a row of cells).
+    public var lineHeight: Double { layout.lineHeight }
+
+    /// The offset the view draws at: the scroll offset on whole pixels, so
+    /// a scroll moves pixels by whole pixels and they can be copied.
+    public var visibleOffset: Double { scroll.offset.rounded() }
+
+    /// What scrolling did to the pixels since the last call (or since the
+    /// hover last changed): the caller moves the view's pixels by its `dy`
+    /// and repaints its damage, or repaints the whole view.
+    public func takeScrollChange() -> ScrollChange? {
+        var hover = Region()
+        if shownHover != hoveredItem {
+            if let old = shownHover { hover.add(windowRect(of: old).intersection(frame)) }
+            if let new = hoveredItem { hover.add(windowRect(of: new).intersection(frame)) }
+            shownHover = hoveredItem
+        }
+        return reporter.take(frame: frame, scroll: scroll, offset: visibleOffset, band: bandRect, extra: hover)
+    }
+
+    /// Reads the sections' counts again (after the data source changed them).
+    public func reloadData() {
+        // Fading items and failed renderings are addressed by position, which the change has moved.
+        fades.removeAll()
+        items.forgetFailures()
+        counts = dataSource.sectionCounts
+        prepareLayout()
+        // A fling or glide goes on over the new content (`shiftScroll` moves it with its items).
+        scroll.contentHeightChanged(to: layout.contentSize.height)
+    }
+
+    /// Lays the items out again with the item at the top of the viewport
+    /// where it was (the layout's settings changed); the caller repaints.
+    private func relayout() {
+        let top = ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset)
+        prepareLayout()
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        if let top { scroll.jump(to: top.offset(in: LayoutReference(layout))) }
+        updateHover()
+        onLayoutChange?()
+    }
+
+    /// Moves or resizes the view; a new width lays the items out again and
+    /// keeps what the layout says a width change keeps (the top item).
+    public func setFrame(_ newFrame: Rect) {
+        let widthChanged = newFrame.width != frame.width
+        let top = widthChanged ? ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset) : nil
+        frame = newFrame
+        if widthChanged { prepareLayout() }
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: newFrame.height)
+        if let top { scroll.jump(to: layout.contentOffset(afterWidthChangeKeeping: top)) }
+    }
+
+    /// The output's scale changed: the layout is laid out for it, the top item kept.
+    public func setScale(_ newScale: Double) {
+        guard newScale.isFinite, newScale > 0, newScale != scale else { return }
+        scale = newScale
+        relayout()
+    }
+
+    /// Takes a zoom's layout and the offset that keeps its centre's item in place.
+    public func applyZoom(_ zoom: any LayoutZoom) {
+        guard let zoomable = providedLayout as? any ZoomableLayout else { return }
+        zoomable.applyZoom(zoom)
+        scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
+        scroll.jump(to: zoom.contentOffset)
+    }
+
+    /// The item under a window-coordinate point.
+    public func item(at point: Point) -> ItemPath? {
+        guard frame.contains(point) else { return nil }
+        return layout.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY + visibleOffset))
+    }
+
+    /// An item's rectangle in window coordinates.
+    public func windowRect(of item: ItemPath) -> Rect {
+        layout.frame(of: item).offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
+    }
+
+    /// The area of an item's accessory button (window coordinates), where
+    /// its renderer draws one, else nil.
+    public func accessoryRect(of item: ItemPath) -> Rect? {
+        renderer.accessoryBounds(for: dataSource.content(for: item), in: windowRect(of: item))
+    }
+
+    /// The items at least partly visible now, as ranges per section.
+    public var visibleItems: [ItemRange] {
+        layout.items(in: Rect(x: 0, y: visibleOffset, width: layout.contentSize.width, height: frame.height))
+    }
+
+    // MARK: - State changes, each returning damage
+
+    /// The pointer moved to `point` (nil when it left): highlights the item
+    /// under it where the view highlights the hover.
+    public func hover(at point: Point?) -> Region {
+        hoverPoint = point
+        guard highlightsHover else { return Region() }
+        let newItem = point.flatMap { item(at: $0) }
+        guard newItem != hoveredItem || newItem != shownHover else { return Region() }
+        // The highlight the pixels show goes (a scroll may have moved the hover on unseen).
+        var damage = Region()
+        for old in [shownHover, hoveredItem] { if let old, old != newItem { damage.add(windowRect(of: old).intersection(frame)) } }
+        if let new = newItem { damage.add(windowRect(of: new).intersection(frame)) }
+        hoveredItem = newItem
+        shownHover = newItem
+        return damage
+    }
+
+    private func updateHover() {
+        guard highlightsHover else { return }
+        hoveredItem = hoverPoint.flatMap { item(at: $0) }
+    }
+
+    /// Fades out the selection tint of an item that was just deselected,
+    /// starting at `time` (ms on the animation clock); nothing when
+    /// `fadeDuration` is 0. Input is never held up: the item is already
+    /// deselected, only its drawing lags.
+    public func fadeSelection(of item: ItemPath, from time: Double) {
+        guard fadeDuration > 0 else { return }
+        fades[item] = time
+        animationTime = max(animationTime, time)
+    }
+
+    /// Glides the content by `delta` logical pixels (positive scrolls down).
+    public func scroll(by delta: Double) {
+        scroll.glide(by: delta)
+    }
+
+    /// A fling after the fingers lifted: `velocity` in px/ms (positive scrolls
+    /// down) from `time` on the animation clock, slowing down by itself.
+    public func fling(velocity: Double, time: Double) {
+        scroll.fling(velocity: velocity, time: time)
+    }
+
+    /// Stops a fling where it is (a touch, a touchpad hold); true if one ran.
+    @discardableResult
+    public func stopFling() -> Bool { scroll.stopFling() }
+
+    public var isFlinging: Bool { scroll.isFlinging }
+
+    /// Glides so `item` is fully visible.
+    public func scroll(toReveal item: ItemPath) {
+        let rect = layout.frame(of: item)
+        if rect.minY < scroll.target {
+            scroll.glide(to: rect.minY)
+        } else if rect.maxY > scroll.target + frame.height {
+            scroll.glide(to: rect.maxY - frame.height)
+        }
+    }
+
+    public func scroll(toOffset offset: Double) {
+        scroll.glide(to: offset)
+    }
+
+    /// The content moved by `delta` under the viewport (items inserted or
+    /// deleted above): the offset moves with it, a fling or glide goes on.
+    public func shiftScroll(by delta: Double) {
+        scroll.shift(by: delta)
+        updateHover()
+    }
+
+    /// Moves the content at once (fingers, autoscroll).
+    public func scrollImmediately(to offset: Double) {
+        scroll.jump(to: offset)
+        updateHover()
+    }
+
+    public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty }
+
+    /// Advances animations to `time` (ms) and returns the damage of the
+    /// fades, where the items are after the scroll moved; what the scroll did
+    /// is for `takeScrollChange()`.
+    public func advance(to time: Double) -> Region {
+        animationTime = max(animationTime, time)
+        let before = scroll.offset
+        scroll.advance(to: time)
+        if before != scroll.offset { updateHover() }
+        var damage = Region()
+        for (item, start) in fades {
+            damage.add(windowRect(of: item).intersection(frame))
+            if time - start >= fadeDuration { fades[item] = nil }
+        }
+        return damage
+    }
+
+    // MARK: - Drawing
+
+    /// Repaints each damaged rectangle (not their bounding box: a band step
+    /// damages two thin strips and a few items, far apart).
+    public func draw(in canvas: Canvas, damage: Region) {
+        for rect in damage.rects { draw(in: canvas, area: rect.intersection(frame)) }
+    }
+
+    private func draw(in canvas: Canvas, area: Rect) {
+        guard !area.isEmpty else { return }
+        canvas.withClip(area) {
+            canvas.fill(area, color: theme.background)
+            let visible = Rect(x: 0, y: area.minY - frame.minY + visibleOffset, width: layout.contentSize.width, height: area.height)
+            layout.items(in: visible, into: &drawnRanges)
+            for range in drawnRanges {
+                for item in range.items { drawItem(ItemPath(section: range.section, item: item), in: canvas) }
+            }
+            drawHeaders(in: visible, canvas: canvas)
+            ItemViewDecorations.drawBand(bandRect, frame: frame, offset: visibleOffset, theme: theme, in: canvas)
+            ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, offset: visibleOffset, theme: theme, in: canvas)
+        }
+    }
+
+    private func drawHeaders(in visible: Rect, canvas: Canvas) {
+        guard let sections = layout.sections(in: visible) else { return }
+        for section in sections {
+            guard let header = layout.headerFrame(ofSection: section), header.height > 0, header.intersects(visible),
+                  let title = dataSource.headerTitle(forSection: section) else { continue }
+            let rect = header.offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
+            ItemViewDecorations.drawHeader(title, in: rect, theme: theme, canvas: canvas)
+        }
+    }
+
+    /// The opacity of an item's selection tint: 1 when selected, less while fading.
+    private func tintOpacity(of item: ItemPath, selected: Bool) -> Double {
+        if selected { return 1 }
+        guard let start = fades[item] else { return 0 }
+        return max(0, 1 - (animationTime - start) / fadeDuration)
+    }
+
+    private func drawItem(_ item: ItemPath, in canvas: Canvas) {
+        let content = dataSource.content(for: item)
+        let selected = isSelected(item)
+        let state = ItemState(isSelected: selected, isFocused: item == focusedItem, isEditing: isEditing,
+                              isHighlighted: item == hoveredItem, isProvisional: isProvisional(item),
+                              isDisabled: content.isDisabled, tintOpacity: tintOpacity(of: item, selected: selected))
+        items.draw(item, content: content, state: state, in: windowRect(of: item), theme: theme, canvas: canvas)
+    }
+}
