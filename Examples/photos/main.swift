@@ -1,38 +1,86 @@
-// photos: a photo grid built on SweepUI alone.
+// photos: a photo browser built on SweepUI alone.
 //
 //   photos [FOLDER]
 //
-// The PNG, JPEG and SVG pictures of a folder as square, round-cornered
-// thumbnails, decoded off the main actor by an `ImageSource` whose pictures
-// are cropped and rounded on the same background threads (`mapped`), loaded
-// ahead as the grid scrolls (`SnapshotDataSource.imageLoader`) at the size
-// the zoom asks (`imageSize`). Each cell is drawn by an app renderer that
-// reads the picture's file name from the content (`ItemContent.value`)
-// and draws Sweep's own selection marks (`ItemViewDecorations`).
-// Ctrl+wheel, Ctrl+plus and Ctrl+minus, Ctrl+0 and a pinch zoom; the
-// band, sweeps and clicks select; the arrows move the selection with
-// the focus; Delete takes the selected pictures out of the grid, Ctrl+Z
-// puts them back; Enter prints the focused picture's path.
+// The PNG, JPEG and SVG pictures of a folder, by the day they were last
+// changed, in rows packed to the window's width with each picture at its
+// own aspect ratio (a justified layout, written below against the public
+// layout protocol). Thumbnails are decoded and rounded off the main actor
+// (`ImageSource.mapped`) and loaded ahead as the view scrolls; a picture's
+// shape is known once its thumbnail is, and the rows are packed again.
+// The band, sweeps, clicks and Shift+click select across rows of any
+// height; the arrows move to the nearest picture in the next row; a pinch,
+// Ctrl+wheel, Ctrl+plus and Ctrl+minus change the rows' height, Ctrl+0
+// puts it back; a double click, Enter or a right click's Open prints the
+// picture's path; the selection drags out as files; Delete takes the
+// selected pictures out, Ctrl+Z puts them back.
 import Foundation
 import SweepUI
 
-/// A cell: the picture filling it, its name under it, and the usual marks.
+/// Rows of pictures as tall as `rowHeight`, widened together until a row
+/// fills the width exactly (the last row of a day keeps its height), under
+/// a header per day.
+final class JustifiedLayout: GeometryBackedLayout, SizeZoomableLayout {
+    let invalidation = LayoutInvalidation()
+    private(set) var geometry = ItemFrames()
+    /// Each picture's width over its height (1.5 until its thumbnail is known).
+    var aspectRatio: (ItemPath) -> Double = { _ in 1.5 }
+    private(set) var rowHeight = 160.0
+    private var context = LayoutContext(itemCounts: [], width: 0)
+    let gap = 4.0, headerHeight = 36.0, zoomRange = 80.0...400.0
+    var zoomSize: Double { rowHeight }
+    var zoomResetSize: Double { 160 }
+    var lineHeight: Double { rowHeight + gap }
+
+    func prepare(for context: LayoutContext) {
+        self.context = context
+        geometry.removeAll()
+        var y = 0.0, row: [Double] = []   // the widths of the pictures waiting for a row, at `rowHeight`
+        func place(scale: Double) {
+            var x = 0.0
+            for width in row {
+                geometry.append(Rect(x: x, y: y, width: width * scale, height: rowHeight * scale))
+                x += width * scale + gap
+            }
+            if !row.isEmpty { y += rowHeight * scale + gap }
+            row = []
+        }
+        for (section, count) in context.itemCounts.enumerated() {
+            geometry.beginSection(header: context.showsHeaders ? Rect(x: 0, y: y, width: context.width, height: headerHeight) : nil)
+            y += context.showsHeaders ? headerHeight : gap
+            for item in 0..<count {
+                let ratio = aspectRatio(ItemPath(section: section, item: item))
+                row.append(rowHeight * min(max(ratio.isFinite ? ratio : 1.5, 0.25), 4))
+                // A row that reaches the width is scaled down to fill it exactly.
+                let spare = context.width - gap * Double(row.count - 1)
+                if row.reduce(0, +) >= spare { place(scale: max(0.01, spare / row.reduce(0, +))) }
+            }
+            place(scale: 1)   // a day's last row keeps its height
+        }
+        geometry.contentSize = Size(width: context.width, height: y)
+    }
+
+    func layOut(zoomSize size: Double) {
+        rowHeight = size
+        prepare(for: context)
+    }
+}
+
+/// A picture filling its frame, with Sweep's marks over it.
 struct PhotoCell: ItemRenderer {
     func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
-        ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, cornerRadius: 8, canvas: canvas)
-        let caption = canvas.metrics(for: .caption).lineHeight
-        let area = Rect(x: rect.minX + 4, y: rect.minY + 4, width: rect.width - 8, height: max(0, rect.height - 10 - caption))
+        ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, cornerRadius: 6, canvas: canvas)
+        // A selected picture steps back into its tint, its check always showing.
+        let inset = state.isSelected ? 8.0 : 2.0
         if case .bitmap(let picture) = content.image {
-            canvas.drawBitmap(picture, in: picture.aspectFit(in: area))
+            canvas.drawBitmap(picture, in: rect.insetBy(dx: inset, dy: inset))
         } else {
-            ItemIcon.image.draw(in: area.insetBy(dx: area.width / 4, dy: area.height / 4), theme: theme, canvas: canvas)
+            ItemIcon.image.draw(in: rect.insetBy(dx: rect.width / 3, dy: rect.height / 3), theme: theme, canvas: canvas)
         }
-        // The file name, from the item's identifier the content carries.
-        let name = content.value(as: String.self).map { ($0 as NSString).lastPathComponent } ?? content.title
-        canvas.drawText(name, at: Point(x: rect.minX + 6, y: rect.maxY - 4 - caption), role: .caption,
-                        color: theme.secondaryText, maxWidth: rect.width - 12)
-        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.maxX - 16, y: rect.minY + 16), theme: theme, canvas: canvas)
-        ItemViewDecorations.drawForeground(state: state, in: rect, theme: theme, cornerRadius: 8, canvas: canvas)
+        var mark = state
+        mark.isEditing = state.isEditing || state.isSelected
+        ItemViewDecorations.drawSelectionMark(state: mark, at: Point(x: rect.maxX - 16, y: rect.minY + 16), theme: theme, canvas: canvas)
+        ItemViewDecorations.drawForeground(state: state, in: rect, theme: theme, cornerRadius: 6, canvas: canvas)
     }
 
     /// Entering editing mode changes only the selection circle's corner.
@@ -41,70 +89,77 @@ struct PhotoCell: ItemRenderer {
     }
 }
 
-/// The grid over a folder's pictures, by path.
+/// The pictures of a folder by day, by path.
 @MainActor final class Photos: CollectionViewDelegate {
     let window: AppWindow
-    let source = SnapshotDataSource<Int, String> { path in ItemContent(title: (path as NSString).lastPathComponent) }
+    let source = SnapshotDataSource<String, String> { path in ItemContent(title: (path as NSString).lastPathComponent) }
+    let layout = JustifiedLayout()
     let view: CollectionView
     let status = Label(accessibleRole: .statusBar)
-    private var paths: [String] = []
+    private var days: [(day: String, paths: [String])] = []
     private var deleted: [[String]] = []
+    private var ratios: [String: Double] = [:]
+    private var menuItem: ItemPath?
 
     init(window: AppWindow, folder: String) {
         self.window = window
-        view = CollectionView(layout: .grid, dataSource: source, name: "photos")
-        view.allowsMultipleSelection = true
-        view.renderer = PhotoCell()
-        view.delegate = self
-        // Squares with round corners, made on the decoding threads, never on the event loop.
-        let thumbnails = ImageSource<String>.files.mapped { _, size, picture in
-            picture.croppedToSquare().withRoundedCorners(radius: Double(size) / 16)
-        }
-        let loader = ImageLoader(size: 200, source: thumbnails)
+        view = CollectionView(layout: layout, dataSource: source, name: "photos")
+        (view.allowsMultipleSelection, view.activatesOnDoubleClick, view.renderer, view.delegate) = (true, true, PhotoCell(), self)
+        source.headerTitle = { $0 }
+        source.copiedText = { $0 }
+        layout.aspectRatio = { [unowned self] item in source.itemIdentifier(for: item).flatMap { ratios[$0] } ?? 1.5 }
+        let thumbnails = ImageSource<String>.files.mapped { _, size, picture in picture.withRoundedCorners(radius: Double(size) / 32) }
+        let loader = ImageLoader(size: 320, source: thumbnails)
         loader.placeholder = .brokenImage(size: 64)
-        loader.onLoaded = { [unowned view] _ in view.setNeedsDisplay() }
+        loader.onLoaded = { [unowned self, unowned loader] path in
+            // Its shape is known now: the rows are packed again when it changed.
+            guard let picture = loader.image(for: path), picture.height > 0 else { return view.setNeedsDisplay() }
+            let ratio = Double(picture.width) / Double(picture.height)
+            if ratios.updateValue(ratio, forKey: path) != ratio { layout.invalidateLayout() } else { view.setNeedsDisplay() }
+        }
         source.imageLoader = loader
-        zoomed(to: 100)
-        view.onSelectionChange = { [unowned self] _ in updateStatus() }
+        source.imageSize = Int((320 * max(1, window.window.scale)).rounded(.up))
+        view.onSelectionChange = { [unowned self] _ in status.text = "\(view.selectedCount) of \(view.itemCount) selected" }
         view.onActivate = { [unowned self] item in
             if let path = source.itemIdentifier(for: item) { StandardStreams.writeLine(path, to: STDOUT_FILENO) }
         }
         window.content = ColumnLayout([(view, .flexible), (status, .fixed(28))])
         window.onKey = { [unowned self] key in handleKey(key) }
         window.focus(view)
-        let fileNames = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        paths = fileNames.filter { ["png", "jpg", "jpeg", "svg"].contains(($0 as NSString).pathExtension.lowercased()) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let paths = names.filter { ["png", "jpg", "jpeg", "svg"].contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted().map { (folder as NSString).appendingPathComponent($0) }
-        show(paths)
+        let byDay = Dictionary(grouping: paths) { path in
+            ((try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date).map(Photos.day.string) ?? "Undated"
+        }
+        days = byDay.keys.sorted(by: >).map { ($0, byDay[$0] ?? []) }
+        show { _ in true }
     }
 
-    private func show(_ shown: [String]) {
-        var snapshot = ItemSnapshot<Int, String>()
-        snapshot.appendSections([0])
-        _ = snapshot.appendItems(shown)
+    static let day: DateFormatter = { let day = DateFormatter(); day.dateFormat = "EEEE d MMMM yyyy"; return day }()
+
+    /// Shows the pictures `isShown` keeps, by day.
+    private func show(_ isShown: (String) -> Bool) {
+        var snapshot = ItemSnapshot<String, String>()
+        for (day, paths) in days where paths.contains(where: isShown) {
+            snapshot.appendSections([day])
+            _ = snapshot.appendItems(paths.filter(isShown))
+        }
         try? source.apply(snapshot)
-        updateStatus()
-    }
-
-    /// Pictures as sharp as the cells at this zoom and the window's scale.
-    private func zoomed(to cellSize: Double) {
-        source.imageSize = Int((cellSize * max(1, window.window.scale)).rounded(.up))
-    }
-
-    func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase) {
-        if phase == .ended { zoomed(to: cellSize) }
+        status.text = "\(view.selectedCount) of \(view.itemCount) selected"
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {
         if key.keysym == .delete, view.selectedCount > 0 {
             let gone = Set(source.selectedIdentifiers(in: view))
             deleted.append(source.snapshot.itemIdentifiers.filter { gone.contains($0) })
-            show(source.snapshot.itemIdentifiers.filter { !gone.contains($0) })
+            let kept = Set(source.snapshot.itemIdentifiers).subtracting(gone)
+            show { kept.contains($0) }
             return true
         }
         if key.keysym.matches(letter: "z"), key.modifiers.contains(.control), let back = deleted.popLast() {
-            let restored = Set(back).union(source.snapshot.itemIdentifiers)
-            show(paths.filter { restored.contains($0) })
+            let shown = Set(back).union(source.snapshot.itemIdentifiers)
+            show { shown.contains($0) }
             source.select(back, in: view, additive: false)
             view.setFocus(back.first.flatMap { source.indexPath(for: $0) })
             return true
@@ -112,8 +167,20 @@ struct PhotoCell: ItemRenderer {
         return false
     }
 
-    private func updateStatus() {
-        status.text = "\(view.selectedCount) of \(view.itemCount) selected"
+    func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
+        menuItem = item
+        return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C")])
+    }
+
+    func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
+        if event == .chosen("open"), let menuItem { view.onActivate?(menuItem) }
+        if event == .chosen("copy"), let paths = view.copiedText { window.copy(.text(paths)) }
+    }
+
+    /// The selection drags out as files.
+    func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
+        let path = { [unowned self] (item: ItemPath) in Array((source.itemIdentifier(for: item) ?? "").utf8) }
+        return DragData(types: [("text/uri-list", .lines(of: items, terminator: "\r\n") { FileURI.encode(bytes: path($0)) })], actions: .copy)
     }
 }
 

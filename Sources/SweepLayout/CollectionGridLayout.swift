@@ -96,10 +96,16 @@ extension CollectionViewLayout where Self == CollectionGridLayout {
 public protocol ZoomableLayout: CollectionViewLayout {
     /// The size a zoom changes now (a grid's cell width): what the delegate hears.
     var zoomSize: Double { get }
+    /// The size Ctrl+0 puts back; 100 unless said.
+    var zoomResetSize: Double { get }
     /// A zoom starting at the current layout, around `centre` (viewport coordinates).
     func makeZoom(contentOffset: Double, centre: Point, viewportHeight: Double) -> any LayoutZoom
     /// Takes the zoom's layout as it is now (the view scrolls to its `contentOffset`).
     func applyZoom(_ zoom: any LayoutZoom)
+}
+
+extension ZoomableLayout {
+    public var zoomResetSize: Double { 100 }
 }
 
 /// A running zoom of a `ZoomableLayout`: its size and the offset that keeps
@@ -124,4 +130,75 @@ public protocol LayoutZoom {
 extension GridZoom: LayoutZoom {
     public var size: Double { cellSize }
     public mutating func set(size: Double) { set(cellSize: size) }
+}
+
+/// A layout that lays itself out again at any size a zoom asks (a
+/// justified grid's row height): conform, and pinch, Ctrl+wheel,
+/// Ctrl+plus/minus and Ctrl+0 zoom it through an `AnchoredZoom`, the item
+/// under the centre kept in place.
+public protocol SizeZoomableLayout: ZoomableLayout {
+    /// The sizes a zoom moves between.
+    var zoomRange: ClosedRange<Double> { get }
+    /// Lays the items out at `size` for the counts and width of the latest
+    /// preparation, at once, and keeps the size for later ones; without
+    /// calling `invalidateLayout()` (the view scrolls as the zoom says).
+    func layOut(zoomSize size: Double)
+}
+
+extension SizeZoomableLayout {
+    public func makeZoom(contentOffset: Double, centre: Point, viewportHeight: Double) -> any LayoutZoom {
+        AnchoredZoom(layout: self, contentOffset: contentOffset, centre: centre, viewportHeight: viewportHeight)
+    }
+
+    public func applyZoom(_ zoom: any LayoutZoom) {
+        if zoom.size != zoomSize { layOut(zoomSize: zoom.size) }
+    }
+}
+
+/// A zoom of a `SizeZoomableLayout`: each size it takes lays the layout out
+/// and scrolls so the point under the centre stays on the same item.
+/// Steps multiply the size by 1.25 (in) or divide it (out).
+public struct AnchoredZoom: LayoutZoom {
+    private let layout: any SizeZoomableLayout
+    private let startSize: Double, startOffset: Double
+    private let centre: Point, viewportHeight: Double
+    /// The item under the centre and where in it (0…1 down) the centre is.
+    private let anchor: ItemPath?, fraction: Double
+    public private(set) var size: Double
+    public private(set) var contentOffset: Double
+
+    public init(layout: any SizeZoomableLayout, contentOffset: Double, centre: Point, viewportHeight: Double) {
+        self.layout = layout
+        startSize = layout.zoomSize
+        size = startSize
+        startOffset = contentOffset
+        self.contentOffset = contentOffset
+        self.centre = centre
+        self.viewportHeight = viewportHeight
+        let point = Point(x: centre.x, y: centre.y + contentOffset)
+        anchor = layout.nearestItem(to: point)
+        let frame = anchor.map { layout.frame(of: $0) }
+        fraction = frame.map { $0.height > 0 ? min(1, max(0, (point.y - $0.minY) / $0.height)) : 0 } ?? 0
+    }
+
+    public mutating func update(scale: Double) { set(size: startSize * scale) }
+    public mutating func end() {}
+    public mutating func cancel() { set(size: startSize) }
+    public mutating func zoom(steps: Int) { set(size: startSize * pow125(steps)) }
+
+    public mutating func set(size newSize: Double) {
+        let range = layout.zoomRange
+        size = newSize.isFinite ? min(max(newSize, range.lowerBound), range.upperBound) : startSize
+        layout.layOut(zoomSize: size)
+        guard let anchor else { return contentOffset = 0 }
+        let frame = layout.frame(of: anchor)
+        let target = frame.minY + fraction * frame.height - centre.y
+        contentOffset = min(max(0, target), max(0, layout.contentSize.height - viewportHeight))
+    }
+
+    private func pow125(_ steps: Int) -> Double {
+        var factor = 1.0
+        for _ in 0..<min(abs(steps), 64) { factor *= 1.25 }
+        return steps >= 0 ? factor : 1 / factor
+    }
 }

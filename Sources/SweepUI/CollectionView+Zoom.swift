@@ -16,23 +16,27 @@ extension CollectionView {
     /// zoom (a list) does nothing.
     public func zoom(steps: Int, around centre: Point? = nil) {
         guard let zoomable = zoomableLayout, zoom == nil, steps != 0 else { return }
+        let before = zoomable.zoomSize
         var step = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: centre ?? zoomCentre(),
                                      viewportHeight: itemView.frame.height)
         step.zoom(steps: steps)
-        applyZoomStep(step, to: zoomable)
+        applyZoomStep(step, to: zoomable, from: before)
     }
 
-    /// Puts the zoom back at `size` (Ctrl+0; a grid's cells, the columns following the width).
-    public func resetZoom(to size: Double = 100) {
+    /// Puts the zoom back at `size` (Ctrl+0: the layout's `zoomResetSize`;
+    /// a grid's cells, the columns following the width).
+    public func resetZoom(to size: Double? = nil) {
         guard let zoomable = zoomableLayout, zoom == nil else { return }
+        let before = zoomable.zoomSize
         var step = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: zoomCentre(),
                                      viewportHeight: itemView.frame.height)
-        step.set(size: size)
-        applyZoomStep(step, to: zoomable)
+        step.set(size: size ?? zoomable.zoomResetSize)
+        applyZoomStep(step, to: zoomable, from: before)
     }
 
-    private func applyZoomStep(_ step: any LayoutZoom, to zoomable: any ZoomableLayout) {
-        guard step.size != zoomable.zoomSize else { return }
+    /// Takes a step from `before` (a layout that lays itself out as the step goes has its size already).
+    private func applyZoomStep(_ step: any LayoutZoom, to zoomable: any ZoomableLayout, from before: Double) {
+        guard step.size != before else { return }
         itemView.stopFling()
         itemView.applyZoom(step)
         loggedCellSize = step.size

@@ -6,14 +6,27 @@ import Testing
 /// of three widths packed into rows 50 px apart, as a justified photo grid
 /// packs pictures. Its queries scan the frames (an app's first draft; the
 /// tests' counts are small).
-final class PackedRowsLayout: CollectionViewLayout {
+final class PackedRowsLayout: SizeZoomableLayout {
     let invalidation = LayoutInvalidation()
     private(set) var frames: [Rect] = []
     private var width = 0.0
+    private var context = LayoutContext(itemCounts: [], width: 0)
     /// The row height; changing it lays the view out again.
     var rowHeight = 40.0 { didSet { invalidateLayout() } }
+    let zoomRange = 20.0...200.0
+    var zoomSize: Double { rowHeight }
+    var zoomResetSize: Double { 40 }
+
+    func layOut(zoomSize size: Double) {
+        let handler = invalidation.handler
+        invalidation.handler = nil
+        rowHeight = size
+        invalidation.handler = handler
+        prepare(for: context)
+    }
 
     func prepare(for context: LayoutContext) {
+        self.context = context
         width = context.width
         frames = []
         var x = 0.0, y = 0.0
@@ -173,6 +186,27 @@ final class ProblemRecorder: CollectionViewDelegate {
         layout.rowHeight = 90
         #expect(view.contentOffset == 100 * 20 + 5, "row 20's item stays 5 px above the top")
         #expect(host.takeDamage().rects == [view.frame])
+    }
+
+    @Test func ctrlWheelAndPinchZoomTheRowsKeepingThePictureUnderThePointer() {
+        let (view, host, layout) = make(count: 300)
+        let arena = host.gestureArena
+        view.itemView.scrollImmediately(to: 50 * 10)
+        // Item 31 (row 10, 60–140) under the pointer at 100, 20 below the viewport's top.
+        arena.pointerMoved(to: Point(x: 100, y: 20), time: 100)
+        #expect(view.item(at: Point(x: 100, y: 20)) == ItemPath(item: 31))
+        var notch = PointerFrame()
+        (notch.source, notch.vertical, notch.modifiers, notch.time) = (.wheel, AxisMotion(value: -15, value120: -120), .control, 200)
+        view.handleScroll(notch)
+        #expect(layout.rowHeight == 50, "one notch up: 40 × 1.25")
+        #expect(view.item(at: Point(x: 100, y: 20)) == ItemPath(item: 31), "the item under the pointer stays")
+        arena.handle(.pinchBegin(fingers: 2, time: 1000))
+        arena.handle(.pinchUpdate(dx: 0, dy: 0, scale: 2, rotation: 0, time: 1010))
+        arena.handle(.pinchEnd(cancelled: false, time: 1020))
+        #expect(layout.rowHeight == 100)
+        #expect(view.item(at: Point(x: 100, y: 20)) == ItemPath(item: 31))
+        #expect(view.handleKey(Input.key(KeySym.digits[0], .control)))
+        #expect(layout.rowHeight == 40, "Ctrl+0 puts the layout's own size back")
     }
 
     @Test func aLayoutThatAnswersNonsenseIsReportedAndAListStandsIn() {
