@@ -89,15 +89,17 @@ let package = Package(
         .target(name: "SweepAccessibility", dependencies: ["CSDBus", "SweepGeometry"]),
         // The event loop: fds, timers, work after dispatching and the main queue; the display plugs in.
         .target(name: "SweepLoop", dependencies: ["CSweepSystem"]),
+        // What an app and the window system exchange, as values: clipboard and drag data, cursors, layer placement.
+        .target(name: "SweepPlatform", dependencies: ["SweepGeometry", "SweepGraphics"]),
         .target(name: "SweepWayland",
-                dependencies: ["SweepLoop", "SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
+                dependencies: ["SweepLoop", "SweepPlatform", "SweepGeometry", "SweepInput", "SweepPresentation", "SweepPixman", "SweepXKB",
                                "CWaylandClient", "CWaylandProtocols", "CSweepSystem"]),
 
         // MARK: The component layer: what apps use
         .target(name: "SweepUI",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepSelection",
-                               "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepLoop", "SweepWayland",
-                               "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog"]),
+                               "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepLoop", "SweepPlatform",
+                               "SweepWayland", "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog"]),
 
         .target(name: "ScriptedCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "CSDBus", "SweepPNG", "SweepXKB",
@@ -124,7 +126,7 @@ let package = Package(
         .executableTarget(name: "sweep-pick",
                           dependencies: ["SweepUI", "PickCore", "SweepIcons", "SweepImages", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "sweep-demo",
-                          dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures", "SweepWayland",
+                          dependencies: ["DemoPages", "SweepUI", "SweepEventLog", "SweepGestures",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // The smallest app on SweepUI, shown whole in the README.

@@ -118,7 +118,7 @@ struct PhotoCell: ItemRenderer {
             if ratios.updateValue(ratio, forKey: path) != ratio { layout.invalidateLayout() } else { view.setNeedsDisplay() }
         }
         source.imageLoader = loader
-        source.imageSize = Int((320 * max(1, window.window.scale)).rounded(.up))
+        source.imageSize = Int((320 * max(1, window.scale)).rounded(.up))
         view.onSelectionChange = { [unowned self] _ in status.text = "\(view.selectedCount) of \(view.itemCount) selected" }
         view.onActivate = { [unowned self] item in
             if let path = source.itemIdentifier(for: item) { StandardStreams.writeLine(path, to: STDOUT_FILENO) }

@@ -1,5 +1,5 @@
 import SweepGeometry
-import SweepWayland
+internal import SweepWayland
 
 /// The primary selection: what is selected is offered to other programs
 /// (their middle button pastes it), and the middle button here pastes theirs.

@@ -1,6 +1,6 @@
 import SweepLoop
 import SweepGestures
-import SweepWayland
+internal import SweepWayland
 
 /// A window of an `Application` showing a `Component` (its `content`), and
 /// everything between the compositor and that content: the gesture arena
@@ -15,11 +15,15 @@ import SweepWayland
 /// or touched) gets them. The components are the content's `children`, or
 /// the content itself when it has none.
 @MainActor
-public final class AppWindow: @MainActor WindowContent, ComponentHost {
+public final class AppWindow: ComponentHost {
     /// The app; a window keeps it alive.
     public let application: Application
     /// The toplevel or layer surface (size, scale, title, frame pacing).
-    public let window: Window
+    let window: Window
+    /// What the surface draws and tells: this window, through `WindowContent`.
+    private var surfaceContent: AppWindowSurface?
+    /// Drags over the window, as `DropSession`s.
+    private var dropTarget: WindowDropTarget?
     public let gestureArena = GestureArena()
     /// The seat's clipboard, made at once: its data device also brings drags over the window.
     var clipboard: Clipboard?
@@ -122,7 +126,9 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         case .toplevel, .overlayIfAvailable, .placedOverlayIfAvailable, .layerIfAvailable:
             window = try Window(connection: connection, title: title, appID: appID, size: size, minimumSize: minimumSize)
         }
-        window.content = self
+        let surfaceContent = AppWindowSurface(window: self)
+        self.surfaceContent = surfaceContent
+        window.content = surfaceContent
         window.onCommit = { [weak self] frames in self?.committed(frames) }
         window.onScaleChange = { [weak application] _ in
             for seat in application?.connection.seats.values ?? [:].values { seat.applyCursor() }
@@ -130,7 +136,9 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         application.add(self)
         if let seat = inputSeat, let clipboard = Clipboard(connection: connection, seat: seat) {
             self.clipboard = clipboard
-            clipboard.dropTarget = self
+            let dropTarget = WindowDropTarget(window: self)
+            self.dropTarget = dropTarget
+            clipboard.dropTarget = dropTarget
         }
     }
 
@@ -186,19 +194,44 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
 
     public var now: Double { EventLoop.nowMilliseconds }
 
-    // MARK: - WindowContent
+    // MARK: - The surface
 
-    public func windowDidResize(to size: Size) { layout(size: size) }
+    /// The window's size in logical pixels.
+    public var size: Size { window.size }
+    /// The output's scale the window draws at (1, 1.5, 2…), following the outputs it is on.
+    public var scale: Double { window.scale }
+    /// The radius of the window's rounded corners (a layer surface's,
+    /// drawn by the app: the picker's `--radius`); 0 by default.
+    public var cornerRadius: Double {
+        get { window.cornerRadius }
+        set { window.cornerRadius = newValue }
+    }
+    /// Device pixels the window copied instead of drawing so far (scrolling
+    /// by copying, a measure for logs).
+    public var copiedPixels: Int { window.copiedPixels }
+    /// What the window's own title bar asked the compositor for (a log's).
+    public var onTitleBarRequest: ((TitleBarRequest) -> Void)? {
+        get { window.onTitleBarRequest }
+        set { window.onTitleBarRequest = newValue }
+    }
 
-    public func draw(in canvas: Canvas, damage: Region) {
+    /// Repaints the whole window at the next frame.
+    public func invalidateAll() { window.invalidateAll() }
+
+    /// Calls `observer` once the compositor presented the next frame drawn (or at once when it cannot say).
+    public func afterNextPresentation(_ observer: @escaping () -> Void) { window.afterNextPresentation(observer) }
+
+    func windowDidResize(to size: Size) { layout(size: size) }
+
+    func drawContent(in canvas: Canvas, damage: Region) {
         content?.draw(in: canvas, damage: damage)
     }
 
-    public var isAnimating: Bool { content?.isAnimating ?? false }
+    var isAnimating: Bool { content?.isAnimating ?? false }
 
-    public func advanceAnimations(to time: Double) -> Region { content?.advanceAnimations(to: time) ?? Region() }
+    func advanceAnimations(to time: Double) -> Region { content?.advanceAnimations(to: time) ?? Region() }
 
-    public func windowShouldClose() {
+    func windowShouldClose() {
         if let onClose { onClose() } else { application.quit() }
     }
 
@@ -442,4 +475,21 @@ public final class AppWindow: @MainActor WindowContent, ComponentHost {
         }
         gestureTimer = (id, deadline)
     }
+}
+
+/// An `AppWindow` as its surface's content: drawing, sizing, animation and
+/// closing, kept off the window's public API.
+@MainActor
+final class AppWindowSurface: @MainActor WindowContent {
+    private unowned let window: AppWindow
+
+    init(window: AppWindow) {
+        self.window = window
+    }
+
+    func windowDidResize(to size: Size) { window.windowDidResize(to: size) }
+    func draw(in canvas: Canvas, damage: Region) { window.drawContent(in: canvas, damage: damage) }
+    var isAnimating: Bool { window.isAnimating }
+    func advanceAnimations(to time: Double) -> Region { window.advanceAnimations(to: time) }
+    func windowShouldClose() { window.windowShouldClose() }
 }

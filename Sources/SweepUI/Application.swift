@@ -1,7 +1,7 @@
 import SweepLoop
 import Dispatch
 import Glibc
-import SweepWayland
+internal import SweepWayland
 
 /// An app's connection to the compositor and its one event loop: it owns
 /// the seats and hands each one's input to the window it is for. Windows
@@ -12,7 +12,7 @@ import SweepWayland
 /// timeout; app code never sees seats, the arena or deadlines.
 @MainActor
 public final class Application {
-    public let connection: Connection
+    let connection: Connection
     /// The windows, in the order they were made (a window keeps its app alive, not the reverse).
     public var windows: [AppWindow] { windowRefs.compactMap(\.window) }
     private struct WeakWindow { weak var window: AppWindow? }
@@ -44,6 +44,21 @@ public final class Application {
         connection.loop.onWarning = { [weak self] message in self?.reportError(message) }
         startAccessibility()
     }
+
+    /// An output (a monitor) of the compositor's.
+    public struct Output: Sendable, Hashable {
+        /// Its name, such as "DP-1" (empty until the compositor says).
+        public let name: String
+        /// Its size in logical pixels, once the compositor said its mode and scale.
+        public let logicalSize: Size?
+    }
+
+    /// The outputs, in the order the compositor announced them.
+    public var outputs: [Output] { connection.outputList.map { Output(name: $0.name, logicalSize: $0.logicalSize) } }
+
+    /// Whether windows may be layer surfaces (wlr-layer-shell: overlays,
+    /// pickers, panels): sway, Hyprland and KWin offer it; GNOME does not.
+    public var offersLayerShell: Bool { connection.offersLayerShell }
 
     /// The one loop (SweepLoop's `EventLoop`, with the display plugged in). Apps use `watch`,
     /// `schedule` and `post` below.

@@ -1,6 +1,6 @@
 import SweepLoop
 import Glibc
-import SweepWayland
+internal import SweepWayland
 
 /// Keeps a D-Bus connection (sd-bus) in the app's loop: a watch on its fd
 /// for the events it waits for, and a timer for its deadline. The

@@ -118,9 +118,9 @@ public final class CollectionController: Component {
         return focusedToolbarItem == nil ? collectionView.handleKey(key) : false
     }
     public func handleSecondaryClick(at point: Point) { collectionView.handleSecondaryClick(at: point) }
-    public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { collectionView.dropProposal(for: drop, at: point) }
+    public func dropProposal(for drop: DropSession, at point: Point) -> DropProposal? { collectionView.dropProposal(for: drop, at: point) }
     public func dropExited() { collectionView.dropExited() }
-    public func performDrop(_ drop: DropOffer, at point: Point) { collectionView.performDrop(drop, at: point) }
+    public func performDrop(_ drop: DropSession, at point: Point) { collectionView.performDrop(drop, at: point) }
     public var accessibleObject: AccessibleObject? { accessiblePanel }
     public var accessibleFocus: AccessibleObject? {
         focusedToolbarItem.flatMap { accessibleToolbar.button(for: $0) } ?? collectionView.accessibleFocus

@@ -56,7 +56,7 @@ public protocol CollectionViewDelegate: AnyObject {
     /// Whether a drag over the view would drop at `location`, as which
     /// type and action, into the item or between items; nil refuses it.
     /// Asked at every motion.
-    func collectionView(_ view: CollectionView, dropProposalFor drop: DropOffer, at location: DropLocation) -> DropProposal?
+    func collectionView(_ view: CollectionView, dropProposalFor drop: DropSession, at location: DropLocation) -> DropProposal?
     /// A drop's data, read without blocking as the proposal's type (nil:
     /// it could not be read, or was larger than 64 MiB).
     func collectionView(_ view: CollectionView, performDrop data: [UInt8]?, mimeType: String, action: DragActions,
@@ -105,7 +105,7 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {}
     public func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? { nil }
     public func collectionView(_ view: CollectionView, drag event: DragEvent, items: [ItemRange]) {}
-    public func collectionView(_ view: CollectionView, dropProposalFor drop: DropOffer, at location: DropLocation) -> DropProposal? { nil }
+    public func collectionView(_ view: CollectionView, dropProposalFor drop: DropSession, at location: DropLocation) -> DropProposal? { nil }
     public func collectionView(_ view: CollectionView, performDrop data: [UInt8]?, mimeType: String, action: DragActions,
                                at location: DropLocation) {}
     public func collectionView(_ view: CollectionView, moveItems items: [ItemRange], to destination: ItemPath) -> Bool { false }

@@ -2,7 +2,7 @@ import SweepGeometry
 import SweepGestures
 import SweepGraphics
 import SweepInput
-import SweepWayland
+internal import SweepWayland
 
 /// A part of a window's content that draws itself in its frame and takes
 /// input: a `CollectionView`, a `CollectionController`, or an app's own page.
@@ -71,12 +71,12 @@ public protocol Component: AnyObject {
     func focusArrivedByTab(backward: Bool)
     /// A drag is over the component at a window point (at each motion):
     /// what a drop there would take, or nil to refuse it. By default, nil.
-    func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal?
+    func dropProposal(for drop: DropSession, at point: Point) -> DropProposal?
     /// The drag left the component or ended: hide where it would have landed.
     func dropExited()
     /// The person dropped at a window point after a proposal: read `drop`
     /// (it finishes when read) or refuse it. By default, refused.
-    func performDrop(_ drop: DropOffer, at point: Point)
+    func performDrop(_ drop: DropSession, at point: Point)
     /// What an assistive technology (a screen reader) sees of the
     /// component, a child of the window's frame; nil: nothing. By default, nil.
     var accessibleObject: AccessibleObject? { get }
@@ -103,9 +103,9 @@ extension Component {
     public func focusDidChange(_ isFocused: Bool) {}
     public var focusedDescendant: Component? { nil }
     public func focusArrivedByTab(backward: Bool) {}
-    public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? { nil }
+    public func dropProposal(for drop: DropSession, at point: Point) -> DropProposal? { nil }
     public func dropExited() {}
-    public func performDrop(_ drop: DropOffer, at point: Point) { drop.refuse() }
+    public func performDrop(_ drop: DropSession, at point: Point) { drop.refuse() }
     public var accessibleObject: AccessibleObject? { nil }
     public var accessibleFocus: AccessibleObject? { focusedDescendant?.accessibleFocus ?? accessibleObject }
 }

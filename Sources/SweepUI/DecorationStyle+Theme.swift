@@ -1,6 +1,6 @@
 import SweepGraphics
 import SweepViews
-import SweepWayland
+internal import SweepWayland
 
 extension DecorationStyle {
     /// The title bar for a theme: the dark or light bar by the theme's

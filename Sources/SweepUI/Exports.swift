@@ -6,7 +6,7 @@
 @_exported import SweepLayout
 @_exported import SweepSelection
 @_exported import SweepViews
-@_exported import SweepWayland
+@_exported import SweepPlatform
 @_exported import SweepDesktop
 @_exported import SweepGestures
 @_exported import SweepAccessibility

@@ -2,7 +2,7 @@ import SweepLoop
 import Glibc
 import SweepDesktop
 import SweepViews
-import SweepWayland
+internal import SweepWayland
 
 /// Which theme an app draws with: the desktop's choice, or one fixed.
 public enum ThemeChoice: String, CaseIterable, Sendable {

@@ -19,11 +19,6 @@ public struct ToplevelState: OptionSet, Hashable, Sendable {
 }
 
 /// A button of Sweep's own title bar, in the order they stand from the right edge.
-/// What a window's own title bar asked the compositor for (`Window.onTitleBarRequest`).
-public enum TitleBarRequest: String, CaseIterable, Sendable {
-    case move, resize, maximize, unmaximize, minimize, windowMenu
-}
-
 public enum TitleBarButton: CaseIterable, Hashable, Sendable {
     case close
     case maximize

@@ -22,7 +22,7 @@ final class CollectionLogger: CollectionViewDelegate {
     /// what a drop in takes, the drop's data, a reorder.
     var dragData: (([ItemRange]) -> DragData?)?
     var onDragEnd: ((DragEvent, [ItemRange]) -> Void)?
-    var dropProposal: ((DropOffer, DropLocation) -> DropProposal?)?
+    var dropProposal: ((DropSession, DropLocation) -> DropProposal?)?
     var onDrop: (([UInt8]?, String, DropLocation) -> Void)?
     var onMove: (([ItemRange], ItemPath) -> Bool)?
 
@@ -127,7 +127,7 @@ final class CollectionLogger: CollectionViewDelegate {
         }
     }
 
-    func collectionView(_ view: CollectionView, dropProposalFor drop: DropOffer, at location: DropLocation) -> DropProposal? {
+    func collectionView(_ view: CollectionView, dropProposalFor drop: DropSession, at location: DropLocation) -> DropProposal? {
         dropProposal?(drop, location)
     }
 
@@ -160,7 +160,7 @@ final class DemoPane {
         if editButtonTitle != nil { view.allowsMultipleSelectionDuringEditing = true }
         logger = CollectionLogger(name: name, log: log, allowsSweeps: editButtonTitle != nil)
         view.delegate = logger
-        if let window = (host as? AppWindow)?.window { logger.copiedPixels = { [unowned window] in window.copiedPixels } }
+        if let window = host as? AppWindow { logger.copiedPixels = { [unowned window] in window.copiedPixels } }
         controller = CollectionController(collectionView: view, title: title, editButtonTitle: editButtonTitle)
         // The log names the controller's own buttons as it always has ("edit", "done", "selectAll").
         controller.onToolbarItem = { item in

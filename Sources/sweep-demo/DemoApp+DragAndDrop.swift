@@ -32,8 +32,8 @@ extension DemoApp {
     }
 
     /// Other apps' files and text; the views' own items only reorder (the view does that).
-    private static func proposal(for drop: DropOffer) -> DropProposal? {
-        guard !drop.isFromThisClient else { return nil }
+    private static func proposal(for drop: DropSession) -> DropProposal? {
+        guard !drop.isFromThisApp else { return nil }
         for type in ["text/uri-list", "text/plain;charset=utf-8", "text/plain"] where drop.types.contains(type) {
             return DropProposal(mimeType: type, actions: [.copy, .move], preferredAction: .copy, intent: .insert)
         }

@@ -21,7 +21,7 @@ final class DemoApp: Component {
     static let splitMinimumWidth = 700.0
 
     let host: AppWindow
-    var window: Window { host.window }
+    var window: AppWindow { host }
     let log: EventLog?
     let listPane: DemoPane
     let gridPane: DemoPane
@@ -84,7 +84,7 @@ final class DemoApp: Component {
         host.onResize = { [unowned self] size in layoutPages(size: size) }
         host.onKey = { [unowned self] key in handleAppKey(key) }
         host.onCommit = { [unowned self] frames in committed(frame: frames) }
-        host.window.onTitleBarRequest = { [unowned self] request in
+        host.onTitleBarRequest = { [unowned self] request in
             log?.log(view: "window", event: "titlebar", ["request": .string(request.rawValue)])
         }
         host.onClose = { [unowned self] in quit() }

@@ -2,7 +2,6 @@ import DemoPages
 import Glibc
 import SweepEventLog
 import SweepUI
-import SweepWayland
 
 // Descriptors 0-2 open before anything else is (a log opened as descriptor 1 would get the output), SIGPIPE ignored:
 // a compositor that goes away must not kill us before we can say so.

@@ -1,5 +1,4 @@
 import SweepUI
-import SweepWayland
 
 /// Where and how big the picker's window is: its size (percentages of the
 /// output's, which --monitor names or else the first), and the layer-shell
@@ -17,8 +16,8 @@ struct PickPlacement {
         }
     }
 
-    init(options: PickOptions, connection: Connection) throws {
-        let outputs = connection.outputList
+    @MainActor init(options: PickOptions, application: Application) throws {
+        let outputs = application.outputs
         var output = outputs.first
         if let name = options.monitor {
             guard let named = outputs.first(where: { $0.name == name }) else {
@@ -36,7 +35,7 @@ struct PickPlacement {
         if options.monitor != nil { unused.append("--monitor") }
         if options.layer != .overlay { unused.append("--layer") }
         if options.keyboard != .exclusive { unused.append("--keyboard") }
-        note = connection.offersLayerShell || unused.isEmpty ? nil
+        note = application.offersLayerShell || unused.isEmpty ? nil
             : "note: \(unused.joined(separator: ", ")) ignored: the compositor has no layer shell, so the picker is a window it places itself"
     }
 }

@@ -116,7 +116,7 @@ final class Picker {
         pickerView = PickerView(header: header, records: view)
         pickerView.border = Double(options.border)
         pickerView.radius = Double(options.radius)
-        window.window.cornerRadius = Double(options.radius)
+        window.cornerRadius = Double(options.radius)
         window.content = pickerView
         // Typing goes to the filter: a screen reader is on it from the start (its caret and edits are heard).
         if let accessibility = window.application.accessibility { header.announceFocus(on: accessibility) }
@@ -149,7 +149,7 @@ final class Picker {
         header.theme = theme
         view.theme = theme
         pickerView.borderColor = options.borderColor(theme)
-        window.window.invalidateAll()
+        window.invalidateAll()
     }
 
     // MARK: - Input

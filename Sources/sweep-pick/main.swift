@@ -98,7 +98,7 @@ do {
     let log = try options.eventLog.map { try PickLog(path: $0) }
     let app = try Application()
     app.onError = { printError($0) }
-    let placement = try PickPlacement(options: options, connection: app.connection)
+    let placement = try PickPlacement(options: options, application: app)
     if let note = placement.note { printError(note) }
     let window = try AppWindow(application: app, title: options.title, appID: options.appID, size: placement.size,
                                role: .layerIfAvailable(placement.layer))

@@ -1,5 +1,5 @@
 import SweepLoop
-import SweepWayland
+internal import SweepWayland
 
 /// What the app says to a screen reader without an object's event (a
 /// selection's count, a mode, a toggle). A burst (Shift+Down held, a sweep

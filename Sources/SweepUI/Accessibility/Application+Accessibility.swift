@@ -1,5 +1,5 @@
 import Glibc
-import SweepWayland
+internal import SweepWayland
 
 /// The app's windows and components for assistive technologies (AT-SPI2):
 /// the application object holds one frame per window, each frame the

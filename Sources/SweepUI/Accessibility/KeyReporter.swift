@@ -1,5 +1,5 @@
 import SweepLoop
-import SweepWayland
+internal import SweepWayland
 import SweepXKB
 
 /// Keys reported to the accessibility registry before the app acts on them,

@@ -1,10 +1,10 @@
-import SweepWayland
+internal import SweepWayland
 
 /// Drag and drop for a window's components: a drag out (`startDrag`, with
 /// an icon of the first item and the count; Escape cancels it), and drags
 /// over the window handed to the component under the pointer, which
 /// proposes what a drop would take, shows where it would land, and reads it.
-extension AppWindow: @MainActor DropTarget {
+extension AppWindow {
     /// Starts dragging `data` from this window: the seat's latest press or
     /// touch is the drag's (call it as the press moves past a threshold).
     /// The icon shows `title` and, for more than one, `count`. `onEvent`
@@ -49,39 +49,74 @@ extension AppWindow: @MainActor DropTarget {
         clipboard?.cancelDrag()
     }
 
-    // MARK: - DropTarget
+    // MARK: - Drags over the window (through `WindowDropTarget`)
 
-    public func dragEntered(_ offer: DropOffer, surface: OpaquePointer, at point: Point) {
+    func dragEntered(_ session: DropSession, surface: OpaquePointer, at point: Point) {
         // Over a menu (or a surface of another window) nothing is dropped.
-        guard window.owns(surface: surface) else { return offer.accept(nil, actions: [], preferred: []) }
-        dragMoved(offer, to: point)
+        guard window.owns(surface: surface) else { return session.accept(nil, actions: [], preferred: []) }
+        dragMoved(session, to: point)
     }
 
-    public func dragMoved(_ offer: DropOffer, to point: Point) {
+    func dragMoved(_ session: DropSession, to point: Point) {
         let target = component(at: point)
         if target !== dropComponent {
             dropComponent?.dropExited()
             dropComponent = target
         }
         dropPoint = point
-        if let proposal = target?.dropProposal(for: offer, at: point), offer.types.contains(proposal.mimeType) {
-            offer.accept(proposal.mimeType, actions: proposal.actions, preferred: proposal.preferredAction)
+        if let proposal = target?.dropProposal(for: session, at: point), session.types.contains(proposal.mimeType) {
+            session.accept(proposal.mimeType, actions: proposal.actions, preferred: proposal.preferredAction)
         } else {
-            offer.accept(nil, actions: [], preferred: [])
+            session.accept(nil, actions: [], preferred: [])
         }
     }
 
-    public func dragLeft(_ offer: DropOffer) {
+    func dragLeft() {
         dropComponent?.dropExited()
         dropComponent = nil
         dropPoint = nil
     }
 
-    public func dropped(_ offer: DropOffer) {
-        guard let component = dropComponent, let point = dropPoint else { return offer.refuse() }
+    func dropped(_ session: DropSession) {
+        guard let component = dropComponent, let point = dropPoint else { return session.refuse() }
         dropComponent = nil
         dropPoint = nil
-        component.performDrop(offer, at: point)
+        component.performDrop(session, at: point)
         component.dropExited()
+    }
+}
+
+/// The clipboard's drop target for a window: each `wl_data_offer` over it
+/// becomes one `DropSession` for as long as the drag is over it.
+@MainActor
+final class WindowDropTarget: @MainActor DropTarget {
+    private unowned let window: AppWindow
+    private var session: DropSession?
+
+    init(window: AppWindow) {
+        self.window = window
+    }
+
+    private func session(for offer: DropOffer) -> DropSession {
+        if let session, session.offer === offer { return session }
+        let made = DropSession(offer: offer)
+        session = made
+        return made
+    }
+
+    func dragEntered(_ offer: DropOffer, surface: OpaquePointer, at point: Point) {
+        window.dragEntered(session(for: offer), surface: surface, at: point)
+    }
+
+    func dragMoved(_ offer: DropOffer, to point: Point) { window.dragMoved(session(for: offer), to: point) }
+
+    func dragLeft(_ offer: DropOffer) {
+        window.dragLeft()
+        session = nil
+    }
+
+    func dropped(_ offer: DropOffer) {
+        window.dropped(session(for: offer))
+        session = nil
     }
 }

@@ -93,11 +93,11 @@ extension CollectionView {
     }
 
     /// Whether `drop` is this view's own selection dragged to a new place.
-    private func isReorder(_ drop: DropOffer) -> Bool {
-        allowsReordering && isEditing && outgoingDrag != nil && drop.isFromThisClient
+    private func isReorder(_ drop: DropSession) -> Bool {
+        allowsReordering && isEditing && outgoingDrag != nil && drop.isFromThisApp
     }
 
-    public func dropProposal(for drop: DropOffer, at point: Point) -> DropProposal? {
+    public func dropProposal(for drop: DropSession, at point: Point) -> DropProposal? {
         guard isVisible, itemView.frame.contains(point) else { return nil }
         let location = dropLocation(at: point)
         var proposal: DropProposal?
@@ -118,7 +118,7 @@ extension CollectionView {
         showDropIndicator(nil)
     }
 
-    public func performDrop(_ drop: DropOffer, at point: Point) {
+    public func performDrop(_ drop: DropSession, at point: Point) {
         let location = dropLocation(at: point)
         guard let proposal = dropProposalShown else { return drop.refuse() }
         dropProposalShown = nil

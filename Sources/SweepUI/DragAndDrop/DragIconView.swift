@@ -1,4 +1,4 @@
-import SweepWayland
+internal import SweepWayland
 
 /// What is under the pointer while items are dragged: the first item's
 /// title on a card and, for several, their count in a badge ("12").

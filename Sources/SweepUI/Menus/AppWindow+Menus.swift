@@ -1,4 +1,4 @@
-import SweepWayland
+internal import SweepWayland
 
 /// What happened to a menu shown with `AppWindow.showMenu`, in order:
 /// `shown` once its popup is on screen, then `chosen` or `dismissed`.

@@ -1,5 +1,5 @@
 import SweepPixman
-import SweepWayland
+internal import SweepWayland
 
 /// One level of a menu on screen: an `xdg_popup` drawing its entries, with
 /// the highlight the pointer, touches and keys move. A submenu is a child

@@ -1,5 +1,5 @@
 import SweepLoop
-import SweepWayland
+internal import SweepWayland
 
 /// A menu from the moment it opens until it is chosen from or dismissed:
 /// its popups (the menu and the open submenus), the seat that grabbed, and
