@@ -24,7 +24,7 @@ public final class CollectionController: Component {
     /// The title outside editing mode.
     public var title: String {
         didSet {
-            collectionView.titleForAccessibility = title
+            collectionView.accessibilityState.controllerTitle = title
             updateToolbar()
         }
     }
@@ -63,7 +63,7 @@ public final class CollectionController: Component {
         self.title = title
         self.editButtonTitle = editButtonTitle
         toolbar = ToolbarView(frame: .zero, title: title, theme: collectionView.theme)
-        collectionView.titleForAccessibility = title
+        collectionView.accessibilityState.controllerTitle = title
         toolbarButtons = ButtonArea(name: collectionView.name + " toolbar")
         toolbarButtons.action = { [unowned self] point in toolbarTapped(at: point) }
         collectionView.onStateChange = { [unowned self] in updateToolbar() }

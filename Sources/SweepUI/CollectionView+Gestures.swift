@@ -35,17 +35,17 @@ extension CollectionView {
         g.pinch.onStateChange = { [unowned self] r in pinchChanged(r as! PinchGestureRecognizer) }
         g.scrollPan.onStateChange = { [unowned self] r in scrollPanChanged(r as! PanGestureRecognizer) }
         g.tap.onStateChange = { [unowned self] r in
-            guard !touchStoppedFling, !accessoryTapped(at: r.location) else { return }
+            guard !scrollMode.touchStoppedFling, !accessoryTapped(at: r.location) else { return }
             apply(interactor.tap(at: r.location))
         }
         g.longPress.onStateChange = { [unowned self] r in
             switch r.state {
             case .began: break
             case .changed: return longPressMoved(to: r.location)   // past 10 px it drags the selection
-            default: return touchDragOrigin = nil
+            default: return touchPressEnded()
             }
-            guard !touchStoppedFling else { return }
-            touchDragOrigin = r.location
+            guard !scrollMode.touchStoppedFling else { return }
+            dragMode.outgoing = .touchPressed(origin: r.location)
             // In normal mode a long press opens the delegate's context menu when it gives one (interaction.md §5).
             guard !isEditing else { return }
             if showContextMenu(for: interactor.item(at: r.location), at: Point(x: r.location.x + frame.minX, y: r.location.y + frame.minY),
@@ -113,23 +113,24 @@ extension CollectionView {
         switch pinch.state {
         case .began:
             itemView.stopFling()
-            zoom = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: pinch.location,
-                                     viewportHeight: itemView.frame.height)
-            zoom?.update(scale: pinch.scale)
+            var zoom = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: pinch.location,
+                                         viewportHeight: itemView.frame.height)
+            zoom.update(scale: pinch.scale)
+            zoomMode.phase = .pinching(zoom)
         case .changed:
-            zoom?.update(scale: pinch.scale)
+            zoomMode.updatePinch { $0.update(scale: pinch.scale) }
         case .ended:
-            zoom?.end()
+            zoomMode.updatePinch { $0.end() }
         case .cancelled:
-            zoom?.cancel()
+            zoomMode.updatePinch { $0.cancel() }
         default:
             return
         }
-        guard let current = zoom else { return }
+        guard case .pinching(let current) = zoomMode.phase else { return }
         itemView.applyZoom(current)
-        if pinch.state == .ended || pinch.state == .cancelled { zoom = nil }
-        if pinch.state != .changed || loggedCellSize != current.size {
-            loggedCellSize = current.size
+        if pinch.state == .ended || pinch.state == .cancelled { zoomMode.phase = .idle }
+        if pinch.state != .changed || zoomMode.reportedSize != current.size {
+            zoomMode.reportedSize = current.size
             let phase: ZoomPhase = switch pinch.state {
             case .began: .began
             case .ended: .ended
@@ -167,7 +168,7 @@ extension CollectionView {
             enterEditingForMultipleSelection()
         }
         var events = interactor.click(atViewportPoint: point, modifiers: modifiers)
-        if activatesOnDoubleClick { events = doubleClickActivation(events, at: point, modifiers: modifiers) }
+        if clickMode.activatesOnDoubleClick { events = doubleClickActivation(events, at: point, modifiers: modifiers) }
         apply(events)
     }
 
@@ -176,12 +177,12 @@ extension CollectionView {
     private func doubleClickActivation(_ events: [InteractionEvent], at point: Point, modifiers: Modifiers) -> [InteractionEvent] {
         var events = events.filter { if case .activate = $0 { false } else { true } }
         let item = interactor.item(at: point)
-        if let item, modifiers.isDisjoint(with: [.shift, .control]), let last = lastClick,
-           last.item == item, now - last.time <= doubleClickInterval {
+        if let item, modifiers.isDisjoint(with: [.shift, .control]), let last = clickMode.lastClick,
+           last.item == item, now - last.time <= clickMode.doubleClickInterval {
             events.append(.activate(item))
-            lastClick = nil
+            clickMode.lastClick = nil
         } else {
-            lastClick = item.map { (item: $0, time: now) }
+            clickMode.lastClick = item.map { (item: $0, time: now) }
         }
         return events
     }
@@ -205,13 +206,16 @@ extension CollectionView {
         switch pan.state {
         case .began:
             itemView.stopFling()
-            panStartOffset = itemView.scroll.offset
-            itemView.scrollImmediately(to: panStartOffset - pan.translation.y)
+            scrollMode.touch = .panning(startOffset: itemView.scroll.offset)
+            itemView.scrollImmediately(to: itemView.scroll.offset - pan.translation.y)
         case .changed:
-            itemView.scrollImmediately(to: panStartOffset - pan.translation.y)
+            guard case .panning(let start) = scrollMode.touch else { return }
+            itemView.scrollImmediately(to: start - pan.translation.y)
         case .ended:
+            scrollMode.touch = .idle
             itemView.fling(velocity: -pan.velocity.y / 1000, time: now)
         default:
+            scrollMode.touch = .idle
             return
         }
         reportScroll()
@@ -228,7 +232,7 @@ extension CollectionView {
         let motion = ScrollMotion(dx: frame.horizontal?.value ?? 0, dy: vertical.value, source: frame.source,
                                   stopped: vertical.stopped, time: time)
         if let arena = host?.gestureArena, arena.handle(motion) {
-            fingerScroll = nil
+            scrollMode.fingerStroke = nil
             return
         }
         if let value120 = vertical.value120 {
@@ -237,24 +241,24 @@ extension CollectionView {
             // Fingers and continuous devices: follow them one to one.
             itemView.scrollImmediately(to: itemView.scroll.offset + vertical.value)
             if frame.source == .finger {
-                if fingerScroll == nil { fingerScrollDistance = 0 }   // a new stroke of the fingers
-                var tracker = fingerScroll ?? VelocityTracker()
-                fingerScrollDistance += vertical.value
-                tracker.add(Point(x: 0, y: fingerScrollDistance), time: time)
-                fingerScroll = tracker
+                // A new stroke of the fingers starts from 0.
+                var stroke = scrollMode.fingerStroke ?? (VelocityTracker(), 0)
+                stroke.distance += vertical.value
+                stroke.tracker.add(Point(x: 0, y: stroke.distance), time: time)
+                scrollMode.fingerStroke = stroke
             }
         }
-        if vertical.stopped, var tracker = fingerScroll {
+        if vertical.stopped, var stroke = scrollMode.fingerStroke {
             // The fingers left the touchpad: fling on at their speed then (none if they rested first).
-            tracker.add(Point(x: 0, y: fingerScrollDistance), time: time)
-            itemView.fling(velocity: tracker.velocity.y / 1000, time: now)
-            fingerScroll = nil
+            stroke.tracker.add(Point(x: 0, y: stroke.distance), time: time)
+            itemView.fling(velocity: stroke.tracker.velocity.y / 1000, time: now)
+            scrollMode.fingerStroke = nil
         }
         reportScroll()
     }
 
     /// A first touch on the view: it stops a fling, and then selects nothing (interaction.md §6).
     public func touchesBegan() {
-        touchStoppedFling = itemView.stopFling()
+        scrollMode.touchStoppedFling = itemView.stopFling()
     }
 }

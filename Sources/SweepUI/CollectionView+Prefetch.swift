@@ -13,15 +13,15 @@ extension CollectionView {
         let height = itemView.frame.height
         guard height > 0 else { return }
         let offset = itemView.visibleOffset
-        if let last = prefetchWindow.lastOffset, offset != last { prefetchWindow.scrollsDown = offset > last }
-        prefetchWindow.lastOffset = offset
+        if let last = scrollMode.prefetch.lastOffset, offset != last { scrollMode.prefetch.scrollsDown = offset > last }
+        scrollMode.prefetch.lastOffset = offset
         let width = geometry.contentSize.width
         let visible = geometry.items(in: Rect(x: 0, y: offset, width: width, height: height))
         // The screen ahead, cut at the content's ends.
-        let aheadTop = prefetchWindow.scrollsDown ? offset + height : max(0, offset - height)
-        let aheadBottom = prefetchWindow.scrollsDown ? min(geometry.contentSize.height, offset + 2 * height) : offset
+        let aheadTop = scrollMode.prefetch.scrollsDown ? offset + height : max(0, offset - height)
+        let aheadBottom = scrollMode.prefetch.scrollsDown ? min(geometry.contentSize.height, offset + 2 * height) : offset
         let ahead = aheadBottom > aheadTop ? geometry.items(in: Rect(x: 0, y: aheadTop, width: width, height: aheadBottom - aheadTop)) : []
-        let change = prefetchWindow.move(visible: visible, ahead: ahead, counts: selection.itemCounts)
+        let change = scrollMode.prefetch.move(visible: visible, ahead: ahead, counts: selection.itemCounts)
         if !change.cancel.isEmpty { prefetcher.cancelPrefetching(change.cancel) }
         if !change.prefetch.isEmpty { prefetcher.prefetchItems(change.prefetch) }
     }

@@ -16,10 +16,10 @@ extension CollectionView {
                 invalidate(change)
                 // Items a renderer drew as provisional are drawn again once the gesture commits or cancels.
                 if provisional {
-                    provisionalDamage.formUnion(change)
-                } else if !provisionalDamage.isEmpty {
-                    invalidate(provisionalDamage)
-                    provisionalDamage = SelectionChange()
+                    selectionDamage.provisional.formUnion(change)
+                } else if !selectionDamage.provisional.isEmpty {
+                    invalidate(selectionDamage.provisional)
+                    selectionDamage.provisional = SelectionChange()
                 }
             case .band(let phase, let rect, let mode):
                 let old = itemView.bandRect
@@ -57,11 +57,11 @@ extension CollectionView {
 
     /// Scrolls on a timer while a sweep or band holds a point near an edge.
     private func startAutoscroll() {
-        guard !autoscrolling, let host else { return }
-        autoscrolling = true
+        guard !scrollMode.isAutoscrolling, let host else { return }
+        scrollMode.isAutoscrolling = true
         var last = host.now
         func tick() {
-            guard let host = self.host else { autoscrolling = false; return }
+            guard let host = self.host else { scrollMode.isAutoscrolling = false; return }
             let now = host.now
             apply(interactor.autoscroll(elapsed: now - last))
             last = now
@@ -69,7 +69,7 @@ extension CollectionView {
             if interactor.wantsAutoscroll {
                 host.schedule(after: 16) { tick() }
             } else {
-                autoscrolling = false
+                scrollMode.isAutoscrolling = false
             }
         }
         host.schedule(after: 16) { tick() }
@@ -107,15 +107,15 @@ extension CollectionView {
         case .middle: alignment = .middle
         case .bottom: alignment = .bottom
         }
-        let offset = geometry.contentOffset(toShow: item, alignment: alignment, viewportHeight: viewport.viewportHeight,
-                                          currentOffset: viewport.contentOffset)
+        let offset = geometry.contentOffset(toShow: item, alignment: alignment, viewportHeight: itemView.frame.height,
+                                          currentOffset: itemView.scroll.target)
         itemView.scroll(toOffset: offset)
         reportScroll()
     }
 
     /// Scrolls to the selected item nearest the focus (or the top of the view).
     public func scrollToNearestSelectedItem(position: ScrollPosition = .none) {
-        let from = focusedItem ?? geometry.item(at: Point(x: 1, y: viewport.contentOffset + 1)) ?? ItemPath(item: 0)
+        let from = focusedItem ?? geometry.item(at: Point(x: 1, y: itemView.scroll.target + 1)) ?? ItemPath(item: 0)
         if let nearest = selection.nearestSelectedItem(to: from) { scrollToItem(nearest, position: position) }
     }
 
@@ -145,5 +145,12 @@ extension CollectionView {
             for item in range.items { itemView.fadeSelection(of: ItemPath(section: range.section, item: item), from: time) }
         }
         apply([.selection(change, provisional: false)], cause: .api)
+    }
+}
+
+extension CollectionView {
+    /// Selects `ranges` as the app (replacing the selection unless `additive`).
+    public func selectRanges(_ ranges: [ItemRange], additive: Bool = false) {
+        apply([.selection(selection.selectRanges(ranges, additive: additive, source: .api), provisional: false)], cause: .api)
     }
 }

@@ -107,7 +107,7 @@ extension CollectionView {
                               map: (ItemPath) -> ItemPath?, mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
-        lastClick = nil
+        clickMode.lastClick = nil
         let wasAtTop = itemView.scroll.offset == 0 && itemView.scroll.target == 0
         itemView.reloadData()
         if let (item, delta) = top, let kept = mapNearest(item) {
@@ -167,7 +167,7 @@ extension CollectionView {
             delegate.collectionView(self, layoutProblem: message)
         } else {
             _ = StandardStreams.writeLine("\(name): \(message)", to: 2)
-            if unheardLayoutProblems.count < 100 { unheardLayoutProblems.append(message) }
+            if events.unheardLayoutProblems.count < 100 { events.unheardLayoutProblems.append(message) }
         }
     }
 }

@@ -15,7 +15,7 @@ extension CollectionView {
     /// coordinates; the view's middle when nil). A layout that does not
     /// zoom (a list) does nothing.
     public func zoom(steps: Int, around centre: Point? = nil) {
-        guard let zoomable = zoomableLayout, zoom == nil, steps != 0 else { return }
+        guard let zoomable = zoomableLayout, !zoomMode.isPinching, steps != 0 else { return }
         let before = zoomable.zoomSize
         var step = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: centre ?? zoomCentre(),
                                      viewportHeight: itemView.frame.height)
@@ -26,7 +26,7 @@ extension CollectionView {
     /// Puts the zoom back at `size` (Ctrl+0: the layout's `zoomResetSize`;
     /// a grid's cells, the columns following the width).
     public func resetZoom(to size: Double? = nil) {
-        guard let zoomable = zoomableLayout, zoom == nil else { return }
+        guard let zoomable = zoomableLayout, !zoomMode.isPinching else { return }
         let before = zoomable.zoomSize
         var step = zoomable.makeZoom(contentOffset: itemView.scroll.offset, centre: zoomCentre(),
                                      viewportHeight: itemView.frame.height)
@@ -39,7 +39,7 @@ extension CollectionView {
         guard step.size != before else { return }
         itemView.stopFling()
         itemView.applyZoom(step)
-        loggedCellSize = step.size
+        zoomMode.reportedSize = step.size
         delegate?.collectionView(self, didZoomTo: step.size, phase: .ended)
         invalidate()
     }
@@ -49,7 +49,7 @@ extension CollectionView {
         let middle = Point(x: frame.width / 2, y: frame.height / 2)
         guard let focus = focusedItem else { return middle }
         let cell = geometry.frame(of: focus)
-        let y = cell.midY - viewport.contentOffset
+        let y = cell.midY - itemView.scroll.target
         return y >= 0 && y < frame.height ? Point(x: cell.midX, y: y) : middle
     }
 
@@ -58,13 +58,13 @@ extension CollectionView {
     func zoomScroll(_ frame: PointerFrame, at point: Point?) -> Bool {
         guard zoomableLayout != nil, frame.modifiers.contains(.control), let vertical = frame.vertical else { return false }
         if let value120 = vertical.value120 {
-            zoomScrollRemainder += Double(value120) / 120
+            zoomMode.scrollRemainder += Double(value120) / 120
         } else {
-            zoomScrollRemainder += vertical.value / 60
+            zoomMode.scrollRemainder += vertical.value / 60
         }
-        let steps = Int(saturating: zoomScrollRemainder.rounded(.towardZero))
-        zoomScrollRemainder -= Double(steps)
-        if vertical.stopped { zoomScrollRemainder = 0 }
+        let steps = Int(saturating: zoomMode.scrollRemainder.rounded(.towardZero))
+        zoomMode.scrollRemainder -= Double(steps)
+        if vertical.stopped { zoomMode.scrollRemainder = 0 }
         // Scrolling up (negative) zooms in.
         if steps != 0 { zoom(steps: -steps, around: point) }
         return true

@@ -26,124 +26,143 @@ public final class CollectionView: Component {
     public let name: String
     public let dataSource: ListDataSource
     public weak var delegate: CollectionViewDelegate? {
-        didSet {
+        get { events.delegate }
+        set {
+            events.delegate = newValue
             // Layout problems found before there was a delegate (while the view was made).
-            guard let delegate, !unheardLayoutProblems.isEmpty else { return }
-            let problems = unheardLayoutProblems
-            unheardLayoutProblems.removeAll()
-            for problem in problems { delegate.collectionView(self, layoutProblem: problem) }
+            guard let newValue, !events.unheardLayoutProblems.isEmpty else { return }
+            let problems = events.unheardLayoutProblems
+            events.unheardLayoutProblems.removeAll()
+            for problem in problems { newValue.collectionView(self, layoutProblem: problem) }
         }
     }
-    /// Layout problems reported while the view had no delegate.
-    var unheardLayoutProblems: [String] = []
     /// The selection: committed and provisional ranges, anchor, policy.
     public let selection: SelectionController
     /// The drawing view, which prepares the layout and scrolls.
     public let itemView: ItemsView
 
     let gestures: CollectionGestures
-    lazy var viewport = CollectionViewport(itemView: itemView)
-    lazy var interactor = SelectionInteractor<LayoutReference>(viewport: viewport, selection: selection)
+    lazy var interactor = SelectionInteractor<LayoutReference>(viewport: CollectionViewport(itemView: itemView), selection: selection)
     private(set) weak var host: ComponentHost?
-    private lazy var forwarder = SelectionForwarder(view: self)
+    /// Who hears of changes: the delegate, the closures, the toolbar; the selection controller's delegate.
+    private(set) lazy var events = CollectionViewEvents(view: self)
 
     /// Called after every change of the effective selection, with what
     /// changed (provisional while a sweep or band runs), after the delegate.
-    public var onSelectionChange: ((SelectionEvent) -> Void)?
+    public var onSelectionChange: ((SelectionEvent) -> Void)? {
+        get { events.onSelectionChange }
+        set { events.onSelectionChange = newValue }
+    }
     /// Called when an item is activated, after the delegate.
-    public var onActivate: ((ItemPath) -> Void)?
+    public var onActivate: ((ItemPath) -> Void)? {
+        get { events.onActivate }
+        set { events.onActivate = newValue }
+    }
     /// Told about selection and editing changes (a controller's toolbar).
-    var onStateChange: (() -> Void)?
+    var onStateChange: (() -> Void)? {
+        get { events.onStateChange }
+        set { events.onStateChange = newValue }
+    }
 
-    // Interaction state (see CollectionView+Gestures).
-    var zoom: (any LayoutZoom)?
-    var loggedCellSize: Double?
-    /// Ctrl+scrolling not yet a whole zoom step (CollectionView+Zoom).
-    var zoomScrollRemainder = 0.0
-    var autoscrolling = false
-    var panStartOffset = 0.0
-    var fingerScroll: VelocityTracker?
-    var fingerScrollDistance = 0.0
-    var touchStoppedFling = false
-    private var reportedOffset: Double?
-    var prefetchWindow = PrefetchWindow()  // CollectionView+Prefetch
-    // Drag and drop (CollectionView+DragAndDrop).
-    /// The selection being dragged out, while the drag runs.
-    var outgoingDrag: [ItemRange]?
-    /// The data the delegate gave for the press about to drag.
-    var pendingDragData: DragData?
-    /// Where a long press that may turn into a drag started (view coordinates).
-    var touchDragOrigin: Point?
-    /// The drag out ended in a reorder of this view: its end is not reported.
-    var reorderedByDrop = false
-    /// Where a drag over the view would land, drawn: a line between items or a frame around one (content coordinates).
-    var dropIndicator: (rect: Rect, intoItem: Bool)?
-    /// The latest proposal made for the drag over the view.
-    var dropProposalShown: DropProposal?
+    // The interaction modes' state (CollectionModes), driven by the extensions.
+    var zoomMode = ZoomMode()
+    var scrollMode = ScrollMode()
+    var dragMode = DragMode()
+    var clickMode = ClickMode()
+    var selectionDamage = SelectionDamage()
 
     /// What a screen reader sees: a table of every item (CollectionView+Accessibility).
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
-    /// The header and item objects a screen reader was given, the latest kept.
-    var accessibleCache = AccessibleObjectCache()
+    /// What a screen reader is told of the view and was given of it (CollectionView+Accessibility).
+    var accessibilityState = CollectionAccessibility()
     /// The label a screen reader reads for the view; by default the title
     /// of its `CollectionController`, else its name.
-    public var accessibleLabel: String?
-    /// The title of the controller the view is in, if any: the label's default.
-    var titleForAccessibility: String?
+    public var accessibleLabel: String? {
+        get { accessibilityState.label }
+        set { accessibilityState.label = newValue }
+    }
     /// What a screen reader says of the view after its label ("Drag two fingers to select"); none by default.
-    public var accessibleDescription: String?
+    public var accessibleDescription: String? {
+        get { accessibilityState.description }
+        set { accessibilityState.description = newValue }
+    }
     /// What a screen reader calls the view: a table by default, whose rows
     /// and columns say how many items there are and where one is (a grid's
     /// row and column). Its children are every item, made as they are asked
     /// for; a `.listBox` makes Orca count them one by one.
-    public var accessibleRole: AccessibleRole = .table { didSet { accessibleObject?.role = accessibleRole } }
+    public var accessibleRole: AccessibleRole {
+        get { accessibilityState.role }
+        set {
+            accessibilityState.role = newValue
+            accessibleObject?.role = newValue
+        }
+    }
     /// What a screen reader calls each item: a table cell by default;
     /// `.checkBox` for an inclusive (checkmark) list, `.radioButton` for an
     /// exclusive one, whose items are then read as checkable, checked where
     /// they show a checkmark.
-    public var accessibleItemRole: AccessibleRole = .tableCell {
-        didSet { for case (.item, let object) in accessibleCache.objects { object.role = accessibleItemRole } }
+    public var accessibleItemRole: AccessibleRole {
+        get { accessibilityState.itemRole }
+        set {
+            accessibilityState.itemRole = newValue
+            for case (.item, let object) in accessibilityState.cache.objects { object.role = newValue }
+        }
     }
 
     /// Whether dragging selected items inside the view reorders them in
     /// editing mode (through the delegate's `moveItems`). Off by default.
-    public var allowsReordering = false
+    public var allowsReordering: Bool {
+        get { dragMode.allowsReordering }
+        set { dragMode.allowsReordering = newValue }
+    }
 
-    /// What a running sweep or band changed so far, to repaint when it ends.
-    var provisionalDamage = SelectionChange()
-    /// The scroll offset the band on screen was drawn at (nil: no band):
-    /// a band step repaints only the strips between its rectangles while
-    /// it is the same (`invalidate(bandFrom:to:)`).
-    var bandDrawnAtOffset: Double?
     /// Type-ahead find's state (see `CollectionView+TypeAhead`).
     var typeAhead = TypeAheadFind()
+    /// Settings that no mode owns (CollectionModes).
+    var behaviour: CollectionBehaviour
     /// Whether typing moves the focus to the next item whose title starts
     /// with the typed text (on by default; off where typing means something
     /// else, say a picker that filters as you type).
-    public var isTypeAheadEnabled = true
+    public var isTypeAheadEnabled: Bool {
+        get { behaviour.isTypeAheadEnabled }
+        set { behaviour.isTypeAheadEnabled = newValue }
+    }
 
     /// Whether the committed selection becomes the desktop's primary
     /// selection (the middle button pastes its titles elsewhere). On by
     /// default for layouts of rows (lists), whose items are lines of text;
     /// off for tiles (grids).
-    public lazy var ownsPrimarySelection = geometry.itemShape == .rows
+    public var ownsPrimarySelection: Bool {
+        get { behaviour.ownsPrimarySelection }
+        set { behaviour.ownsPrimarySelection = newValue }
+    }
 
     /// Whether a pointer click selects and a double click activates (a file
     /// manager, GTK's default) instead of one click doing both (UIKit's
     /// rows, the default). Touch taps and Enter activate either way.
-    public var activatesOnDoubleClick = false
+    public var activatesOnDoubleClick: Bool {
+        get { clickMode.activatesOnDoubleClick }
+        set { clickMode.activatesOnDoubleClick = newValue }
+    }
     /// The most time (ms) between the clicks of a double click.
-    public var doubleClickInterval = 400.0
-    /// The latest plain click's item and time, for double clicks.
-    var lastClick: (item: ItemPath, time: Double)?
+    public var doubleClickInterval: Double {
+        get { clickMode.doubleClickInterval }
+        set { clickMode.doubleClickInterval = newValue }
+    }
 
     /// What stays on screen when items arrive above it: the rows shown
     /// (`.visibleItems`, the default), or at the very top the top
     /// (`.top`: newest-first mail, chats, logs).
-    public var insertionAnchoring = InsertionAnchoring.visibleItems
+    public var insertionAnchoring: InsertionAnchoring {
+        get { behaviour.insertionAnchoring }
+        set { behaviour.insertionAnchoring = newValue }
+    }
 
     /// Wheel notches scroll this many lines each (120 = one notch).
-    public var linesPerNotch = 3.0
+    public var linesPerNotch: Double {
+        get { behaviour.linesPerNotch }
+        set { behaviour.linesPerNotch = newValue }
+    }
 
     /// A view of `dataSource`'s items laid out by `layout` (`.list`,
     /// `.grid`, `CollectionListLayout(rowHeight: 60)`, an app's own). The
@@ -153,9 +172,10 @@ public final class CollectionView: Component {
         self.name = name
         self.dataSource = dataSource
         itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, theme: theme)
+        behaviour = CollectionBehaviour(ownsPrimarySelection: itemView.layout.itemShape == .rows)
         selection = SelectionController(itemCounts: dataSource.sectionCounts)
         gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), zooms: layout is any ZoomableLayout)
-        selection.delegate = forwarder
+        selection.delegate = events
         itemView.isSelected = { [unowned selection] item in selection.isSelected(item) }
         itemView.onLayoutChange = { [unowned self] in invalidate() }
         itemView.onLayoutProblem = { [unowned self] problem in layoutProblem(problem) }
@@ -304,10 +324,10 @@ public final class CollectionView: Component {
 
     public func didCommitFrame() {
         let offset = itemView.scroll.offset
-        if reportedOffset != nil && reportedOffset != offset {
+        if scrollMode.reportedOffset != nil && scrollMode.reportedOffset != offset {
             delegate?.collectionView(self, didScrollTo: offset)
         }
-        reportedOffset = offset
+        scrollMode.reportedOffset = offset
         updatePrefetching()
     }
 

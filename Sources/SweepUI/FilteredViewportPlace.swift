@@ -24,7 +24,7 @@ struct FilteredViewportPlace {
         if let focus = view.focusedItem, let item = item(atRow: focus.item) {
             focusedItem = item
             let y = view.geometry.frame(of: focus).minY - offset
-            if y >= 0 && y < view.viewport.viewportHeight { focusedY = y }
+            if y >= 0 && y < view.itemView.frame.height { focusedY = y }
         }
         if adapter.rowCount > 0, let top = view.geometry.nearestItem(to: Point(x: 1, y: offset + 1)),
            let item = item(atRow: top.item) {

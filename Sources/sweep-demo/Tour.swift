@@ -1,5 +1,5 @@
 import Glibc
-import SweepUI
+@_spi(Automation) import SweepUI
 
 /// `--tour`: the app plays its own states with no input, announcing each one
 /// on stdout once the compositor has shown it, so a script can screenshot it:

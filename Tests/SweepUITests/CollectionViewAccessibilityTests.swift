@@ -59,7 +59,7 @@ import Testing
         weak var early = list.child(at: 0)
         #expect(early != nil && list.child(at: 0) === early, "the same object while it is kept")
         for index in 100..<(100 + 3 * CollectionView.accessibleObjectLimit) { _ = list.child(at: index) }
-        #expect(view.accessibleCache.objects.count <= CollectionView.accessibleObjectLimit)
+        #expect(view.accessibilityState.cache.objects.count <= CollectionView.accessibleObjectLimit)
         #expect(early == nil, "let go: its path now answers as defunct")
         #expect(list.child(at: 7) === focused, "the focused row's object stays")
     }

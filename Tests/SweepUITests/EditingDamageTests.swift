@@ -19,7 +19,7 @@ import Testing
         let incremental = try #require(PixmanImage(width: width, height: height))
         let whole = try #require(PixmanImage(width: width, height: height))
         let fonts = try FontSet(scale: scale)
-        view.viewport.setContentOffset(37, animated: false)   // cells cut by the view's top edge
+        view.itemView.scrollImmediately(to: 37)   // cells cut by the view's top edge
         view.draw(in: PixmanCanvas(image: incremental, scale: scale, fonts: fonts), damage: Region(view.frame))
         _ = host.takeDamage()
         let viewArea = view.frame.area
@@ -28,7 +28,7 @@ import Testing
                 // Leaving editing mode with items selected also repaints the items it deselects.
                 // Two wholly visible cells, so selecting them scrolls nothing.
                 let shown = (0..<60).map { ItemPath(section: 0, item: $0) }.filter { item in
-                    let frame = view.viewport.layout.frame(of: item)
+                    let frame = view.layout.frame(of: item)
                     return frame.minY >= 37 && frame.maxY <= 37 + Self.size.height
                 }
                 try #require(shown.count > 5)

@@ -1,6 +1,6 @@
 import SweepGestures
 import SweepTestSupport
-import SweepUI
+@_spi(Automation) import SweepUI
 import Testing
 
 /// `FilteredDataSource`: a filtered or sorted view of a source whose

@@ -26,7 +26,7 @@ extension CollectionView {
 
     func makeAccessibleObject() -> AccessibleObject? {
         let list = AccessibleObject(role: accessibleRole)
-        list.name = { [unowned self] in accessibleLabel ?? titleForAccessibility ?? name }
+        list.name = { [unowned self] in accessibleLabel ?? accessibilityState.controllerTitle ?? name }
         list.description = { [unowned self] in accessibleDescription ?? "" }
         list.states = { [unowned self] in
             var states = AccessibleStates.usable.union([.focusable, .managesDescendants])
@@ -51,12 +51,12 @@ extension CollectionView {
     /// The table's shape for the items and headers as they are now (rebuilt when the counts or the columns change).
     var accessibleShape: AccessibleTableShape {
         let counts = selection.itemCounts, columns = geometry.columnCount
-        if let shape = accessibleCache.shape, shape.itemCounts == counts, shape.columns == columns { return shape }
+        if let shape = accessibilityState.cache.shape, shape.itemCounts == counts, shape.columns == columns { return shape }
         let headers = counts.indices.map { section in
             (geometry.headerFrame(ofSection: section)?.height ?? 0) > 0 && dataSource.headerTitle(forSection: section) != nil
         }
         let shape = AccessibleTableShape(itemCounts: counts, headers: headers, columns: columns)
-        accessibleCache.shape = shape
+        accessibilityState.cache.shape = shape
         return shape
     }
 
@@ -98,14 +98,14 @@ extension CollectionView {
 
     /// The object of `child`: the one made before if it is still kept, else a new one.
     func accessibleObject(for child: AccessibleChild) -> AccessibleObject {
-        if let object = accessibleCache.use(child) { return object }
+        if let object = accessibilityState.cache.use(child) { return object }
         let object: AccessibleObject
         switch child {
         case .header(let section): object = makeAccessibleHeader(section)
         case .item(let item): object = makeAccessibleItem(item)
         }
         let keep = isFocused ? focusedItem.map(AccessibleChild.item) : nil
-        accessibleCache.insert(object, for: child, limit: Self.accessibleObjectLimit, keeping: keep)
+        accessibilityState.cache.insert(object, for: child, limit: Self.accessibleObjectLimit, keeping: keep)
         return object
     }
 
@@ -131,7 +131,7 @@ extension CollectionView {
         // The item it stands for, moved when data changes move the item (the object's path stays).
         let ref = AccessibleItemRef(path)
         let object = AccessibleObject(role: accessibleItemRole)
-        accessibleCache.refs[object.id] = ref
+        accessibilityState.cache.refs[object.id] = ref
         object.parent = accessibleObject
         object.name = { [unowned self] in dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title }
         object.description = { [unowned self] in
@@ -201,16 +201,16 @@ extension CollectionView {
     /// map (a reload), becomes defunct and leaves the table, as announced.
     /// Headers stay with their sections, except through a reload.
     func accessibilityItemsChanged(map: ((ItemPath) -> ItemPath?)?) {
-        accessibleCache.shape = nil
-        guard !accessibleCache.objects.isEmpty else { return }
+        accessibilityState.cache.shape = nil
+        guard !accessibilityState.cache.objects.isEmpty else { return }
         var kept: [AccessibleChild: AccessibleObject] = [:]
-        for (child, object) in accessibleCache.objects {
+        for (child, object) in accessibilityState.cache.objects {
             switch child {
             case .header where map != nil:
                 kept[child] = object
             case .item(let item):
                 if let moved = map?(item) {
-                    accessibleCache.refs[object.id]?.path = moved
+                    accessibilityState.cache.refs[object.id]?.path = moved
                     kept[.item(moved)] = object
                 } else {
                     retire(object)
@@ -219,14 +219,14 @@ extension CollectionView {
                 retire(object)
             }
         }
-        accessibleCache.replaceObjects(with: kept)
+        accessibilityState.cache.replaceObjects(with: kept)
     }
 
     /// The content of `items` (nil: of every kept item) changed in place:
     /// their names may have, and their checkmarks.
     func accessibilityNamesChanged(of items: [ItemPath]?) {
         guard let accessibility else { return }
-        for (child, object) in accessibleCache.objects {
+        for (child, object) in accessibilityState.cache.objects {
             if let items, case .item(let item) = child, !items.contains(item) { continue }
             accessibility.nameChanged(object)
             if case .item = child { accessibility.stateChanged(object, "checked", object.states().contains(.checked)) }
@@ -237,7 +237,7 @@ extension CollectionView {
     private func retire(_ object: AccessibleObject) {
         object.states = { [.defunct] }
         object.actions = []
-        accessibleCache.refs[object.id] = nil
+        accessibilityState.cache.refs[object.id] = nil
         guard let accessibility, let list = accessibleObject else { return }
         accessibility.stateChanged(object, "defunct", true)
         accessibility.childrenChanged(list, added: false, index: 0, child: object)
@@ -248,7 +248,7 @@ extension CollectionView {
     func accessibilitySelectionChanged(_ event: SelectionEvent) {
         guard !event.isProvisional, let accessibility, let list = accessibleObject else { return }
         let changed = event.change.added + event.change.removed
-        for case (.item(let item), let object) in accessibleCache.objects
+        for case (.item(let item), let object) in accessibilityState.cache.objects
         where changed.contains(where: { $0.section == item.section && $0.items.contains(item.item) }) {
             accessibility.stateChanged(object, "selected", selection.isSelected(item))
         }
@@ -281,18 +281,18 @@ extension CollectionView {
     func accessibilityFocusChanged() {
         guard let accessibility, let list = accessibleObject, !isFocused || focusedItem == nil else { return }
         accessibility.stateChanged(list, "focused", isFocused)
-        accessibleCache.focusSaid = isFocused ? list : nil
+        accessibilityState.cache.focusSaid = isFocused ? list : nil
     }
 
     /// The items changed under the focus (a folder opened, a snapshot replaced the rows): the
     /// focused item is said again when it is another object than the one last said (its item went),
     /// and the table itself when no item has the focus now, so a reader is not left on a dead row.
     func accessibilityFocusFollowedItems() {
-        guard isFocused, let accessibility, let list = accessibleObject, accessibleCache.saidFocus else { return }
+        guard isFocused, let accessibility, let list = accessibleObject, accessibilityState.cache.saidFocus else { return }
         let now = focusedItem.map { accessibleObject(for: .item($0)) } ?? list
-        guard now !== accessibleCache.focusSaid else { return }
+        guard now !== accessibilityState.cache.focusSaid else { return }
         accessibility.stateChanged(now, "focused", true)
-        accessibleCache.focusSaid = now
+        accessibilityState.cache.focusSaid = now
     }
 
     /// The focus ring moved from `old` to `new`: said by the new item's focused state (the
@@ -301,12 +301,12 @@ extension CollectionView {
     func accessibilityFocusMoved(from old: ItemPath?, to new: ItemPath?) {
         guard let accessibility, accessibleObject != nil else { return }
         guard let new else {
-            if let old, let object = accessibleCache.objects[.item(old)] { accessibility.stateChanged(object, "focused", false) }
+            if let old, let object = accessibilityState.cache.objects[.item(old)] { accessibility.stateChanged(object, "focused", false) }
             return
         }
         let object = accessibleObject(for: .item(new))
         accessibility.stateChanged(object, "focused", true)
-        accessibleCache.focusSaid = object
+        accessibilityState.cache.focusSaid = object
     }
 }
 
@@ -404,8 +404,8 @@ final class CollectionAccessibleTable: AccessibleTable {
 
     func index(of child: AccessibleObject) -> Int? {
         let shape = view.accessibleShape
-        if let path = view.accessibleCache.refs[child.id]?.path { return shape.index(of: .item(path)) }
-        guard let header = view.accessibleCache.objects.first(where: { $0.value === child })?.key else { return nil }
+        if let path = view.accessibilityState.cache.refs[child.id]?.path { return shape.index(of: .item(path)) }
+        guard let header = view.accessibilityState.cache.objects.first(where: { $0.value === child })?.key else { return nil }
         return shape.index(of: header)
     }
 

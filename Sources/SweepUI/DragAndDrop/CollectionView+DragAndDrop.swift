@@ -31,45 +31,52 @@ extension CollectionView {
 
     /// Whether a press at a view point (with these modifiers) drags the selection.
     private func dragMayBegin(at point: Point, modifiers: Modifiers) -> Bool {
-        guard modifiers.isDisjoint(with: [.shift, .control]), outgoingDrag == nil, sweepOrBandIdle,
-              let item = interactor.item(at: point), selection.isSelected(item) else { return false }
-        pendingDragData = delegate?.collectionView(self, dragDataFor: selectedRanges)
-        return pendingDragData != nil
+        guard modifiers.isDisjoint(with: [.shift, .control]), dragMode.draggedItems == nil, sweepOrBandIdle,
+              let item = interactor.item(at: point), selection.isSelected(item),
+              let data = delegate?.collectionView(self, dragDataFor: selectedRanges) else {
+            // An earlier press's data does not outlive it.
+            if case .ready = dragMode.outgoing { dragMode.outgoing = .idle }
+            return false
+        }
+        dragMode.outgoing = .ready(data)
+        return true
     }
 
     /// A long press changed: past 10 px from where it began on a selected item, it drags.
     func longPressMoved(to point: Point) {
-        guard let origin = touchDragOrigin, ((point.x - origin.x) * (point.x - origin.x) + (point.y - origin.y) * (point.y - origin.y)).squareRoot() > 10 else { return }
-        touchDragOrigin = nil
+        guard case .touchPressed(let origin) = dragMode.outgoing,
+              ((point.x - origin.x) * (point.x - origin.x) + (point.y - origin.y) * (point.y - origin.y)).squareRoot() > 10 else { return }
+        dragMode.outgoing = .idle
         guard dragMayBegin(at: origin, modifiers: []) else { return }
         host?.dismissMenu()
         beginDrag(at: origin)
+    }
+
+    /// A long press by touch ended without dragging.
+    func touchPressEnded() {
+        if case .touchPressed = dragMode.outgoing { dragMode.outgoing = .idle }
     }
 
     /// Drags the selection: the delegate's data, an icon with the first
     /// selected item's title and the count.
     private func beginDrag(at point: Point) {
         let ranges = selectedRanges
+        let ready: DragData? = if case .ready(let data) = dragMode.outgoing { data } else { nil }
         guard let host, let first = ranges.first,
-              let data = pendingDragData ?? delegate?.collectionView(self, dragDataFor: ranges) else { return }
-        pendingDragData = nil
-        outgoingDrag = ranges
-        reorderedByDrop = false
+              let data = ready ?? delegate?.collectionView(self, dragDataFor: ranges) else { return }
+        dragMode.outgoing = .dragging(items: ranges, reordered: false)
         let started = host.startDrag(data, title: dataSource.copiedText(for: first.first), count: selectedCount,
                                      theme: theme) { [weak self] event in self?.dragEvent(event) }
-        if !started { outgoingDrag = nil }
+        if !started { dragMode.outgoing = .idle }
     }
 
     private func dragEvent(_ event: DragEvent) {
-        guard let items = outgoingDrag else { return }
+        guard case .dragging(let items, let reordered) = dragMode.outgoing else { return }
         switch event {
         case .finished, .cancelled:
-            outgoingDrag = nil
+            dragMode.outgoing = .idle
             // A reorder inside the view was reported as moveItems: its end is no drag out.
-            if reorderedByDrop {
-                reorderedByDrop = false
-                return
-            }
+            if reordered { return }
         default:
             break
         }
@@ -94,7 +101,7 @@ extension CollectionView {
 
     /// Whether `drop` is this view's own selection dragged to a new place.
     private func isReorder(_ drop: DropSession) -> Bool {
-        allowsReordering && isEditing && outgoingDrag != nil && drop.isFromThisApp
+        dragMode.allowsReordering && isEditing && dragMode.draggedItems != nil && drop.isFromThisApp
     }
 
     public func dropProposal(for drop: DropSession, at point: Point) -> DropProposal? {
@@ -108,24 +115,26 @@ extension CollectionView {
         } else {
             proposal = delegate?.collectionView(self, dropProposalFor: drop, at: location)
         }
-        dropProposalShown = proposal
+        dragMode.proposal = proposal
         showDropIndicator(proposal.map { indicator(for: $0.intent, at: location) } ?? nil)
         return proposal
     }
 
     public func dropExited() {
-        dropProposalShown = nil
+        dragMode.proposal = nil
         showDropIndicator(nil)
     }
 
     public func performDrop(_ drop: DropSession, at point: Point) {
         let location = dropLocation(at: point)
-        guard let proposal = dropProposalShown else { return drop.refuse() }
-        dropProposalShown = nil
+        guard let proposal = dragMode.proposal else { return drop.refuse() }
+        dragMode.proposal = nil
         showDropIndicator(nil)
-        if isReorder(drop), let items = outgoingDrag {
-            reorderedByDrop = reorder(items, to: location.insertion)
-            return reorderedByDrop ? drop.finish() : drop.refuse()
+        if isReorder(drop), let items = dragMode.draggedItems {
+            let reordered = reorder(items, to: location.insertion)
+            // The drag may have ended meanwhile (the reorder's own updates): only a running one hears it.
+            if reordered, dragMode.draggedItems != nil { dragMode.outgoing = .dragging(items: items, reordered: true) }
+            return reordered ? drop.finish() : drop.refuse()
         }
         drop.read(proposal.mimeType) { [weak self, weak drop] bytes in
             guard let self else { return }
@@ -160,16 +169,16 @@ extension CollectionView {
     }
 
     private func showDropIndicator(_ indicator: (rect: Rect, intoItem: Bool)?) {
-        guard indicator?.rect != dropIndicator?.rect || indicator?.intoItem != dropIndicator?.intoItem else { return }
-        for shown in [dropIndicator, indicator].compactMap({ $0 }) {
+        guard indicator?.rect != dragMode.indicator?.rect || indicator?.intoItem != dragMode.indicator?.intoItem else { return }
+        for shown in [dragMode.indicator, indicator].compactMap({ $0 }) {
             let visible = windowRect(ofContent: shown.rect.insetBy(dx: -3, dy: -3))
             if !visible.isEmpty { host?.invalidate(Region(visible)) }
         }
-        dropIndicator = indicator
+        dragMode.indicator = indicator
     }
 
     func drawDropIndicator(in canvas: Canvas, damage: Region) {
-        guard let indicator = dropIndicator else { return }
+        guard let indicator = dragMode.indicator else { return }
         let rect = windowRect(ofContent: indicator.rect)
         guard !rect.isEmpty, damage.intersects(rect.insetBy(dx: -3, dy: -3)) else { return }
         let accent = theme.accent

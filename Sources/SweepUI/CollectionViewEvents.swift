@@ -1,12 +1,20 @@
 import SweepGeometry
 import SweepSelection
 
-/// The selection controller's delegate: passes its calls on to the
-/// collection view's delegate, which names the view in each call, and
-/// enters editing mode when a sweep begins where multiple selection needs it.
+/// Who hears what a collection view does: its delegate, the app's closures
+/// and its controller's toolbar. It is also the selection controller's
+/// delegate: it passes those calls on to the view's delegate, which names
+/// the view in each call, and enters editing mode when a sweep begins where
+/// multiple selection needs it.
 @MainActor
-final class SelectionForwarder: @MainActor SelectionDelegate {
+final class CollectionViewEvents: @MainActor SelectionDelegate {
     unowned let view: CollectionView
+    weak var delegate: CollectionViewDelegate?
+    var onSelectionChange: ((SelectionEvent) -> Void)?
+    var onActivate: ((ItemPath) -> Void)?
+    var onStateChange: (() -> Void)?
+    /// Layout problems reported while the view had no delegate.
+    var unheardLayoutProblems: [String] = []
 
     init(view: CollectionView) { self.view = view }
 

@@ -1,0 +1,122 @@
+import SweepAccessibility
+import SweepGestures
+
+// The interaction modes of a `CollectionView`, each with its own state:
+// what runs now is a case of an enum, so a mode's leftovers cannot outlive
+// it (sway's seatop_* modes, one at a time per seat). The view's
+// extensions drive them; the selection's own modes (sweep, band, keys) are
+// the `SelectionInteractor`'s.
+
+/// Zooming a `ZoomableLayout`: a pinch in progress, what the delegate last
+/// heard, and Ctrl+scrolling not yet a whole step.
+struct ZoomMode {
+    enum Phase {
+        case idle
+        /// A pinch is running with this zoom.
+        case pinching(any LayoutZoom)
+    }
+    var phase = Phase.idle
+    /// The size last reported to the delegate (a pinch reports changes only).
+    var reportedSize: Double?
+    /// Ctrl+scrolling not yet a whole zoom step.
+    var scrollRemainder = 0.0
+
+    var isPinching: Bool { if case .pinching = phase { true } else { false } }
+
+    /// Changes the running pinch's zoom; nothing without one.
+    mutating func updatePinch(_ change: (inout any LayoutZoom) -> Void) {
+        guard case .pinching(var zoom) = phase else { return }
+        change(&zoom)
+        phase = .pinching(zoom)
+    }
+}
+
+/// Scrolling by the view's own input: a finger panning, fingers on a
+/// touchpad (their velocity for the fling when they lift), autoscroll at
+/// the edges during a sweep or band, and what was last reported.
+struct ScrollMode {
+    enum Touch {
+        case idle
+        /// One finger pans the content, which was at `startOffset` when it began.
+        case panning(startOffset: Double)
+    }
+    var touch = Touch.idle
+    /// A stroke of touchpad fingers: how far they scrolled and how fast.
+    var fingerStroke: (tracker: VelocityTracker, distance: Double)?
+    /// The latest touch stopped a fling (and so selects nothing).
+    var touchStoppedFling = false
+    /// Autoscroll's timer is armed.
+    var isAutoscrolling = false
+    /// The offset the delegate last heard (`didScrollTo`), once a frame at most.
+    var reportedOffset: Double?
+    /// Items loaded ahead in the direction of scrolling.
+    var prefetch = PrefetchWindow()
+}
+
+/// Drag and drop: the drag out of the view, and a drag over it.
+struct DragMode {
+    /// Whether a drag of the selection inside the view reorders it (in editing mode).
+    var allowsReordering = false
+    enum Outgoing {
+        case idle
+        /// A long press by touch on an item at `origin`: moving 10 px drags.
+        case touchPressed(origin: Point)
+        /// The delegate gave data for the press about to drag.
+        case ready(DragData)
+        /// The selection's `items` are being dragged; `reordered` once a drop
+        /// inside the view moved them (its end is then no drag out).
+        case dragging(items: [ItemRange], reordered: Bool)
+    }
+    var outgoing = Outgoing.idle
+    /// The latest proposal for the drag over the view.
+    var proposal: DropProposal?
+    /// Where that drag would land, as drawn: a line between items or a
+    /// frame around one (content coordinates).
+    var indicator: (rect: Rect, intoItem: Bool)?
+
+    /// The items being dragged out, while they are.
+    var draggedItems: [ItemRange]? { if case .dragging(let items, _) = outgoing { items } else { nil } }
+}
+
+/// What clicks activate: a double click where the app asks for one.
+struct ClickMode {
+    /// Whether a click selects and a double click activates (else one click does both).
+    var activatesOnDoubleClick = false
+    /// The most time (ms) between the clicks of a double click.
+    var doubleClickInterval = 400.0
+    /// The latest plain click's item and time.
+    var lastClick: (item: ItemPath, time: Double)?
+}
+
+/// What a running sweep or band has to repaint: the items it changed so
+/// far, and the offset the band on screen was drawn at (nil: no band).
+struct SelectionDamage {
+    var provisional = SelectionChange()
+    var bandDrawnAtOffset: Double?
+}
+
+/// The view as a screen reader is told of it: its label, description and
+/// roles, and the objects it was given, the latest kept.
+@MainActor
+struct CollectionAccessibility {
+    var label: String?
+    /// The title of the controller the view is in, if any: the label's default.
+    var controllerTitle: String?
+    var description: String?
+    var role = AccessibleRole.table
+    var itemRole = AccessibleRole.tableCell
+    /// The header and item objects a screen reader was given, the latest kept.
+    var cache = AccessibleObjectCache()
+}
+
+/// Settings of a view that no mode owns.
+struct CollectionBehaviour {
+    /// Whether the committed selection becomes the desktop's primary selection.
+    var ownsPrimarySelection: Bool
+    /// Whether typing finds an item by its title.
+    var isTypeAheadEnabled = true
+    /// What stays on screen when items arrive above it.
+    var insertionAnchoring = InsertionAnchoring.visibleItems
+    /// Lines a wheel notch scrolls.
+    var linesPerNotch = 3.0
+}
