@@ -62,6 +62,20 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
+        // The same band step through the layout object a CollectionView asks
+        // (`CollectionGridLayout` behind a `LayoutReference`): its cost against
+        // the value layout above, in the same run.
+        Benchmark("band-update-grid-object-\(label)", configuration: perEvent) { benchmark in
+            let interactor = makeGridObjectInteractor(count: count)
+            interactor.pointerPressed(at: Point(x: 130, y: 100), modifiers: [])
+            _ = interactor.pointerMoved(to: Point(x: 500, y: 500))
+            var flip = false
+            for _ in benchmark.scaledIterations {
+                flip.toggle()
+                blackHole(interactor.pointerMoved(to: Point(x: flip ? 620 : 500, y: flip ? 600 : 500)).count)
+            }
+        }
+
         Benchmark("sweep-update-list-\(label)", configuration: perEvent) { benchmark in
             let interactor = makeInteractor(count: count)
             _ = interactor.beginSweep(at: Point(x: 100, y: 66), input: .touch2)
@@ -340,6 +354,15 @@ func makeInteractor(count: Int) -> SelectionInteractor<SectionedListLayout> {
 }
 
 /// A grid scrolled to its middle.
+func makeGridObjectInteractor(count: Int) -> SelectionInteractor<LayoutReference> {
+    let controller = makeController(count: count)
+    let layout = CollectionGridLayout()
+    layout.prepare(for: LayoutContext(itemCounts: [count], width: 800))
+    let interactor = SelectionInteractor(layout: LayoutReference(layout), selection: controller, viewportHeight: 600)
+    interactor.setContentOffset(layout.contentSize.height / 2)
+    return interactor
+}
+
 func makeGridInteractor(count: Int) -> SelectionInteractor<GridLayout> {
     let controller = makeController(count: count)
     let layout = GridLayout(itemCounts: [count], width: 800)

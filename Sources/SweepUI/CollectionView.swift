@@ -9,7 +9,7 @@ import SweepGestures
 ///
 /// It is the single owner of its layout and scroll offset (through its
 /// item view) and of its selection; put it in an `AppWindow` (alone, or
-/// inside a `CollectionController` or an app's own component) and give it
+/// inside a `CollectionViewController` or an app's own component) and give it
 /// a data source. UIKit's names: `UICollectionView` / `UITableView` with
 /// `allowsSelection`, `allowsMultipleSelection`,
 /// `allowsSelectionDuringEditing`, `allowsMultipleSelectionDuringEditing`,
@@ -36,8 +36,10 @@ public final class CollectionView: Component {
             for problem in problems { newValue.collectionView(self, layoutProblem: problem) }
         }
     }
-    /// The selection: committed and provisional ranges, anchor, policy.
-    public let selection: SelectionController
+    /// The selection: committed and provisional ranges, anchor, policy. An
+    /// app changes it only through the view's calls, which repaint, tell the
+    /// delegate once, and update the primary selection and screen readers.
+    let selection: SelectionController
     /// The drawing view, which prepares the layout and scrolls.
     public let itemView: ItemsView
 
@@ -76,7 +78,7 @@ public final class CollectionView: Component {
     /// What a screen reader is told of the view and was given of it (CollectionView+Accessibility).
     var accessibilityState = CollectionAccessibility()
     /// The label a screen reader reads for the view; by default the title
-    /// of its `CollectionController`, else its name.
+    /// of its `CollectionViewController`, else its name.
     public var accessibleLabel: String? {
         get { accessibilityState.label }
         set { accessibilityState.label = newValue }
@@ -367,6 +369,9 @@ public final class CollectionView: Component {
     public var selectedItems: some Sequence<ItemPath> { selection.selectedIndexPaths }
     /// The committed selection as ranges in order.
     public var selectedRanges: [ItemRange] { selection.model.committed.ranges }
+    /// The selection as it shows now, in ranges in order: a running sweep or
+    /// band's provisional changes included (`isInteracting`).
+    public var effectiveSelectedRanges: [ItemRange] { selection.model.effectiveRanges }
     public func isSelected(_ item: ItemPath) -> Bool { selection.isSelected(item) }
     /// The total number of items.
     public var itemCount: Int { selection.itemCounts.reduce(0, +) }

@@ -5,7 +5,7 @@ import SweepInput
 internal import SweepWayland
 
 /// A part of a window's content that draws itself in its frame and takes
-/// input: a `CollectionView`, a `CollectionController`, or an app's own page.
+/// input: a `CollectionView`, a `CollectionViewController`, or an app's own page.
 ///
 /// The window (`AppWindow`) routes input to the visible components of its
 /// content (its `children`, or the content itself): touches, touchpad

@@ -66,7 +66,7 @@ extension Window {
 
     private func predictedRepaint(now: UInt64 = sweep_monotonic_ns()) -> UInt64? {
         guard let timing = lastPresentation, connection.presentationClock == CLOCK_MONOTONIC else { return nil }
-        return LateLatcher.repaint(after: now, lastPresented: timing.presentedNanoseconds,
+        return DrawMargin.repaint(after: now, lastPresented: timing.presentedNanoseconds,
                                    refresh: refreshNanoseconds(reported: timing.refreshNanoseconds))
     }
 

@@ -91,15 +91,15 @@ public final class Window {
     /// that arrives meanwhile. It needs presentation feedback to predict from,
     /// so it acts only where the compositor reports frames presented. The
     /// margin given is where it starts: it grows after a frame misses its
-    /// repaint (`LateLatcher`). `Window.defaultLateLatchMargin` unless
+    /// repaint (`DrawMargin`). `Window.defaultLateLatchMargin` unless
     /// `SWEEP_LATE_LATCH_MS` says otherwise; nil (or 0 there) turns it off.
     /// docs/performance.md has what it measured.
     public var lateLatchMargin: Double? {
         get { lateLatcher?.minimumMargin }
-        set { lateLatcher = newValue.flatMap { $0 > 0 ? LateLatcher(margin: $0) : nil } }
+        set { lateLatcher = newValue.flatMap { $0 > 0 ? DrawMargin(margin: $0) : nil } }
     }
     /// Late latching as it has learned so far; nil when off.
-    public internal(set) var lateLatcher: LateLatcher? = Window.lateLatchMarginFromEnvironment.map(LateLatcher.init)
+    public internal(set) var lateLatcher: DrawMargin? = Window.lateLatchMarginFromEnvironment.map(DrawMargin.init)
     /// The repaint (ns) the frame being drawn was delayed for, until it is committed.
     var latchedRepaint: UInt64?
     /// Committed frames, the repaint each was meant for and whether it was

@@ -57,7 +57,7 @@ final class CollectionLogger: CollectionViewDelegate {
 
     func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {
         guard let log else { return }
-        let ranges = view.selection.model.effectiveRanges
+        let ranges = view.effectiveSelectedRanges
         log.log(view: name, event: "selection", [
             "ranges": .array(ranges.map { .array([.int($0.section), .int($0.items.lowerBound), .int($0.items.upperBound)]) }),
             "count": .int(ranges.reduce(0) { $0 + $1.count }),
@@ -150,7 +150,7 @@ final class CollectionLogger: CollectionViewDelegate {
 /// Packing list, Filters) select one item at a time and take no sweeps.
 @MainActor
 final class DemoPane {
-    let controller: CollectionController
+    let controller: CollectionViewController
     let logger: CollectionLogger
     var view: CollectionView { controller.collectionView }
 
@@ -161,7 +161,7 @@ final class DemoPane {
         logger = CollectionLogger(name: name, log: log, allowsSweeps: editButtonTitle != nil)
         view.delegate = logger
         if let window = host as? AppWindow { logger.copiedPixels = { [unowned window] in window.copiedPixels } }
-        controller = CollectionController(collectionView: view, title: title, editButtonTitle: editButtonTitle)
+        controller = CollectionViewController(collectionView: view, title: title, editButtonTitle: editButtonTitle)
         // The log names the controller's own buttons as it always has ("edit", "done", "selectAll").
         controller.onToolbarItem = { item in
             let id = item.id.hasPrefix("sweep.") ? String(item.id.dropFirst("sweep.".count)) : item.id

@@ -7,7 +7,7 @@ import SweepUI
 /// the event log notes it.
 extension DemoApp {
     func handleAppKey(_ key: KeyEvent) -> Bool {
-        if key.keysym == .delete, key.modifiers.isEmpty, let view = (keyPage as? CollectionController)?.collectionView,
+        if key.keysym == .delete, key.modifiers.isEmpty, let view = (keyPage as? CollectionViewController)?.collectionView,
            itemViews.contains(where: { $0 === view }) {
             return deleteSelected(in: view)
         }
@@ -42,6 +42,6 @@ extension DemoApp {
     }
 }
 
-extension CollectionController: Page {
+extension CollectionViewController: Page {
     var name: String { collectionView.name }
 }

@@ -25,8 +25,8 @@ final class DemoApp: Component {
     let log: EventLog?
     let listPane: DemoPane
     let gridPane: DemoPane
-    var list: CollectionController { listPane.controller }
-    var grid: CollectionController { gridPane.controller }
+    var list: CollectionViewController { listPane.controller }
+    var grid: CollectionViewController { gridPane.controller }
     let trails: TrailsPage
     let packing: PackingPage
     let filters: FiltersPage

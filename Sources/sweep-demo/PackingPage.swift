@@ -13,7 +13,7 @@ import SweepUI
 final class PackingPage: Page {
     let name = "packing"
     let pane: DemoPane
-    var list: CollectionController { pane.controller }
+    var list: CollectionViewController { pane.controller }
     /// The page for screen readers: its list and, while shown, the banner.
     lazy var accessibleObject: AccessibleObject? = makeAccessiblePage(title: "Packing List") { [unowned self] in
         [list.accessibleObject, banner.message == nil ? nil : banner.accessibleObject].compactMap { $0 }
@@ -163,7 +163,7 @@ private func savePackingListAtExit() {
 final class FiltersPage: Page {
     let name = "filters"
     let pane: DemoPane
-    var list: CollectionController { pane.controller }
+    var list: CollectionViewController { pane.controller }
     /// Its list, for screen readers.
     var accessibleObject: AccessibleObject? { list.accessibleObject }
     private let rows = FilterRows(choices: .trailFilters)

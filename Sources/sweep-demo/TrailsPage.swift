@@ -10,7 +10,7 @@ import SweepUI
 final class TrailsPage: Page {
     let name = "trails"
     let pane: DemoPane
-    var list: CollectionController { pane.controller }
+    var list: CollectionViewController { pane.controller }
     /// The page for screen readers: its list and banner, or the pushed trail's page.
     lazy var accessibleObject: AccessibleObject? = makeAccessiblePage(title: "Trails") { [unowned self] in
         if let detail { return [detail.accessibleObject] }

@@ -66,10 +66,10 @@ import Testing
         frame.vertical = AxisMotion(value: 100, value120: nil, stopped: false)
         frame.time = 1400
         view.handleScroll(frame)
-        #expect(view.selection.model.provisionalKind != nil, "the scroll swept")
+        #expect(view.isInteracting, "the scroll swept")
         arena.handle(.holdEnd(cancelled: false, time: 1500))
         host.advance(by: 3000)
-        #expect(view.selection.model.provisionalKind == nil)
+        #expect(!view.isInteracting)
         #expect(view.isEditing && Array(view.selectedItems).map(\.item) == [2, 3, 4])
     }
 
@@ -87,12 +87,12 @@ import Testing
         frame.vertical = AxisMotion(value: 100, value120: nil, stopped: false)
         frame.time = 1400
         view.handleScroll(frame)
-        #expect(view.selection.model.provisionalKind != nil, "the scroll swept")
+        #expect(view.isInteracting, "the scroll swept")
         // The window's gesture timer, at the sweep's deadline (AppWindow arms it after each scroll).
         let deadline = try #require(arena.nextDeadline)
         #expect(deadline == 1400 + HoldScrollSweepGestureRecognizer().silenceTimeout)
         arena.advance(to: deadline)
-        #expect(view.selection.model.provisionalKind == nil)
+        #expect(!view.isInteracting)
         #expect(view.isEditing && Array(view.selectedItems).map(\.item) == [2, 3, 4])
     }
 
@@ -138,7 +138,7 @@ import Testing
         #expect(host.pendingTimers > 0)
         host.advance(by: 600)
         #expect(view.contentOffset > 100)
-        let last = view.selection.model.effectiveRanges.last?.items.upperBound ?? 0
+        let last = view.effectiveSelectedRanges.last?.items.upperBound ?? 0
         #expect(last > 10, "the sweep extends over the rows that scrolled under the fingers")
         host.gestureArena.handle(Input.touches(up: [0, 1], time: time + 620))
         #expect(view.selectedRanges.first?.items.lowerBound == 1 && view.selectedCount == last)

@@ -146,14 +146,14 @@ import Testing
         let host = TestHost()
         let view = CollectionView(layout: .list, dataSource: StringItems(["a"]))
         view.allowsMultipleSelectionDuringEditing = true
-        let controller = CollectionController(collectionView: view, title: "Items")
+        let controller = CollectionViewController(collectionView: view, title: "Items")
         controller.extraTrailingItems = [ToolbarItem(id: "done", title: "Finished")]
         controller.doneButtonTitle = "Fertig"
         controller.attach(to: host)
         controller.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
         view.isEditing = true
         let ids = controller.toolbar.trailingItems.map(\.id)
-        #expect(ids == ["done", CollectionController.ItemID.done])
+        #expect(ids == ["done", CollectionViewController.ItemID.done])
         #expect(controller.toolbar.trailingItems.last?.title == "Fertig")
     }
 }
@@ -303,22 +303,22 @@ import Testing
         let host = TestHost()
         let view = CollectionView(layout: .list, dataSource: StringItems((0..<5).map { "Row \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
-        let controller = CollectionController(collectionView: view, title: "Items")
+        let controller = CollectionViewController(collectionView: view, title: "Items")
         controller.editButtonTitle = "Edit"
         controller.attach(to: host)
         controller.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
         controller.focusDidChange(true)
         controller.focusArrivedByTab(backward: false)
-        #expect(controller.focusedToolbarItem == CollectionController.ItemID.edit && !view.isFocused, "Tab arrived on Edit")
-        #expect(controller.toolbar.focusedItemID == CollectionController.ItemID.edit, "the ring is drawn there")
+        #expect(controller.focusedToolbarItem == CollectionViewController.ItemID.edit && !view.isFocused, "Tab arrived on Edit")
+        #expect(controller.toolbar.focusedItemID == CollectionViewController.ItemID.edit, "the ring is drawn there")
         #expect(controller.handleKey(key(.space)) && view.isEditing, "Space pressed Edit")
-        #expect(controller.focusedToolbarItem == CollectionController.ItemID.done, "Edit became Done: the focus is on Done")
+        #expect(controller.focusedToolbarItem == CollectionViewController.ItemID.done, "Edit became Done: the focus is on Done")
         #expect(controller.handleKey(key(.tab)) && controller.focusedToolbarItem == nil && view.isFocused, "Tab: the list")
         #expect(!controller.handleKey(key(.tab)), "Tab from the list leaves the controller")
-        #expect(controller.handleKey(key(.leftTab, .shift)) && controller.focusedToolbarItem == CollectionController.ItemID.done)
-        #expect(controller.handleKey(key(.leftTab, .shift)) && controller.focusedToolbarItem == CollectionController.ItemID.selectAll)
+        #expect(controller.handleKey(key(.leftTab, .shift)) && controller.focusedToolbarItem == CollectionViewController.ItemID.done)
+        #expect(controller.handleKey(key(.leftTab, .shift)) && controller.focusedToolbarItem == CollectionViewController.ItemID.selectAll)
         #expect(!controller.handleKey(key(.leftTab, .shift)), "Shift+Tab from the first button leaves the controller")
-        #expect(controller.handleKey(key(.right)) && controller.focusedToolbarItem == CollectionController.ItemID.done)
+        #expect(controller.handleKey(key(.right)) && controller.focusedToolbarItem == CollectionViewController.ItemID.done)
         #expect(controller.handleKey(key(.escape)) && controller.focusedToolbarItem == nil && view.isFocused && view.isEditing,
                 "Escape on a button goes back to the list, still editing")
         controller.focusDidChange(false)

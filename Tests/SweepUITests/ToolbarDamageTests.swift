@@ -103,7 +103,7 @@ import Testing
         let host = TestHost()
         let view = CollectionView(layout: .grid, dataSource: StringItems((0..<100).map { "Item \($0)" }))
         view.allowsMultipleSelectionDuringEditing = true
-        let controller = CollectionController(collectionView: view, title: "Items")
+        let controller = CollectionViewController(collectionView: view, title: "Items")
         controller.attach(to: host)
         controller.setFrame(Rect(x: 0, y: 0, width: 1280, height: 800))
         view.isEditing = true

@@ -3,12 +3,12 @@
 /// so takes in the input that arrives in between. The next repaint is
 /// predicted from the last presentation time and the refresh period
 /// (`wp_presentation`); all times in nanoseconds on one clock.
-public enum LateLatch {
+public enum DrawDelay {
     /// Milliseconds to wait before drawing, `margin` milliseconds ahead of
     /// the predicted repaint; nil to draw now (no period known, the clock
     /// behind the last presentation, or less than a millisecond to wait).
     public static func delay(now: UInt64, lastPresented: UInt64, refresh: UInt64, margin: Double) -> Double? {
-        guard margin > 0, let nextRepaint = LateLatcher.repaint(after: now, lastPresented: lastPresented, refresh: refresh)
+        guard margin > 0, let nextRepaint = DrawMargin.repaint(after: now, lastPresented: lastPresented, refresh: refresh)
         else { return nil }
         let delay = (Double(nextRepaint) - Double(now)) / 1e6 - margin
         return delay >= 1 ? delay : nil
@@ -27,7 +27,7 @@ public enum LateLatch {
 /// A miss grows the margin; a run of frames that made it shrinks it back
 /// towards where it started. A miss with the margin already at half a
 /// refresh suspends late latching for a while, as it then only costs.
-public struct LateLatcher: Sendable, Equatable {
+public struct DrawMargin: Sendable, Equatable {
     /// Milliseconds a miss adds to the margin.
     public static let growthOnMiss = 1.0
     /// Milliseconds taken off after `hitsBeforeShrinking` late frames in a row made it.
@@ -68,7 +68,7 @@ public struct LateLatcher: Sendable, Equatable {
     }
 
     /// When to draw: how many milliseconds to wait and the repaint (ns) the
-    /// frame is then meant for; nil to draw now (see `LateLatch.delay`). Only
+    /// frame is then meant for; nil to draw now (see `DrawDelay.delay`). Only
     /// while frames flow: the first after a pause is drawn at once, since a
     /// compositor may repaint as soon as it arrives (an idle headless output,
     /// a variable refresh rate), and its presentation gives the next
@@ -76,8 +76,8 @@ public struct LateLatcher: Sendable, Equatable {
     public func plan(now: UInt64, lastPresented: UInt64, refresh: UInt64) -> (delay: Double, repaint: UInt64)? {
         let margin = margin(refresh: refresh)
         guard suspendedFor == 0, refresh > 0, now >= lastPresented,
-              now - lastPresented < LateLatcher.flowingWithin * refresh,
-              let delay = LateLatch.delay(now: now, lastPresented: lastPresented, refresh: refresh, margin: margin)
+              now - lastPresented < DrawMargin.flowingWithin * refresh,
+              let delay = DrawDelay.delay(now: now, lastPresented: lastPresented, refresh: refresh, margin: margin)
         else { return nil }
         return (delay, now + UInt64((delay + margin) * 1e6))
     }
@@ -95,7 +95,7 @@ public struct LateLatcher: Sendable, Equatable {
         guard refresh > 0 else { return }
         let gap = Int64(clamping: presented) - Int64(clamping: repaint)
         gaps.append(gap)
-        if gaps.count > LateLatcher.gapsKept { gaps.removeFirst(gaps.count - LateLatcher.gapsKept) }
+        if gaps.count > DrawMargin.gapsKept { gaps.removeFirst(gaps.count - DrawMargin.gapsKept) }
         if suspendedFor > 0 { suspendedFor -= 1 }
         guard late, let norm = gaps.min() else { return }
         // Times from the compositor are not trusted to be sane: an overflow means far beyond.
@@ -105,15 +105,15 @@ public struct LateLatcher: Sendable, Equatable {
             hitsInARow = 0
             let largest = Double(refresh) / 2e6
             if margin(refresh: refresh) >= largest {
-                suspendedFor = LateLatcher.framesSuspended
+                suspendedFor = DrawMargin.framesSuspended
             } else {
-                margin = min(margin + LateLatcher.growthOnMiss, largest)
+                margin = min(margin + DrawMargin.growthOnMiss, largest)
             }
         } else {
             hitsInARow += 1
-            if hitsInARow >= LateLatcher.hitsBeforeShrinking {
+            if hitsInARow >= DrawMargin.hitsBeforeShrinking {
                 hitsInARow = 0
-                margin = max(minimumMargin, margin - LateLatcher.shrinkAfterHits)
+                margin = max(minimumMargin, margin - DrawMargin.shrinkAfterHits)
             }
         }
     }

@@ -5,10 +5,10 @@
 /// in the title. App-specific buttons go in `extraLeadingItems` /
 /// `extraTrailingItems` and reach `onToolbarItem`.
 @MainActor
-public final class CollectionController: Component {
+public final class CollectionViewController: Component {
     public let collectionView: CollectionView
     public let toolbar: ToolbarView
-    /// What a screen reader sees: a panel of the toolbar and the list (CollectionController+Accessibility).
+    /// What a screen reader sees: a panel of the toolbar and the list (CollectionViewController+Accessibility).
     lazy var accessiblePanel = makeAccessiblePanel()
     /// The toolbar for screen readers.
     lazy var accessibleToolbar = AccessibleToolbar(toolbar) { [unowned self] in perform($0) }

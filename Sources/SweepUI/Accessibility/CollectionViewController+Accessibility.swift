@@ -2,7 +2,7 @@ import SweepAccessibility
 
 /// A collection controller for screen readers: a panel named by its title
 /// holding its toolbar (an `AccessibleToolbar`) and its list or grid.
-extension CollectionController {
+extension CollectionViewController {
     func makeAccessiblePanel() -> AccessibleObject {
         let panel = AccessibleObject(role: .panel)
         panel.name = { [unowned self] in toolbar.title }
