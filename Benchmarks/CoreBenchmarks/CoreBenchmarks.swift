@@ -52,28 +52,14 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         Benchmark("band-update-grid-\(label)", configuration: perEvent) { benchmark in
-            let interactor = makeGridInteractor(count: count)
-            interactor.pointerPressed(at: Point(x: 130, y: 100), modifiers: [])
-            _ = interactor.pointerMoved(to: Point(x: 500, y: 500))
-            var flip = false
-            for _ in benchmark.scaledIterations {
-                flip.toggle()
-                blackHole(interactor.pointerMoved(to: Point(x: flip ? 620 : 500, y: flip ? 600 : 500)).count)
-            }
+            bandSteps(makeGridInteractor(count: count), benchmark)
         }
 
         // The same band step through the layout object a CollectionView asks
         // (`CollectionGridLayout` behind a `LayoutReference`): its cost against
         // the value layout above, in the same run.
         Benchmark("band-update-grid-object-\(label)", configuration: perEvent) { benchmark in
-            let interactor = makeGridObjectInteractor(count: count)
-            interactor.pointerPressed(at: Point(x: 130, y: 100), modifiers: [])
-            _ = interactor.pointerMoved(to: Point(x: 500, y: 500))
-            var flip = false
-            for _ in benchmark.scaledIterations {
-                flip.toggle()
-                blackHole(interactor.pointerMoved(to: Point(x: flip ? 620 : 500, y: flip ? 600 : 500)).count)
-            }
+            bandSteps(makeGridObjectInteractor(count: count), benchmark)
         }
 
         Benchmark("sweep-update-list-\(label)", configuration: perEvent) { benchmark in
@@ -354,6 +340,17 @@ func makeInteractor(count: Int) -> SelectionInteractor<SectionedListLayout> {
 }
 
 /// A grid scrolled to its middle.
+/// A band over a grid moved back and forth between two rectangles, one step an iteration.
+func bandSteps<Layout>(_ interactor: SelectionInteractor<Layout>, _ benchmark: Benchmark) {
+    interactor.pointerPressed(at: Point(x: 130, y: 100), modifiers: [])
+    _ = interactor.pointerMoved(to: Point(x: 500, y: 500))
+    var flip = false
+    for _ in benchmark.scaledIterations {
+        flip.toggle()
+        blackHole(interactor.pointerMoved(to: Point(x: flip ? 620 : 500, y: flip ? 600 : 500)).count)
+    }
+}
+
 func makeGridObjectInteractor(count: Int) -> SelectionInteractor<LayoutReference> {
     let controller = makeController(count: count)
     let layout = CollectionGridLayout()
