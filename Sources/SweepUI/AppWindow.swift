@@ -130,8 +130,9 @@ public final class AppWindow: ComponentHost {
         self.surfaceContent = surfaceContent
         window.content = surfaceContent
         window.onCommit = { [weak self] frames in self?.committed(frames) }
-        window.onScaleChange = { [weak application] _ in
+        window.onScaleChange = { [weak self, weak application] scale in
             for seat in application?.connection.seats.values ?? [:].values { seat.applyCursor() }
+            self?.scaleChanged(to: scale)
         }
         application.add(self)
         if let seat = inputSeat, let clipboard = Clipboard(connection: connection, seat: seat) {
@@ -222,6 +223,15 @@ public final class AppWindow: ComponentHost {
     public func afterNextPresentation(_ observer: @escaping () -> Void) { window.afterNextPresentation(observer) }
 
     func windowDidResize(to size: Size) { layout(size: size) }
+
+    /// Tells every component, nested ones too, the scale the window draws at now.
+    private func scaleChanged(to scale: Double) {
+        func tell(_ component: Component) {
+            component.windowScaleDidChange(to: scale)
+            for child in component.children where child !== component { tell(child) }
+        }
+        if let content { tell(content) }
+    }
 
     func drawContent(in canvas: Canvas, damage: Region) {
         content?.draw(in: canvas, damage: damage)

@@ -287,6 +287,12 @@ public final class CollectionView: Component {
         guard self.host !== host else { return }
         self.host = host
         host.gestureArena.add(gestures.view)
+        itemView.setScale(host.scale)
+    }
+
+    /// The layout is laid out for the new scale, the top item kept in place.
+    public func windowScaleDidChange(to scale: Double) {
+        itemView.setScale(scale)
     }
 
     public func draw(in canvas: Canvas, damage: Region) {

@@ -131,6 +131,10 @@ public final class CollectionViewController: Component {
     public var clipboardContent: ClipboardContent? { collectionView.clipboardContent }
     public func didCommitFrame() { collectionView.didCommitFrame() }
     public var acceptsFocus: Bool { collectionView.acceptsFocus }
+    public func windowScaleDidChange(to scale: Double) {
+        collectionView.windowScaleDidChange(to: scale)
+    }
+
     public func focusDidChange(_ isFocused: Bool) {
         setToolbarFocus(nil)
         collectionView.focusDidChange(isFocused)

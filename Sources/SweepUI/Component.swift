@@ -69,6 +69,10 @@ public protocol Component: AnyObject {
     /// component, after `focusDidChange(true)`: a component with several
     /// controls puts it on its first (its last) one. By default, nothing.
     func focusArrivedByTab(backward: Bool)
+    /// The window now draws at `scale` (it moved to another output, or the
+    /// output's scale changed); told to every component in the window, its
+    /// children's children too. By default, nothing.
+    func windowScaleDidChange(to scale: Double)
     /// A drag is over the component at a window point (at each motion):
     /// what a drop there would take, or nil to refuse it. By default, nil.
     func dropProposal(for drop: DropSession, at point: Point) -> DropProposal?
@@ -103,6 +107,7 @@ extension Component {
     public func focusDidChange(_ isFocused: Bool) {}
     public var focusedDescendant: Component? { nil }
     public func focusArrivedByTab(backward: Bool) {}
+    public func windowScaleDidChange(to scale: Double) {}
     public func dropProposal(for drop: DropSession, at point: Point) -> DropProposal? { nil }
     public func dropExited() {}
     public func performDrop(_ drop: DropSession, at point: Point) { drop.refuse() }
@@ -130,6 +135,9 @@ public protocol ComponentHost: AnyObject {
     func cancel(_ timer: TimerToken)
     /// Monotonic milliseconds: the clock of animations and flings.
     var now: Double { get }
+    /// The output scale the window draws at (1, 1.5, 2…); components hear
+    /// of changes through `windowScaleDidChange(to:)`. 1 unless said.
+    var scale: Double { get }
     /// The arena that delivers touches, touchpad gestures and the pointer button.
     var gestureArena: GestureArena { get }
     /// A component's committed selection changed (by input or by the app):
@@ -159,6 +167,7 @@ public protocol ComponentHost: AnyObject {
 }
 
 extension ComponentHost {
+    public var scale: Double { 1 }
     public func selectionDidChange(in component: Component) {}
     public func focus(_ component: Component) {}
     public func isFocused(_ component: Component) -> Bool { false }

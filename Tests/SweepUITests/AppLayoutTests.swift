@@ -16,6 +16,7 @@ final class PackedRowsLayout: SizeZoomableLayout {
     let zoomRange = 20.0...200.0
     var zoomSize: Double { rowHeight }
     var zoomResetSize: Double { 40 }
+    var preparedScale: Double { context.scale }
 
     func layOut(zoomSize size: Double) {
         let handler = invalidation.handler
@@ -207,6 +208,19 @@ final class ProblemRecorder: CollectionViewDelegate {
         #expect(view.item(at: Point(x: 100, y: 20)) == ItemPath(item: 31))
         #expect(view.handleKey(Input.key(KeySym.digits[0], .control)))
         #expect(layout.rowHeight == 40, "Ctrl+0 puts the layout's own size back")
+    }
+
+    @Test func theLayoutIsLaidOutForTheWindowsScaleKeepingTheTopItem() {
+        let (view, host, layout) = make(count: 300)
+        #expect(layout.preparedScale == 1)
+        view.itemView.scrollImmediately(to: 50 * 20 + 5)
+        _ = host.takeDamage()
+        view.windowScaleDidChange(to: 2)
+        #expect(layout.preparedScale == 2 && view.contentOffset == 50 * 20 + 5)
+        #expect(host.takeDamage().rects == [view.frame], "laid out again and repainted")
+        let controller = CollectionViewController(collectionView: view, title: "Pictures")
+        controller.windowScaleDidChange(to: 1.5)
+        #expect(layout.preparedScale == 1.5, "a controller passes the scale on to its view")
     }
 
     @Test func aLayoutThatAnswersNonsenseIsReportedAndAListStandsIn() {
