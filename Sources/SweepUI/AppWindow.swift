@@ -130,7 +130,7 @@ public final class AppWindow: ComponentHost {
         self.surfaceContent = surfaceContent
         window.content = surfaceContent
         window.onCommit = { [weak self] frames in self?.committed(frames) }
-        window.onScaleChange = { [weak self, weak application] scale in
+        _ = window.addScaleObserver { [weak self, weak application] scale in
             for seat in application?.connection.seats.values ?? [:].values { seat.applyCursor() }
             self?.scaleChanged(to: scale)
         }

@@ -8,6 +8,8 @@ import Glibc
 public final class Connection {
     public let display: OpaquePointer
     public let loop: EventLoop
+    /// The fonts every window of the connection draws with, per scale.
+    let fonts = FontCache()
     private var registry: OpaquePointer?
 
     /// Globals as the registry announced them.

@@ -21,7 +21,7 @@ extension Window {
                                                                        options.namespace) else {
             throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
         }
-        self.layerSurface = layerSurface
+        role = .layer(LayerRole(layerSurface: layerSurface))
         zwlr_layer_surface_v1_add_listener(layerSurface, Window.layerSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
         zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(1, options.size.width.rounded())),
                                        UInt32(max(1, options.size.height.rounded())))

@@ -87,8 +87,8 @@ extension Window {
         }
         defer { xdg_positioner_destroy(positioner) }
         xdg_positioner_set_size(positioner, Int32(size.width), Int32(size.height))
-        popupParentShift = parent.surfaceOriginInWindowGeometry
-        let anchor = placement.anchorRect.offsetBy(dx: popupParentShift.x, dy: popupParentShift.y)
+        let parentShift = parent.surfaceOriginInWindowGeometry
+        let anchor = placement.anchorRect.offsetBy(dx: parentShift.x, dy: parentShift.y)
         xdg_positioner_set_anchor_rect(positioner, Int32(saturating: anchor.minX.rounded(.down)), Int32(saturating: anchor.minY.rounded(.down)),
                                        Int32(max(1, anchor.width.rounded())), Int32(max(1, anchor.height.rounded())))
         xdg_positioner_set_anchor(positioner, placement.anchor.rawValue)
@@ -98,13 +98,15 @@ extension Window {
         guard let xdgSurface = xdg_wm_base_get_xdg_surface(base, surface) else {
             throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
         }
-        self.xdgSurface = xdgSurface
         let me = Unmanaged.passUnretained(self).toOpaque()
         xdg_surface_add_listener(xdgSurface, Window.xdgSurfaceListener, me)
         // A layer surface's popups have no xdg parent: the layer surface adopts them.
         let popup = xdg_surface_get_popup(xdgSurface, parent.layerSurface == nil ? parent.xdgSurfaceForPopups : nil, positioner)
-        guard let popup else { throw WaylandError.disconnected(errno: wl_display_get_error(connection.display)) }
-        xdgPopup = popup
+        guard let popup else {
+            xdg_surface_destroy(xdgSurface)
+            throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
+        }
+        role = .popup(PopupRole(xdgSurface: xdgSurface, xdgPopup: popup, parentShift: parentShift))
         xdg_popup_add_listener(popup, Window.popupListener, me)
         if let layer = parent.layerSurface { zwlr_layer_surface_v1_get_popup(layer, popup) }
         if let grab { xdg_popup_grab(popup, grab.proxy, serial) }
@@ -120,20 +122,18 @@ extension Window {
     /// use up the call stack would otherwise outlive its parent. Nothing is
     /// drawn after.
     public func destroyPopup() {
-        guard let popup = xdgPopup else { return }
+        guard case .popup = role else { return }
         content = nil
-        xdg_popup_destroy(popup)
-        xdgPopup = nil
-        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
-        xdgSurface = nil
+        role = .none   // its xdg_popup and xdg_surface are destroyed now
         for seat in connection.seats.values { seat.forget(surface) }
     }
 
     private func popupConfigure(x: Int32, y: Int32, width: Int32, height: Int32) {
-        popupOrigin = Point(x: Double(x) - popupParentShift.x, y: Double(y) - popupParentShift.y)
+        guard case .popup(let popup) = role else { return }
+        popup.origin = Point(x: Double(x) - popup.parentShift.x, y: Double(y) - popup.parentShift.y)
         // Applied at the xdg_surface configure that follows, as a toplevel's is
         // (constrained: the size is the compositor's, not one to return to).
-        pendingToplevelConfigure = (width, height, .constrainingSize)
+        popup.pendingConfigure = (width, height, .constrainingSize)
     }
 
     // Every slot is set: libwayland 1.21 calls repositioned too.

@@ -13,17 +13,16 @@ extension Window {
               let toplevel = xdg_surface_get_toplevel(xdgSurface) else {
             throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))
         }
-        self.xdgSurface = xdgSurface
-        xdgToplevel = toplevel
+        let role = ToplevelRole(xdgSurface: xdgSurface, xdgToplevel: toplevel, title: title)
+        self.role = .toplevel(role)
         let me = Unmanaged.passUnretained(self).toOpaque()
         xdg_surface_add_listener(xdgSurface, Window.xdgSurfaceListener, me)
         xdg_toplevel_add_listener(toplevel, Window.xdgToplevelListener, me)
-        toplevelTitle = title
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
         if let manager = connection.decorationManager,
            let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel) {
-            toplevelDecoration = decoration
+            role.serverDecoration = decoration
             zxdg_toplevel_decoration_v1_add_listener(decoration, Window.decorationListener, me)
             zxdg_toplevel_decoration_v1_set_mode(decoration, UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue))
         } else {
@@ -52,7 +51,7 @@ extension Window {
             default: break
             }
         }
-        pendingToplevelConfigure = (width, height, state)
+        pendingXdgConfigure = (width, height, state)
     }
 
     /// The UInt32 values of a wl_array (states, capabilities).
@@ -77,13 +76,13 @@ extension Window {
         guard let xdgSurface else { return }
         xdg_surface_ack_configure(xdgSurface, serial)
         var newSize = floatingSize
-        let state = pendingToplevelConfigure?.state ?? decoration?.layout.state ?? []
+        let state = pendingXdgConfigure?.state ?? decoration?.layout.state ?? []
         let titleHeight = decoration == nil || state.contains(.fullscreen) ? 0 : DecorationLayout.titleBarHeight
-        if let pending = pendingToplevelConfigure, pending.width > 0, pending.height > 0 {
+        if let pending = pendingXdgConfigure, pending.width > 0, pending.height > 0 {
             newSize = Size(width: Double(pending.width), height: max(1, Double(pending.height) - titleHeight))
             if state.isDisjoint(with: ToplevelState.constrainingSize) { floatingSize = newSize }
         }
-        pendingToplevelConfigure = nil
+        pendingXdgConfigure = nil
         applyConfigure(size: newSize)
         decoration?.configure(contentSize: size, state: state)
     }

@@ -38,22 +38,9 @@ public final class Window {
 
     /// Whether the window draws its own title bar (the compositor draws none).
     public var drawsOwnDecorations: Bool { decoration != nil }
-    /// The `zwlr_layer_surface_v1` when the window is a layer surface.
-    var layerSurface: OpaquePointer?
-    /// The xdg-shell objects of a toplevel (see Window+Toplevel).
-    var xdgSurface: OpaquePointer?
-    var xdgToplevel: OpaquePointer?
-    var toplevelDecoration: OpaquePointer?
-    /// The `xdg_popup` when the window is a popup (see Window+Popup).
-    var xdgPopup: OpaquePointer?
-    /// Where the compositor placed the popup, relative to its parent's surface.
-    public internal(set) var popupOrigin: Point?
-    /// Where the popup's parent's surface origin is in the parent's window geometry: positioners
-    /// and popup configures speak window geometry, which starts above the surface at the title bar.
-    var popupParentShift = Point.zero
-    /// The toplevel's latest configure, applied at the xdg_surface configure that follows.
-    var pendingToplevelConfigure: (width: Int32, height: Int32, state: ToplevelState)?
-    var toplevelTitle = ""
+    /// What the surface is to the compositor: a toplevel, a popup, a layer
+    /// surface, or none yet (SurfaceRole.swift); its objects go with it.
+    var role = SurfaceRole.none
     private let chain: BufferChain
     private var pacer = FramePacer()
     /// Frame callbacks asked for and not yet done. Their listener's data is this
@@ -120,15 +107,12 @@ public final class Window {
     /// The scale the outputs ask for, before `BufferLimit` caps it.
     private var wantedScale = SurfaceScale.integer(1)
     private var warnedAboutBufferLimit = false
-    private var fontSets: [Double: FontSet] = [:]
     private var appliedBufferScale: Int32 = 1
     /// How buffers map to the surface for the next frame.
     public private(set) var surfaceScale = SurfaceScale.integer(1)
     /// Device pixels per logical pixel for the next frame.
     public var scale: Double { surfaceScale.factor }
-    /// Called after the scale changes (the cursor follows it). One slot;
-    /// parts that each need to hear it (a cursor per seat) use `addScaleObserver`.
-    public var onScaleChange: ((Double) -> Void)?
+    /// Who hears of scale changes (`addScaleObserver`): the one way to follow them.
     private let scaleObservers = ObserverList<Double>()
     /// This window's observers on the connection, removed when it goes.
     private var connectionObservers: [ObserverToken] = []
@@ -185,11 +169,7 @@ public final class Window {
         for token in connectionObservers { connection.removeObserver(token) }
         for seat in connection.seats.values { seat.forget(surface) }
         decoration = nil   // its subsurfaces go before the surface they hang from
-        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
-        if let toplevelDecoration { zxdg_toplevel_decoration_v1_destroy(toplevelDecoration) }
-        if let xdgPopup { xdg_popup_destroy(xdgPopup) }
-        if let xdgToplevel { xdg_toplevel_destroy(xdgToplevel) }
-        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
+        role = .none       // the role's objects go before the surface too
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         // A destroyed proxy's queued events are dropped, so no `done` finds this window gone.
@@ -199,11 +179,11 @@ public final class Window {
 
     /// The toplevel's title; a layer surface has none ("", and setting it does nothing).
     public var title: String {
-        get { xdgToplevel != nil ? toplevelTitle : "" }
+        get { if case .toplevel(let toplevel) = role { toplevel.title } else { "" } }
         set {
-            guard let xdgToplevel else { return }
-            toplevelTitle = newValue
-            xdg_toplevel_set_title(xdgToplevel, newValue)
+            guard case .toplevel(let toplevel) = role else { return }
+            toplevel.title = newValue
+            xdg_toplevel_set_title(toplevel.xdgToplevel, newValue)
             decoration?.title = newValue
         }
     }
@@ -294,11 +274,9 @@ public final class Window {
         surfaceScale.bufferSize(width: Int(size.width), height: Int(size.height))
     }
 
+    /// The fonts at `scale`, shared with the connection's other windows (`FontCache`).
     private func fonts(for scale: Double) throws -> FontSet {
-        if let fonts = fontSets[scale] { return fonts }
-        let fonts = try FontSet(scale: scale)
-        fontSets = [scale: fonts]   // one scale at a time; old glyph caches go
-        return fonts
+        try connection.fonts.fonts(for: scale)
     }
 
     private func draw() {
@@ -463,8 +441,8 @@ public final class Window {
 
     // MARK: - Observers
 
-    /// Calls `observer` with the new scale after each scale change, besides
-    /// `onScaleChange` (each seat's cursor, say, follows it).
+    /// Calls `observer` with the new scale after each scale change (the
+    /// app's window, each seat's cursor), until `removeObserver`.
     public func addScaleObserver(_ observer: @escaping (Double) -> Void) -> ObserverToken {
         scaleObservers.add(observer)
     }
@@ -569,7 +547,6 @@ public final class Window {
         history.reset()
         sentDamage = []
         chain.invalidateContents()
-        onScaleChange?(newScale.factor)
         scaleObservers.notify(newScale.factor)
         invalidateAll()
     }
