@@ -47,7 +47,6 @@ extension CollectionView {
     func selectionChanged(_ event: SelectionEvent) {
         // A filtered source commits the change to its source items first, so the others read it current.
         (dataSource as? FilteredDataSource)?.viewSelectionDidChange(event, in: self)
-        delegate?.collectionView(self, selectionDidChange: event.isProvisional)
         delegate?.collectionView(self, didChangeSelection: event)
         if !event.isProvisional && ownsPrimarySelection { host?.selectionDidChange(in: self) }
         onSelectionChange?(event)

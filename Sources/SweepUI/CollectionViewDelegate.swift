@@ -29,9 +29,11 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ view: CollectionView, didActivate item: ItemPath)
     /// A row's detail button was tapped or clicked; it selects nothing.
     func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath)
-    /// The effective selection changed; `provisional` while a sweep or band runs.
-    func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool)
-    /// The same call with what changed: the added and removed ranges and why.
+    /// The selection changed: the added and removed ranges, why, and
+    /// whether a running sweep or band made it (`isProvisional`). The one
+    /// channel every change comes through — a person's, the app's, a data
+    /// change's; `onSelectionChange` hears the same events after it, and
+    /// `didSelect`/`didDeselect` are UIKit's per-item names for a person's.
     func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent)
     func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool)
     /// The context menu for `item` (nil: empty space), opened by `trigger`
@@ -98,7 +100,6 @@ extension CollectionViewDelegate {
     public func collectionViewDidEndMultipleSelectionInteraction(_ view: CollectionView) {}
     public func collectionView(_ view: CollectionView, didActivate item: ItemPath) {}
     public func collectionView(_ view: CollectionView, accessoryButtonTappedFor item: ItemPath) {}
-    public func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {}
     public func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent) {}
     public func collectionView(_ view: CollectionView, didChangeEditing isEditing: Bool) {}
     public func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? { nil }

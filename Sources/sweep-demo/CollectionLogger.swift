@@ -55,8 +55,9 @@ final class CollectionLogger: CollectionViewDelegate {
         onAccessory?(item)
     }
 
-    func collectionView(_ view: CollectionView, selectionDidChange provisional: Bool) {
+    func collectionView(_ view: CollectionView, didChangeSelection event: SelectionEvent) {
         guard let log else { return }
+        let provisional = event.isProvisional
         let ranges = view.effectiveSelectedRanges
         log.log(view: name, event: "selection", [
             "ranges": .array(ranges.map { .array([.int($0.section), .int($0.items.lowerBound), .int($0.items.upperBound)]) }),
