@@ -97,8 +97,7 @@ struct PhotoCell: ItemRenderer {
     let view: CollectionView
     let status = Label(accessibleRole: .statusBar)
     private var days: [(day: String, paths: [String])] = []
-    private var deleted: [[String]] = []
-    private var ratios: [String: Double] = [:]
+    private var deleted: [[String]] = [], ratios: [String: Double] = [:], repacking = false
     private var menuItem: ItemPath?
 
     init(window: AppWindow, folder: String) {
@@ -112,10 +111,13 @@ struct PhotoCell: ItemRenderer {
         let loader = ImageLoader(size: 320, source: thumbnails)
         loader.placeholder = .brokenImage(size: 64)
         loader.onLoaded = { [unowned self, unowned loader] path in
-            // Its shape is known now: the rows are packed again when it changed.
-            guard let picture = loader.image(for: path), picture.height > 0 else { return view.setNeedsDisplay() }
+            view.setNeedsDisplay()
+            // Its shape is known now: the rows are packed again, once for all a batch of events brings.
+            guard let picture = loader.image(for: path), picture.height > 0 else { return }
             let ratio = Double(picture.width) / Double(picture.height)
-            if ratios.updateValue(ratio, forKey: path) != ratio { layout.invalidateLayout() } else { view.setNeedsDisplay() }
+            guard ratios.updateValue(ratio, forKey: path) != ratio, !repacking else { return }
+            repacking = true
+            window.application.runAfterEvents { [unowned self] in repacking = false; layout.invalidateLayout() }
         }
         source.imageLoader = loader
         source.imageSize = Int((320 * max(1, window.scale)).rounded(.up))

@@ -1,12 +1,13 @@
 import SweepGeometry
 
 /// An app's layout with its answers checked, so a layout that answers
-/// nonsense costs a one-line report and a sane picture, never a crash or a
-/// hang: after each `prepare(for:)` the content size, the line height and a
-/// sample of frames are checked, and a layout that fails is replaced by a
-/// list until a later preparation passes; every query's answer is kept to
-/// items that exist (items in a rectangle in index order, clamped to the
-/// counts; frames finite). Each kind of problem is reported once.
+/// nonsense costs a one-line report and a sane picture, never a crash:
+/// after each `prepare(for:)` (and each zoom) the content size and a sample
+/// of frames are checked, and a layout that fails is replaced by a list
+/// until a later check passes; every query is asked only of items that
+/// exist and its answer kept to them (items in a rectangle in index order,
+/// clamped to the counts; frames and sizes finite). Each kind of problem is
+/// reported once.
 ///
 /// The built-in layouts need none of this; an `ItemsView` wraps only others.
 public final class CheckedLayout: CollectionViewLayout {
@@ -26,6 +27,7 @@ public final class CheckedLayout: CollectionViewLayout {
     /// The list that stands in while `base` fails.
     private var fallback: CollectionListLayout?
     private var counts: [Int] = []
+    private var context = LayoutContext(itemCounts: [], width: 0)
     private var reported: Set<String> = []
 
     /// The most content a layout may claim: more is a mistake (16 million
@@ -45,19 +47,29 @@ public final class CheckedLayout: CollectionViewLayout {
 
     public func prepare(for context: LayoutContext) {
         counts = context.itemCounts
+        self.context = context
         base.prepare(for: context)
-        if let problem = problem(in: base) {
-            report(problem)
-            let list = fallback ?? CollectionListLayout()
-            list.prepare(for: context)
-            fallback = list
-        } else {
-            fallback = nil
-        }
+        check()
     }
 
-    private func report(_ problem: String) {
-        guard reported.insert(problem).inserted else { return }
+    /// Checks the app's layout as it is now (after a preparation, or after a
+    /// zoom laid it out at another size), a list standing in while it fails.
+    /// Nothing is checked at width 0: a view not yet placed shows nothing.
+    public func check() {
+        guard context.width > 0, let problem = problem(in: base) else {
+            fallback = nil
+            return
+        }
+        report(problem, kind: "preparation")
+        let list = fallback ?? CollectionListLayout()
+        list.prepare(for: context)
+        fallback = list
+    }
+
+    /// Tells `problem` once per `kind` (the query or check that found it),
+    /// so a layout wrong on every item is one line, not one per item.
+    private func report(_ problem: String, kind: String) {
+        guard reported.insert(kind).inserted else { return }
         let line = "layout \(type(of: base)): \(problem)"
         if let onProblem { onProblem(line) } else { unreported.append(line) }
     }
@@ -129,18 +141,26 @@ public final class CheckedLayout: CollectionViewLayout {
     private func existing(_ item: ItemPath?, query: String) -> ItemPath? {
         guard let item else { return nil }
         if exists(item) { return item }
-        report("\(query) answered item \(item.section).\(item.item), which does not exist")
+        report("\(query) answered item \(item.section).\(item.item), which does not exist", kind: query)
         return nil
     }
 
     // MARK: - Queries, answered by the active layout and kept to what exists
 
-    public var contentSize: Size { active.contentSize }
+    public var contentSize: Size {
+        let size = active.contentSize
+        let width = size.width.isFinite ? min(max(0, size.width), Self.maximumContentLength) : 0
+        let height = size.height.isFinite ? min(max(0, size.height), Self.maximumContentLength) : 0
+        return Size(width: width, height: height)
+    }
 
+    /// The app's layout is asked only of items that exist: a view may hold
+    /// on to one a data change took away (a hover, a scroll target).
     public func frame(of item: ItemPath) -> Rect {
+        guard exists(item) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         let frame = active.frame(of: item)
         if isSane(frame) { return frame }
-        report("frame(of:) answered \(frame)")
+        report("frame(of:) answered \(frame)", kind: "frame(of:)")
         return Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
@@ -165,8 +185,8 @@ public final class CheckedLayout: CollectionViewLayout {
             }
         }
         guard !valid || !sorted else { return }
-        if !valid { report("items(in:) answered items that do not exist") }
-        if !sorted { report("items(in:) answered ranges out of index order") }
+        if !valid { report("items(in:) answered items that do not exist", kind: "items(in:) existence") }
+        if !sorted { report("items(in:) answered ranges out of index order", kind: "items(in:) order") }
         ranges = normalized(ranges)
     }
 
@@ -195,11 +215,13 @@ public final class CheckedLayout: CollectionViewLayout {
     }
 
     public func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? {
-        existing(active.item(movingFrom: item, direction: direction), query: "item(movingFrom:direction:)")
+        guard exists(item) else { return nil }
+        return existing(active.item(movingFrom: item, direction: direction), query: "item(movingFrom:direction:)")
     }
 
     public func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? {
-        existing(active.item(pagingFrom: item, down: down, viewportHeight: viewportHeight), query: "item(pagingFrom:)")
+        guard exists(item) else { return nil }
+        return existing(active.item(pagingFrom: item, down: down, viewportHeight: viewportHeight), query: "item(pagingFrom:)")
     }
 
     public var firstItem: ItemPath? { existing(active.firstItem, query: "firstItem") }
@@ -208,7 +230,7 @@ public final class CheckedLayout: CollectionViewLayout {
     public func headerFrame(ofSection section: Int) -> Rect? {
         guard let frame = active.headerFrame(ofSection: section) else { return nil }
         if isSane(frame) { return frame }
-        report("headerFrame(ofSection:) answered \(frame)")
+        report("headerFrame(ofSection:) answered \(frame)", kind: "headerFrame(ofSection:)")
         return nil
     }
 
@@ -230,7 +252,7 @@ public final class CheckedLayout: CollectionViewLayout {
         guard let insertion = active.insertion(at: point) else { return nil }
         let gap = insertion.gap
         guard counts.indices.contains(gap.section), gap.item >= 0, gap.item <= counts[gap.section] else {
-            report("insertion(at:) answered a gap at \(gap.section).\(gap.item), which does not exist")
+            report("insertion(at:) answered a gap at \(gap.section).\(gap.item), which does not exist", kind: "insertion(at:)")
             return nil
         }
         return LayoutInsertion(item: existing(insertion.item, query: "insertion(at:)"), gap: gap)

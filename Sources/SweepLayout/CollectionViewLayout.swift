@@ -44,9 +44,11 @@ public enum ItemShape: Hashable, Sendable {
 /// where it was. One layout object serves one view.
 ///
 /// Queries are asked on every frame and every move of a sweep or band:
-/// answer them in O(log sections) or near it, never O(items). A layout that
-/// answers nonsense (NaN, negative sizes, items that do not exist) is
-/// reported once and replaced by a list (`CheckedLayout`).
+/// answer them in O(log sections) or near it, never O(items). An app's
+/// layout is asked through a `CheckedLayout`: answers that name items that
+/// do not exist or frames that are not rectangles are set right and
+/// reported once; a preparation that fails its check (a content size that
+/// is no size, frames outside the content) has a list stand in until one passes.
 public protocol CollectionViewLayout: AnyObject, ItemLayout {
     /// Lays the items out for `context`.
     func prepare(for context: LayoutContext)

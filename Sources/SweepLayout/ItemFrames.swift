@@ -12,7 +12,8 @@ import SweepGeometry
 /// whose centre is nearest across).
 public struct ItemFrames: ItemLayout, Sendable {
     private var sections: [SectionFrames] = []
-    /// The size of the content: the frames' extent unless set larger.
+    /// The size of the content: the frames' extent as they are added; set
+    /// it after the last (the width of the viewport, a bottom margin).
     public var contentSize = Size(width: 0, height: 0)
 
     public init() {}
@@ -133,7 +134,7 @@ public struct ItemFrames: ItemLayout, Sendable {
         }
         if let best { return best.item }
         // Between lines or over a header: the first item that starts below the point.
-        for index in sections.indices where sections[index].bottom > point.y {
+        for index in firstIndex(in: sections, where: { $0.bottom > point.y })..<sections.count {
             let frames = sections[index].frames
             let item = firstIndex(in: frames) { $0.minY >= point.y }
             if item < frames.count { return ItemPath(section: index, item: item) }

@@ -45,7 +45,11 @@ extension CollectionView {
             default: return touchPressEnded()
             }
             guard !scrollMode.touchStoppedFling else { return }
-            dragMode.outgoing = .touchPressed(origin: r.location)
+            // A drag already running stays as it is.
+            switch dragMode.outgoing {
+            case .idle, .ready, .touchPressed: dragMode.outgoing = .touchPressed(origin: r.location)
+            case .dragging: break
+            }
             // In normal mode a long press opens the delegate's context menu when it gives one (interaction.md §5).
             guard !isEditing else { return }
             if showContextMenu(for: interactor.item(at: r.location), at: Point(x: r.location.x + frame.minX, y: r.location.y + frame.minY),

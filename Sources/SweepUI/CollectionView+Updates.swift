@@ -108,6 +108,8 @@ extension CollectionView {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
         clickMode.lastClick = nil
+        // A pinch's zoom holds the counts it began with: it ends here, its size kept.
+        zoomMode.phase = .idle
         let wasAtTop = itemView.scroll.offset == 0 && itemView.scroll.target == 0
         itemView.reloadData()
         if let (item, delta) = top, let kept = mapNearest(item) {
@@ -160,14 +162,16 @@ extension CollectionView {
 }
 
 extension CollectionView {
-    /// A layout problem goes to the delegate; without one, to standard
-    /// error, and to the delegate when one is set.
+    /// A layout problem goes to the delegate. Found before there is one
+    /// (while the view is made), it waits for the delegate, or for the view
+    /// to be put in a window without one, and then goes to standard error.
     func layoutProblem(_ message: String) {
         if let delegate {
             delegate.collectionView(self, layoutProblem: message)
+        } else if host == nil {
+            if events.unheardLayoutProblems.count < 100 { events.unheardLayoutProblems.append(message) }
         } else {
             _ = StandardStreams.writeLine("\(name): \(message)", to: 2)
-            if events.unheardLayoutProblems.count < 100 { events.unheardLayoutProblems.append(message) }
         }
     }
 }

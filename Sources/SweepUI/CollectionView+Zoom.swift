@@ -1,15 +1,19 @@
 import SweepGeometry
 import SweepGestures
 
-/// A zoomable layout (a grid) zooms with Ctrl and the wheel (or two touchpad fingers), with
+/// A zoomable layout (a grid; an app's `SizeZoomableLayout` steps by a
+/// factor of 1.25 instead of a column) zooms with Ctrl and the wheel (or two touchpad fingers), with
 /// Ctrl+plus, Ctrl+minus and Ctrl+0, and with the zoom keys, as image
 /// viewers and file managers do; a pinch zooms it on touch
 /// (`CollectionView+Gestures`). Each step shows one column fewer (in) or
 /// more (out), the cells filling the width, the item under the pointer (or
 /// the focused item, from the keyboard) kept in place.
 extension CollectionView {
-    /// The layout when it zooms.
-    var zoomableLayout: (any ZoomableLayout)? { layout as? any ZoomableLayout }
+    /// The layout when it zooms (not while a list stands in for an app's layout that failed its check).
+    var zoomableLayout: (any ZoomableLayout)? {
+        if let checked = geometry as? CheckedLayout, checked.isFallingBack { return nil }
+        return layout as? any ZoomableLayout
+    }
 
     /// Zooms in by `steps` (out when negative) around `centre` (view
     /// coordinates; the view's middle when nil). A layout that does not

@@ -174,7 +174,7 @@ public final class CollectionView: Component {
         self.name = name
         self.dataSource = dataSource
         itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, theme: theme)
-        behaviour = CollectionBehaviour(ownsPrimarySelection: itemView.layout.itemShape == .rows)
+        behaviour = CollectionBehaviour(ownsPrimarySelection: layout.itemShape == .rows)
         selection = SelectionController(itemCounts: dataSource.sectionCounts)
         gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), zooms: layout is any ZoomableLayout)
         selection.delegate = events
@@ -288,6 +288,11 @@ public final class CollectionView: Component {
         self.host = host
         host.gestureArena.add(gestures.view)
         itemView.setScale(host.scale)
+        // Layout problems found while the view was made, with no delegate set by now, are said here.
+        if delegate == nil {
+            for problem in events.unheardLayoutProblems { _ = StandardStreams.writeLine("\(name): \(problem)", to: 2) }
+            events.unheardLayoutProblems.removeAll()
+        }
     }
 
     /// The layout is laid out for the new scale, the top item kept in place.

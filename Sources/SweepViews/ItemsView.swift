@@ -85,7 +85,8 @@ public final class ItemsView {
         self.layout = layout is CollectionListLayout || layout is CollectionGridLayout ? layout : CheckedLayout(layout)
         self.dataSource = dataSource
         self.theme = theme
-        let rows = self.layout.itemShape == .rows
+        // The app's own shape: a list standing in for a layout that failed its first check does not set it.
+        let rows = layout.itemShape == .rows
         items = GuardedRenderer(rows ? ListRowRenderer() : GridCellRenderer(), placeholderInset: rows ? ListRowRenderer.textInset : 8)
         highlightsHover = rows
         fadeDuration = rows ? 300 : 0
@@ -93,7 +94,7 @@ public final class ItemsView {
         self.layout.prepare(for: LayoutContext(itemCounts: counts, showsHeaders: ItemsView.showsHeaders(dataSource, counts),
                                                width: frame.width, scale: scale))
         scroll = ScrollModel(contentHeight: self.layout.contentSize.height, viewportHeight: frame.height)
-        layout.invalidation.handler = { [weak self] in self?.relayout() }
+        layout.invalidation.handler = { [weak self] in self?.layoutInvalidated() }
     }
 
     /// Sections show headers when the data source titles one.
@@ -101,9 +102,20 @@ public final class ItemsView {
         counts.indices.contains { source.headerTitle(forSection: $0) != nil }
     }
 
+    /// Whether the layout is being prepared now: an invalidation from
+    /// inside its own `prepare(for:)` is ignored rather than recursing.
+    private var isPreparing = false
+
     private func prepareLayout() {
+        isPreparing = true
+        defer { isPreparing = false }
         layout.prepare(for: LayoutContext(itemCounts: counts, showsHeaders: ItemsView.showsHeaders(dataSource, counts),
                                           width: frame.width, scale: scale))
+    }
+
+    private func layoutInvalidated() {
+        guard !isPreparing else { return }
+        relayout()
     }
 
     /// The scroll distance of one line (a row, or a row of cells).
@@ -131,10 +143,14 @@ public final class ItemsView {
         // Fading items and failed renderings are addressed by position, which the change has moved.
         fades.removeAll()
         items.forgetFailures()
+        // The hovered item may be gone: found again under the pointer after the layout.
+        hoveredItem = nil
+        shownHover = nil
         counts = dataSource.sectionCounts
         prepareLayout()
         // A fling or glide goes on over the new content (`shiftScroll` moves it with its items).
         scroll.contentHeightChanged(to: layout.contentSize.height)
+        updateHover()
     }
 
     /// Lays the items out again with the item at the top of the viewport
@@ -170,6 +186,8 @@ public final class ItemsView {
     public func applyZoom(_ zoom: any LayoutZoom) {
         guard let zoomable = providedLayout as? any ZoomableLayout else { return }
         zoomable.applyZoom(zoom)
+        // An app's layout laid out at another size is checked as a preparation is.
+        (layout as? CheckedLayout)?.check()
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
         scroll.jump(to: zoom.contentOffset)
     }

@@ -1,12 +1,13 @@
 import SweepPixman
 
 /// The fonts a connection's windows draw with: one `FontSet` per scale in
-/// use, shared by every window, popup and title bar, so a menu opened over
-/// a window reuses the window's glyphs and shapes. At most two scales are
-/// kept (a window moving between outputs), the one used least recently
-/// going first with its glyph caches.
+/// use, shared by every window, popup and title bar, so a menu drawn over
+/// a window at its scale draws with the window's glyphs and shapes. Up to
+/// four scales are kept (windows on outputs at 1, 1.5 and 2, and one
+/// moving between them), the one used least recently going first with its
+/// glyph caches.
 final class FontCache {
-    static let scalesKept = 2
+    static let scalesKept = 4
     private var sets: [Double: (fonts: FontSet, lastUse: UInt64)] = [:]
     private var uses: UInt64 = 0
 

@@ -223,6 +223,52 @@ final class ProblemRecorder: CollectionViewDelegate {
         #expect(layout.preparedScale == 1.5, "a controller passes the scale on to its view")
     }
 
+    @Test func aLayoutThatInvalidatesItselfWhilePreparingDoesNotRecurse() {
+        final class Restless: CollectionViewLayout {
+            let invalidation = LayoutInvalidation()
+            var preparations = 0
+            func prepare(for context: LayoutContext) {
+                preparations += 1
+                invalidateLayout()   // a didSet-watched setting changed inside prepare
+            }
+            var contentSize: Size { Size(width: 320, height: 4400) }
+            var lineHeight: Double { 44 }
+            func frame(of item: ItemPath) -> Rect { Rect(x: 0, y: Double(item.item) * 44, width: 320, height: 44) }
+            func item(at point: Point) -> ItemPath? { point.y >= 0 && point.y < 4400 ? ItemPath(item: Int(point.y / 44)) : nil }
+            func nearestItem(to point: Point) -> ItemPath? { ItemPath(item: min(99, max(0, Int(point.y / 44)))) }
+            func items(in rect: Rect, into ranges: inout [ItemRange]) {
+                ranges = [ItemRange(section: 0, items: max(0, Int(rect.minY / 44))...min(99, max(0, Int(rect.maxY / 44))))]
+            }
+            func ranges(from start: ItemPath, through end: ItemPath, into ranges: inout [ItemRange]) {
+                ranges = [ItemRange(section: 0, items: min(start.item, end.item)...max(start.item, end.item))]
+            }
+            func item(movingFrom item: ItemPath, direction: MoveDirection) -> ItemPath? { nil }
+            func item(pagingFrom item: ItemPath, down: Bool, viewportHeight: Double) -> ItemPath? { nil }
+            var firstItem: ItemPath? { ItemPath(item: 0) }
+            var lastItem: ItemPath? { ItemPath(item: 99) }
+            func headerFrame(ofSection section: Int) -> Rect? { nil }
+            func sections(in rect: Rect) -> ClosedRange<Int>? { 0...0 }
+        }
+        let layout = Restless()
+        let view = CollectionView(layout: layout, dataSource: StringItems((0..<100).map { "Item \($0)" }))
+        view.attach(to: TestHost())
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        #expect(layout.preparations == 2, "made and placed: prepared twice, never from inside a preparation")
+        #expect(view.item(at: Point(x: 10, y: 50)) == ItemPath(item: 1))
+    }
+
+    @Test func aLayoutWrongOnEveryItemIsReportedInOneLine() {
+        let host = TestHost()
+        let layout = NonsenseLayout()
+        let recorder = ProblemRecorder()
+        let view = CollectionView(layout: layout, dataSource: StringItems((0..<100).map { "Item \($0)" }))
+        view.delegate = recorder
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        for y in stride(from: 0.0, to: 400, by: 10) { _ = view.item(at: Point(x: 10, y: y)) }
+        #expect(recorder.problems.filter { $0.contains("item(at:)") }.count == 1, "\(recorder.problems)")
+    }
+
     @Test func aLayoutThatAnswersNonsenseIsReportedAndAListStandsIn() {
         let host = TestHost()
         let layout = NonsenseLayout()
@@ -232,7 +278,7 @@ final class ProblemRecorder: CollectionViewDelegate {
         view.delegate = recorder
         view.attach(to: host)
         view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
-        #expect(recorder.problems.first?.contains("content size") == true, "\(recorder.problems)")
+        #expect(recorder.problems.contains { $0.contains("content size") }, "\(recorder.problems)")
         #expect(recorder.problems.allSatisfy { !$0.contains("\n") }, "one line each")
         // The list that stands in answers: 44 px rows.
         #expect(view.item(at: Point(x: 10, y: 50)) == ItemPath(item: 1))

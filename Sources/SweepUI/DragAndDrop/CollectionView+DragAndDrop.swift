@@ -136,10 +136,11 @@ extension CollectionView {
             if reordered, dragMode.draggedItems != nil { dragMode.outgoing = .dragging(items: items, reordered: true) }
             return reordered ? drop.finish() : drop.refuse()
         }
-        drop.read(proposal.mimeType) { [weak self, weak drop] bytes in
+        // The session is kept until its data arrives, so the action settled on is the one reported.
+        drop.read(proposal.mimeType) { [weak self] bytes in
             guard let self else { return }
-            delegate?.collectionView(self, performDrop: bytes, mimeType: proposal.mimeType, action: drop?.action ?? proposal.preferredAction,
-                                     at: location)
+            let action = drop.action.isEmpty ? proposal.preferredAction : drop.action
+            delegate?.collectionView(self, performDrop: bytes, mimeType: proposal.mimeType, action: action, at: location)
         }
     }
 

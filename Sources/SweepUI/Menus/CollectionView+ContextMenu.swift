@@ -28,7 +28,7 @@ extension CollectionView {
         var point = Point(x: frame.minX + 24, y: frame.minY + 24)
         if let item {
             scrollToItem(item)
-            let rect = windowRect(ofContent: layout.frame(of: item))
+            let rect = windowRect(ofContent: geometry.frame(of: item))
             if !rect.isEmpty { point = Point(x: rect.minX + min(24, rect.width / 2), y: rect.midY) }
         }
         return showContextMenu(for: item, at: point, trigger: .keyboard)
