@@ -25,17 +25,27 @@ final class ChildProcess {
         process.arguments = arguments
         process.environment = environment.merging(sanitizerEnvironment) { mine, _ in mine }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardOutput = output
+        process.standardError = errors
+        var input: FileHandle?
         if let inputPipe {
             process.standardInput = inputPipe
         } else {
-            process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
-                ?? FileHandle.nullDevice
+            input = try standardInput.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+            process.standardInput = input ?? FileHandle.nullDevice
+        }
+        // The child has its own copies of these files. The test's would stay open as long as
+        // Foundation keeps the Process, which is the whole run: a run of the suite reached fd 1,024,
+        // past which Foundation's Process.run overflows an fd_set and crashes in a memcpy.
+        defer {
+            try? output.close()
+            try? errors.close()
+            try? input?.close()
         }
         do {
-            // One launch at a time: Foundation's Process.run crashed (a bad memcpy inside it) when tests
-            // running side by side launched processes at the same moment.
+            // One launch at a time, as Foundation's Process.run is no place for races.
             try Self.launching.withLock { try process.run() }
         } catch {
             throw HarnessError("cannot start \(executable): \(error)")
