@@ -29,15 +29,15 @@ let benchmarks: @Sendable () -> Void = {
     /// The views as every benchmark draws them: editing mode, every third item selected.
     func editingGrid() -> ItemsView {
         let grid = ItemsView(frame: bounds, layout: .grid, dataSource: NumberedCells(), theme: .light)
-        grid.isEditing = true
-        grid.isSelected = { $0.item % 3 == 0 }
+        grid.state?.isEditing = true
+        grid.state?.selected = { $0.item % 3 == 0 }
         return grid
     }
 
     func editingList() -> ItemsView {
         let list = ItemsView(frame: bounds, layout: .list, dataSource: NumberedCells(), theme: .light)
-        list.isEditing = true
-        list.isSelected = { $0.item % 3 == 0 }
+        list.state?.isEditing = true
+        list.state?.selected = { $0.item % 3 == 0 }
         return list
     }
 

@@ -122,7 +122,7 @@ extension CollectionView {
         // With the new layout in place: the gestures follow their items, or end.
         apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))
         if interactor.band == nil && gestures.band.state.isActive { gestures.band.cancel() }
-        itemView.focusedItem = isFocused ? interactor.keyboard.focus : nil
+        shown.focusedItem = isFocused ? interactor.keyboard.focus : nil
         accessibilityFocusFollowedItems()
         delegate?.collectionView(self, itemsDidChange: itemCount)
         selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: !sweepOrBandIdle, cause: .dataChange))

@@ -42,6 +42,8 @@ public final class CollectionView: Component {
     let selection: SelectionController
     /// The drawing view, which prepares the layout and scrolls.
     public let itemView: ItemsView
+    /// What the item view shows, read from the selection model and the focus.
+    let shown: CollectionItemsModel
 
     let gestures: CollectionGestures
     lazy var interactor = SelectionInteractor<LayoutReference>(viewport: CollectionViewport(itemView: itemView), selection: selection)
@@ -173,15 +175,16 @@ public final class CollectionView: Component {
     public init(layout: some CollectionViewLayout, dataSource: ListDataSource, name: String = "items", theme: Theme = .light) {
         self.name = name
         self.dataSource = dataSource
-        itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, theme: theme)
-        behaviour = CollectionBehaviour(ownsPrimarySelection: layout.itemShape == .rows)
+        // The data source's counts are read here and, after, only where it tells of a change
+        // (CollectionView+Updates): the selection model owns them and the item view shows its.
         selection = SelectionController(itemCounts: dataSource.sectionCounts)
+        shown = CollectionItemsModel(selection: selection)
+        itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, model: shown, theme: theme)
+        behaviour = CollectionBehaviour(ownsPrimarySelection: layout.itemShape == .rows)
         gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), zooms: layout is any ZoomableLayout)
         selection.delegate = events
-        itemView.isSelected = { [unowned selection] item in selection.isSelected(item) }
         itemView.onLayoutChange = { [unowned self] in invalidate() }
         itemView.onLayoutProblem = { [unowned self] problem in layoutProblem(problem) }
-        itemView.isProvisional = { [unowned selection] item in selection.isProvisionallyChanged(item) }
         interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
         installGestures()
         installDragGestures()
@@ -237,7 +240,6 @@ public final class CollectionView: Component {
     public func setEditing(_ editing: Bool) {
         guard editing != selection.isEditing else { return }
         let change = selection.setEditing(editing)
-        itemView.isEditing = editing
         delegate?.collectionView(self, didChangeEditing: editing)
         accessibilityEditingChanged(editing)
         if !change.isEmpty { selectionChanged(SelectionEvent(change: change, isProvisional: false, cause: .api)) }
@@ -318,7 +320,7 @@ public final class CollectionView: Component {
     public var acceptsFocus: Bool { isVisible }
 
     public func focusDidChange(_ isFocused: Bool) {
-        self.isFocused = isFocused
+        shown.hasFocus = isFocused
         if !isFocused { typeAhead.reset() }
         showFocusRing()
         accessibilityFocusChanged()
@@ -326,13 +328,13 @@ public final class CollectionView: Component {
 
     /// Draws the ring on the focused item while the view has the focus.
     func showFocusRing() {
-        let shown = isFocused ? interactor.keyboard.focus : nil
-        guard shown != itemView.focusedItem else { return }
-        let old = itemView.focusedItem
+        let ring = isFocused ? interactor.keyboard.focus : nil
+        guard ring != shown.focusedItem else { return }
+        let old = shown.focusedItem
         invalidate(item: old)
-        itemView.focusedItem = shown
-        invalidate(item: shown)
-        accessibilityFocusMoved(from: old, to: shown)
+        shown.focusedItem = ring
+        invalidate(item: ring)
+        accessibilityFocusMoved(from: old, to: ring)
     }
 
     public func didCommitFrame() {
@@ -396,7 +398,7 @@ public final class CollectionView: Component {
     public var focusedItem: ItemPath? { interactor.keyboard.focus }
     /// Whether the view has the window's keyboard focus: only then is the
     /// focus ring drawn.
-    public private(set) var isFocused = false
+    public var isFocused: Bool { shown.hasFocus }
     /// The content offset (content y at the top of the viewport).
     public var contentOffset: Double { itemView.scroll.offset }
     /// Whether a pointer band is being dragged (Escape cancels it).

@@ -11,9 +11,11 @@ import SweepLayout
 /// The view keeps its state (scroll position, hovered item, fading items)
 /// and answers each change with the damage it causes, in window
 /// coordinates; drawing repaints only what the caller says is damaged.
-/// It owns the layout's preparation: it lays the layout out for the data
-/// source's counts, its width and scale, again when the layout says its
+/// It owns the layout's preparation: it lays the layout out for its
+/// model's counts, its width and scale, again when the layout says its
 /// settings changed (`invalidateLayout()`), keeping the top item in place.
+/// The counts, selection, editing mode and focus it shows are its
+/// `model`'s (a collection view's selection model and focus), never copies.
 public final class ItemsView {
     public private(set) var frame: Rect
     /// The layout the view was given; the view prepares it (one view per layout).
@@ -31,11 +33,11 @@ public final class ItemsView {
     private var hoverPoint: Point?
     public var theme: Theme
     public let dataSource: ListDataSource
-    /// Whether an item is selected (asked only for items being drawn).
-    public var isSelected: (ItemPath) -> Bool = { _ in false }
-    /// Whether a running sweep or band changes an item's selection, not yet
-    /// committed (`ItemState.isProvisional`; asked only for items being drawn).
-    public var isProvisional: (ItemPath) -> Bool = { _ in false }
+    /// The counts, selection, editing mode and focus shown (held strongly:
+    /// a collection view hands over an adapter that refers back weakly).
+    public let model: any ItemsViewModel
+    /// The state to set by hand when the view was made without a model.
+    public var state: ItemsViewState? { model as? ItemsViewState }
     /// Draws each item; by default `ListRowRenderer` for a layout of rows,
     /// `GridCellRenderer` for tiles. Repaint the view after changing it.
     public var renderer: any ItemRenderer {
@@ -49,10 +51,6 @@ public final class ItemsView {
         set { items.onError = newValue }
     }
     private var items: GuardedRenderer
-    /// Editing mode shows selection circles.
-    public var isEditing = false
-    /// The keyboard focus ring's item.
-    public var focusedItem: ItemPath?
     /// A band selection's rectangle in content coordinates, drawn over the items.
     public var bandRect: Rect?
     /// Whether the item under the pointer is highlighted: on for rows, off for tiles.
@@ -73,14 +71,15 @@ public final class ItemsView {
     /// Items whose selection tint is fading out, and when each fade started.
     private var fades: [ItemPath: Double] = [:]
     private var animationTime = 0.0
-    /// The counts the layout was last prepared for: a relayout keeps them
-    /// (the data changes only through `reloadData`).
-    private var counts: [Int]
     /// The items an area being drawn shows, kept between frames.
     private var drawnRanges: [ItemRange] = []
 
-    public init(frame: Rect, layout: some CollectionViewLayout, dataSource: ListDataSource, theme: Theme) {
+    /// A view over `dataSource`'s items showing `model`'s counts and state;
+    /// without one, an `ItemsViewState` with the data source's counts.
+    public init(frame: Rect, layout: some CollectionViewLayout, dataSource: ListDataSource,
+                model: (any ItemsViewModel)? = nil, theme: Theme) {
         self.frame = frame
+        self.model = model ?? ItemsViewState(itemCounts: dataSource.sectionCounts)
         providedLayout = layout
         self.layout = layout is CollectionListLayout || layout is CollectionGridLayout ? layout : CheckedLayout(layout)
         self.dataSource = dataSource
@@ -90,7 +89,7 @@ public final class ItemsView {
         items = GuardedRenderer(rows ? ListRowRenderer() : GridCellRenderer(), placeholderInset: rows ? ListRowRenderer.textInset : 8)
         highlightsHover = rows
         fadeDuration = rows ? 300 : 0
-        counts = dataSource.sectionCounts
+        let counts = self.model.itemCounts
         self.layout.prepare(for: LayoutContext(itemCounts: counts, showsHeaders: ItemsView.showsHeaders(dataSource, counts),
                                                width: frame.width, scale: scale))
         scroll = ScrollModel(contentHeight: self.layout.contentSize.height, viewportHeight: frame.height)
@@ -109,6 +108,7 @@ public final class ItemsView {
     private func prepareLayout() {
         isPreparing = true
         defer { isPreparing = false }
+        let counts = model.itemCounts
         layout.prepare(for: LayoutContext(itemCounts: counts, showsHeaders: ItemsView.showsHeaders(dataSource, counts),
                                           width: frame.width, scale: scale))
     }
@@ -138,7 +138,7 @@ public final class ItemsView {
         return reporter.take(frame: frame, scroll: scroll, offset: visibleOffset, band: bandRect, extra: hover)
     }
 
-    /// Reads the sections' counts again (after the data source changed them).
+    /// Lays the items out for the model's counts again (after they changed).
     public func reloadData() {
         // Fading items and failed renderings are addressed by position, which the change has moved.
         fades.removeAll()
@@ -146,7 +146,6 @@ public final class ItemsView {
         // The hovered item may be gone: found again under the pointer after the layout.
         hoveredItem = nil
         shownHover = nil
-        counts = dataSource.sectionCounts
         prepareLayout()
         // A fling or glide goes on over the new content (`shiftScroll` moves it with its items).
         scroll.contentHeightChanged(to: layout.contentSize.height)
@@ -351,9 +350,9 @@ public final class ItemsView {
 
     private func drawItem(_ item: ItemPath, in canvas: Canvas) {
         let content = dataSource.content(for: item)
-        let selected = isSelected(item)
-        let state = ItemState(isSelected: selected, isFocused: item == focusedItem, isEditing: isEditing,
-                              isHighlighted: item == hoveredItem, isProvisional: isProvisional(item),
+        let selected = model.isSelected(item)
+        let state = ItemState(isSelected: selected, isFocused: item == model.focusedItem, isEditing: model.isEditing,
+                              isHighlighted: item == hoveredItem, isProvisional: model.isProvisional(item),
                               isDisabled: content.isDisabled, tintOpacity: tintOpacity(of: item, selected: selected))
         items.draw(item, content: content, state: state, in: windowRect(of: item), theme: theme, canvas: canvas)
     }

@@ -64,9 +64,9 @@ import Testing
         let list = ItemsView(frame: Rect(x: 0, y: 0, width: 320, height: 300), layout: .list, dataSource: rows(6), theme: light)
         let renderer = StateColours()
         list.renderer = renderer
-        list.isSelected = { $0.item == 1 || $0.item == 2 }
-        list.isProvisional = { $0.item == 2 }
-        list.focusedItem = ItemPath(item: 3)
+        list.state?.selected = { $0.item == 1 || $0.item == 2 }
+        list.state?.provisional = { $0.item == 2 }
+        list.state?.focusedItem = ItemPath(item: 3)
         _ = list.hover(at: Point(x: 10, y: 4 * 44 + 5))
         let image = try draw(list)
         #expect(image.pixel(x: 100, y: 20) == 0xff80_8080)
@@ -79,7 +79,7 @@ import Testing
         #expect(renderer.state(of: "Row 2") == ItemState(isSelected: true, isProvisional: true))
         #expect(renderer.state(of: "Row 5") == ItemState(isDisabled: true), "disabled comes from the content")
         // Editing mode and the deselect fade, half way through.
-        list.isEditing = true
+        list.state?.isEditing = true
         list.fadeSelection(of: ItemPath(item: 0), from: 1000)
         _ = list.advance(to: 1000 + list.fadeDuration / 2)
         _ = try draw(list)

@@ -30,7 +30,7 @@ import Testing
         // 332 px: three columns of 100 px cells, 8 apart and 8 in, filling the width exactly.
         let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 300), layout: .grid, dataSource: Cells(), theme: light)
         #expect(grid.layout.columnCount == 3)
-        grid.isSelected = { $0.item == 4 }
+        grid.state?.selected = { $0.item == 4 }
         let image = try render(grid)
         #expect(image.pixel(x: 58, y: 90) == opaque(light.rowHover), "cell 0's background")
         #expect(image.pixel(x: 112, y: 90) == opaque(light.background), "the gap between columns")
@@ -40,8 +40,8 @@ import Testing
 
     @Test func editingShowsACircleInEachCellFilledWhenSelected() throws {
         let grid = ItemsView(frame: Rect(x: 0, y: 0, width: 332, height: 300), layout: .grid, dataSource: Cells(), theme: light)
-        grid.isEditing = true
-        grid.isSelected = { $0.item == 1 }
+        grid.state?.isEditing = true
+        grid.state?.selected = { $0.item == 1 }
         let image = try render(grid)
         // Circle centres 16 px in from each cell's bottom-right corner: cell 0 at (92, 92), cell 1 at (200, 92).
         #expect(image.pixel(x: 200, y: 92) & 0xff > 0xc0 && image.pixel(x: 200 - 8, y: 92) >> 16 & 0xff < 0x40,

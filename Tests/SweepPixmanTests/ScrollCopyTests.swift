@@ -84,9 +84,9 @@ import Testing
     @Test(arguments: [1.0, 2.0])
     func aGridInEditingModeWithABandScrolledByCopyingShowsWhatADrawingOfItWholeShows(scale: Double) throws {
         let grid = ItemsView(frame: frame, layout: .grid, dataSource: Rows(), theme: .light)
-        grid.isEditing = true
-        grid.isSelected = { $0.item % 3 == 0 }
-        grid.focusedItem = ItemPath(item: 4)
+        grid.state?.isEditing = true
+        grid.state?.selected = { $0.item % 3 == 0 }
+        grid.state?.focusedItem = ItemPath(item: 4)
         grid.bandRect = Rect(x: 40, y: 30, width: 150, height: 260)
         let canvas = try Support.canvas(width: 300, height: 244, scale: scale)
         grid.draw(in: canvas, damage: Region(frame))

@@ -22,14 +22,14 @@ import Testing
         let (view, host) = makeList((0..<20).map { "Row \($0)" })
         view.setFocus(ItemPath(item: 3))
         #expect(view.focusedItem == ItemPath(item: 3))
-        #expect(view.itemView.focusedItem == nil, "no ring before the view has the focus")
+        #expect(view.itemView.model.focusedItem == nil, "no ring before the view has the focus")
         _ = host.takeDamage()
         view.focusDidChange(true)
         #expect(view.isFocused)
-        #expect(view.itemView.focusedItem == ItemPath(item: 3))
+        #expect(view.itemView.model.focusedItem == ItemPath(item: 3))
         #expect(!host.takeDamage().isEmpty, "the ring's row is repainted")
         view.focusDidChange(false)
-        #expect(view.itemView.focusedItem == nil)
+        #expect(view.itemView.model.focusedItem == nil)
         #expect(view.focusedItem == ItemPath(item: 3), "the focus item stays for when the focus comes back")
     }
 
@@ -278,18 +278,18 @@ import Testing
         let (view, host, _) = makeList()
         view.selectionFollowsFocus = false
         press(view, .down, times: 3)
-        #expect(view.itemView.focusedItem == ItemPath(item: 2))
+        #expect(view.itemView.model.focusedItem == ItemPath(item: 2))
         _ = host.takeDamage()
         let point = Point(x: 100, y: 22 + 44 * 6)
         host.gestureArena.pointerMoved(to: point, time: 1000)
         host.gestureArena.pointerButton(pressed: true, modifiers: [], time: 1000)
         host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 1030)
         #expect(view.focusedItem == ItemPath(item: 6))
-        #expect(view.itemView.focusedItem == ItemPath(item: 6), "the ring is drawn on the clicked item")
+        #expect(view.itemView.model.focusedItem == ItemPath(item: 6), "the ring is drawn on the clicked item")
         let damage = host.takeDamage()
         #expect(damage.intersects(Rect(x: 0, y: 44 * 2 + 10, width: 320, height: 20)), "the old ring's row is repainted")
         press(view, .down)
-        #expect(view.itemView.focusedItem == ItemPath(item: 7))
+        #expect(view.itemView.model.focusedItem == ItemPath(item: 7))
     }
 }
 
