@@ -108,8 +108,7 @@ let package = Package(
         // MARK: Products
         .executableTarget(name: "scripted-compositor",
                           dependencies: ["ScriptedCompositor", "SweepEventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "sweep-copy", dependencies: ["SweepGeometry", "SweepGraphics", "SweepLoop", "SweepWayland", "SweepEventLog",
-                                                             .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "sweep-copy", dependencies: ["SweepUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Test input into KWin (its fake-input protocol) and mutter (its remote-desktop D-Bus API),
         // in the scripted compositor's script format.
         .target(name: "CRemoteDesktop", dependencies: ["CSDBus"]),

@@ -28,6 +28,9 @@ public struct ClipboardContent {
 
     public static func text(_ text: String) -> ClipboardContent { bytes(Array(text.utf8)) }
 
+    /// The MIME types text is offered as (a copy's, a dragged text's), best first.
+    public static let textMimeTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
+
     /// All of it at once (a paste from ourselves).
     public func collect(limit: Int) -> [UInt8]? {
         let next = makeReader()

@@ -53,6 +53,12 @@ public final class AppWindow: ComponentHost {
     /// The middle button pasted the primary selection's text at a window point
     /// (for a text field); unset, the middle button does nothing.
     public var onPrimaryPaste: ((String, Point) -> Void)?
+    /// Called when the window gains (true) or loses (false) the keyboard
+    /// focus. Compositors let only the focused client set the clipboard.
+    public var onActiveChange: ((Bool) -> Void)?
+    /// Called when another program took the clipboard over from this
+    /// window's last copy (`copy(_:)` or Ctrl+C).
+    public var onClipboardLost: (() -> Void)?
     /// The component that gets keys and shows the keyboard focus: the
     /// first focusable one at the start, then the last one pressed or
     /// touched that accepts focus, or the one Tab moved to.
@@ -130,13 +136,13 @@ public final class AppWindow: ComponentHost {
         self.surfaceContent = surfaceContent
         window.content = surfaceContent
         window.onCommit = { [weak self] frames in self?.committed(frames) }
+        _ = window.addSizeObserver { [weak self] size in self?.layout(size: size) }
         _ = window.addScaleObserver { [weak self, weak application] scale in
             for seat in application?.connection.seats.values ?? [:].values { seat.applyCursor() }
             self?.scaleChanged(to: scale)
         }
         application.add(self)
-        if let seat = inputSeat, let clipboard = Clipboard(connection: connection, seat: seat) {
-            self.clipboard = clipboard
+        if let seat = inputSeat, let clipboard = makeClipboard(for: seat) {
             let dropTarget = WindowDropTarget(window: self)
             self.dropTarget = dropTarget
             clipboard.dropTarget = dropTarget
@@ -221,8 +227,6 @@ public final class AppWindow: ComponentHost {
 
     /// Calls `observer` once the compositor presented the next frame drawn (or at once when it cannot say).
     public func afterNextPresentation(_ observer: @escaping () -> Void) { window.afterNextPresentation(observer) }
-
-    func windowDidResize(to size: Size) { layout(size: size) }
 
     /// Tells every component, nested ones too, the scale the window draws at now.
     private func scaleChanged(to scale: Double) {
@@ -388,8 +392,23 @@ public final class AppWindow: ComponentHost {
 
     private func clipboardOfKeySeat() -> Clipboard? {
         guard let seat = inputSeat else { return nil }
-        if clipboard == nil { clipboard = Clipboard(connection: window.connection, seat: seat) }
-        return clipboard
+        return clipboard ?? makeClipboard(for: seat)
+    }
+
+    /// The window's clipboard on `seat`, nil when the compositor has none.
+    private func makeClipboard(for seat: Seat) -> Clipboard? {
+        guard let made = Clipboard(connection: window.connection, seat: seat) else { return nil }
+        made.onCancelled = { [weak self] in self?.onClipboardLost?() }
+        clipboard = made
+        return made
+    }
+
+    /// The clipboard's content as the other program sent it, byte for byte
+    /// (nil when there is none or the compositor has no clipboard), in the
+    /// best text type it offers; `completion` runs later on the loop.
+    public func pasteBytes(_ completion: @escaping ([UInt8]?) -> Void) {
+        guard let clipboard = clipboardOfKeySeat() else { return completion(nil) }
+        clipboard.paste(completion)
     }
 
     /// Puts `content` on the clipboard (an app's own Copy), with the latest
@@ -497,7 +516,6 @@ final class AppWindowSurface: @MainActor WindowContent {
         self.window = window
     }
 
-    func windowDidResize(to size: Size) { window.windowDidResize(to: size) }
     func draw(in canvas: Canvas, damage: Region) { window.drawContent(in: canvas, damage: damage) }
     var isAnimating: Bool { window.isAnimating }
     func advanceAnimations(to time: Double) -> Region { window.advanceAnimations(to: time) }

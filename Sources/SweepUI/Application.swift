@@ -60,6 +60,9 @@ public final class Application {
     /// pickers, panels): sway, Hyprland and KWin offer it; GNOME does not.
     public var offersLayerShell: Bool { connection.offersLayerShell }
 
+    /// Whether the compositor has a clipboard and drag and drop (`wl_data_device_manager`).
+    public var offersClipboard: Bool { connection.offersClipboard }
+
     /// The one loop (SweepLoop's `EventLoop`, with the display plugged in). Apps use `watch`,
     /// `schedule` and `post` below.
     var loop: EventLoop { connection.loop }

@@ -62,10 +62,8 @@ public final class Clipboard {
     /// The most bytes a paste accepts; a larger selection pastes as nil.
     public var pasteLimit = 64 << 20
 
-    /// The text types a copy is offered as, best first.
-    public static var textTypes: [String] { offeredMimeTypes }
     /// The types a copy is offered as.
-    static let offeredMimeTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
+    static let offeredMimeTypes = ClipboardContent.textMimeTypes
     /// The text types a paste asks for, best first.
     static let pasteMimeTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING"]
 

@@ -54,6 +54,8 @@ public final class Connection {
     /// so a `Window` can be a layer surface (an overlay such as a launcher).
     /// GNOME and weston do not.
     public var offersLayerShell: Bool { layerShell != nil }
+    /// Whether the compositor has a clipboard and drag and drop.
+    public var offersClipboard: Bool { dataDeviceManager != nil }
 
     /// Called when a seat appears (after its capabilities may still change).
     /// One slot, for the app; parts that each need to hear it use `addSeatObserver`.

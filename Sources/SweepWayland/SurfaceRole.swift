@@ -8,12 +8,12 @@ import SweepGeometry
 /// `Window`'s; each role holds only its own protocol objects and state,
 /// and destroys them when it goes.
 enum SurfaceRole {
-    /// No role yet, or a drag icon (whose role the drag gives), or a popup
-    /// taken down.
+    /// No role yet, or a popup taken down.
     case none
     case toplevel(ToplevelRole)
     case popup(PopupRole)
     case layer(LayerRole)
+    case dragIcon(DragIconRole)
 }
 
 /// An xdg-shell toplevel: its xdg objects, the server-side decoration
@@ -65,6 +65,24 @@ final class PopupRole {
     }
 }
 
+/// The icon under the pointer or finger while dragging: the drag gives the
+/// surface its role (`wl_data_device.start_drag`), and it has no protocol
+/// object of its own. It is drawn at the scale of the window the drag
+/// started from, following it while the drag runs, until the compositor
+/// says which output the icon is on.
+final class DragIconRole {
+    weak var parent: Window?
+    var parentScaleToken: ObserverToken?
+
+    init(parent: Window) {
+        self.parent = parent
+    }
+
+    deinit {
+        if let parentScaleToken { parent?.removeObserver(parentScaleToken) }
+    }
+}
+
 /// A wlr-layer-shell surface.
 final class LayerRole {
     let layerSurface: OpaquePointer
@@ -84,7 +102,7 @@ extension Window {
         switch role {
         case .toplevel(let toplevel): toplevel.xdgSurface
         case .popup(let popup): popup.xdgSurface
-        case .layer, .none: nil
+        case .layer, .dragIcon, .none: nil
         }
     }
 
@@ -101,14 +119,14 @@ extension Window {
             switch role {
             case .toplevel(let toplevel): toplevel.pendingConfigure
             case .popup(let popup): popup.pendingConfigure
-            case .layer, .none: nil
+            case .layer, .dragIcon, .none: nil
             }
         }
         set {
             switch role {
             case .toplevel(let toplevel): toplevel.pendingConfigure = newValue
             case .popup(let popup): popup.pendingConfigure = newValue
-            case .layer, .none: break
+            case .layer, .dragIcon, .none: break
             }
         }
     }

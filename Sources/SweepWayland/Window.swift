@@ -112,8 +112,10 @@ public final class Window {
     public private(set) var surfaceScale = SurfaceScale.integer(1)
     /// Device pixels per logical pixel for the next frame.
     public var scale: Double { surfaceScale.factor }
-    /// Who hears of scale changes (`addScaleObserver`): the one way to follow them.
+    /// Who hears of scale and size changes (`addScaleObserver`,
+    /// `addSizeObserver`): the one way to follow them.
     private let scaleObservers = ObserverList<Double>()
+    private let sizeObservers = ObserverList<Size>()
     /// This window's observers on the connection, removed when it goes.
     private var connectionObservers: [ObserverToken] = []
     /// The number of frames committed so far.
@@ -447,9 +449,15 @@ public final class Window {
         scaleObservers.add(observer)
     }
 
-    /// Removes an observer added with `addScaleObserver`.
+    /// Calls `observer` with the new size (logical pixels) after each size
+    /// change, before the frame that shows it is drawn, until `removeObserver`.
+    public func addSizeObserver(_ observer: @escaping (Size) -> Void) -> ObserverToken {
+        sizeObservers.add(observer)
+    }
+
+    /// Removes an observer added with `addScaleObserver` or `addSizeObserver`.
     public func removeObserver(_ token: ObserverToken) {
-        scaleObservers.remove(token)
+        if !scaleObservers.remove(token) { sizeObservers.remove(token) }
     }
 
     // MARK: - Configure, close
@@ -476,7 +484,7 @@ public final class Window {
             wp_viewport_set_destination(viewport, Int32(newSize.width), Int32(newSize.height))
         }
         updateOpaqueRegion()
-        content?.windowDidResize(to: newSize)
+        sizeObservers.notify(newSize)
     }
 
     /// The radius of the window's rounded corners, which the content leaves
@@ -557,6 +565,14 @@ public final class Window {
         guard preferredFractionalScale == nil, enteredOutputs.isEmpty else { return }
         wantedScale = parent.wantedScale
         surfaceScale = parent.surfaceScale
+    }
+
+    /// A drag icon whose window moved to another scale follows it, unless
+    /// the compositor said which outputs the icon itself is on.
+    func followScale(of parent: Window) {
+        guard preferredFractionalScale == nil, enteredOutputs.isEmpty else { return }
+        wantedScale = parent.wantedScale
+        updateScale()
     }
 
     /// The xdg_surface a popup of this window is made on.

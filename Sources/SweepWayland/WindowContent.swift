@@ -2,9 +2,9 @@ import SweepGeometry
 import SweepGraphics
 
 /// What a `Window` shows and asks about. All sizes are logical pixels.
+/// Size and scale changes are heard through the window's observers
+/// (`addSizeObserver`, `addScaleObserver`).
 public protocol WindowContent: AnyObject {
-    /// The window has a new size (before the frame that shows it is drawn).
-    func windowDidResize(to size: Size)
     /// Draw everything inside `damage` (window coordinates); pixels outside it
     /// are already right.
     func draw(in canvas: Canvas, damage: Region)

@@ -1,10 +1,6 @@
 import ArgumentParser
 import Glibc
-import SweepGeometry
-import SweepEventLog
-import SweepGraphics
-import SweepLoop
-import SweepWayland
+import SweepUI
 
 // sweep-copy: puts its arguments (or standard input) on the Wayland
 // clipboard, as wl-copy does, from a small window: a compositor hands the
@@ -80,44 +76,57 @@ let pasting = options.paste
 let dragging = options.drag
 let arguments = options.text
 
-/// The window's content: one line saying what is on the clipboard.
-final class CopyWindow: WindowContent {
-    var message = "Waiting for keyboard focus…"
-    var onClose: () -> Void = {}
-    func windowDidResize(to size: Size) {}
-    func draw(in canvas: Canvas, damage: Region) {
-        canvas.fill(Rect(origin: .zero, size: canvas.size), color: Color(rgb: 0xf4f4f6))
-        canvas.drawText(message, at: Point(x: 12, y: 12), role: .body, color: Color(rgb: 0x1c1c1e), maxWidth: canvas.size.width - 24)
+/// The window's content: one line saying what is on the clipboard; with
+/// --drag, a press that moves 4 px drags the text out of it.
+final class CopyView: Component {
+    let label = Label("Waiting for keyboard focus…", role: .body, isSecondary: false)
+    private let dragArea = GestureView(name: "drag text", frame: .zero)
+    private let press = BandGestureRecognizer(name: "drag text")
+    var onDrag: (() -> Void)?
+    var frame: Rect { label.frame }
+    var isVisible = true
+
+    init() {
+        dragArea.addRecognizer(press)
+        press.onStateChange = { [unowned self] recognizer in
+            if recognizer.state == .began { onDrag?() }
+        }
     }
-    var isAnimating: Bool { false }
-    func advanceAnimations(to time: Double) -> Region { Region() }
-    func windowShouldClose() { onClose() }
+
+    func attach(to host: ComponentHost) {
+        label.attach(to: host)
+        host.gestureArena.add(dragArea)
+    }
+
+    func setFrame(_ frame: Rect) {
+        label.setFrame(frame)
+        dragArea.frame = frame
+    }
+
+    func draw(in canvas: Canvas, damage: Region) { label.draw(in: canvas, damage: damage) }
+    var accessibleObject: AccessibleObject? { label.accessibleObject }
 }
 
 do {
-    let connection = try Connection()
-    let content = CopyWindow()
-    let window = try Window(connection: connection, title: "sweep-copy", appID: "org.sweep.Copy",
-                            size: Size(width: 360, height: 48), minimumSize: Size(width: 120, height: 48))
+    let application = try Application()
+    let window = try AppWindow(application: application, title: "sweep-copy", appID: "org.sweep.Copy",
+                               size: Size(width: 360, height: 48), minimumSize: Size(width: 120, height: 48))
+    let content = CopyView()
     window.content = content
-    func show(_ message: String) {
-        content.message = message
-        window.invalidateAll()
-    }
+    window.onClose = { application.quit() }
+    func show(_ message: String) { content.label.text = message }
 
     // What to copy: the arguments, or standard input read on the loop, so
     // the window is answered while a slow producer is still writing.
     var text: [UInt8]? = pasting ? [] : Array(arguments.joined(separator: " ").utf8)
-    var clipboard: Clipboard?
-    var focusedSeat: Seat?
     var focusedOnce = false
     var copied = false
     var pasted: [UInt8]?
 
     func copyIfReady() {
-        guard !dragging, !copied, let text, let clipboard, let seat = focusedSeat else { return }
+        guard !dragging, !copied, focusedOnce, let text else { return }
         copied = true
-        clipboard.copy(text, serial: seat.latestInputSerial)
+        window.copy(.bytes(text))
         show("Copied \(text.count) bytes")
         say("sweep-copy: copied \(text.count) bytes")
     }
@@ -126,10 +135,10 @@ do {
         text = nil
         var input: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        var stdinWatch: EventLoop.WatchID?
+        var stdinWatch: Application.WatchID?
         // Standard input stays blocking (its file may be shared, a terminal);
         // one read per wakeup does not block.
-        stdinWatch = connection.loop.watch(fd: STDIN_FILENO, events: .readable) { _ in
+        stdinWatch = application.watch(fd: STDIN_FILENO, events: .readable) { _ in
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count > 0 { input.append(contentsOf: chunk[0..<count]); return }
             if count < 0 && errno == EINTR { return }
@@ -137,72 +146,50 @@ do {
                 say("sweep-copy: cannot read standard input: \(String(cString: strerror(errno)))")
                 exit(1)
             }
-            if let stdinWatch { connection.loop.unwatch(stdinWatch) }
+            if let stdinWatch { application.unwatch(stdinWatch) }
             text = input
             copyIfReady()
         }
     }
 
-    /// --drag: a press that moves 4 px drags the text out; each drag's end is printed.
-    var press: Point?
-    var pointer: Point?
-    func dragText(from seat: Seat) {
-        guard let text, let clipboard else { return }
-        let types = Clipboard.textTypes.map { (mimeType: $0, content: ClipboardContent?.some(.bytes(text))) }
-            + options.dragTypes.map { (mimeType: $0, content: ClipboardContent?.none) }
-        clipboard.startDrag(DragData(types: types, actions: [.copy, .move]), origin: window.surfaceProxy, icon: nil,
-                            serial: seat.latestPressSerial) { event in
-            switch event {
-            case .finished(let action): _ = writeOut(Array("finished \(action.name)\n".utf8))
-            case .cancelled: _ = writeOut(Array("cancelled\n".utf8))
-            default: break
+    if dragging {
+        show("Drag the text out of this window")
+        content.onDrag = {
+            guard let text, application.offersClipboard else { return }
+            let types = ClipboardContent.textMimeTypes.map { (mimeType: $0, content: ClipboardContent?.some(.bytes(text))) }
+                + options.dragTypes.map { (mimeType: $0, content: ClipboardContent?.none) }
+            let title = String(decoding: text.prefix(80), as: UTF8.self)
+            window.startDrag(DragData(types: types, actions: [.copy, .move]), title: title, count: 1) { event in
+                switch event {
+                case .finished(let action): _ = writeOut(Array("finished \(action.name)\n".utf8))
+                case .cancelled: _ = writeOut(Array("cancelled\n".utf8))
+                default: break
+                }
             }
+            show("Dragging \(text.count) bytes")
         }
-        show("Dragging \(text.count) bytes")
     }
 
-    func attach(_ seat: Seat) {
-        seat.ownsSurface = { window.owns(surface: $0) }
-        // The data device is made before the keyboard comes: compositors announce the selection
-        // at keyboard enter, and mutter tells a data device made later nothing until the next one.
-        if clipboard == nil { clipboard = Clipboard(connection: connection, seat: seat) }
-        if dragging {
-            show("Drag the text out of this window")
-            seat.onPointerFrame = { [unowned seat] frame in
-                if let position = frame.position { pointer = position }
-                for (_, pressed) in frame.buttons { press = pressed ? pointer : nil }
-                if let position = frame.position, let start = press,
-                   abs(position.x - start.x) + abs(position.y - start.y) > 4 {
-                    press = nil
-                    dragText(from: seat)
-                }
-                if frame.left { press = nil }
-            }
+    // Compositors hand the clipboard only to a client with the keyboard focus.
+    window.onActiveChange = { active in
+        guard active, !focusedOnce else { return }
+        focusedOnce = true
+        guard application.offersClipboard else {
+            say("sweep-copy: the compositor offers no clipboard (wl_data_device_manager)")
+            exit(1)
         }
-        seat.onKeyboardFocus = { focused in
-            guard focused, !focusedOnce else { return }
-            focusedOnce = true
-            guard let made = clipboard else {
-                say("sweep-copy: the compositor offers no clipboard (wl_data_device_manager)")
-                exit(1)
+        if pasting {
+            window.pasteBytes { bytes in
+                pasted = bytes
+                application.quit()
             }
-            focusedSeat = seat
-            if pasting {
-                made.paste { bytes in
-                    pasted = bytes
-                    connection.loop.stop()
-                }
-            } else {
-                made.onCancelled = { connection.loop.stop() }
-                if text == nil { show("Reading standard input…") }
-                copyIfReady()
-            }
+        } else if !dragging {
+            window.onClipboardLost = { application.quit() }
+            if text == nil { show("Reading standard input…") }
+            copyIfReady()
         }
     }
-    for seat in connection.seats.values { attach(seat) }
-    connection.onSeatAdded = { attach($0) }
-    content.onClose = { connection.loop.stop() }
-    try connection.loop.run()
+    try application.run()
     if pasting {
         guard let pasted else {
             say("sweep-copy: the clipboard holds no text")

@@ -110,6 +110,22 @@ import Testing
         #expect(copied == text, "the copy differs from the text")
     }
 
+    @Test func aCopyServesUntilAnotherClientTakesTheClipboardThenEnds() throws {
+        // wl-copy's lifetime: the text is served while it is the selection; once
+        // another client copies (the script, here), the copier has nothing to serve.
+        let run = try play("""
+        {"op":"waitReady"}
+        {"op":"clipboard.save","file":"clip.txt"}
+        {"op":"expectExit"}
+        {"op":"clipboard.set","text":"someone else's"}
+        {"op":"waitExit","ms":3000}
+        """, label: "copy-lost", client: [try builtProduct("sweep-copy"), "mine"])
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.file("clip.txt") == Data("mine".utf8))
+        #expect(run.stderr.contains("sweep-copy: copied 4 bytes"), "\(run.stderr)")
+    }
+
     @Test func pastersThatNeverReadNeitherStopTheWindowNorOtherPasters() throws {
         // Two pasters take the selection and never read it. Meanwhile the window
         // must follow a resize and a third paster must get everything (a client

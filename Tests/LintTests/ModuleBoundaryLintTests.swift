@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The apps see SweepUI's API and nothing of the Wayland adapter: no app
-/// (sweep-demo, sweep-pick, the Examples) imports SweepWayland, and SweepUI
+/// (sweep-demo, sweep-pick, sweep-copy, the Examples) imports SweepWayland, and SweepUI
 /// imports it only `internal`ly, so the compiler refuses any public
 /// declaration that would carry a `Window`, a `Connection`, a `DropOffer`
 /// or an `OpaquePointer` surface to an app.
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func appsNeverImportTheWaylandAdapter() {
-        for folder in ["Sources/sweep-demo", "Sources/sweep-pick", "Examples"] {
+        for folder in ["Sources/sweep-demo", "Sources/sweep-pick", "Sources/sweep-copy", "Examples"] {
             let found = imports(in: folder)
             #expect(found.isEmpty, "\(found)")
         }

@@ -48,5 +48,6 @@ extension AppWindow {
         guard active != isActive else { return }
         isActive = active
         application.accessibility?.windowActivated(accessibleFrame, active)
+        onActiveChange?(active)
     }
 }

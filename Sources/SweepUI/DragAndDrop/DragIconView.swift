@@ -15,8 +15,6 @@ final class DragIconView: @MainActor WindowContent {
         self.theme = theme
     }
 
-    func windowDidResize(to size: Size) {}
-
     func draw(in canvas: Canvas, damage: Region) {
         let bounds = Rect(origin: .zero, size: DragIconView.size)
         canvas.fill(bounds, color: theme.accent)

@@ -38,6 +38,7 @@ final class MenuPopup: @MainActor WindowContent {
         window = try Window(connection: parent.connection, popupOf: parent, placement: placement(layout.size),
                             grab: seat, serial: serial)
         window.content = self
+        _ = window.addSizeObserver { [unowned window] _ in window.invalidateAll() }
         if depth == 0 {
             window.onCommit = { [unowned session, unowned window] frames in
                 if frames == 1 { session.rootShown(window) }
@@ -65,8 +66,6 @@ final class MenuPopup: @MainActor WindowContent {
     }
 
     // MARK: - Drawing
-
-    func windowDidResize(to size: Size) { window.invalidateAll() }
 
     func draw(in canvas: Canvas, damage: Region) {
         let bounds = Rect(origin: .zero, size: window.size)
