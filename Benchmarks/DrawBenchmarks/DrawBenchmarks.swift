@@ -17,7 +17,7 @@ final class NumberedCells: RowDataSource {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let frame = Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 5, scalingFactor: .one,
+    let frame = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 5, scalingFactor: .one,
                                         maxDuration: .seconds(3), maxIterations: 300)
     let bounds = Rect(x: 0, y: 0, width: 1024, height: 768)
 
