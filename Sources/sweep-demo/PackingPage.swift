@@ -14,6 +14,8 @@ final class PackingPage: Page {
     let name = "packing"
     let pane: DemoPane
     var list: CollectionViewController { pane.controller }
+    /// The list's layout follows the window's scale (the window tells the page, not what it holds).
+    func windowScaleDidChange(to scale: Double) { list.windowScaleDidChange(to: scale) }
     /// The page for screen readers: its list and, while shown, the banner.
     lazy var accessibleObject: AccessibleObject? = makeAccessiblePage(title: "Packing List") { [unowned self] in
         [list.accessibleObject, banner.message == nil ? nil : banner.accessibleObject].compactMap { $0 }
@@ -164,6 +166,8 @@ final class FiltersPage: Page {
     let name = "filters"
     let pane: DemoPane
     var list: CollectionViewController { pane.controller }
+    /// The list's layout follows the window's scale (the window tells the page, not what it holds).
+    func windowScaleDidChange(to scale: Double) { list.windowScaleDidChange(to: scale) }
     /// Its list, for screen readers.
     var accessibleObject: AccessibleObject? { list.accessibleObject }
     private let rows = FilterRows(choices: .trailFilters)

@@ -11,6 +11,8 @@ final class TrailsPage: Page {
     let name = "trails"
     let pane: DemoPane
     var list: CollectionViewController { pane.controller }
+    /// The list's layout follows the window's scale (the window tells the page, not what it holds).
+    func windowScaleDidChange(to scale: Double) { list.windowScaleDidChange(to: scale) }
     /// The page for screen readers: its list and banner, or the pushed trail's page.
     lazy var accessibleObject: AccessibleObject? = makeAccessiblePage(title: "Trails") { [unowned self] in
         if let detail { return [detail.accessibleObject] }
