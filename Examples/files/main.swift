@@ -6,8 +6,9 @@
 // modified time; the listing is read off the main actor and arrives in chunks while the window stays
 // live. A filter field narrows the entries and keeps the selection of the ones it hides. Enter or a
 // double click opens a folder (a file's path is printed), Backspace goes up (to the folder left,
-// focused), Tab moves between the filter and the entries, Ctrl+C copies the selected paths, and the
-// status line counts the selection. Names are bytes: names differing only in normalization or invalid
+// focused), a click on a place in the sidebar (Home, the XDG folders, GTK's bookmarks) opens it,
+// F6 moves between the sidebar and the entries, Tab through the places, the filter and the entries,
+// Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
 // UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
 import Foundation
 import SweepUI
@@ -80,7 +81,14 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
         field.onChange = { [unowned self] _ in applyFilter() }
         field.onSubmit = { [unowned self] _ in window.focus(view) }
-        window.content = ColumnLayout([(field, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
+        let folders = places(), sidebar = CollectionView(layout: .list, dataSource: StringItems(folders.map(\.name)), name: "places")
+        sidebar.onActivate = { [unowned self] row in load(folders[row.item].path) }
+        let browser = ColumnLayout([(field, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
+        // The places beside the entries: F6 moves between them, the divider drags (and collapses the places).
+        let split = SplitPane(.horizontal, first: sidebar, second: browser,
+                              position: SplitPane.Position(firstLength: 180, collapsed: folders.isEmpty ? .first : nil))
+        (split.minimumLengths, split.collapsibleSides) = ((120, 320), [.first])
+        window.content = split
         window.onKey = { [unowned self] key in handleKey(key) }
         window.focus(view)
         load(folder)

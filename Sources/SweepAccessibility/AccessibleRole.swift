@@ -22,6 +22,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case radioButton = 44
     case scrollPane = 49
     case separator = 50
+    case splitPane = 53
     case statusBar = 54
     case table = 55
     case tableCell = 56
@@ -63,6 +64,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .radioButton: "radio button"
         case .scrollPane: "scroll pane"
         case .separator: "separator"
+        case .splitPane: "split pane"
         case .statusBar: "status bar"
         case .table: "table"
         case .tableCell: "table cell"

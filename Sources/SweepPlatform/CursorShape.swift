@@ -17,4 +17,8 @@ public enum CursorShape: UInt32, Sendable, CaseIterable {
     case southEastResize = 23
     case southWestResize = 24
     case westResize = 25
+    /// A divider between columns (a split pane side by side, a table's column edge).
+    case columnResize = 30
+    /// A divider between rows (a split pane one above the other).
+    case rowResize = 31
 }

@@ -149,11 +149,18 @@ public final class AppWindow: ComponentHost {
         }
     }
 
-    /// The components input is routed to.
+    /// The components input is routed to: the leaves of the content's tree
+    /// (a container stands for its `children`, theirs in turn), in order.
     public var components: [Component] {
         guard let content else { return [] }
-        let children = content.children
-        return children.isEmpty ? [content] : children
+        var leaves: [Component] = []
+        func collect(_ component: Component, depth: Int) {
+            let children = component.children.filter { $0 !== component }
+            if children.isEmpty || depth >= 32 { return leaves.append(component) }
+            for child in children { collect(child, depth: depth + 1) }
+        }
+        collect(content, depth: 0)
+        return leaves
     }
 
     private var visibleComponents: [Component] { components.filter(\.isVisible) }
@@ -314,6 +321,8 @@ public final class AppWindow: ComponentHost {
         if let keyComponent, keyComponent.isVisible, keyComponent.handleKey(key) { return }
         if (key.keysym == .tab || key.keysym == .leftTab) && key.modifiers.isDisjoint(with: [.control, .alt]) {
             moveFocus(backward: key.keysym == .leftTab || key.modifiers.contains(.shift))
+        } else if key.keysym == .f6 && key.modifiers.isDisjoint(with: [.control, .alt]) {
+            moveFocusToOtherPane()
         }
     }
 
@@ -368,6 +377,34 @@ public final class AppWindow: ComponentHost {
         keyComponent = focusable[next]
         focusable[next].focusArrivedByTab(backward: backward)
         return true
+    }
+
+    /// F6: the keyboard focus goes to the other side of the innermost split
+    /// pane holding the focused component (GTK's and most desktops' key),
+    /// to its first focusable component; true when it moved.
+    @discardableResult
+    public func moveFocusToOtherPane() -> Bool {
+        guard let content, let focused = keyComponent else { return false }
+        // The split panes from the content down to the focused component.
+        func path(to target: Component, from node: Component, depth: Int) -> [Component]? {
+            if node === target { return [node] }
+            guard depth < 32 else { return nil }
+            for child in node.children where child !== node {
+                if let rest = path(to: target, from: child, depth: depth + 1) { return [node] + rest }
+            }
+            return nil
+        }
+        guard let chain = path(to: focused, from: content, depth: 0) else { return false }
+        for (index, node) in chain.enumerated().reversed() {
+            guard let pane = node as? SplitPane, index + 1 < chain.count else { continue }
+            let other = chain[index + 1] === pane.first ? pane.second : pane.first
+            let focusable = visibleComponents.filter { candidate in candidate.acceptsFocus && path(to: candidate, from: other, depth: 0) != nil }
+            guard let target = focusable.first else { continue }
+            keyComponent = target
+            target.focusArrivedByTab(backward: false)
+            return true
+        }
+        return false
     }
 
     /// A press or touch on `component`: it takes the focus if it accepts

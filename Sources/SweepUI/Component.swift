@@ -88,6 +88,9 @@ public protocol Component: AnyObject {
     /// focus (a list's focused item), announced again when the focus comes
     /// back from a menu. By default, the focused descendant's, else `accessibleObject`.
     var accessibleFocus: AccessibleObject? { get }
+    /// How big the component asks to be (containers share their space by
+    /// it). By default `.none`: it takes what it is given.
+    var sizeNeeds: SizeNeeds { get }
 }
 
 extension Component {
@@ -113,6 +116,7 @@ extension Component {
     public func performDrop(_ drop: DropSession, at point: Point) { drop.refuse() }
     public var accessibleObject: AccessibleObject? { nil }
     public var accessibleFocus: AccessibleObject? { focusedDescendant?.accessibleFocus ?? accessibleObject }
+    public var sizeNeeds: SizeNeeds { .none }
 }
 
 /// What a component gets from the window it is in.

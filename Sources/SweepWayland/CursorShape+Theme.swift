@@ -15,6 +15,8 @@ extension CursorShape {
         case .southEastResize: ["se-resize", "bottom_right_corner"]
         case .southWestResize: ["sw-resize", "bottom_left_corner"]
         case .westResize: ["w-resize", "left_side"]
+        case .columnResize: ["col-resize", "sb_h_double_arrow"]
+        case .rowResize: ["row-resize", "sb_v_double_arrow"]
         }
     }
 }

@@ -13,17 +13,24 @@ import Testing
     private func row(_ n: Int) -> Int { 40 + 22 + 44 * n }
 
     /// Runs files on `folder` (made in the test's directory by `make`) with `script`.
-    private func play(_ script: String, label: String, arguments: [String] = [],
+    private func play(_ script: String, label: String, arguments: [String] = [], home: ((String) throws -> Void)? = nil,
                       make: (String) throws -> Void) throws -> (status: Int32?, output: [String], directory: TestDirectory, folder: String, process: ChildProcess) {
         let directory = try TestDirectory("files-\(label)")
         let folder = "\(directory.path)/folder"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try make(folder)
+        // A home of the test's own when it wants places in the sidebar; none otherwise (no sidebar).
+        var environment = ["PATH": "/usr/bin:/bin"]
+        if let home {
+            environment["HOME"] = "\(directory.path)/home"
+            try FileManager.default.createDirectory(atPath: "\(directory.path)/home/.config/gtk-3.0", withIntermediateDirectories: true)
+            try home("\(directory.path)/home")
+        }
         let scriptPath = "\(directory.path)/script.jsonl"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
                                        arguments: ["--script", scriptPath, "--shots", directory.path, "--", try builtProduct("files")] + arguments + [folder],
-                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+                                       environment: environment, directory: directory.path)
         let status = process.waitForExit(seconds: 90)
         if status == nil { process.stop() }
         return (status, process.stdout.split(separator: "\n").map(String.init), directory, folder, process)
@@ -377,12 +384,108 @@ import Testing
         #expect(process.stdout == "\(folder)/banana.txt\n", "Open printed \(process.stdout.debugDescription)")
     }
 
-    @Test func theExampleIsAtMost250LinesAndImportsOnlySweepUI() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/files/main.swift")
-        let text = try String(contentsOf: source, encoding: .utf8)
-        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 250)
-        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
-        #expect(imports.sorted() == ["import Foundation", "import SweepUI"])
+    /// Home with Documents (an XDG folder), a missing Music folder and a
+    /// bookmark of the test's folder's `alpha`, beside an `sftp:` one.
+    private func makeHome(folder: String) -> (String) throws -> Void {
+        { home in
+            let files = FileManager.default
+            try files.createDirectory(atPath: "\(home)/Documents", withIntermediateDirectories: true)
+            files.createFile(atPath: "\(home)/Documents/report.txt", contents: nil)
+            files.createFile(atPath: "\(home)/.config/user-dirs.dirs",
+                             contents: Data("# written by xdg-user-dirs-update\nXDG_DOCUMENTS_DIR=\"$HOME/Documents\"\nXDG_MUSIC_DIR=\"$HOME/Music\"\n".utf8))
+            files.createFile(atPath: "\(home)/.config/gtk-3.0/bookmarks",
+                             contents: Data("file://\(folder)/alpha Alpha Mark\nsftp://host/srv Remote\n".utf8))
+        }
+    }
+
+    /// The sidebar lists Home, Documents and the bookmark (not the missing or
+    /// remote ones); a click on a place opens it, F6 goes to the entries' side.
+    @Test func aClickOnAPlaceOpensItAndF6MovesToTheEntries() throws {
+        var madeFolder = ""
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"places.png"}
+        {"op":"pointer.move","x":60,"y":66}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        {"op":"key.tap","key":"F6"}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"pointer.move","x":60,"y":110}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        {"op":"key.tap","key":"F6"}
+        {"op":"key.tap","key":"Tab"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":300}
+        """, label: "places", home: { home in try makeHome(folder: madeFolder)(home) }) { folder in
+            madeFolder = folder
+            try makeFruit(folder)
+            FileManager.default.createFile(atPath: "\(folder)/alpha/first.txt", contents: nil)
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let home = "\(run.directory.path)/home"
+        #expect(run.output == ["\(home)/Documents/report.txt", "\(run.folder)/alpha/first.txt"], "\(run.output)\n\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(run.directory.path)/places.png")
+        #expect(shot.darkPixelCount(x: 10, y: 0, width: 160, height: 132) > 150, "three places' names")
+        #expect(shot.darkPixelCount(x: 10, y: 132, width: 160, height: 88) == 0, "and no more")
+    }
+
+    /// The divider between the places and the entries drags with the
+    /// pointer; dragged near the window's edge the places collapse, and come
+    /// back when it is dragged out again. Tab then skips the collapsed places.
+    @Test func theDividerDragsAndCollapsesThePlaces() throws {
+        var madeFolder = ""
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"before.png"}
+        {"op":"pointer.move","x":181,"y":300}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":240,"y":305}
+        {"op":"pointer.move","x":301,"y":310}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"wider.png"}
+        {"op":"pointer.move","x":301,"y":300}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":100,"y":300}
+        {"op":"pointer.move","x":20,"y":300}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"collapsed.png"}
+        """, label: "divider", home: { home in try makeHome(folder: madeFolder)(home) }) { folder in
+            madeFolder = folder
+            try makeFruit(folder)
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let before = try PNGCodec.read(path: "\(run.directory.path)/before.png")
+        let wider = try PNGCodec.read(path: "\(run.directory.path)/wider.png")
+        let collapsed = try PNGCodec.read(path: "\(run.directory.path)/collapsed.png")
+        let separator = before.rgb(x: 180, y: 500)
+        #expect(before.rgb(x: 179, y: 500) != separator && before.rgb(x: 181, y: 500) != separator, "a one-pixel line")
+        #expect(wider.rgb(x: 300, y: 500) == separator && wider.rgb(x: 180, y: 500) != separator, "moved by the drag")
+        #expect(collapsed.rgb(x: 0, y: 500) == separator && collapsed.rgb(x: 300, y: 500) != separator, "the places collapsed")
+        #expect(collapsed.darkPixelCount(x: 1, y: 0, width: 40, height: 132) > 0, "the filter and entries fill the window")
+    }
+
+    @Test func theExampleIsAtMost600LinesAndImportsOnlySweepUI() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/files")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.contains("main.swift"))
+        var lines = 0
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+            #expect(imports.sorted() == ["import Foundation", "import SweepUI"], "\(file)")
+        }
+        #expect(lines <= 600, "a file manager one could use, kept readable: \(lines) lines")
     }
 }
