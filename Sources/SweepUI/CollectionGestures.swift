@@ -26,9 +26,22 @@ final class CollectionGestures {
     /// A press on a selected item that moves: the selection is dragged out (the band fails there).
     let dragOut = BandGestureRecognizer(name: "drag")
     let click = ClickGestureRecognizer(name: "click")
+    /// The scrollbar's strip along the right edge, over `view`: a mouse user
+    /// drags its thumb or clicks its trough. It takes input only while the
+    /// pointer is over it (a finger there scrolls the items, a band there
+    /// never starts).
+    let scrollbar: GestureView
+    let scrollbarDrag = BandGestureRecognizer(name: "scrollbar drag")
+    let scrollbarClick = ClickGestureRecognizer(name: "scrollbar click")
 
     init(view: GestureView, zooms: Bool) {
         self.view = view
+        scrollbar = GestureView(name: view.name + " scrollbar", frame: .zero)
+        scrollbar.isUserInteractionEnabled = false
+        scrollbarDrag.hysteresis = 1
+        scrollbarClick.require(toFail: scrollbarDrag)
+        scrollbar.addRecognizer(scrollbarDrag)
+        scrollbar.addRecognizer(scrollbarClick)
         pinch.isEnabled = zooms
         checkboxSweep.acceptsTouchpadSwipes = false
         scrollPan.acceptsTouchpadSwipes = false

@@ -51,6 +51,10 @@ struct ScrollMode {
     var reportedOffset: Double?
     /// Items loaded ahead in the direction of scrolling.
     var prefetch = PrefetchWindow()
+    /// The scrollbar: the pointer over its strip (it is wide then), and a
+    /// drag of its thumb, which began with the view at `startOffset`.
+    var isPointerOverScrollbar = false
+    var scrollbarDragStart: Double?
 }
 
 /// Drag and drop: the drag out of the view, and a drag over it.

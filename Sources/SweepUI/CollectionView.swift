@@ -188,6 +188,7 @@ public final class CollectionView: Component {
         interactor.onBandWillBegin = { [unowned self] in enterEditingForMultipleSelection() }
         installGestures()
         installDragGestures()
+        installScrollbar()
         updateBandAvailability()
         (dataSource as? ViewRegistering)?.register(self)
     }
@@ -289,6 +290,8 @@ public final class CollectionView: Component {
         guard self.host !== host else { return }
         self.host = host
         host.gestureArena.add(gestures.view)
+        // After the items' view, so the scrollbar's strip wins where it lies over them.
+        host.gestureArena.add(gestures.scrollbar)
         itemView.setScale(host.scale)
         // Layout problems found while the view was made, with no delegate set by now, are said here.
         if delegate == nil {
@@ -315,7 +318,11 @@ public final class CollectionView: Component {
         return damage
     }
 
-    public func hover(at point: Point?) -> Region { itemView.hover(at: point) }
+    public func hover(at point: Point?) -> Region {
+        var damage = itemView.hover(at: point)
+        damage.formUnion(scrollbarHover(at: point))
+        return damage
+    }
 
     public var acceptsFocus: Bool { isVisible }
 

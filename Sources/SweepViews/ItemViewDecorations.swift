@@ -63,9 +63,6 @@ public enum ItemViewDecorations {
         strokeEdges(of: rect, width: 2, color: theme.accent, in: canvas)
     }
 
-    /// Width of the scroll indicator, and its margin from the view's right edge.
-    static let indicatorWidth = 4.0
-    static let indicatorMargin = 3.0
 
     /// The four edges of `rect`, `width` thick, inside it.
     static func strokeEdges(of rect: Rect, width: Double, color: Color, in canvas: Canvas) {
@@ -96,19 +93,22 @@ public enum ItemViewDecorations {
         }
     }
 
-    /// A pill in the right margin whose length and place show the visible part of the content.
-    static func drawScrollIndicator(frame: Rect, scroll: ScrollModel, offset: Double, theme: Theme, in canvas: Canvas) {
-        guard let bar = indicatorRect(frame: frame, scroll: scroll, offset: offset) else { return }
-        canvas.fillRoundedRect(bar, radius: indicatorWidth / 2, color: theme.scrollIndicator)
+    /// A pill in the right margin whose length and place show the visible
+    /// part of the content; `expanded` (the pointer over it), a wider thumb
+    /// on a trough, to drag or click.
+    static func drawScrollIndicator(frame: Rect, scroll: ScrollModel, offset: Double, expanded: Bool = false,
+                                    theme: Theme, in canvas: Canvas) {
+        let geometry = ScrollbarGeometry(frame: frame, contentHeight: scroll.contentHeight)
+        guard let bar = geometry.thumb(at: offset, wide: expanded) else { return }
+        if expanded {
+            canvas.fillRoundedRect(geometry.track, radius: ScrollbarGeometry.wideWidth / 2, color: theme.scrollIndicator.withOpacity(0.35))
+        }
+        canvas.fillRoundedRect(bar, radius: bar.width / 2, color: theme.scrollIndicator)
     }
 
     /// Where the scroll indicator is at `offset`; nil when nothing scrolls.
     static func indicatorRect(frame: Rect, scroll: ScrollModel, offset: Double) -> Rect? {
-        guard scroll.maxOffset > 0 else { return nil }
-        let track = frame.insetBy(dx: 0, dy: indicatorMargin)
-        let length = max(32, track.height * frame.height / scroll.contentHeight)
-        let position = track.minY + (track.height - length) * min(1, max(0, offset / scroll.maxOffset))
-        return Rect(x: frame.maxX - indicatorWidth - indicatorMargin, y: position, width: indicatorWidth, height: length)
+        ScrollbarGeometry(frame: frame, contentHeight: scroll.contentHeight).thumb(at: offset, wide: false)
     }
 
     /// A section header (window coordinates): its band and the title in

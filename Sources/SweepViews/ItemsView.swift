@@ -51,6 +51,12 @@ public final class ItemsView {
         set { items.onError = newValue }
     }
     private var items: GuardedRenderer
+    /// Whether the scrollbar shows as a wide bar on its trough (the pointer
+    /// over it, or dragging it) rather than the thin indicator; the caller
+    /// repaints `scrollbar.grabArea` after changing it.
+    public var isScrollbarExpanded = false
+    /// Where the scrollbar is now.
+    public var scrollbar: ScrollbarGeometry { ScrollbarGeometry(frame: frame, contentHeight: scroll.contentHeight) }
     /// A band selection's rectangle in content coordinates, drawn over the items.
     public var bandRect: Rect?
     /// Whether the item under the pointer is highlighted: on for rows, off for tiles.
@@ -135,6 +141,8 @@ public final class ItemsView {
             if let new = hoveredItem { hover.add(windowRect(of: new).intersection(frame)) }
             shownHover = hoveredItem
         }
+        // The wide bar's trough stays while its thumb moves: the strip is drawn again.
+        if isScrollbarExpanded, visibleOffset != reporter.shownOffset, let strip = scrollbar.grabArea { hover.add(strip) }
         return reporter.take(frame: frame, scroll: scroll, offset: visibleOffset, band: bandRect, extra: hover)
     }
 
@@ -327,7 +335,8 @@ public final class ItemsView {
             }
             drawHeaders(in: visible, canvas: canvas)
             ItemViewDecorations.drawBand(bandRect, frame: frame, offset: visibleOffset, theme: theme, in: canvas)
-            ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, offset: visibleOffset, theme: theme, in: canvas)
+            ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, offset: visibleOffset,
+                                                    expanded: isScrollbarExpanded, theme: theme, in: canvas)
         }
     }
 

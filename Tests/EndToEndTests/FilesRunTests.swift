@@ -436,6 +436,36 @@ import Testing
         #expect(shot.darkPixelCount(x: 10, y: 132, width: 160, height: 88) == 0, "and no more")
     }
 
+    /// The scrollbar under the pointer: its thumb dragged to the bottom of a
+    /// 1,000-entry folder shows the last entries (a click there opens one).
+    @Test func theScrollbarsThumbDragsToTheEndOfAFolder() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"wait","ms":400}
+        {"op":"pointer.move","x":780,"y":300}
+        {"op":"pointer.move","x":794,"y":58}
+        {"op":"wait","ms":50}
+        {"op":"screenshot","file":"wide.png"}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":794,"y":200}
+        {"op":"pointer.move","x":790,"y":700}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":100}
+        \(click(row: 11))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":200}
+        """, label: "scrollbar") { folder in
+            for n in 0..<1000 { FileManager.default.createFile(atPath: "\(folder)/\(String(format: "a%04d.txt", n))", contents: nil) }
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let opened = run.output.last.flatMap { $0.split(separator: "/").last }.map(String.init) ?? ""
+        let number = Int(opened.dropFirst().prefix(4)) ?? -1
+        #expect(number >= 985 && number <= 999, "a row at the end opened: \(run.output)")
+        let wide = try PNGCodec.read(path: "\(run.directory.path)/wide.png")
+        #expect(wide.rgb(x: 789, y: 300) != wide.rgb(x: 780, y: 300), "the trough shows under the pointer")
+    }
+
     /// The divider between the places and the entries drags with the
     /// pointer; dragged near the window's edge the places collapse, and come
     /// back when it is dragged out again. Tab then skips the collapsed places.
