@@ -1,7 +1,9 @@
 /// Components one above the other, filling the width: a filter field over
 /// a list over a status line. Each row is either a fixed height or takes
-/// an equal share of what the fixed ones leave. The window routes input to
-/// the rows (they are its `children`) and Tab moves through them in order.
+/// an equal share of what the fixed ones leave (a vertical `Stack` of fixed
+/// and flexible items, in the shape the first apps used). The window routes
+/// input to the rows (they are its `children`) and Tab moves through them
+/// in order.
 @MainActor
 public final class ColumnLayout: Component {
     /// How tall a row is.
@@ -12,55 +14,31 @@ public final class ColumnLayout: Component {
         case flexible
     }
 
-    public private(set) var rows: [(component: Component, height: Height)]
-    public private(set) var frame: Rect = .zero
-    public var isVisible = true {
-        didSet { for row in rows { row.component.isVisible = isVisible } }
-    }
+    public let rows: [(component: Component, height: Height)]
+    private let stack: Stack
 
     public init(_ rows: [(Component, Height)]) {
         self.rows = rows.map { (component: $0.0, height: $0.1) }
-    }
-
-    public var children: [Component] { rows.map(\.component) }
-
-    public func attach(to host: ComponentHost) {
-        for row in rows { row.component.attach(to: host) }
-    }
-
-    public func setFrame(_ newFrame: Rect) {
-        frame = newFrame
-        let fixed = rows.reduce(0.0) { total, row in
-            if case .fixed(let height) = row.height { return total + height }
-            return total
-        }
-        let flexibleCount = rows.filter { $0.height == .flexible }.count
-        let share = flexibleCount == 0 ? 0 : max(0, newFrame.height - fixed) / Double(flexibleCount)
-        var y = newFrame.minY
-        for row in rows {
-            let height: Double
-            switch row.height {
-            case .fixed(let value): height = value
-            case .flexible: height = share
+        stack = Stack(.vertical, rows.map { component, height in
+            switch height {
+            case .fixed(let value): .fixed(component, value)
+            case .flexible: .flexible(component)
             }
-            row.component.setFrame(Rect(x: newFrame.minX, y: y, width: newFrame.width, height: max(0, min(height, newFrame.maxY - y))))
-            y += height
-        }
+        })
     }
 
-    public func draw(in canvas: Canvas, damage: Region) {
-        for row in rows where row.component.isVisible && damage.intersects(row.component.frame) {
-            row.component.draw(in: canvas, damage: damage)
-        }
+    public var frame: Rect { stack.frame }
+    public var isVisible: Bool {
+        get { stack.isVisible }
+        set { stack.isVisible = newValue }
     }
-
-    public var isAnimating: Bool { rows.contains { $0.component.isAnimating } }
-
-    public func advanceAnimations(to time: Double) -> Region {
-        var damage = Region()
-        for row in rows where row.component.isAnimating { damage.formUnion(row.component.advanceAnimations(to: time)) }
-        return damage
-    }
+    public var children: [Component] { stack.children }
+    public func attach(to host: ComponentHost) { stack.attach(to: host) }
+    public func setFrame(_ newFrame: Rect) { stack.setFrame(newFrame) }
+    public func draw(in canvas: Canvas, damage: Region) { stack.draw(in: canvas, damage: damage) }
+    public var isAnimating: Bool { stack.isAnimating }
+    public func advanceAnimations(to time: Double) -> Region { stack.advanceAnimations(to: time) }
+    public var sizeNeeds: SizeNeeds { stack.sizeNeeds }
 }
 
 /// One line of text: a status line ("3 selected"), a caption, a heading.

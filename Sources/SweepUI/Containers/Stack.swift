@@ -8,7 +8,9 @@
 /// to their minimum lengths, in proportion to what each can give (then the
 /// last ones are cut at the end). Across the stack a child fills it, or sits
 /// at its natural size at the start, the centre or the end. Edges fall on
-/// whole logical pixels. Hidden children (`setHidden`) take no space.
+/// whole logical pixels. Children hidden through `setHidden` take no space
+/// (hiding the stack hides them all; showing it shows them again, except
+/// those).
 ///
 /// The window routes input to the children (they are its `children`), Tab
 /// moves through the focusable ones in order and screen readers read them
@@ -86,7 +88,6 @@ public final class Stack: Component {
         guard self.host !== host else { return }
         self.host = host
         for item in items { item.component.attach(to: host) }
-        updateChildVisibility()
     }
 
     public var sizeNeeds: SizeNeeds {
