@@ -87,6 +87,31 @@ let benchmarks: @Sendable () -> Void = {
         view.draw(in: target, damage: damage)
     }
 
+    /// One frame of the scrollbar's thumb dragged by one pixel over a
+    /// million items: the content jumps by thousands of rows, nothing can be
+    /// copied, and the whole view (the wide bar with it) is drawn again.
+    func thumbStep(_ view: ItemsView, _ target: PixmanCanvas, down: inout Bool) {
+        let scrollbar = view.scrollbar, offset = view.scroll.offset
+        if offset >= scrollbar.maxOffset { down = false } else if offset <= 0 { down = true }
+        view.scrollImmediately(to: min(scrollbar.maxOffset, max(0, offset + (down ? 1 : -1) * scrollbar.offsetPerThumbPixel)))
+        guard let change = view.takeScrollChange() else { return }
+        var damage = change.damage
+        damage.add(change.area)
+        view.draw(in: target, damage: damage)
+    }
+
+    for (name, makeView) in [("list", editingList), ("grid", editingGrid)] {
+        Benchmark("draw-\(name)-scrollbar-drag-step", configuration: frame) { benchmark in
+            let target = canvas()
+            let view = makeView()
+            view.isScrollbarExpanded = true
+            view.draw(in: target, damage: Region(bounds))
+            var down = true
+            benchmark.startMeasurement()   // the canvas, fonts and view above are set-up, not the frame
+            for _ in benchmark.scaledIterations { thumbStep(view, target, down: &down) }
+        }
+    }
+
     let scrolled: [(name: String, view: () -> ItemsView)] = [("list", editingList), ("grid", editingGrid)]
     for (name, makeView) in scrolled {
         Benchmark("draw-\(name)-scroll-step", configuration: frame) { benchmark in
