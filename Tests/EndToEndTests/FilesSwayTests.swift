@@ -55,4 +55,37 @@ import Testing
         #expect(lines(app, count: 3).last == "\(folder)/cherry.txt", "\(app.logTail)")
         #expect(app.isRunning, "\(app.logTail)")
     }
+
+    /// With a home, the places show beside the entries: F6 goes to them,
+    /// type-ahead and Enter open Documents, F6 and Tab come back to the
+    /// entries, where Enter prints the file found there.
+    @Test func thePlacesAndF6UnderSway() throws {
+        let sway = try HeadlessSway(label: "files-places")
+        defer { sway.stop() }
+        let folder = "\(sway.directory.path)/folder", home = "\(sway.directory.path)/home"
+        try makeFolder(folder)
+        let files = FileManager.default
+        try files.createDirectory(atPath: "\(home)/Documents", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: "\(home)/.config", withIntermediateDirectories: true)
+        files.createFile(atPath: "\(home)/Documents/report.txt", contents: nil)
+        files.createFile(atPath: "\(home)/.config/user-dirs.dirs", contents: Data("XDG_DOCUMENTS_DIR=\"$HOME/Documents\"\n".utf8))
+        var environment = sway.clientEnvironment
+        environment["HOME"] = home
+        let app = try ChildProcess(name: "files", executable: builtProduct("files"), arguments: ["--timing", folder],
+                                   environment: environment, directory: sway.directory.path)
+        defer { app.stop() }
+        #expect(waitUntil(seconds: 30) { app.stderr.contains("listed 20005 entries") }, "\(app.logTail)")
+        // The places' names in the sidebar: Home and Documents, two rows of dark text at its left.
+        let (shot, ready) = try sway.screenshot(within: 15) { $0.darkPixelCount(x: 10, y: 50, width: 100, height: 30) > 20 }
+        #expect(ready, "no places: \(shot.width)x\(shot.height)\n\(app.logTail)")
+        try sway.type(["-k", "F6"])
+        try sway.type(["d"])
+        try sway.type(["-k", "Return"])
+        #expect(waitUntil(seconds: 15) { app.stderr.contains("listed 1 entries") }, "Documents opened: \(app.logTail)")
+        try sway.type(["-k", "F6"])
+        try sway.type(["-k", "Tab"])
+        try sway.type(["r"])
+        try sway.type(["-k", "Return"])
+        #expect(lines(app, count: 1) == ["\(home)/Documents/report.txt"], "\(app.logTail)")
+    }
 }
