@@ -26,6 +26,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case statusBar = 54
     case table = 55
     case tableCell = 56
+    case toggleButton = 62
     case toolBar = 63
     case tree = 65
     case application = 75
@@ -68,6 +69,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .statusBar: "status bar"
         case .table: "table"
         case .tableCell: "table cell"
+        case .toggleButton: "toggle button"
         case .toolBar: "tool bar"
         case .tree: "tree"
         case .application: "application"
@@ -99,6 +101,7 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
     public static let focusable = AccessibleStates(bit: 11)
     public static let focused = AccessibleStates(bit: 12)
     public static let multiselectable = AccessibleStates(bit: 18)
+    public static let pressed = AccessibleStates(bit: 20)
     public static let selectable = AccessibleStates(bit: 22)
     public static let selected = AccessibleStates(bit: 23)
     public static let sensitive = AccessibleStates(bit: 24)

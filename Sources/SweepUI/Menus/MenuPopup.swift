@@ -30,7 +30,7 @@ final class MenuPopup: @MainActor WindowContent {
     init(items: [MenuItem], parent: Window, placement: (Size) -> PopupPlacement, session: MenuSession,
          theme: Theme, seat: Seat?, serial: UInt32, depth: Int) throws {
         self.items = items
-        layout = MenuLayout(items: items) { MenuPopup.measure($0, scale: parent.scale) }
+        layout = MenuLayout(items: items) { TextMeasure.width(of: $0, role: .body, scale: parent.scale) }
         navigation = MenuNavigation(items: items)
         self.theme = theme
         self.session = session
@@ -48,22 +48,6 @@ final class MenuPopup: @MainActor WindowContent {
 
     /// The popups from this one to the deepest open submenu.
     var chain: [MenuPopup] { [self] + (child?.popup.chain ?? []) }
-
-    // MARK: - Text measurement
-
-    /// A canvas only for measuring titles before the popup has a buffer.
-    private static var measuringCanvas: PixmanCanvas?
-
-    static func measure(_ text: String, scale: Double) -> Double {
-        if measuringCanvas?.scale != scale {
-            measuringCanvas = nil
-            if let image = PixmanImage(width: 1, height: 1), let fonts = try? FontSet(scale: scale) {
-                measuringCanvas = PixmanCanvas(image: image, scale: scale, fonts: fonts)
-            }
-        }
-        // Without fonts nothing draws text either; a width keeps the menu usable.
-        return measuringCanvas?.measureText(text, role: .body) ?? Double(text.count) * 8
-    }
 
     // MARK: - Drawing
 

@@ -1,0 +1,211 @@
+import SweepGestures
+
+/// A push button or a toggle button (GTK's `GtkButton` and
+/// `GtkToggleButton`, UIKit's `UIButton`): a label, an icon, or both.
+///
+/// A tap or a click activates it; so do Space and Enter while it has the
+/// keyboard focus. It shows the pointer over it, a brief press when
+/// activated, the focus ring and being disabled. A `.suggested`
+/// button (the default action) is filled with the accent colour, a
+/// `.destructive` one says its label in red. A toggle button stays pressed
+/// while on. It asks for its label's width plus padding and at least 34
+/// logical pixels of height (`sizeNeeds`), and a screen reader hears a push
+/// button or a toggle button with its label, its pressed or checked state,
+/// and a "click" action.
+@MainActor
+public final class Button: Component {
+    /// How the button stands among others.
+    public enum Style: Sendable, Hashable {
+        case normal
+        /// The action a window suggests (Enter's, Open, Save): accent-filled.
+        case suggested
+        /// An action that loses something (Delete, Discard): red.
+        case destructive
+    }
+
+    public var title: String { didSet { if title != oldValue { changed() } } }
+    public var icon: ItemIcon? { didSet { changed() } }
+    public var style: Style { didSet { changed() } }
+    public var theme: Theme { didSet { changed() } }
+    /// A disabled button draws dimmed and ignores presses and keys.
+    public var isEnabled = true { didSet { if isEnabled != oldValue { changed() } } }
+    /// Whether it stays pressed when activated, and comes up when activated again.
+    public let isToggle: Bool
+    /// A toggle button's state; setting it calls nothing.
+    public var isOn = false { didSet { if isOn != oldValue { changed() } } }
+    /// Called when a person activates it (a toggle button: after `isOn` flipped).
+    public var onActivate: ((Button) -> Void)?
+
+    public private(set) var frame: Rect = .zero
+    public var isVisible = true { didSet { area.isUserInteractionEnabled = isVisible && isEnabled } }
+    private let area: GestureView
+    private let tap = TapGestureRecognizer(name: "button tap")
+    private let click = ClickGestureRecognizer(name: "button click")
+    private var isHovered = false
+    /// Shows pressed for a moment after an activation.
+    private var isFlashing = false
+    private var isFocused = false
+    private weak var host: ComponentHost?
+
+    /// A push button (`toggle` false) or a toggle button titled `title`.
+    public init(_ title: String, icon: ItemIcon? = nil, style: Style = .normal, toggle: Bool = false, theme: Theme = .light,
+                onActivate: ((Button) -> Void)? = nil) {
+        self.title = title
+        self.icon = icon
+        self.style = style
+        isToggle = toggle
+        self.theme = theme
+        self.onActivate = onActivate
+        area = GestureView(name: "button \(title)", frame: .zero)
+        for recognizer: GestureRecognizer in [tap, click] {
+            area.addRecognizer(recognizer)
+            recognizer.onStateChange = { [unowned self] recognizer in
+                if recognizer.state == .recognized || recognizer.state == .ended { activate() }
+            }
+        }
+    }
+
+    /// Whether it shows pressed: held down now, or a toggle that is on.
+    public var isPressed: Bool { isFlashing || (isToggle && isOn) }
+
+    /// Activates it as a person would: a toggle flips, then `onActivate`.
+    public func activate() {
+        guard isEnabled else { return }
+        if isToggle { isOn.toggle() }
+        if let host {
+            isFlashing = true
+            changed()
+            _ = host.schedule(after: 120) { [weak self] in
+                self?.isFlashing = false
+                self?.changed()
+            }
+        }
+        onActivate?(self)
+    }
+
+    private func changed() {
+        area.isUserInteractionEnabled = isVisible && isEnabled
+        host?.invalidate(Region(frame))
+    }
+
+    public func attach(to host: ComponentHost) {
+        guard self.host !== host else { return }
+        self.host = host
+        host.gestureArena.add(area)
+    }
+
+    public func setFrame(_ newFrame: Rect) {
+        host?.invalidate(Region(frame))
+        frame = newFrame
+        area.frame = newFrame
+        changed()
+    }
+
+    public static let padding = 12.0, iconSize = 18.0, minimumHeight = 34.0
+    private static let keypadEnter = KeySym(rawValue: 0xff8d)
+
+    public var sizeNeeds: SizeNeeds {
+        let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1).rounded(.up)
+        let iconWidth = icon == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
+        let width = max(Self.minimumHeight, text + iconWidth + 2 * Self.padding)
+        return SizeNeeds(minimum: Size(width: width, height: Self.minimumHeight), natural: Size(width: width, height: Self.minimumHeight))
+    }
+
+    // MARK: - Input
+
+    public var acceptsFocus: Bool { isVisible && isEnabled }
+    public func focusDidChange(_ isFocused: Bool) {
+        self.isFocused = isFocused
+        changed()
+    }
+
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        guard isEnabled, key.modifiers.isDisjoint(with: [.control, .alt]),
+              key.keysym == .space || key.keysym == .returnKey || key.keysym == Self.keypadEnter else { return false }
+        activate()
+        return true
+    }
+
+    public func hover(at point: Point?) -> Region {
+        let over = point.map { frame.contains($0) } ?? false
+        guard over != isHovered else { return Region() }
+        isHovered = over
+        return Region(frame)
+    }
+
+    public func cursorShape(at point: Point) -> CursorShape { isEnabled ? .pointer : .default }
+
+    // MARK: - Drawing
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        guard damage.intersects(frame), frame.width > 0, frame.height > 0 else { return }
+        let body = frame.insetBy(dx: 1, dy: 1)
+        let (fill, text) = colours()
+        if style == .normal {
+            // A hairline around a plain button, as GTK draws one.
+            canvas.fillRoundedRect(body, radius: 6, color: theme.separator)
+            canvas.fillRoundedRect(body.insetBy(dx: 1, dy: 1), radius: 5, color: fill)
+        } else {
+            canvas.fillRoundedRect(body, radius: 6, color: fill)
+        }
+        if let tint = tint { canvas.fillRoundedRect(body, radius: 6, color: tint) }
+        var contentWidth = title.isEmpty ? 0 : canvas.measureText(title, role: .body)
+        if icon != nil { contentWidth += Self.iconSize + (title.isEmpty ? 0 : 6) }
+        var x = (frame.midX - min(contentWidth, frame.width - 2 * Self.padding) / 2).rounded()
+        if let icon {
+            let rect = Rect(x: x, y: (frame.midY - Self.iconSize / 2).rounded(), width: Self.iconSize, height: Self.iconSize)
+            icon.draw(in: rect, color: text, cutout: fill, canvas: canvas)
+            x += Self.iconSize + 6
+        }
+        if !title.isEmpty {
+            let lineHeight = canvas.metrics(for: .body).lineHeight
+            _ = canvas.drawText(title, at: Point(x: x, y: (frame.midY - lineHeight / 2).rounded()), role: .body, color: text,
+                                maxWidth: max(0, frame.maxX - Self.padding - x))
+        }
+        if isFocused { ItemViewDecorations.drawFocusRing(around: frame, theme: theme, canvas: canvas) }
+    }
+
+    /// The fill and the text colour for the style.
+    private func colours() -> (fill: Color, text: Color) {
+        var fill: Color, text: Color
+        switch style {
+        case .suggested: (fill, text) = (theme.accent, Color.white)
+        case .destructive: (fill, text) = (theme.toolbarBackground, Color(rgb: 0xd7263d))
+        case .normal: (fill, text) = (theme.toolbarBackground, theme.primaryText)
+        }
+        if !isEnabled { text = text.withOpacity(0.4) }
+        return (fill, text)
+    }
+
+    /// Drawn over the fill: darker pressed, a little darker under the pointer.
+    private var tint: Color? {
+        guard isEnabled else { return nil }
+        if isPressed { return theme.primaryText.withOpacity(0.18) }
+        return isHovered ? theme.primaryText.withOpacity(0.07) : nil
+    }
+
+    // MARK: - Accessibility
+
+    private var accessibleStates: AccessibleStates {
+        var states: AccessibleStates = isEnabled ? .usable.union(.focusable) : [.visible, .showing]
+        if isFocused { states.insert(.focused) }
+        if isToggle && isOn { states.formUnion([.pressed, .checked]) }
+        if isToggle { states.insert(.checkable) }
+        return states
+    }
+
+    /// What a screen reader sees: a push or toggle button named by its
+    /// title (its icon's name without one), with a "click" action.
+    public private(set) lazy var accessibleObject: AccessibleObject? = {
+        let object = AccessibleObject(role: isToggle ? .toggleButton : .pushButton)
+        object.name = { [unowned self] in title.isEmpty ? (icon.map { "\($0)" } ?? "") : title }
+        object.states = { [unowned self] in accessibleStates }
+        object.extents = { [unowned self] in frame }
+        object.actions = [(name: "click", perform: { [unowned self] in
+            guard isEnabled else { return false }
+            activate()
+            return true
+        })]
+        return object
+    }()
+}

@@ -1,0 +1,110 @@
+import SweepGestures
+import SweepPixman
+import SweepUI
+import Testing
+
+@MainActor @Suite struct ButtonTests {
+    private func makeButton(_ title: String = "Open", toggle: Bool = false) -> (Button, TestHost, () -> Int) {
+        var count = 0
+        let button = Button(title, toggle: toggle) { _ in count += 1 }
+        let host = TestHost()
+        button.attach(to: host)
+        button.setFrame(Rect(x: 10, y: 10, width: 100, height: 34))
+        return (button, host, { count })
+    }
+
+    private func click(_ host: TestHost, at point: Point, time: Double = 1000) {
+        host.gestureArena.pointerMoved(to: point, time: time)
+        host.gestureArena.pointerButton(pressed: true, modifiers: [], time: time + 10)
+        host.gestureArena.pointerButton(pressed: false, modifiers: [], time: time + 60)
+    }
+
+    @Test func aClickATapSpaceAndEnterActivateItOnceEach() {
+        let (button, host, count) = makeButton()
+        click(host, at: Point(x: 50, y: 20))
+        #expect(count() == 1)
+        host.gestureArena.handle(Input.touches(down: [(0, Point(x: 60, y: 25))], time: 2000))
+        host.gestureArena.handle(Input.touches(up: [0], time: 2060))
+        host.advance(by: 400)
+        #expect(count() == 2, "a tap")
+        #expect(button.handleKey(Input.key(.space)) && button.handleKey(Input.key(.returnKey)))
+        #expect(count() == 4)
+        #expect(!button.handleKey(Input.key(.a)) && !button.handleKey(Input.key(.space, .control)), "other keys go on")
+        click(host, at: Point(x: 200, y: 20), time: 3000)
+        #expect(count() == 4, "a click beside it does nothing")
+    }
+
+    @Test func anActivationShowsPressedForAMoment() {
+        let (button, host, _) = makeButton()
+        button.activate()
+        #expect(button.isPressed)
+        host.advance(by: 200)
+        #expect(!button.isPressed)
+    }
+
+    @Test func aDisabledButtonIgnoresPressesAndKeysAndTakesNoFocus() {
+        let (button, host, count) = makeButton()
+        button.isEnabled = false
+        click(host, at: Point(x: 50, y: 20))
+        #expect(!button.handleKey(Input.key(.space)))
+        button.activate()
+        #expect(count() == 0 && !button.acceptsFocus)
+        #expect(button.accessibleObject?.states().contains(.enabled) == false)
+        #expect(button.accessibleObject?.actions.first?.perform() == false)
+    }
+
+    @Test func aToggleButtonStaysPressedWhileOnAndSaysSo() {
+        let (button, _, count) = makeButton("Bold", toggle: true)
+        #expect(button.accessibleObject?.role == .toggleButton)
+        #expect(button.accessibleObject?.actions.first?.perform() == true)
+        #expect(button.isOn && button.isPressed && count() == 1)
+        let states = button.accessibleObject?.states() ?? []
+        #expect(states.contains(.pressed) && states.contains(.checked) && states.contains(.checkable))
+        button.activate()
+        #expect(!button.isOn)
+    }
+
+    @Test func aScreenReaderHearsAPushButtonByItsTitle() {
+        let (button, _, count) = makeButton("New Folder")
+        let object = button.accessibleObject
+        #expect(object?.role == .pushButton && object?.name() == "New Folder")
+        #expect(object?.actions.map(\.name) == ["click"])
+        _ = object?.actions.first?.perform()
+        #expect(count() == 1)
+        #expect(object?.extents?() == Rect(x: 10, y: 10, width: 100, height: 34))
+    }
+
+    @Test func itAsksForItsTitlesWidthAndAThousandFitARowWithoutOverlap() {
+        let short = Button("OK"), long = Button("Move to the Wastebasket")
+        #expect(short.sizeNeeds.natural.height == 34 && short.sizeNeeds.natural.width >= 34)
+        #expect(long.sizeNeeds.natural.width > short.sizeNeeds.natural.width + 100)
+        let buttons = (0..<1000).map { Button("Button \($0)") }
+        let row = Stack(.horizontal, spacing: 6, buttons.map { Stack.Item($0) })
+        row.setFrame(Rect(x: 0, y: 0, width: 800, height: 40))
+        #expect(buttons.allSatisfy { $0.frame.minX >= 0 && $0.frame.maxX <= 800 })
+        for (left, right) in zip(buttons, buttons.dropFirst()) { #expect(left.frame.maxX <= right.frame.minX) }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func theStylesDrawInEachTheme(scale: Double) throws {
+        for theme in [Theme.light, .dark] {
+            let image = try #require(PixmanImage(width: Int(300 * scale), height: Int(40 * scale)))
+            let canvas = PixmanCanvas(image: image, scale: scale, fonts: try FontSet(scale: scale))
+            let suggested = Button("Save", style: .suggested, theme: theme)
+            let normal = Button("Cancel", theme: theme)
+            let destructive = Button("Delete", style: .destructive, theme: theme)
+            for (index, button) in [suggested, normal, destructive].enumerated() {
+                button.setFrame(Rect(x: Double(index) * 100, y: 0, width: 96, height: 40))
+                button.draw(in: canvas, damage: Region(button.frame))
+            }
+            let px = { (x: Double, y: Double) in image.pixel(x: Int(x * scale), y: Int(y * scale)) }
+            let opaque = { (c: Color) in 0xff00_0000 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue) }
+            #expect(px(8, 20) == opaque(theme.accent), "the suggested button is accent-filled")
+            #expect(px(108, 20) == opaque(theme.toolbarBackground), "a plain button's fill")
+            #expect(px(101.5, 20) == opaque(theme.separator), "and its hairline")
+            var red = 0
+            for y in 10..<30 { for x in 210..<290 where px(Double(x), Double(y)) & 0xff_0000 > 0x90_0000 && px(Double(x), Double(y)) & 0xff00 < 0x6000 { red += 1 } }
+            #expect(red > 10, "the destructive title is red")
+        }
+    }
+}
