@@ -8,7 +8,8 @@
 // double click opens a folder (a file's path is printed), Backspace goes up (to the folder left,
 // focused), a click on a place in the sidebar (Home, the XDG folders, GTK's bookmarks) opens it,
 // F6 moves between the sidebar and the entries, Tab through the places, the filter and the entries,
-// Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
+// the header's buttons go Back, Forward and Up (Alt+Left, Alt+Right, Alt+Up) and make a New Folder
+// (Ctrl+Shift+N), Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
 // UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
 import Foundation
 import SweepUI
@@ -62,6 +63,10 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     let view: CollectionView
     let field = TextField(placeholder: "Filter")
     let status = Label(accessibleRole: .statusBar)
+    /// The header's buttons (Alt+Left, Alt+Right, Alt+Up and Ctrl+Shift+N do the same; Tab skips them).
+    let back = Button("←"), forward = Button("→"), up = Button("↑"), newFolder = Button("New Folder")
+    /// The folders shown, as a browser's history, and where in it the view is.
+    private var history: [[UInt8]] = [], historyIndex = -1
     private(set) var folder: [UInt8] = []
     private var entries: [[UInt8]: Entry] = [:]
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
@@ -82,8 +87,14 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         field.onChange = { [unowned self] _ in applyFilter() }
         field.onSubmit = { [unowned self] _ in window.focus(view) }
         let folders = places(), sidebar = CollectionView(layout: .list, dataSource: StringItems(folders.map(\.name)), name: "places")
-        sidebar.onActivate = { [unowned self] row in load(folders[row.item].path) }
-        let browser = ColumnLayout([(field, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
+        sidebar.onActivate = { [unowned self] row in visit(folders[row.item].path) }
+        for (button, name, action) in [(back, "Back", { [unowned self] in goBack() }), (forward, "Forward", { [unowned self] in goForward() }),
+                                       (up, "Up", { [unowned self] in goUp() }), (newFolder, "New Folder", { [unowned self] in makeFolder() })] {
+            (button.accessibleName, button.isFocusable, button.onActivate) = (name, false, { _ in action() })
+        }
+        let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
+                           [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field)])
+        let browser = ColumnLayout([(header, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
         // The places beside the entries: F6 moves between them, the divider drags (and collapses the places).
         let split = SplitPane(.horizontal, first: sidebar, second: browser,
                               position: SplitPane.Position(firstLength: 180, collapsed: folders.isEmpty ? .first : nil))
@@ -91,6 +102,35 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         window.content = split
         window.onKey = { [unowned self] key in handleKey(key) }
         window.focus(view)
+        visit(folder)
+    }
+
+    /// Shows `newFolder` and records it in the history (what lay ahead goes).
+    func visit(_ newFolder: [UInt8]) {
+        history = Array(history.prefix(historyIndex + 1)) + [newFolder]
+        historyIndex = history.count - 1
+        load(newFolder)
+    }
+
+    private func goBack() { if historyIndex > 0 { historyIndex -= 1; load(history[historyIndex]) } }
+    private func goForward() { if historyIndex + 1 < history.count { historyIndex += 1; load(history[historyIndex]) } }
+
+    /// Up to the folder holding this one, the folder left focused once listed.
+    private func goUp() {
+        guard folder != [0x2F], let slash = folder.lastIndex(of: 0x2F) else { return }
+        cameFrom = Array(folder[(slash + 1)...])
+        visit(Array(folder[..<max(1, slash)]))
+    }
+
+    /// Makes "New Folder" (or "New Folder 2", …) here and focuses it once listed.
+    private func makeFolder() {
+        var error = EEXIST
+        for number in 1...1000 where error == EEXIST {
+            let name = Array((number == 1 ? "New Folder" : "New Folder \(number)").utf8)
+            error = cString(path(of: name)) { mkdir($0, 0o777) } == 0 ? 0 : errno
+            if error == 0 { cameFrom = name }
+        }
+        guard error == 0 else { return status.text = "Cannot make a folder here: \(String(cString: strerror(error)))" }
         load(folder)
     }
 
@@ -100,6 +140,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         loading?.cancel()
         folder = newFolder
         window.title = "Files — " + String(decoding: newFolder, as: UTF8.self)   // a screen reader hears the new folder
+        (back.isEnabled, forward.isEnabled, up.isEnabled) = (historyIndex > 0, historyIndex + 1 < history.count, newFolder != [0x2F])
         entries = [:]
         field.text = ""
         filtered.isIncluded = nil
@@ -166,16 +207,21 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
 
     private func open(name: [UInt8]) {
         guard let entry = entries[name] else { return }
-        if entry.isFolder { return load(path(of: entry.name)) }
+        if entry.isFolder { return visit(path(of: entry.name)) }
         StandardStreams.write(PathLine.bytes(path(of: entry.name)), to: STDOUT_FILENO)
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {
-        if key.keysym == .backspace && window.isFocused(view), let slash = folder.lastIndex(of: 0x2F) {
-            cameFrom = Array(folder[(slash + 1)...])
-            load(Array(folder[..<max(1, slash)]))
-            return true
+        if key.keysym == .backspace && window.isFocused(view) { goUp(); return true }
+        if key.modifiers == .alt {
+            switch key.keysym {
+            case .left: goBack(); return true
+            case .right: goForward(); return true
+            case .up: goUp(); return true
+            default: break
+            }
         }
+        if key.modifiers == [.control, .shift] && (key.keysym == .n || key.keysym == KeySym(rawValue: 0x4e)) { makeFolder(); return true }
         if key.keysym == .c && key.modifiers.contains(.control) { return copyPaths() }
         return false
     }

@@ -33,6 +33,12 @@ public final class Button: Component {
     public let isToggle: Bool
     /// A toggle button's state; setting it calls nothing.
     public var isOn = false { didSet { if isOn != oldValue { changed() } } }
+    /// What a screen reader calls it when the title does not say (an arrow,
+    /// an icon alone); nil: the title.
+    public var accessibleName: String?
+    /// Whether Tab stops on it (true); a toolbar's buttons whose actions have
+    /// shortcuts may leave it to the text fields and lists, as macOS does by default.
+    public var isFocusable = true
     /// Called when a person activates it (a toggle button: after `isOn` flipped).
     public var onActivate: ((Button) -> Void)?
 
@@ -113,7 +119,7 @@ public final class Button: Component {
 
     // MARK: - Input
 
-    public var acceptsFocus: Bool { isVisible && isEnabled }
+    public var acceptsFocus: Bool { isVisible && isEnabled && isFocusable }
     public func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused
         changed()
@@ -187,7 +193,8 @@ public final class Button: Component {
     // MARK: - Accessibility
 
     private var accessibleStates: AccessibleStates {
-        var states: AccessibleStates = isEnabled ? .usable.union(.focusable) : [.visible, .showing]
+        var states: AccessibleStates = isEnabled ? .usable : [.visible, .showing]
+        if isEnabled && isFocusable { states.insert(.focusable) }
         if isFocused { states.insert(.focused) }
         if isToggle && isOn { states.formUnion([.pressed, .checked]) }
         if isToggle { states.insert(.checkable) }
@@ -198,7 +205,7 @@ public final class Button: Component {
     /// title (its icon's name without one), with a "click" action.
     public private(set) lazy var accessibleObject: AccessibleObject? = {
         let object = AccessibleObject(role: isToggle ? .toggleButton : .pushButton)
-        object.name = { [unowned self] in title.isEmpty ? (icon.map { "\($0)" } ?? "") : title }
+        object.name = { [unowned self] in accessibleName ?? (title.isEmpty ? (icon.map { "\($0)" } ?? "") : title) }
         object.states = { [unowned self] in accessibleStates }
         object.extents = { [unowned self] in frame }
         object.actions = [(name: "click", perform: { [unowned self] in

@@ -436,6 +436,60 @@ import Testing
         #expect(shot.darkPixelCount(x: 10, y: 132, width: 160, height: 88) == 0, "and no more")
     }
 
+    /// The header's buttons: into beta (type-ahead, Enter), Back by the
+    /// button, Forward by Alt+Right, Up by the button; New Folder twice makes
+    /// "New Folder" and "New Folder 2" and focuses the new one. Each step's
+    /// folder is checked by opening what is focused there.
+    @Test func theHeaderButtonsGoBackForwardUpAndMakeFolders() throws {
+        let back = #"{"op":"pointer.move","x":21,"y":20}"#, up = #"{"op":"pointer.move","x":97,"y":20}"#
+        let newFolder = #"{"op":"pointer.move","x":160,"y":20}"#
+        let press = """
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        """
+        let run = try play("""
+        \(ready)
+        \(keys("be"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":300}
+        \(back)
+        \(press)
+        \(keys("da"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"key.down","key":"Alt_L"}
+        {"op":"key.tap","key":"Right"}
+        {"op":"key.up","key":"Alt_L"}
+        {"op":"wait","ms":300}
+        \(keys("in"))
+        {"op":"key.tap","key":"Return"}
+        \(up)
+        \(press)
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":300}
+        {"op":"key.tap","key":"BackSpace"}
+        {"op":"wait","ms":300}
+        \(newFolder)
+        \(press)
+        \(newFolder)
+        \(press)
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":300}
+        \(back)
+        \(press)
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":300}
+        """, label: "header", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // date.txt after Back (the first folder again), inner.txt after Forward (beta), and after Up the
+        // focus on beta (the folder left): Enter opens it, Backspace comes up again.
+        #expect(run.output == ["\(run.folder)/date.txt", "\(run.folder)/beta/inner.txt"], "\(run.output)\n\(run.process.logTail)")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: "\(run.folder)/New Folder", isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(FileManager.default.fileExists(atPath: "\(run.folder)/New Folder 2"))
+    }
+
     /// The scrollbar under the pointer: its thumb dragged to the bottom of a
     /// 1,000-entry folder shows the last entries (a click there opens one).
     @Test func theScrollbarsThumbDragsToTheEndOfAFolder() throws {
