@@ -12,7 +12,7 @@ struct Place: Equatable {
 /// (`gtk-3.0/bookmarks`, `file://` ones), each folder once. Files too large
 /// or unreadable give nothing.
 func places(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Place] {
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return [] }
+    guard let home = environment["HOME"].map(normalized), home.hasPrefix("/") else { return [] }
     let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
     var found = [Place(name: "Home", path: Array(home.utf8))]
     let names = ["DESKTOP": "Desktop", "DOCUMENTS": "Documents", "DOWNLOAD": "Downloads", "MUSIC": "Music",
@@ -25,13 +25,17 @@ func places(environment: [String: String] = ProcessInfo.processInfo.environment)
         guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { continue }
         value = String(value.dropFirst().dropLast())
         if value.hasPrefix("$HOME") { value = home + value.dropFirst(5) }
+        // "$HOME/" is how xdg-user-dirs turns a folder off.
+        value = normalized(value)
         guard value.hasPrefix("/"), value != home else { continue }
         found.append(Place(name: name, path: Array(value.utf8)))
     }
     for line in smallFileLines(config + "/gtk-3.0/bookmarks") where line.hasPrefix("file://") {
         // file:///home/me/My%20Projects Projects
         let parts = line.split(separator: " ", maxSplits: 1)
-        guard let path = FileURI.decode(String(parts[0])) else { continue }
+        guard let decoded = FileURI.decode(String(parts[0])) else { continue }
+        var path = decoded
+        while path.count > 1 && path.last == UInt8(ascii: "/") { path.removeLast() }
         let label = parts.count > 1 ? String(parts[1]) : String(decoding: path.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
         found.append(Place(name: label, path: path))
     }
@@ -41,6 +45,13 @@ func places(environment: [String: String] = ProcessInfo.processInfo.environment)
         let isFolder = cString(place.path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
         return isFolder && seen.insert(place.path).inserted
     }
+}
+
+/// `path` without trailing slashes (but "/" stays), so "$HOME/" is Home.
+private func normalized(_ path: String) -> String {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
 }
 
 /// The lines of a text file of at most 64 KB; none for a larger or unreadable one.

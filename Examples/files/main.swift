@@ -94,6 +94,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         }
         let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
                            [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field)])
+        header.background = Theme.light.toolbarBackground
         let browser = ColumnLayout([(header, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
         // The places beside the entries: F6 moves between them, the divider drags (and collapses the places).
         let split = SplitPane(.horizontal, first: sidebar, second: browser,
@@ -292,7 +293,9 @@ let folder = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.curr
 do {
     let app = try Application()
     let window = try AppWindow(application: app, title: "Files", appID: "org.sweep.Files")
-    let browser = Browser(window: window, folder: Array((folder as NSString).standardizingPath.utf8), grid: arguments.contains("--grid"))
+    // An absolute path, so Up and Back know where they are.
+    let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+    let browser = Browser(window: window, folder: Array((absolute as NSString).standardizingPath.utf8), grid: arguments.contains("--grid"))
     if arguments.contains("--timing") {
         browser.timing = started
         window.onCommit = { frames in if frames == 1 { browser.report("first frame") } }

@@ -173,7 +173,22 @@ public final class AppWindow: ComponentHost {
     /// The cursor the component under `point` asks for; the content's (a tab
     /// bar around its pages) where no page is.
     public func cursorShape(at point: Point) -> CursorShape {
-        component(at: point)?.cursorShape(at: point) ?? content?.cursorShape(at: point) ?? .default
+        containerHandleCursor(at: point) ?? component(at: point)?.cursorShape(at: point) ?? content?.cursorShape(at: point) ?? .default
+    }
+
+    /// The cursor of a container's own handle under `point` (a split pane's
+    /// divider), asked from the content down before the component under it:
+    /// there a press moves the handle and focuses nothing.
+    private func containerHandleCursor(at point: Point) -> CursorShape? {
+        var node = content, depth = 0
+        while let container = node, depth < 32 {
+            let children = container.children.filter { $0 !== container && $0.isVisible }
+            guard !children.isEmpty else { return nil }
+            if let shape = (container as? ContainerHandles)?.handleCursor(at: point) { return shape }
+            node = children.first { $0.frame.contains(point) }
+            depth += 1
+        }
+        return nil
     }
 
     private func layout(size: Size) {
@@ -237,11 +252,7 @@ public final class AppWindow: ComponentHost {
 
     /// Tells every component, nested ones too, the scale the window draws at now.
     private func scaleChanged(to scale: Double) {
-        func tell(_ component: Component) {
-            component.windowScaleDidChange(to: scale)
-            for child in component.children where child !== component { tell(child) }
-        }
-        if let content { tell(content) }
+        if let content { tellScale(scale, to: content) }
     }
 
     func drawContent(in canvas: Canvas, damage: Region) {
@@ -394,7 +405,12 @@ public final class AppWindow: ComponentHost {
             }
             return nil
         }
-        guard let chain = path(to: focused, from: content, depth: 0) else { return false }
+        guard let chain = path(to: focused, from: content, depth: 0) else {
+            // The focused component is no longer shown (a side collapsed): the first that can take it does.
+            guard let first = visibleComponents.first(where: \.acceptsFocus) else { return false }
+            keyComponent = first
+            return true
+        }
         for (index, node) in chain.enumerated().reversed() {
             guard let pane = node as? SplitPane, index + 1 < chain.count else { continue }
             let other = chain[index + 1] === pane.first ? pane.second : pane.first
@@ -506,7 +522,7 @@ public final class AppWindow: ComponentHost {
         for (code, pressed) in frame.buttons {
             guard let position = gestureArena.pointerPosition else { continue }
             if code == AppWindow.leftButton {
-                if pressed, let component = component(at: position) { self.pressed(component) }
+                if pressed, containerHandleCursor(at: position) == nil, let component = component(at: position) { self.pressed(component) }
                 gestureArena.pointerButton(pressed: pressed, modifiers: modifiers, time: time)
             } else if code == AppWindow.rightButton && pressed, let component = component(at: position) {
                 self.pressed(component)

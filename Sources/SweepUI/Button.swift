@@ -28,11 +28,25 @@ public final class Button: Component {
     public var style: Style { didSet { changed() } }
     public var theme: Theme { didSet { changed() } }
     /// A disabled button draws dimmed and ignores presses and keys.
-    public var isEnabled = true { didSet { if isEnabled != oldValue { changed() } } }
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            changed()
+            say("sensitive", isEnabled)
+            say("enabled", isEnabled)
+        }
+    }
     /// Whether it stays pressed when activated, and comes up when activated again.
     public let isToggle: Bool
     /// A toggle button's state; setting it calls nothing.
-    public var isOn = false { didSet { if isOn != oldValue { changed() } } }
+    public var isOn = false {
+        didSet {
+            guard isOn != oldValue else { return }
+            changed()
+            say("checked", isOn)
+            say("pressed", isOn)
+        }
+    }
     /// What a screen reader calls it when the title does not say (an arrow,
     /// an icon alone); nil: the title.
     public var accessibleName: String?
@@ -52,6 +66,10 @@ public final class Button: Component {
     private var isFlashing = false
     private var isFocused = false
     private weak var host: ComponentHost?
+    /// The accessible object once a screen reader asked for it (state changes are said only then).
+    private var madeAccessibleObject: AccessibleObject?
+    /// The colour around the button's rounded body (what it sits on): a toolbar's by default.
+    public var backdrop: Color?
 
     /// A push button (`toggle` false) or a toggle button titled `title`.
     public init(_ title: String, icon: ItemIcon? = nil, style: Style = .normal, toggle: Bool = false, theme: Theme = .light,
@@ -123,6 +141,13 @@ public final class Button: Component {
     public func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused
         changed()
+        say("focused", isFocused)
+    }
+
+    /// Tells a screen reader listening that a state changed (once it has seen the button).
+    private func say(_ state: String, _ value: Bool) {
+        guard let object = madeAccessibleObject, let accessibility = (host as? AppWindow)?.application.accessibility else { return }
+        accessibility.stateChanged(object, state, value)
     }
 
     public func handleKey(_ key: KeyEvent) -> Bool {
@@ -145,6 +170,8 @@ public final class Button: Component {
 
     public func draw(in canvas: Canvas, damage: Region) {
         guard damage.intersects(frame), frame.width > 0, frame.height > 0 else { return }
+        // The whole frame: the corners, the margin and where a focus ring was.
+        canvas.fill(frame, color: backdrop ?? theme.toolbarBackground)
         let body = frame.insetBy(dx: 1, dy: 1)
         let (fill, text) = colours()
         if style == .normal {
@@ -205,6 +232,7 @@ public final class Button: Component {
     /// title (its icon's name without one), with a "click" action.
     public private(set) lazy var accessibleObject: AccessibleObject? = {
         let object = AccessibleObject(role: isToggle ? .toggleButton : .pushButton)
+        madeAccessibleObject = object
         object.name = { [unowned self] in accessibleName ?? (title.isEmpty ? (icon.map { "\($0)" } ?? "") : title) }
         object.states = { [unowned self] in accessibleStates }
         object.extents = { [unowned self] in frame }

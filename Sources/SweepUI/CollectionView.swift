@@ -270,6 +270,8 @@ public final class CollectionView: Component {
     public func setFrame(_ frame: Rect) {
         itemView.setFrame(frame)
         gestures.view.frame = frame
+        // The scrollbar's strip moves with the view, narrow until the pointer comes over it again.
+        _ = scrollbarHover(at: nil)
         invalidate()
     }
 
@@ -281,6 +283,11 @@ public final class CollectionView: Component {
     public var isVisible = true {
         didSet {
             gestures.view.isUserInteractionEnabled = isVisible
+            if !isVisible {
+                // Hidden views hear no hover: the scrollbar's strip lets go now.
+                scrollMode.scrollbarDragStart = nil
+                _ = scrollbarHover(at: nil)
+            }
             // Shown again: what scrolled while hidden is drawn afresh.
             if isVisible && !oldValue { invalidate() }
         }

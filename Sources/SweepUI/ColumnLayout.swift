@@ -22,7 +22,8 @@ public final class ColumnLayout: Component {
         stack = Stack(.vertical, rows.map { component, height in
             switch height {
             case .fixed(let value): .fixed(component, value)
-            case .flexible: .flexible(component)
+            // An equal share of what the fixed rows leave, whatever the row's own natural height.
+            case .flexible: Stack.Item(component, length: .fixed(0), grow: 1)
             }
         })
     }

@@ -100,6 +100,7 @@ import Testing
             let px = { (x: Double, y: Double) in image.pixel(x: Int(x * scale), y: Int(y * scale)) }
             let opaque = { (c: Color) in 0xff00_0000 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue) }
             #expect(px(8, 20) == opaque(theme.accent), "the suggested button is accent-filled")
+            #expect(px(0.2, 0.2) == opaque(theme.toolbarBackground), "its corner shows what it sits on")
             #expect(px(108, 20) == opaque(theme.toolbarBackground), "a plain button's fill")
             #expect(px(101.5, 20) == opaque(theme.separator), "and its hairline")
             var red = 0

@@ -228,3 +228,58 @@ import Testing
         }
     }
 }
+
+/// A host that keeps which component has the keyboard focus.
+@MainActor private final class FocusHost: ComponentHost {
+    let gestureArena = GestureArena()
+    var now = 0.0
+    var focused: Component?
+    func invalidate(_ region: Region) {}
+    func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken { TimerToken(1) }
+    func cancel(_ timer: TimerToken) {}
+    func focus(_ component: Component) { focused = component }
+    func isFocused(_ component: Component) -> Bool { focused === component }
+}
+
+@MainActor @Suite struct ContainerReviewTests {
+    @Test func aSideThatCollapsesGivesTheFocusToTheOtherSide() {
+        let sidebar = Box(focusable: true), field = Box(focusable: true), list = Box(focusable: true)
+        let pane = SplitPane(.horizontal, first: sidebar, second: Stack(.vertical, [Stack.Item(field), .flexible(list)]),
+                             position: SplitPane.Position(firstLength: 200))
+        pane.collapsibleSides = [.first]
+        let host = FocusHost()
+        pane.attach(to: host)
+        pane.setFrame(Rect(x: 0, y: 0, width: 600, height: 400))
+        host.focus(sidebar)
+        pane.position = SplitPane.Position(firstLength: 200, collapsed: .first)
+        #expect(host.focused === field, "the other side's first focusable component")
+    }
+
+    @Test func nonsenseSpacingPaddingAndWeightsSetLaterAreTamedToo() {
+        let a = Box(), b = Box()
+        var items = [Stack.Item.flexible(a), Stack.Item.flexible(b)]
+        items[1].grow = -5
+        let stack = Stack(.horizontal, items)
+        stack.spacing = .nan
+        stack.padding = -20
+        stack.setFrame(Rect(x: 0, y: 0, width: 300, height: 40))
+        #expect(stack.spacing == 0 && stack.padding == 0)
+        #expect(a.frame == Rect(x: 0, y: 0, width: 300, height: 40) && b.frame.width == 0, "\(a.frame) \(b.frame)")
+    }
+
+    @Test func theGapsAndPaddingAreFilledWithTheBackground() throws {
+        let red = Color(rgb: 0xff0000), green = Color(rgb: 0x00ff00)
+        let stack = Stack(.horizontal, spacing: 10, padding: 5, alignment: .center,
+                          [Stack.Item(Fill(red), length: .fixed(50)), Stack.Item(Fill(red), length: .fixed(50))])
+        stack.background = green
+        stack.setFrame(Rect(x: 0, y: 0, width: 200, height: 40))
+        let image = try #require(PixmanImage(width: 200, height: 40))
+        let canvas = PixmanCanvas(image: image, scale: 1, fonts: try FontSet(scale: 1))
+        stack.draw(in: canvas, damage: Region(stack.frame))
+        let opaque = { (c: Color) in 0xff00_0000 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue) }
+        #expect(image.pixel(x: 2, y: 20) == opaque(green), "the padding")
+        #expect(image.pixel(x: 60, y: 20) == opaque(green), "the gap between the children")
+        #expect(image.pixel(x: 150, y: 20) == opaque(green), "after the last child")
+        #expect(image.pixel(x: 30, y: 20) == opaque(red) && image.pixel(x: 90, y: 20) == opaque(red))
+    }
+}

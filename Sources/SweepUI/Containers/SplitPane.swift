@@ -155,6 +155,7 @@ public final class SplitPane: Component {
         second.setFrame(Rect.spans(along: axis, main: (secondStart, max(0, main.start + main.length - secondStart)), across: across))
         first.isVisible = isVisible && effectivePosition.collapsed != .first
         second.isVisible = isVisible && effectivePosition.collapsed != .second
+        if let collapsed = effectivePosition.collapsed { moveFocus(outOf: collapsed == .first ? first : second) }
         // The grab area stays put while a drag runs: the recognizers' points are relative to it.
         if dragStart == nil { placeHandle() }
         invalidate()
@@ -168,6 +169,19 @@ public final class SplitPane: Component {
     }
 
     private func invalidate() { host?.invalidate(Region(frame)) }
+
+    /// The keyboard focus on a side that collapsed goes to the other side's first focusable component.
+    private func moveFocus(outOf side: Component) {
+        guard let host, SplitPane.leaves(of: side).contains(where: { host.isFocused($0) }) else { return }
+        let other = side === first ? second : first
+        if let target = SplitPane.leaves(of: other).first(where: \.acceptsFocus) { host.focus(target) }
+    }
+
+    static func leaves(of component: Component, depth: Int = 0) -> [Component] {
+        let children = component.children.filter { $0 !== component }
+        guard !children.isEmpty, depth < 32 else { return [component] }
+        return children.flatMap { leaves(of: $0, depth: depth + 1) }
+    }
 
     // MARK: - Dragging
 
@@ -214,8 +228,19 @@ public final class SplitPane: Component {
         onPositionChange?(effectivePosition)
     }
 
-    public func cursorShape(at point: Point) -> CursorShape {
-        handle.frame.contains(point) ? (axis == .horizontal ? .columnResize : .rowResize) : .default
+    /// A collapsed side hears the scale too (the window tells only the shown ones).
+    public func windowScaleDidChange(to scale: Double) {
+        switch effectivePosition.collapsed {
+        case .first: tellScale(scale, to: first)
+        case .second: tellScale(scale, to: second)
+        case nil: break
+        }
+    }
+
+    public func cursorShape(at point: Point) -> CursorShape { handleCursor(at: point) ?? .default }
+
+    func handleCursor(at point: Point) -> CursorShape? {
+        handle.frame.contains(point) ? (axis == .horizontal ? .columnResize : .rowResize) : nil
     }
 
     public func draw(in canvas: Canvas, damage: Region) {
@@ -253,6 +278,17 @@ public final class SplitPane: Component {
         if let object = component.accessibleObject { return [object] }
         return component.children.filter { $0 !== component && $0.isVisible }.flatMap { accessibleObjects(of: $0) }
     }
+}
+
+extension SplitPane: ContainerHandles {}
+
+/// A container with handles of its own over its children's edges (a split
+/// pane's divider): the window asks it first for the cursor, and a press
+/// on a handle focuses none of the children.
+@MainActor
+protocol ContainerHandles {
+    /// The cursor over a handle at `point`; nil where there is none.
+    func handleCursor(at point: Point) -> CursorShape?
 }
 
 extension Point {

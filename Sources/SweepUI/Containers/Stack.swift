@@ -35,13 +35,13 @@ public final class Stack: Component {
         public let component: Component
         public var length: Length
         /// Its share of the room left over (0: none, stays at its length).
-        public var grow: Double
+        public var grow: Double { didSet { grow = Stack.finite(grow) } }
         public var isHidden = false
 
         public init(_ component: Component, length: Length = .natural, grow: Double = 0) {
             self.component = component
             self.length = length
-            self.grow = max(0, grow.isFinite ? grow : 0)
+            self.grow = grow
         }
 
         /// A child of a fixed length.
@@ -53,9 +53,14 @@ public final class Stack: Component {
     public let axis: Axis
     public private(set) var items: [Item]
     /// Logical pixels between neighbouring children.
-    public var spacing: Double { didSet { relayout() } }
+    public var spacing: Double { didSet { spacing = Stack.finite(spacing); relayout() } }
     /// Logical pixels around the children, inside the frame.
-    public var padding: Double { didSet { relayout() } }
+    public var padding: Double { didSet { padding = Stack.finite(padding); relayout() } }
+    /// What the room no child covers is filled with (the padding, the gaps,
+    /// beside children that do not fill the breadth).
+    public var background = Theme.light.background { didSet { host?.invalidate(Region(frame)) } }
+    /// That room, found at each layout.
+    private var gaps: [Rect] = []
     public var alignment: Alignment { didSet { relayout() } }
     public private(set) var frame: Rect = .zero
     public var isVisible = true { didSet { updateChildVisibility() } }
@@ -122,7 +127,7 @@ public final class Stack: Component {
         }
     }
 
-    private static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+    nonisolated static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
 
     public func setFrame(_ newFrame: Rect) {
         frame = newFrame
@@ -134,16 +139,28 @@ public final class Stack: Component {
         let inner = frame.insetBy(dx: min(padding, frame.width / 2), dy: min(padding, frame.height / 2))
         let main = inner.span(along: axis), breadth = inner.span(along: axis.across)
         let lengths = Stack.share(main.length - spacing * Double(max(0, shown.count - 1)),
-                                  among: shown.map { (Stack.lengths(of: $0, along: axis), $0.grow) })
-        var position = main.start
+                                  among: shown.map { (Stack.lengths(of: $0, along: axis), Stack.finite($0.grow)) })
+        var position = main.start, covered = main.start
         let end = main.start + main.length
+        // The padding, then what lies between and beside the children.
+        gaps = [Rect(x: frame.minX, y: frame.minY, width: frame.width, height: inner.minY - frame.minY),
+                Rect(x: frame.minX, y: inner.maxY, width: frame.width, height: frame.maxY - inner.maxY),
+                Rect(x: frame.minX, y: inner.minY, width: inner.minX - frame.minX, height: inner.height),
+                Rect(x: inner.maxX, y: inner.minY, width: frame.maxX - inner.maxX, height: inner.height)]
         for (item, length) in zip(shown, lengths) {
             // Whole logical pixels at each edge, so neighbours neither overlap nor leave a seam.
             let start = min(position.rounded(), end), stop = min((position + length).rounded(), end)
             let across = place(item.component, in: breadth)
             item.component.setFrame(Rect.spans(along: axis, main: (start, max(0, stop - start)), across: across))
+            gaps.append(Rect.spans(along: axis, main: (covered, start - covered), across: breadth))
+            gaps.append(Rect.spans(along: axis, main: (start, stop - start), across: (breadth.start, across.start - breadth.start)))
+            gaps.append(Rect.spans(along: axis, main: (start, stop - start),
+                                   across: (across.start + across.length, breadth.start + breadth.length - across.start - across.length)))
+            covered = max(covered, stop)
             position += length + spacing
         }
+        gaps.append(Rect.spans(along: axis, main: (covered, end - covered), across: breadth))
+        gaps.removeAll { $0.width <= 0 || $0.height <= 0 }
         host?.invalidate(Region(frame))
     }
 
@@ -180,6 +197,7 @@ public final class Stack: Component {
     }
 
     public func draw(in canvas: Canvas, damage: Region) {
+        for gap in gaps where damage.intersects(gap) { canvas.fill(gap, color: background) }
         for item in items where !item.isHidden && item.component.isVisible && damage.intersects(item.component.frame) {
             item.component.draw(in: canvas, damage: damage)
         }
@@ -193,6 +211,11 @@ public final class Stack: Component {
             damage.formUnion(item.component.advanceAnimations(to: time))
         }
         return damage
+    }
+
+    /// Hidden children hear the scale too (the window tells only the shown ones).
+    public func windowScaleDidChange(to scale: Double) {
+        for item in items where item.isHidden { tellScale(scale, to: item.component) }
     }
 
     /// What screen readers see: the children's objects, in order (a stack is not an object of its own).
