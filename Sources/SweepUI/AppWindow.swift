@@ -154,12 +154,15 @@ public final class AppWindow: ComponentHost {
     public var components: [Component] {
         guard let content else { return [] }
         var leaves: [Component] = []
-        func collect(_ component: Component, depth: Int) {
+        var pending: [(component: Component, depth: Int)] = [(content, 0)]
+        while let (component, depth) = pending.popLast() {
             let children = component.children.filter { $0 !== component }
-            if children.isEmpty || depth >= 32 { return leaves.append(component) }
-            for child in children { collect(child, depth: depth + 1) }
+            if children.isEmpty || depth >= 32 {
+                leaves.append(component)
+            } else {
+                pending.append(contentsOf: children.reversed().map { ($0, depth + 1) })
+            }
         }
-        collect(content, depth: 0)
         return leaves
     }
 
@@ -396,16 +399,8 @@ public final class AppWindow: ComponentHost {
     @discardableResult
     public func moveFocusToOtherPane() -> Bool {
         guard let content, let focused = keyComponent else { return false }
-        // The split panes from the content down to the focused component.
-        func path(to target: Component, from node: Component, depth: Int) -> [Component]? {
-            if node === target { return [node] }
-            guard depth < 32 else { return nil }
-            for child in node.children where child !== node {
-                if let rest = path(to: target, from: child, depth: depth + 1) { return [node] + rest }
-            }
-            return nil
-        }
-        guard let chain = path(to: focused, from: content, depth: 0) else {
+        // The containers from the content down to the focused component.
+        guard let chain = AppWindow.path(to: focused, from: content, depth: 0) else {
             // The focused component is no longer shown (a side collapsed): the first that can take it does.
             guard let first = visibleComponents.first(where: \.acceptsFocus) else { return false }
             keyComponent = first
@@ -414,13 +409,25 @@ public final class AppWindow: ComponentHost {
         for (index, node) in chain.enumerated().reversed() {
             guard let pane = node as? SplitPane, index + 1 < chain.count else { continue }
             let other = chain[index + 1] === pane.first ? pane.second : pane.first
-            let focusable = visibleComponents.filter { candidate in candidate.acceptsFocus && path(to: candidate, from: other, depth: 0) != nil }
+            let focusable = visibleComponents.filter { candidate in
+                candidate.acceptsFocus && AppWindow.path(to: candidate, from: other, depth: 0) != nil
+            }
             guard let target = focusable.first else { continue }
             keyComponent = target
             target.focusArrivedByTab(backward: false)
             return true
         }
         return false
+    }
+
+    /// The components from `node` down to `target`, both included; nil when `target` is not inside.
+    private static func path(to target: Component, from node: Component, depth: Int) -> [Component]? {
+        if node === target { return [node] }
+        guard depth < 32 else { return nil }
+        for child in node.children where child !== node {
+            if let rest = path(to: target, from: child, depth: depth + 1) { return [node] + rest }
+        }
+        return nil
     }
 
     /// A press or touch on `component`: it takes the focus if it accepts
