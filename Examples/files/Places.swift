@@ -54,10 +54,14 @@ private func normalized(_ path: String) -> String {
     return path
 }
 
-/// The lines of a text file of at most 64 KB; none for a larger or unreadable one.
+/// The lines of a regular file of at most 64 KB; none for a larger, unreadable
+/// or other kind of file (opened without blocking: a FIFO there must not hang the start).
 private func smallFileLines(_ path: String) -> [String] {
-    guard let file = FileHandle(forReadingAtPath: path) else { return [] }
-    defer { try? file.close() }
-    guard let data = try? file.read(upToCount: 65_537), data.count <= 65_536 else { return [] }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 65_536,
+          let data = try? file.read(upToCount: 65_537), data.count <= 65_536 else { return [] }
     return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
 }

@@ -520,6 +520,32 @@ import Testing
         #expect(wide.rgb(x: 789, y: 300) != wide.rgb(x: 780, y: 300), "the trough shows under the pointer")
     }
 
+    /// Hostile configuration: `user-dirs.dirs` is a FIFO nobody writes to (it
+    /// must not hang the start), the bookmarks hold invalid UTF-8, a line of
+    /// control bytes and a relative "file:" URI, and Documents is "$HOME/"
+    /// (xdg-user-dirs' way of turning a folder off). The window comes up with
+    /// Home and the one good bookmark, named by its bytes as well as they decode.
+    @Test func hostilePlacesFilesNeitherHangNorAddWrongPlaces() throws {
+        var madeFolder = ""
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"places.png"}
+        """, label: "places-hostile", home: { home in
+            guard mkfifo("\(home)/.config/user-dirs.dirs", 0o600) == 0 else { throw POSIXError(.EIO) }
+            var bookmarks = Data("file://\(madeFolder)/alpha Caf".utf8) + Data([0xE9, 0xFF]) + Data("\n".utf8)
+            bookmarks += Data([0x01, 0x02, 0x7F, 0x0A]) + Data("file:relative Nowhere\nfile:///nonexistent Gone\n".utf8)
+            FileManager.default.createFile(atPath: "\(home)/.config/gtk-3.0/bookmarks", contents: bookmarks)
+        }) { folder in
+            madeFolder = folder
+            try makeFruit(folder)
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let shot = try PNGCodec.read(path: "\(run.directory.path)/places.png")
+        #expect(shot.darkPixelCount(x: 10, y: 0, width: 160, height: 88) > 80, "Home and the bookmark")
+        #expect(shot.darkPixelCount(x: 10, y: 88, width: 160, height: 88) == 0, "and nothing else")
+    }
+
     /// The divider between the places and the entries drags with the
     /// pointer; dragged near the window's edge the places collapse, and come
     /// back when it is dragged out again. Tab then skips the collapsed places.
