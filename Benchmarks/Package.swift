@@ -49,6 +49,16 @@ let package = Package(
             path: "DrawBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A filtered data source's new rows with a selection (reported in docs/performance.md, no thresholds).
+        .executableTarget(
+            name: "FilterBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SweepUI", package: "Sweep"),
+            ],
+            path: "FilterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Its input, shared with pick-filter so fzf sees the same records.
         .target(name: "PickBenchData", path: "PickBenchData"),
         // A `fzf --filter` peer on PickCore, timed against fzf.

@@ -138,6 +138,58 @@ import Testing
         #expect(filtered.selectedCount == 1)
     }
 
+    /// An item whose row goes and comes back keeps its selection whichever
+    /// way the rows change (a reconfigure the rows follow, a reorder, a
+    /// second view made over the adapter), and nothing is reported for it.
+    @Test func aSelectedItemKeepsItsStateAsItsRowGoesAndComesBack() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        let filtered = FilteredDataSource(source: source)
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: filtered)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        var unread: Set<String> = ["a", "b", "c", "d", "e"]
+        try source.apply(snapshot([("s", ["a", "b", "c", "d", "e"])]))
+        filtered.isIncluded = { [unowned source] index in
+            source.itemIdentifier(for: ItemPath(item: index)).map { unread.contains($0) } ?? false
+        }
+        view.selectRanges([ItemRange(section: 0, items: 1...2)])   // b, c
+        var reported: [SelectionEvent] = []
+        filtered.onSelectionChange = { reported.append($0) }
+        func selectedNames() -> [String] {
+            filtered.selectedSourceIndices.compactMap { source.itemIdentifier(for: ItemPath(item: $0)) }
+        }
+        // c is read: its row goes (the rows follow the reconfigure), c stays selected, hidden.
+        unread.remove("c")
+        source.reconfigureItems(["c"])
+        #expect(view.itemCount == 4 && view.selectedRanges == [ItemRange(section: 0, items: 1...1)])
+        #expect(selectedNames() == ["b", "c"] && filtered.selectedCount == 2)
+        // Marked unread again: its row comes back selected.
+        unread.insert("c")
+        source.reconfigureItems(["c"])
+        #expect(view.itemCount == 5 && view.selectedRanges == [ItemRange(section: 0, items: 1...2)])
+        #expect(selectedNames() == ["b", "c"] && filtered.selectedCount == 2)
+        #expect(reported.isEmpty, "a row going and coming changes no selection")
+        // A reorder with c hidden: b (in the view) and c (in the adapter) follow their names.
+        unread.remove("c")
+        source.reconfigureItems(["c"])
+        try source.apply(snapshot([("s", ["e", "d", "c", "b", "a", "f"])]))
+        #expect(selectedNames().sorted() == ["b", "c"] && filtered.selectedCount == 2)
+        #expect(view.selectedItems.map { filtered.sourceItem(atRow: $0.item) } == [3])
+        // A second view over the adapter shows the same selection; the hidden item stays hidden.
+        let second = CollectionView(layout: .list, dataSource: filtered)
+        second.allowsMultipleSelection = true
+        second.attach(to: host)
+        second.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        #expect(second.selectedItems.map { filtered.sourceItem(atRow: $0.item) } == [3])
+        #expect(selectedNames().sorted() == ["b", "c"] && filtered.selectedCount == 2)
+        // Deselecting by source item reaches shown and hidden items alike.
+        filtered.deselectSourceItems([2...3])
+        #expect(selectedNames().isEmpty && filtered.selectedCount == 0 && second.selectedCount == 0)
+        #expect(reported.last?.change.removed == [ItemRange(section: 0, items: 2...3)])
+    }
+
     @Test func inAFilteredViewTheFocusFollowsItsIdentifierThroughASnapshot() throws {
         let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
         let filtered = FilteredDataSource(source: source)
