@@ -61,7 +61,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     let source = SnapshotDataSource<Int, [UInt8]> { name in ItemContent(title: String(decoding: name, as: UTF8.self)) }
     let filtered: FilteredDataSource
     let view: CollectionView
-    let field = TextField(placeholder: "Filter")
+    let field = TextField(placeholder: "Filter", style: .search)
     let status = Label(accessibleRole: .statusBar)
     /// The header's buttons (Alt+Left, Alt+Right, Alt+Up and Ctrl+Shift+N do the same; Tab skips them).
     let back = Button("←"), forward = Button("→"), up = Button("↑"), newFolder = Button("New Folder")

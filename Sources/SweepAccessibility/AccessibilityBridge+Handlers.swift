@@ -234,8 +234,20 @@ extension AccessibilityBridge {
             out.string(String(String.UnicodeScalarView(scalars[range])))
             out.int32(Int32(clamping: range.lowerBound))
             out.int32(Int32(clamping: range.upperBound))
-        case "GetNSelections": out.int32(0)
-        case "GetSelection": out.int32(0); out.int32(0)
+        // One selection at most (a text field's), in Unicode scalars.
+        case "GetNSelections": out.int32(object.textSelection?() == nil ? 0 : 1)
+        case "GetSelection":
+            let range = Int(input.readInt32() ?? -1) == 0 ? object.textSelection?() : nil
+            out.int32(Int32(clamping: range?.lowerBound ?? 0))
+            out.int32(Int32(clamping: range?.upperBound ?? 0))
+        case "AddSelection":
+            let start = Int(input.readInt32() ?? 0), end = Int(input.readInt32() ?? 0)
+            out.bool(object.textSelection?() == nil && start < end ? object.setTextSelection?(start..<end) ?? false : false)
+        case "SetSelection":
+            let index = Int(input.readInt32() ?? -1), start = Int(input.readInt32() ?? 0), end = Int(input.readInt32() ?? 0)
+            out.bool(index == 0 && start <= end ? object.setTextSelection?(start..<end) ?? false : false)
+        case "RemoveSelection":
+            out.bool(Int(input.readInt32() ?? -1) == 0 && object.textSelection?() != nil ? object.setTextSelection?(nil) ?? false : false)
         // No attributes (the whole text is one run without any): Orca asks at every caret move.
         case "GetAttributes", "GetAttributeRun":
             out.container("a", "{ss}") {}
@@ -403,6 +415,11 @@ extension AccessibilityBridge {
     /// `object:text-caret-moved` to the scalar `offset`.
     public func caretMoved(_ object: AccessibleObject, to offset: Int) {
         emit(object, "org.a11y.atspi.Event.Object", "TextCaretMoved", offset)
+    }
+
+    /// `object:text-selection-changed`: a text's selection grew, shrank or went.
+    public func textSelectionChanged(_ object: AccessibleObject) {
+        emit(object, "org.a11y.atspi.Event.Object", "TextSelectionChanged")
     }
 
     /// `object:state-changed:<state>` (focused, selected, active, defunct…).

@@ -46,6 +46,10 @@ public final class AccessibleObject {
     public var caret: (() -> Int)?
     /// Moves the caret (a screen reader's SetCaretOffset); returns whether it moved.
     public var setCaret: ((Int) -> Bool)?
+    /// The selected text, in Unicode scalars (as the caret); nil or absent when none.
+    public var textSelection: (() -> Range<Int>?)?
+    /// Selects a range of the text (nil: none), from a screen reader; returns whether it did.
+    public var setTextSelection: ((Range<Int>?) -> Bool)?
 
     /// The offset in Unicode scalars of the boundary before `characters` characters of `text`.
     public static func scalarOffset(ofCharacter characters: Int, in text: String) -> Int {

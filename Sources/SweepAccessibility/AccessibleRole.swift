@@ -17,6 +17,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case pageTab = 37
     case pageTabList = 38
     case panel = 39
+    case passwordText = 40
     case popupMenu = 41
     case pushButton = 43
     case radioButton = 44
@@ -60,6 +61,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .pageTab: "page tab"
         case .pageTabList: "page tab list"
         case .panel: "panel"
+        case .passwordText: "password text"
         case .popupMenu: "popup menu"
         case .pushButton: "push button"
         case .radioButton: "radio button"

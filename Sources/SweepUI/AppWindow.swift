@@ -535,7 +535,12 @@ public final class AppWindow: ComponentHost {
                 self.pressed(component)
                 component.handleSecondaryClick(at: position)
             } else if code == AppWindow.middleButton && pressed {
-                pastePrimarySelection(at: position)
+                if let component = component(at: position), let field = component as? MiddleClickPasting {
+                    self.pressed(component)
+                    field.pastePrimarySelection(at: position)
+                } else {
+                    pastePrimarySelection(at: position)
+                }
             }
         }
         if frame.left {

@@ -157,6 +157,11 @@ public protocol ComponentHost: AnyObject {
     /// Reads the clipboard's text (nil when there is none), later on the
     /// loop; the loop never waits for the other program.
     func paste(_ completion: @escaping (String?) -> Void)
+    /// Puts `content` on the clipboard (a text field's Ctrl+C and Ctrl+X).
+    func copy(_ content: ClipboardContent)
+    /// Reads the primary selection's text (nil when there is none), later
+    /// on the loop: a middle click's paste into a text field.
+    func pastePrimarySelection(_ completion: @escaping (String?) -> Void)
     /// Shows `menu` in a popup at a window point (see `AppWindow.showMenu`);
     /// false, with `dismissed` reported, when it cannot.
     @discardableResult
@@ -176,6 +181,8 @@ extension ComponentHost {
     public func focus(_ component: Component) {}
     public func isFocused(_ component: Component) -> Bool { false }
     public func paste(_ completion: @escaping (String?) -> Void) { completion(nil) }
+    public func copy(_ content: ClipboardContent) {}
+    public func pastePrimarySelection(_ completion: @escaping (String?) -> Void) { completion(nil) }
     public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) { invalidate(Region(area)) }
     public func setNeedsFrame() {}
     @discardableResult

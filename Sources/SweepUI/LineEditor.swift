@@ -1,19 +1,30 @@
 import SweepInput
 
-/// One line of text and its cursor, edited as a text field edits it, apart
-/// from drawing: `TextField` and sweep-pick's filter share it.
+/// One line of text, its cursor and selection, and its undo history, edited
+/// as a text field edits it, apart from drawing: `TextField` and
+/// sweep-pick's filter share it.
 ///
-/// Keys (`apply(_:)`): typing inserts at the cursor; Left and Right move a
-/// character, Ctrl+Left and Ctrl+Right a word; Home and End go to the ends;
-/// Backspace and Delete remove the character before or after the cursor,
-/// Ctrl+Backspace and Ctrl+W the word before it, Ctrl+Delete the word
-/// after; Ctrl+U removes everything before the cursor and Ctrl+K everything
-/// after (as readline, fzf and GTK's entries do).
+/// Keys (`apply(_:)`): typing inserts at the cursor, replacing the
+/// selection; Left and Right move a character, Ctrl+Left and Ctrl+Right a
+/// word, Home and End to the ends, each with Shift extending the selection
+/// (without Shift, Left and Right over a selection go to its start or end);
+/// Ctrl+A selects everything; Backspace and Delete remove the selection or
+/// the character before or after the cursor, Ctrl+Backspace and Ctrl+W the
+/// word before it, Ctrl+Delete the word after; Ctrl+U removes everything
+/// before the cursor and Ctrl+K everything after (as readline, fzf and
+/// GTK's entries do); Ctrl+Z undoes and Ctrl+Shift+Z redoes, typing grouped
+/// by word (see `EditHistory`). The clipboard is the text field's: the
+/// editor gives the selected text and removes it (`cutSelection`).
 public struct LineEditor: Equatable, Sendable {
     /// The text's characters.
     public private(set) var characters: [Character]
     /// The cursor, as a count of characters before it.
     public private(set) var cursor: Int
+    /// The selection's other end, where Shift+arrows and a drag started;
+    /// equal to `cursor` when nothing is selected.
+    public private(set) var anchor: Int
+    /// The edits to undo and redo.
+    private var history = EditHistory()
 
     /// The most characters a line holds: a paste of megabytes (or a huge
     /// primary selection) is cut here, before anything walks the rest of
@@ -24,19 +35,30 @@ public struct LineEditor: Equatable, Sendable {
     public init(_ text: String = "") {
         characters = Array(text.lazy.filter { !$0.isNewline }.prefix(Self.maximumLength))
         cursor = characters.count
+        anchor = cursor
     }
 
-    /// The text; setting it puts the cursor at its end.
+    /// The text; setting it puts the cursor at its end and forgets the undo history.
     public var text: String {
         get { String(characters) }
         set { self = LineEditor(newValue) }
     }
 
+    /// The selected characters' offsets, nil when nothing is selected.
+    public var selection: Range<Int>? { anchor == cursor ? nil : min(anchor, cursor)..<max(anchor, cursor) }
+
+    /// The selected text, nil when nothing is selected.
+    public var selectedText: String? { selection.map { String(characters[$0]) } }
+
+    /// Whether `undo()` has something to undo, and `redo()` to redo.
+    public var canUndo: Bool { history.canUndo }
+    public var canRedo: Bool { history.canRedo }
+
     /// What a key did.
     public enum Outcome: Equatable, Sendable {
         /// The text changed (the cursor may have moved too).
         case edited
-        /// Only the cursor moved.
+        /// Only the cursor or the selection moved.
         case moved
         /// The key is not an editing key (Enter, Escape, Up, Ctrl+C…): someone else's.
         case ignored
@@ -44,74 +66,134 @@ public struct LineEditor: Equatable, Sendable {
 
     /// Applies an editing key; `.ignored` for any other.
     public mutating func apply(_ key: KeyEvent) -> Outcome {
-        let control = key.modifiers.contains(.control)
-        let before = self
+        let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
+        let before = self, selected = selection
         switch key.keysym {
-        case .left where control: cursor = wordStart(before: cursor)
-        case .left: cursor = max(0, cursor - 1)
-        case .right where control: cursor = wordEnd(after: cursor)
-        case .right: cursor = min(characters.count, cursor + 1)
-        case .home: cursor = 0
-        case .end: cursor = characters.count
+        case .left where control: move(to: TextBoundaries.wordStart(before: cursor, in: characters), extending: shift)
+        case .left where selected != nil && !shift: move(to: selected?.lowerBound ?? cursor, extending: false)
+        case .left: move(to: max(0, cursor - 1), extending: shift)
+        case .right where control: move(to: TextBoundaries.wordEnd(after: cursor, in: characters), extending: shift)
+        case .right where selected != nil && !shift: move(to: selected?.upperBound ?? cursor, extending: false)
+        case .right: move(to: min(characters.count, cursor + 1), extending: shift)
+        case .home: move(to: 0, extending: shift)
+        case .end: move(to: characters.count, extending: shift)
+        case .backspace where selected != nil, .delete where selected != nil:
+            replaceSelection(with: [], kind: .other)
         case .backspace where control: deleteWordBeforeCursor()
-        case .backspace where cursor > 0:
-            characters.remove(at: cursor - 1)
-            cursor -= 1
+        case .backspace where cursor > 0: edit(cursor - 1..<cursor, with: [], kind: .backspace)
         case .backspace: break
-        case .delete where control: characters.removeSubrange(cursor..<wordEnd(after: cursor))
-        case .delete where cursor < characters.count: characters.remove(at: cursor)
+        case .delete where control: edit(cursor..<TextBoundaries.wordEnd(after: cursor, in: characters), with: [], kind: .other)
+        case .delete where cursor < characters.count: edit(cursor..<cursor + 1, with: [], kind: .forwardDelete)
         case .delete: break
+        case _ where control && key.keysym.matches(letter: "z"):
+            if shift { redo() } else { undo() }
+        case _ where control && key.keysym.matches(letter: "a"): selectAll()
         case .w where control: deleteWordBeforeCursor()
-        case .u where control:
-            characters.removeSubrange(0..<cursor)
-            cursor = 0
-        case .k where control: characters.removeSubrange(cursor...)
+        case .u where control: edit(0..<cursor, with: [], kind: .other)
+        case .k where control: edit(cursor..<characters.count, with: [], kind: .other)
         default:
             guard !control, !key.modifiers.contains(.alt), !key.text.isEmpty,
                   !key.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return .ignored }
-            insert(key.text)
+            _ = insert(key.text, typed: true)
         }
         return characters != before.characters ? .edited : .moved
     }
 
-    /// Inserts `typed` (newlines dropped) at the cursor and moves past it,
-    /// as much of it as `maximumLength` leaves room for; false when some of
-    /// it did not fit (say so: the paste was cut). Only what fits is read.
+    /// Inserts `typed` (newlines dropped) at the cursor in place of the
+    /// selection and moves past it, as much of it as `maximumLength` leaves
+    /// room for; false when some of it did not fit (say so: the paste was
+    /// cut). Only what fits is read. One undo step.
     @discardableResult
     public mutating func insert(_ typed: String) -> Bool {
-        let room = max(0, Self.maximumLength - characters.count)
+        insert(typed, typed: false)
+    }
+
+    /// The selected text, removed (Ctrl+X); nil when nothing is selected.
+    public mutating func cutSelection() -> String? {
+        guard let selected = selectedText else { return nil }
+        replaceSelection(with: [], kind: .other)
+        return selected
+    }
+
+    /// Puts the cursor `offset` characters in, clamped to the text; with
+    /// `extending`, the selection runs from the anchor to it (a drag, a
+    /// Shift+click), else nothing is selected.
+    public mutating func moveCursor(to offset: Int, extending: Bool = false) {
+        move(to: max(0, min(offset, characters.count)), extending: extending)
+    }
+
+    /// Selects `range` (clamped), the cursor at its end.
+    public mutating func select(_ range: Range<Int>) {
+        let low = max(0, min(range.lowerBound, characters.count)), high = max(low, min(range.upperBound, characters.count))
+        history.closeGroup()
+        anchor = low
+        cursor = high
+    }
+
+    /// Selects the whole text (Ctrl+A, a triple click).
+    public mutating func selectAll() { select(0..<characters.count) }
+
+    /// Selects the word (or the run of spaces or of punctuation) at
+    /// `offset`, as a double click does.
+    public mutating func selectWord(at offset: Int) {
+        select(TextBoundaries.word(at: offset, in: characters))
+    }
+
+    /// Goes back to before the last edit (a run of typing is one edit per word).
+    public mutating func undo() {
+        guard let state = history.undo(from: state) else { return }
+        restore(state)
+    }
+
+    /// Goes forward again to after an undone edit.
+    public mutating func redo() {
+        guard let state = history.redo(from: state) else { return }
+        restore(state)
+    }
+
+    // MARK: - Edits
+
+    private var state: EditHistory.State { EditHistory.State(characters: characters, cursor: cursor, anchor: anchor) }
+
+    private mutating func restore(_ state: EditHistory.State) {
+        characters = state.characters
+        cursor = min(state.cursor, characters.count)
+        anchor = min(state.anchor, characters.count)
+    }
+
+    private mutating func move(to offset: Int, extending: Bool) {
+        if offset != cursor || (!extending && anchor != cursor) { history.closeGroup() }
+        cursor = offset
+        if !extending { anchor = offset }
+    }
+
+    private mutating func insert(_ typed: String, typed isTyping: Bool) -> Bool {
+        let replaced = selection?.count ?? 0
+        let room = max(0, Self.maximumLength - characters.count + replaced)
         let kept = typed.lazy.filter { !$0.isNewline }
         let added = Array(kept.prefix(room))
-        characters.insert(contentsOf: added, at: cursor)
-        cursor += added.count
+        // Typing over a selection starts a step the rest of the word joins.
+        let kind: EditHistory.Kind = isTyping && added.count == 1 ? .typing(added[0]) : .other
+        if !added.isEmpty || selection != nil { replaceSelection(with: added, kind: kind) }
         return kept.dropFirst(added.count).first == nil
     }
 
-    /// Puts the cursor `offset` characters in, clamped to the text.
-    public mutating func moveCursor(to offset: Int) {
-        cursor = max(0, min(offset, characters.count))
+    /// Replaces the selection (or inserts at the cursor) and leaves the cursor after the new text.
+    private mutating func replaceSelection(with new: [Character], kind: EditHistory.Kind) {
+        edit(selection ?? cursor..<cursor, with: new, kind: kind)
+    }
+
+    /// Replaces `range` with `new`, the cursor after it and nothing selected, recorded for undo.
+    private mutating func edit(_ range: Range<Int>, with new: [Character], kind: EditHistory.Kind) {
+        guard !range.isEmpty || !new.isEmpty else { return }
+        history.record(state, kind: kind, at: range.lowerBound)
+        characters.replaceSubrange(range, with: new)
+        cursor = range.lowerBound + new.count
+        anchor = cursor
     }
 
     /// The spaces before the cursor, then the word.
     private mutating func deleteWordBeforeCursor() {
-        let start = wordStart(before: cursor)
-        characters.removeSubrange(start..<cursor)
-        cursor = start
-    }
-
-    /// Where the word before `offset` starts (spaces before it skipped).
-    private func wordStart(before offset: Int) -> Int {
-        var start = offset
-        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-        return start
-    }
-
-    /// Where the word after `offset` ends (spaces before it skipped).
-    private func wordEnd(after offset: Int) -> Int {
-        var end = offset
-        while end < characters.count && characters[end].isWhitespace { end += 1 }
-        while end < characters.count && !characters[end].isWhitespace { end += 1 }
-        return end
+        edit(TextBoundaries.wordStart(before: cursor, in: characters)..<cursor, with: [], kind: .other)
     }
 }

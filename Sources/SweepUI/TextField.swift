@@ -1,14 +1,39 @@
-/// A one-line text field: a filter or a search box over a list, edited as
-/// `LineEditor` says (typing, Left / Right and Ctrl+Left / Right, Home /
-/// End, Backspace, Delete, Ctrl+W, Ctrl+U, Ctrl+K); Ctrl+V pastes the
-/// clipboard's first line; Enter calls `onSubmit`. A click puts the cursor there and focuses the
-/// field; Tab moves on to the next focusable component.
+import SweepGestures
+
+/// A one-line text field: a filter, a search box, a name or a password,
+/// edited as `LineEditor` says (typing, moving and selecting with Shift,
+/// Ctrl+A, deleting by character, word and line, Ctrl+Z and Ctrl+Shift+Z).
 ///
-/// Keys it does not use (Up, Down, Page Up, Escape, Ctrl+C) return false,
-/// so the window's `onKey` or another component can act on them.
+/// - Pointer: a press puts the cursor there (Shift+press extends the
+///   selection), a drag selects, a double click selects a word and a
+///   triple click the whole line; the middle button pastes the primary
+///   selection where it is pressed.
+/// - Touch: a tap puts the cursor, two taps select a word, three the line.
+/// - Clipboard: Ctrl+C (and Ctrl+Insert) copies the selection, Ctrl+X cuts
+///   it, Ctrl+V (and Shift+Insert) pastes the clipboard's first line over
+///   it; whatever is selected becomes the primary selection.
+/// - Enter calls `onSubmit`. Keys it does not use (Up, Down, Page Up,
+///   Escape in a plain field, Ctrl+C with nothing selected) return false, so
+///   the window's `onKey` or another component can act on them.
+///
+/// A `.search` field shows a magnifier and, while it holds text, a clear
+/// button; Escape clears it. A `.password` field shows a dot for each
+/// character, copies and cuts nothing, and screen readers hear neither
+/// its text nor its characters.
 @MainActor
 public final class TextField: Component {
-    /// The text; setting it moves the cursor to its end and calls no `onChange`.
+    /// How the field looks and behaves.
+    public enum Style: Sendable, Hashable {
+        /// Plain text.
+        case plain
+        /// A search box: a magnifier, a clear button, Escape clears.
+        case search
+        /// Hidden characters (dots), never copied.
+        case password
+    }
+
+    /// The text; setting it moves the cursor to its end, forgets the undo
+    /// history and calls no `onChange`.
     public var text: String {
         get { editor.text }
         set {
@@ -18,6 +43,13 @@ public final class TextField: Component {
     }
     /// Shown, dimmed, while the text is empty.
     public var placeholder: String { didSet { invalidate() } }
+    /// Plain, search or password.
+    public var style: Style {
+        didSet {
+            madeAccessibleEntry?.role = accessibleRoleForStyle
+            invalidate()
+        }
+    }
     /// Called after every edit by the person, with the new text.
     public var onChange: ((String) -> Void)?
     /// Enter was pressed.
@@ -27,29 +59,33 @@ public final class TextField: Component {
     public static let preferredHeight = 40.0
 
     public private(set) var frame: Rect = .zero
-    public var isVisible = true { didSet { clicks.view.isUserInteractionEnabled = isVisible } }
+    public var isVisible = true { didSet { gestureView.isUserInteractionEnabled = isVisible } }
     public private(set) var isFocused = false
     /// The cursor, as a count of characters before it.
     public var cursor: Int { editor.cursor }
+    /// The selected characters' offsets, nil when nothing is selected.
+    public var selection: Range<Int>? { editor.selection }
 
-    /// The text and the cursor.
-    private var editor = LineEditor() {
-        didSet {
-            // Screen readers hear every edit and caret move (once one has asked for the field): the edit first.
-            guard let entry = madeAccessibleEntry, let accessibility = (host as? AppWindow)?.application.accessibility else { return }
-            if editor.characters != oldValue.characters { accessibility.textChanged(entry, from: oldValue.text, to: editor.text) }
-            if editor.cursor != oldValue.cursor || editor.characters != oldValue.characters {
-                accessibility.caretMoved(entry, to: AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: editor.text))
-            }
-        }
+    /// The text, cursor, selection and undo history.
+    var editor = LineEditor() {
+        didSet { editorDidChange(from: oldValue) }
     }
-    private var characters: [Character] { editor.characters }
+    var characters: [Character] { editor.characters }
     /// The entry once made (`accessibleObject`), for the edits' announcements.
-    private var madeAccessibleEntry: AccessibleObject?
-    private weak var host: ComponentHost?
-    private let clicks: ButtonArea
-    /// The cursor's x in the frame the field was last drawn with (for clicks).
-    private var lastLayout: (textLeft: Double, offsets: [Double])?
+    var madeAccessibleEntry: AccessibleObject?
+    private(set) weak var host: ComponentHost?
+    let gestureView: GestureView
+    private let pointer = PressDragGestureRecognizer(name: "text pointer")
+    private let tap = TapGestureRecognizer(name: "text tap")
+    /// Taps in a row (a double tap selects a word): the last one's time and place, and how many.
+    private var lastTap: (time: Double, point: Point, count: Int)?
+    /// The word a double click started on: a drag from it selects whole words.
+    private var wordDragOrigin: Range<Int>?
+    /// Whether the press began on the clear button (its release clears).
+    private var pressIsOnClearButton = false
+    /// The layout the field was last drawn with, for clicks: the text's left
+    /// edge and each character boundary's x.
+    var lastLayout: (textLeft: Double, offsets: [Double])?
 
     /// What a screen reader sees: an entry it can read and type into (its name: `accessibleLabel`, else the placeholder).
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
@@ -57,15 +93,22 @@ public final class TextField: Component {
     public var accessibleLabel: String?
     /// What a screen reader says of the field after its label ("Filters as you type"); none by default.
     public var accessibleDescription: String?
-    /// What a screen reader calls the field: an entry by default.
-    public var accessibleRole: AccessibleRole = .entry { didSet { madeAccessibleEntry?.role = accessibleRole } }
+    /// What a screen reader calls the field: an entry by default (a password text for `.password`).
+    public var accessibleRole: AccessibleRole = .entry { didSet { madeAccessibleEntry?.role = accessibleRoleForStyle } }
 
-    public init(text: String = "", placeholder: String = "", theme: Theme = .light, name: String = "text field") {
+    public init(text: String = "", placeholder: String = "", style: Style = .plain, theme: Theme = .light,
+                name: String = "text field") {
         self.placeholder = placeholder
+        self.style = style
         self.theme = theme
-        clicks = ButtonArea(name: name)
+        gestureView = GestureView(name: name, frame: .zero)
         editor = LineEditor(text)
-        clicks.action = { [unowned self] point in placeCursor(at: point) }
+        gestureView.addRecognizer(pointer)
+        gestureView.addRecognizer(tap)
+        pointer.onStateChange = { [unowned self] recognizer in pointerChanged(recognizer.state) }
+        tap.onStateChange = { [unowned self] recognizer in
+            if recognizer.state == .recognized { tapped(at: viewToWindow(recognizer.location)) }
+        }
     }
 
     // MARK: - Component
@@ -73,16 +116,20 @@ public final class TextField: Component {
     public func attach(to host: ComponentHost) {
         guard self.host !== host else { return }
         self.host = host
-        host.gestureArena.add(clicks.view)
+        host.gestureArena.add(gestureView)
     }
 
     public func setFrame(_ newFrame: Rect) {
         frame = newFrame
-        clicks.view.frame = newFrame
+        gestureView.frame = newFrame
         invalidate()
     }
 
     public var acceptsFocus: Bool { isVisible }
+
+    public var sizeNeeds: SizeNeeds {
+        SizeNeeds(minimum: Size(width: 80, height: Self.preferredHeight), natural: Size(width: 240, height: Self.preferredHeight))
+    }
 
     public func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused
@@ -92,26 +139,36 @@ public final class TextField: Component {
         }
     }
 
-    public func cursorShape(at point: Point) -> CursorShape { .text }
+    public func cursorShape(at point: Point) -> CursorShape {
+        clearButtonFrame?.contains(point) == true ? .pointer : .text
+    }
 
-    public var copiedText: String? { characters.isEmpty ? nil : text }
+    /// The selected text (what Ctrl+C copies and the primary selection
+    /// offers); nil when nothing is selected or the field is a password.
+    public var copiedText: String? { style == .password ? nil : editor.selectedText }
 
     public func handleKey(_ key: KeyEvent) -> Bool {
-        let control = key.modifiers.contains(.control)
+        let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
         switch key.keysym {
-        case .returnKey, .keypadEnter: onSubmit?(text)
-        case .v where control:
-            host?.paste { [weak self] pasted in
-                // The first line, found without walking the rest (a paste may be megabytes); the editor cuts it to its length.
-                guard let self, let line = pasted?.prefix(while: { !$0.isNewline }), !line.isEmpty else { return }
-                editor.insert(String(line))
-                edited()
-            }
+        case .returnKey, .keypadEnter:
+            onSubmit?(text)
+        case .escape:
+            guard style == .search, !characters.isEmpty else { return false }
+            clear()
+        case .insert where control, _ where control && key.keysym.matches(letter: "c"):
+            guard let copied = copiedText else { return false }
+            host?.copy(.text(copied))
+        case _ where control && key.keysym.matches(letter: "x"):
+            guard style != .password, let cut = editor.cutSelection() else { return false }
+            host?.copy(.text(cut))
+            edited()
+        case .insert where shift, _ where control && key.keysym.matches(letter: "v"):
+            host?.paste { [weak self] pasted in self?.pasteFirstLine(of: pasted) }
         default:
             switch editor.apply(key) {
             case .ignored: return false
             case .edited: edited()
-            case .moved: break
+            case .moved: offerSelectionAsPrimary()
             }
         }
         invalidate()
@@ -120,96 +177,138 @@ public final class TextField: Component {
 
     // MARK: - Editing
 
-    private func edited() {
+    /// Empties the field, as the person would (one undo step; `onChange` is called).
+    public func clear() {
+        guard !characters.isEmpty else { return }
+        editor.selectAll()
+        editor.insert("")
+        edited()
+    }
+
+    func edited() {
         invalidate()
         onChange?(text)
     }
 
-    private func placeCursor(at point: Point) {
-        host?.focus(self)
-        guard let layout = lastLayout else { return }
-        let x = point.x - layout.textLeft
-        // The boundary nearest the click.
-        var best = 0
-        for (index, offset) in layout.offsets.enumerated() where abs(offset - x) < abs(layout.offsets[best] - x) { best = index }
-        // The layout is the last frame's: the text may have shrunk since.
-        editor.moveCursor(to: best)
+    /// The first line of `pasted`, found without walking the rest (a paste may be megabytes), over the selection.
+    private func pasteFirstLine(of pasted: String?, at point: Point? = nil) {
+        guard let line = pasted?.prefix(while: { !$0.isNewline }), !line.isEmpty else { return }
+        if let point { editor.moveCursor(to: offset(at: point)) }
+        editor.insert(String(line))
+        edited()
+    }
+
+    /// The editor changed: screen readers hear the edit, the caret and the selection (once one asked for the field).
+    private func editorDidChange(from old: LineEditor) {
+        guard let entry = madeAccessibleEntry, let accessibility = (host as? AppWindow)?.application.accessibility else { return }
+        let hidesText = style == .password
+        if editor.characters != old.characters {
+            accessibility.textChanged(entry, from: hidesText ? Self.dots(old.characters.count) : old.text,
+                                      to: hidesText ? Self.dots(editor.characters.count) : editor.text)
+        }
+        if editor.cursor != old.cursor || editor.characters != old.characters {
+            accessibility.caretMoved(entry, to: AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: shownText))
+        }
+        if editor.selection != old.selection { accessibility.textSelectionChanged(entry) }
+    }
+
+    /// A selection made by keys or the pointer becomes the primary selection (GTK's behaviour).
+    private func offerSelectionAsPrimary() {
+        if copiedText != nil { host?.selectionDidChange(in: self) }
+    }
+
+    // MARK: - Pointer and touch
+
+    private func viewToWindow(_ point: Point) -> Point {
+        Point(x: point.x + gestureView.frame.minX, y: point.y + gestureView.frame.minY)
+    }
+
+    private func pointerChanged(_ state: GestureState) {
+        let point = viewToWindow(pointer.location)
+        switch state {
+        case .began:
+            host?.focus(self)
+            pressIsOnClearButton = clearButtonFrame?.contains(point) == true
+            guard !pressIsOnClearButton else { return }
+            let at = offset(at: point)
+            wordDragOrigin = nil
+            switch pointer.clickCount {
+            case 2:
+                editor.selectWord(at: at)
+                wordDragOrigin = editor.selection
+            case 3:
+                editor.selectAll()
+            default:
+                editor.moveCursor(to: at, extending: pointer.modifiers.contains(.shift))
+            }
+        case .changed:
+            guard !pressIsOnClearButton else { return }
+            extendSelection(to: offset(at: point))
+        case .ended:
+            if pressIsOnClearButton {
+                if clearButtonFrame?.contains(point) == true { clear() }
+            } else {
+                offerSelectionAsPrimary()
+            }
+            pressIsOnClearButton = false
+        default:
+            pressIsOnClearButton = false
+        }
         invalidate()
     }
 
-    private func invalidate() { host?.invalidate(Region(frame)) }
-
-    // MARK: - Drawing
-
-    static let padding = 10.0
-
-    public func draw(in canvas: Canvas, damage: Region) {
-        guard isVisible, damage.intersects(frame) else { return }
-        canvas.withClip(frame) {
-            canvas.fill(frame, color: theme.background)
-            let box = frame.insetBy(dx: 6, dy: 4)
-            canvas.fillRoundedRect(box, radius: 6, color: isFocused ? theme.accent : theme.separator)
-            canvas.fillRoundedRect(box.insetBy(dx: isFocused ? 2 : 1, dy: isFocused ? 2 : 1), radius: 5, color: theme.background)
-            let inner = box.insetBy(dx: Self.padding, dy: 0)
-            let lineHeight = canvas.metrics(for: .body).lineHeight
-            let top = box.midY - lineHeight / 2
-            // Each boundary's x, so the cursor and clicks find their place.
-            var offsets: [Double] = [0]
-            offsets.reserveCapacity(characters.count + 1)
-            // Character by character: O(n) for a long paste (kerning across pairs is not worth O(n²)).
-            for character in characters {
-                offsets.append(offsets[offsets.count - 1] + canvas.measureText(String(character), role: .body))
-            }
-            // Scrolled so the cursor stays inside the field.
-            let shift = max(0, offsets[cursor] + 2 - inner.width)
-            let textLeft = inner.minX - shift
-            lastLayout = (textLeft, offsets)
-            canvas.withClip(inner) {
-                if characters.isEmpty {
-                    _ = canvas.drawText(placeholder, at: Point(x: inner.minX, y: top), role: .body,
-                                        color: theme.secondaryText, maxWidth: inner.width)
-                } else {
-                    _ = canvas.drawText(text, at: Point(x: textLeft, y: top), role: .body, color: theme.primaryText, maxWidth: nil)
-                }
-                if isFocused {
-                    canvas.fill(Rect(x: textLeft + offsets[cursor], y: top, width: 2, height: lineHeight), color: theme.accent)
-                }
-            }
+    /// A drag reached `offset`: from the press, or by whole words after a double click.
+    private func extendSelection(to offset: Int) {
+        guard let origin = wordDragOrigin else { return editor.moveCursor(to: offset, extending: true) }
+        let word = TextBoundaries.word(at: offset, in: characters)
+        if offset < origin.lowerBound {
+            editor.select(origin.upperBound..<origin.upperBound)
+            editor.moveCursor(to: word.lowerBound, extending: true)
+        } else {
+            editor.select(origin.lowerBound..<max(origin.upperBound, word.upperBound))
         }
+    }
+
+    private func tapped(at point: Point) {
+        host?.focus(self)
+        if clearButtonFrame?.contains(point) == true { return clear() }
+        let now = host?.now ?? 0
+        var count = 1
+        if let last = lastTap, now - last.time <= 500, abs(last.point.x - point.x) <= 24 && abs(last.point.y - point.y) <= 24 { count = last.count % 3 + 1 }
+        lastTap = (now, point, count)
+        switch count {
+        case 2: editor.selectWord(at: offset(at: point))
+        case 3: editor.selectAll()
+        default: editor.moveCursor(to: offset(at: point))
+        }
+        offerSelectionAsPrimary()
+        invalidate()
+    }
+
+    /// The character boundary nearest a window point, by the last frame's layout.
+    func offset(at point: Point) -> Int {
+        guard let layout = lastLayout else { return editor.cursor }
+        let x = point.x - layout.textLeft
+        var best = 0
+        for (index, offset) in layout.offsets.enumerated() where abs(offset - x) < abs(layout.offsets[best] - x) { best = index }
+        // The layout is the last frame's: the text may have shrunk since.
+        return min(best, characters.count)
+    }
+
+    func invalidate() { host?.invalidate(Region(frame)) }
+}
+
+extension TextField: MiddleClickPasting {
+    /// The middle button: the primary selection goes in where it was pressed (not in a password field's way: it is pasted too, as GTK does).
+    func pastePrimarySelection(at point: Point) {
+        host?.focus(self)
+        host?.pastePrimarySelection { [weak self] pasted in self?.pasteFirstLine(of: pasted, at: point) }
     }
 }
 
-extension TextField {
-    private func makeAccessibleObject() -> AccessibleObject {
-        let entry = AccessibleObject(role: accessibleRole)
-        madeAccessibleEntry = entry
-        entry.name = { [unowned self] in accessibleLabel ?? placeholder }
-        entry.description = { [unowned self] in accessibleDescription ?? "" }
-        entry.states = { [unowned self] in
-            var states = AccessibleStates.usable.union([.focusable, .editable])
-            if isFocused { states.insert(.focused) }
-            return states
-        }
-        entry.text = { [unowned self] in text }
-        entry.setText = { [unowned self] newText in
-            // As if typed: the app hears it through onChange.
-            text = newText
-            onChange?(text)
-            return true
-        }
-        entry.caret = { [unowned self] in AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: editor.text) }
-        entry.setCaret = { [unowned self] offset in
-            let text = editor.text
-            guard (0...text.unicodeScalars.count).contains(offset) else { return false }
-            editor.moveCursor(to: AccessibleObject.characterIndex(ofScalar: offset, in: text))
-            invalidate()
-            return true
-        }
-        entry.extents = { [unowned self] in frame }
-        entry.grabFocus = { [unowned self] in
-            host?.focus(self)
-            return isFocused
-        }
-        return entry
-    }
+/// A component that takes a middle click's paste itself (a text field),
+/// rather than the window's `onPrimaryPaste`.
+@MainActor
+protocol MiddleClickPasting {
+    func pastePrimarySelection(at point: Point)
 }

@@ -41,6 +41,14 @@ final class PickHeader: Component {
             }
         }
     }
+    /// The filter's selected characters (Shift+arrows, Shift+Home / End), nil for none.
+    var selection: Range<Int>? {
+        didSet {
+            guard selection != oldValue else { return }
+            invalidate()
+            if let entry = accessibleEntry { accessibility?.textSelectionChanged(entry) }
+        }
+    }
     /// A screen reader moved the caret (SetCaretOffset), in characters.
     var onCaretSet: (Int) -> Void = { _ in }
     /// "3 of 1,204 selected", with "reading…" while input comes.
@@ -102,7 +110,6 @@ final class PickHeader: Component {
                 }
                 canvas.fill(Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             } else {
-                canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
                 // Each visible boundary's x, for clicks: advances summed until the field's end (a pasted
                 // query may be thousands of characters; measuring every prefix would be quadratic).
                 var x = 0.0
@@ -111,6 +118,12 @@ final class PickHeader: Component {
                     x += canvas.measureText(String(character), role: .body)
                     boundaries.append(fieldLeft + min(fieldWidth, x))
                 }
+                if let selection, let last = boundaries.last, selection.lowerBound < boundaries.count {
+                    let left = boundaries[selection.lowerBound]
+                    let right = selection.upperBound < boundaries.count ? boundaries[selection.upperBound] : last
+                    canvas.fill(Rect(x: left, y: textTop, width: right - left, height: body.lineHeight), color: theme.highlightBackground)
+                }
+                canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
                 let caret = min(fieldWidth, canvas.measureText(String(query.prefix(cursor)), role: .body))
                 canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
             }
@@ -150,6 +163,10 @@ extension PickHeader {
         entry.states = { AccessibleStates.usable.union([.focusable, .focused, .editable]) }
         entry.text = { [unowned self] in query }
         entry.caret = { [unowned self] in AccessibleObject.scalarOffset(ofCharacter: cursor, in: query) }
+        entry.textSelection = { [unowned self] in
+            selection.map { AccessibleObject.scalarOffset(ofCharacter: $0.lowerBound, in: query)
+                ..< AccessibleObject.scalarOffset(ofCharacter: $0.upperBound, in: query) }
+        }
         entry.setCaret = { [unowned self] offset in
             guard (0...query.unicodeScalars.count).contains(offset) else { return false }
             onCaretSet(AccessibleObject.characterIndex(ofScalar: offset, in: query))

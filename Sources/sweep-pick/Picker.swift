@@ -227,7 +227,10 @@ final class Picker {
         filterNote = nil
         let newQuery = editor.text
         // The text before the cursor: a screen reader hears the edit, then where the caret went.
-        defer { header.cursor = editor.cursor }
+        defer {
+            header.cursor = editor.cursor
+            header.selection = editor.selection
+        }
         guard newQuery != query else { return }
         query = newQuery
         header.query = newQuery
@@ -397,6 +400,7 @@ final class Picker {
         case .home, .end: return !control && !query.isEmpty
         case .backspace, .delete: return true
         case .w, .u, .k: return control || !key.text.isEmpty
+        case _ where control && key.keysym.matches(letter: "z"): return true   // undo, and redo with Shift
         default: return !control && !key.text.isEmpty
         }
     }

@@ -100,6 +100,36 @@ import Testing
                 "\(copied)\n\(run.process.logTail)")
     }
 
+    /// The filter is a real text field: Shift+Home selects what was typed (and offers it as the
+    /// primary selection), Ctrl+X cuts it to the clipboard and shows every entry, Ctrl+Z brings
+    /// it back, so Ctrl+A in the list selects only what it shows again.
+    @Test func theFilterCutsToTheClipboardAndUndoBringsItBack() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"key.tap","key":"Tab"}
+        \(keys("banana"))
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"key.tap","key":"Home"}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"primary.save","file":"primary.txt","timeout":5000}
+        \(control("x"))
+        {"op":"clipboard.save","file":"cut.txt","timeout":5000}
+        {"op":"wait","ms":100}
+        \(control("z"))
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Tab"}
+        \(control("a"))
+        \(control("c"))
+        {"op":"clipboard.save","file":"clip.txt","timeout":5000}
+        """, label: "filter-cut", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        func saved(_ name: String) -> String { (try? String(contentsOfFile: "\(run.directory.path)/\(name)", encoding: .utf8)) ?? "" }
+        #expect(saved("primary.txt") == "banana", "the selected text is the primary selection: \(run.process.logTail)")
+        #expect(saved("cut.txt") == "banana", "Ctrl+X cut the selection: \(run.process.logTail)")
+        #expect(saved("clip.txt") == "\(run.folder)/banana.txt\n", "Ctrl+Z brought the filter back: \(saved("clip.txt"))")
+    }
+
     /// Rows 1 to 4 selected at the top, the filter narrowed to two entries
     /// far down and cleared: the view is back at the top with the focus on
     /// row 4 (it landed 700 rows down, on the entry the hidden focus was
@@ -382,6 +412,38 @@ import Testing
         #expect(status == 0, "\(process.logTail)")
         #expect((seen["done"] as? [Any])?.first as? Bool == true, "the filter was set while the menu was open: \(seen)")
         #expect(process.stdout == "\(folder)/banana.txt\n", "Open printed \(process.stdout.debugDescription)")
+    }
+
+    /// A screen reader selects part of the filter's text through AT-SPI's Text interface and reads
+    /// the selection back, as Orca does for "select to end of line" and when it speaks a selection.
+    @Test func aScreenReaderSelectsPartOfTheFilterAndReadsItBack() throws {
+        let session = try ScreenReaderSession("files-text-selection")
+        defer { session.stop() }
+        let folder = "\(session.directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try makeFruit(folder)
+        let steps = #"[{"wait": 2000}, {"settext": ["entry", "Filter", "banana"]}, {"readselection": ["entry", "Filter"]}, "#
+            + #"{"textselect": ["entry", "Filter", 2, 5]}, {"readselection": ["entry", "Filter"]}]"#
+        let probe = try session.probe("files", mode: "steps", steps: steps)
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try """
+        \(ready)
+        {"op":"wait","ms":6000}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        let seen = try session.seen(probe, within: 15)
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        let done = seen["done"] as? [Any] ?? []
+        #expect(done.count == 4, "\(seen)")
+        #expect(done.first as? Bool == true, "\(seen)")
+        #expect((done.dropFirst().first as? [Any]).map { "\($0)" } == "\([0, 0, 0, ""] as [Any])", "no selection at first: \(seen)")
+        #expect(done.dropFirst(2).first as? Bool == true, "\(seen)")
+        #expect((done.last as? [Any]).map { "\($0)" } == "\([1, 2, 5, "nan"] as [Any])", "\(seen)")
     }
 
     /// Home with Documents (an XDG folder), a missing Music folder and a

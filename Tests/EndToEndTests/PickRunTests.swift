@@ -300,6 +300,30 @@ import Testing
         #expect(queries == ["c", "ch", "chx", "ch", "che", "", "d", "da"], "\(queries)")
     }
 
+    /// The filter selects with Shift, typing replaces the selection, and Ctrl+Z and Ctrl+Shift+Z
+    /// undo and redo a word at a time: "ban" selected and typed over with "cher", undone to "ban".
+    @Test func theFilterSelectsAndUndoes() throws {
+        let run = try pick("""
+        \(key("b"))\(key("a"))\(key("n"))
+        \(key("Home", holding: "Shift_L"))\(key("c"))\(key("h"))\(key("e"))\(key("r"))
+        \(key("z", holding: "Control_L"))
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"key.tap","key":"z"}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"key.up","key":"Control_L"}
+        \(key("z", holding: "Control_L"))
+        {"op":"wait","ms":50}
+        {"op":"expectExit"}
+        \(key("Return"))
+        """, input: lines(fruit), arguments: ["--event-log", "/dev/stderr"], label: "undo")
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.text == "banana\n", "\(run.process.logTail)")
+        let queries = run.process.stderr.split(separator: "\n").filter { $0.contains("\"event\":\"query\"") }
+            .compactMap { line in line.range(of: "\"query\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) } }
+        #expect(queries == ["b", "ba", "ban", "c", "ch", "che", "cher", "ban", "cher", "ban"], "\(queries)")
+    }
+
     /// --query starts with a filter; defaults come from the configuration file, then
     /// SWEEP_PICK_DEFAULT_OPTS, and the command line wins over both.
     @Test func theQueryAndDefaultOptionsFromTheConfigurationAndTheEnvironment() throws {

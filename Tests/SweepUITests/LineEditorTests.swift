@@ -63,3 +63,136 @@ import Testing
         #expect(line.text == "x")
     }
 }
+
+/// Selecting, replacing and undoing in a line.
+@Suite struct LineEditorSelectionTests {
+    private func key(_ keysym: KeySym, _ text: String = "", _ modifiers: Modifiers = []) -> KeyEvent {
+        KeyEvent(keysym: keysym, text: text, modifiers: modifiers, isRepeat: false, time: 0)
+    }
+
+    private func type(_ editor: inout LineEditor, _ text: String) {
+        for character in text { _ = editor.apply(key(KeySym(character: character) ?? .space, String(character))) }
+    }
+
+    @Test func shiftExtendsFromTheAnchorAndPlainMovesCollapse() {
+        var editor = LineEditor("hello world")
+        #expect(editor.apply(key(.left, "", .shift)) == .moved)
+        _ = editor.apply(key(.left, "", [.shift, .control]))
+        #expect(editor.selection == 6..<11 && editor.selectedText == "world" && editor.anchor == 11)
+        _ = editor.apply(key(.home, "", .shift))
+        #expect(editor.selection == 0..<11)
+        // Left over a selection goes to its start, Right to its end, without moving further.
+        _ = editor.apply(key(.left))
+        #expect(editor.selection == nil && editor.cursor == 0)
+        _ = editor.apply(key(.end, "", .shift))
+        _ = editor.apply(key(.right))
+        #expect(editor.selection == nil && editor.cursor == 11)
+        _ = editor.apply(key(.a, "a", .control))
+        #expect(editor.selection == 0..<11, "Ctrl+A selects the whole line")
+    }
+
+    @Test func typingBackspaceAndInsertReplaceTheSelection() {
+        var editor = LineEditor("one two three")
+        editor.select(4..<7)
+        type(&editor, "2")
+        #expect(editor.text == "one 2 three" && editor.cursor == 5 && editor.selection == nil)
+        editor.select(0..<4)
+        _ = editor.apply(key(.backspace))
+        #expect(editor.text == "2 three")
+        editor.select(2..<7)
+        _ = editor.apply(key(.delete))
+        #expect(editor.text == "2 ")
+        editor.selectAll()
+        let fitted = editor.insert("pasted\nsecond line")
+        #expect(fitted && editor.text == "pastedsecond line")
+        let nothing = editor.cutSelection()
+        #expect(nothing == nil, "nothing selected, nothing cut")
+        editor.select(0..<6)
+        let cut = editor.cutSelection()
+        #expect(cut == "pasted" && editor.text == "second line")
+    }
+
+    @Test func aFullLineTakesAReplacementAsLongAsTheSelection() {
+        var editor = LineEditor(String(repeating: "a", count: LineEditor.maximumLength))
+        editor.select(0..<3)
+        let fitted = editor.insert("bcdef")
+        #expect(!fitted, "only three fit where three were selected")
+        #expect(editor.characters.count == LineEditor.maximumLength && editor.text.hasPrefix("bcda"))
+    }
+
+    @Test func undoGoesBackAWordAtATimeAndRedoComesForward() {
+        var editor = LineEditor()
+        type(&editor, "hello big world")
+        #expect(editor.canUndo && !editor.canRedo)
+        _ = editor.apply(key(.z, "z", .control))
+        #expect(editor.text == "hello big")
+        _ = editor.apply(key(.z, "z", .control))
+        #expect(editor.text == "hello")
+        _ = editor.apply(key(KeySym(character: "Z") ?? .z, "Z", [.control, .shift]))
+        #expect(editor.text == "hello big" && editor.cursor == 9)
+        editor.redo()
+        #expect(editor.text == "hello big world" && !editor.canRedo)
+        editor.undo()
+        // A new edit forgets what was undone.
+        type(&editor, "!")
+        #expect(editor.text == "hello big!" && !editor.canRedo)
+        editor.undo()
+        editor.undo()
+        editor.undo()
+        #expect(editor.text.isEmpty && !editor.canUndo)
+    }
+
+    @Test func deletionsGroupByRunAndMovingTheCursorEndsAGroup() {
+        var editor = LineEditor()
+        type(&editor, "abcdef")
+        _ = editor.apply(key(.backspace))
+        _ = editor.apply(key(.backspace))
+        #expect(editor.text == "abcd")
+        editor.undo()
+        #expect(editor.text == "abcdef", "two Backspaces are one step")
+        _ = editor.apply(key(.left))
+        _ = editor.apply(key(.left))
+        type(&editor, "XY")
+        _ = editor.apply(key(.end))
+        type(&editor, "Z")
+        #expect(editor.text == "abcdXYefZ")
+        editor.undo()
+        #expect(editor.text == "abcdXYef")
+        editor.undo()
+        #expect(editor.text == "abcdef", "typing after a move is a step of its own")
+        // A paste is one step, and typing over a selection another.
+        _ = editor.apply(key(.end))
+        editor.insert("123")
+        editor.select(0..<2)
+        type(&editor, "q")
+        #expect(editor.text == "qcdef123")
+        editor.undo()
+        #expect(editor.text == "abcdef123" && editor.selection == 0..<2, "the selection comes back with the text")
+        editor.undo()
+        #expect(editor.text == "abcdef")
+    }
+
+    @Test func theHistoryKeepsItsLatestSteps() {
+        var editor = LineEditor()
+        for index in 0..<150 { editor.insert("\(index % 10) ") }
+        var steps = 0
+        while editor.canUndo { editor.undo(); steps += 1 }
+        #expect(steps == 100)
+        #expect(editor.text.count == 100, "the oldest fifty steps are forgotten")
+    }
+
+    @Test func aDoubleClickTakesTheRunOfOneClassOfCharacters() {
+        var editor = LineEditor("file_name.txt  (copy)")
+        editor.selectWord(at: 2)
+        #expect(editor.selectedText == "file_name")
+        editor.selectWord(at: 9)
+        #expect(editor.selectedText == ".")
+        editor.selectWord(at: 14)
+        #expect(editor.selectedText == "  ")
+        editor.selectWord(at: 99)
+        #expect(editor.selectedText == ")", "past the end: the last run")
+        var empty = LineEditor()
+        empty.selectWord(at: 0)
+        #expect(empty.selection == nil)
+    }
+}

@@ -34,6 +34,21 @@ final class TestHost: ComponentHost {
         now = end
     }
 
+    /// The clipboard's and the primary selection's text, as copies and selections left them.
+    var clipboard: String?
+    var primarySelection: String?
+
+    func copy(_ content: ClipboardContent) { clipboard = Self.text(of: content) }
+    func paste(_ completion: @escaping (String?) -> Void) { completion(clipboard) }
+    func selectionDidChange(in component: Component) {
+        if let content = component.clipboardContent { primarySelection = Self.text(of: content) }
+    }
+    func pastePrimarySelection(_ completion: @escaping (String?) -> Void) { completion(primarySelection) }
+
+    private static func text(of content: ClipboardContent) -> String? {
+        content.collect(limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     func takeDamage() -> Region {
         defer { damage = Region() }
         return damage

@@ -219,7 +219,9 @@ def run_steps(steps):
     """Plays `steps` one after another on the app's frame, each after the one before:
     {"dump": label} records the tree, {"do": [role, name, action]} performs an action,
     {"select": [role, name]} selects a list's child through Selection, {"settext": [role, name, text]}
-    sets an entry's text through EditableText, {"wait": ms} waits."""
+    sets an entry's text through EditableText, {"textselect": [role, name, start, end]} selects
+    some of its text and {"readselection": [role, name]} reads back [count, start, end, text]
+    through Text, {"wait": ms} waits."""
     app = wait_for_app()
     if app is None:
         pyatspi.Registry.stop()
@@ -247,6 +249,26 @@ def run_steps(steps):
                 role, name, text = current["settext"]
                 target = find_named(app[0], role, name)
                 result["done"].append(target.queryEditableText().setTextContents(text) if target is not None else "no " + name)
+            if "textselect" in current:
+                role, name, start, end = current["textselect"]
+                target = find_named(app[0], role, name)
+                text = target.queryText() if target is not None else None
+                if text is None:
+                    result["done"].append("no " + name)
+                elif text.getNSelections() > 0:
+                    result["done"].append(text.setSelection(0, start, end))
+                else:
+                    result["done"].append(text.addSelection(start, end))
+            if "readselection" in current:
+                role, name = current["readselection"]
+                target = find_named(app[0], role, name)
+                text = target.queryText() if target is not None else None
+                if text is None:
+                    result["done"].append("no " + name)
+                else:
+                    count = text.getNSelections()
+                    start, end = text.getSelection(0) if count > 0 else (0, 0)
+                    result["done"].append([count, start, end, text.getText(start, end)])
             if "select" in current:
                 role, name = current["select"]
                 target = find_named(app[0], role, name)
