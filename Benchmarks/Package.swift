@@ -59,6 +59,17 @@ let package = Package(
             path: "FilterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A text view over a megabyte (reported in docs/performance.md, no thresholds).
+        .executableTarget(
+            name: "TextBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SweepPixman", package: "Sweep"),
+                .product(name: "SweepUI", package: "Sweep"),
+            ],
+            path: "TextBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Its input, shared with pick-filter so fzf sees the same records.
         .target(name: "PickBenchData", path: "PickBenchData"),
         // A `fzf --filter` peer on PickCore, timed against fzf.

@@ -8,8 +8,8 @@
 // double click opens a folder (a file's path is printed), Backspace goes up (to the folder left,
 // focused), a click on a place in the sidebar (Home, the XDG folders, GTK's bookmarks) opens it,
 // F6 moves between the sidebar and the entries, Tab through the places, the filter and the entries,
-// the header's buttons go Back, Forward and Up (Alt+Left, Alt+Right, Alt+Up) and make a New Folder
-// (Ctrl+Shift+N), Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
+// the header's buttons go Back, Forward and Up (Alt+Left, Alt+Right, Alt+Up), make a New Folder
+// (Ctrl+Shift+N) and show a Preview of the selected file beside the entries (F3), Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
 // UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
 import Foundation
 import SweepUI
@@ -50,6 +50,19 @@ func listing(of folder: [UInt8]) -> AsyncThrowingStream<[Entry], Error> {
     }
 }
 
+/// The first 64 KB of a regular file as text (opened without blocking: a FIFO must not hang the
+/// reader); a note in italics for a binary, unreadable or other kind of file.
+func previewText(of path: [UInt8]) -> StyledText {
+    let fd = cString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    guard fd >= 0 else { return StyledText("Cannot open: \(String(cString: strerror(errno)))", style: .italic) }
+    let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return StyledText("Not a regular file", style: .italic) }
+    guard let data = try? file.read(upToCount: 65_536) else { return StyledText("Cannot read the file", style: .italic) }
+    if data.contains(0) { return StyledText("A binary file of \(info.st_size) bytes", style: .italic) }
+    return StyledText(String(decoding: data, as: UTF8.self))
+}
+
 /// `body` with `bytes` as a NUL-terminated C string.
 func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
     (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
@@ -63,8 +76,12 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     let view: CollectionView
     let field = TextField(placeholder: "Filter", style: .search)
     let status = Label(accessibleRole: .statusBar)
+    /// The one selected file's first 64 KB, beside the entries (F3 or the Preview button shows it).
+    let preview = TextView()
+    private var previewing: Task<Void, Never>?
+    private var entriesAndPreview: SplitPane?
     /// The header's buttons (Alt+Left, Alt+Right, Alt+Up and Ctrl+Shift+N do the same; Tab skips them).
-    let back = Button("←"), forward = Button("→"), up = Button("↑"), newFolder = Button("New Folder")
+    let back = Button("←"), forward = Button("→"), up = Button("↑"), newFolder = Button("New Folder"), showPreview = Button("Preview", toggle: true)
     /// The folders shown, as a browser's history, and where in it the view is.
     private var history: [[UInt8]] = [], historyIndex = -1
     private(set) var folder: [UInt8] = []
@@ -83,19 +100,28 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         source.title = { name in String(decoding: name, as: UTF8.self) }
         source.copiedText = { [unowned self] name in String(decoding: path(of: name), as: UTF8.self) }
         (view.onActivate, view.delegate) = ({ [unowned self] row in open(row: row.item) }, self)
-        filtered.onSelectionChange = { [unowned self] _ in updateStatus() }
+        filtered.onSelectionChange = { [unowned self] event in
+            updateStatus()
+            if !event.isProvisional { previewSelection() }
+        }
         field.onChange = { [unowned self] _ in applyFilter() }
         field.onSubmit = { [unowned self] _ in window.focus(view) }
         let folders = places(), sidebar = CollectionView(layout: .list, dataSource: StringItems(folders.map(\.name)), name: "places")
         sidebar.onActivate = { [unowned self] row in visit(folders[row.item].path) }
         for (button, name, action) in [(back, "Back", { [unowned self] in goBack() }), (forward, "Forward", { [unowned self] in goForward() }),
-                                       (up, "Up", { [unowned self] in goUp() }), (newFolder, "New Folder", { [unowned self] in makeFolder() })] {
+                                       (up, "Up", { [unowned self] in goUp() }), (newFolder, "New Folder", { [unowned self] in makeFolder() }),
+                                       (showPreview, "Preview", { [unowned self] in setPreviewShown(showPreview.isOn) })] {
             (button.accessibleName, button.isFocusable, button.onActivate) = (name, false, { _ in action() })
         }
         let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
-                           [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field)])
+                           [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview)])
         header.background = Theme.light.toolbarBackground
-        let browser = ColumnLayout([(header, .fixed(TextField.preferredHeight)), (view, .flexible), (status, .fixed(28))])
+        (preview.accessibleLabel, preview.isFocusable) = ("Preview", false)   // Tab keeps to the places, the filter and the entries
+        let entriesAndPreview = SplitPane(.horizontal, first: view, second: preview, position: SplitPane.Position(firstLength: 380, collapsed: .second))
+        (entriesAndPreview.minimumLengths, entriesAndPreview.collapsibleSides) = ((200, 120), [.second])
+        entriesAndPreview.onPositionChange = { [unowned self] position in showPreview.isOn = position.collapsed == nil }
+        self.entriesAndPreview = entriesAndPreview
+        let browser = ColumnLayout([(header, .fixed(TextField.preferredHeight)), (entriesAndPreview, .flexible), (status, .fixed(28))])
         // The places beside the entries: F6 moves between them, the divider drags (and collapses the places).
         let split = SplitPane(.horizontal, first: sidebar, second: browser,
                               position: SplitPane.Position(firstLength: 180, collapsed: folders.isEmpty ? .first : nil))
@@ -104,6 +130,26 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         window.onKey = { [unowned self] key in handleKey(key) }
         window.focus(view)
         visit(folder)
+    }
+
+    private func setPreviewShown(_ shown: Bool) {
+        entriesAndPreview?.position.collapsed = shown ? nil : .second
+        showPreview.isOn = shown
+    }
+
+    /// Shows the one selected entry in the preview: a file's text, read off the main actor.
+    private func previewSelection() {
+        previewing?.cancel()
+        let chosen = Array(filtered.selectedSourceIndices.prefix(2))
+        guard chosen.count == 1, let entry = entries[names[chosen[0]]], !entry.isFolder else {
+            return preview.text = StyledText(chosen.isEmpty ? "" : chosen.count > 1 ? "\(filtered.selectedCount) selected" : "A folder", style: .italic)
+        }
+        let path = path(of: names[chosen[0]])
+        previewing = Task { [weak self] in
+            let text = await Task.detached { previewText(of: path) }.value
+            guard let self, !Task.isCancelled else { return }
+            preview.text = text
+        }
     }
 
     /// Shows `newFolder` and records it in the history (what lay ahead goes).
@@ -224,6 +270,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         }
         if key.modifiers == [.control, .shift] && (key.keysym == .n || key.keysym == KeySym(rawValue: 0x4e)) { makeFolder(); return true }
         if key.keysym == .c && key.modifiers.contains(.control) { return copyPaths() }
+        if key.keysym == .f3 && key.modifiers.isEmpty { setPreviewShown(!showPreview.isOn); return true }
         return false
     }
 

@@ -26,6 +26,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case splitPane = 53
     case statusBar = 54
     case table = 55
+    case text = 61
     case tableCell = 56
     case toggleButton = 62
     case toolBar = 63
@@ -70,6 +71,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .splitPane: "split pane"
         case .statusBar: "status bar"
         case .table: "table"
+        case .text: "text"
         case .tableCell: "table cell"
         case .toggleButton: "toggle button"
         case .toolBar: "tool bar"
@@ -102,6 +104,7 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
     public static let enabled = AccessibleStates(bit: 8)
     public static let focusable = AccessibleStates(bit: 11)
     public static let focused = AccessibleStates(bit: 12)
+    public static let multiLine = AccessibleStates(bit: 17)
     public static let multiselectable = AccessibleStates(bit: 18)
     public static let pressed = AccessibleStates(bit: 20)
     public static let selectable = AccessibleStates(bit: 22)
@@ -114,6 +117,10 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
     /// Its children are made on demand: a reader follows focus and active-descendant events, not selection-changed.
     public static let managesDescendants = AccessibleStates(bit: 31)
     public static let checkable = AccessibleStates(bit: 41)
+    /// Text that can be read and selected but not changed.
+    public static let readOnly = AccessibleStates(bit: 43)
+    /// Text whose characters can be selected.
+    public static let selectableText = AccessibleStates(bit: 38)
 
     /// What every object a person can use has: enabled, sensitive, visible, showing.
     public static let usable: AccessibleStates = [.enabled, .sensitive, .visible, .showing]

@@ -65,7 +65,7 @@ public final class FontSet: TextMeasuring {
     func font(for role: FontRole) throws -> UnsafeMutablePointer<fcft_font> {
         if let font = fonts[role] { return font }
         let pixels = (role.pixelSize * scale).rounded()
-        let name = role.isBold ? "\(Self.family):weight=bold" : Self.family
+        let name = Self.family + (role.isBold ? ":weight=bold" : "") + (role.isItalic ? ":slant=italic" : "")
         let attributes = "pixelsize=\(Int(pixels))"
         let loaded: UnsafeMutablePointer<fcft_font>? = name.withCString { namePointer in
             var names: [UnsafePointer<CChar>?] = [namePointer]

@@ -446,6 +446,44 @@ import Testing
         #expect((done.last as? [Any]).map { "\($0)" } == "\([1, 2, 5, "nan"] as [Any])", "\(seen)")
     }
 
+    /// F3 shows the preview beside the entries: the one selected file's text, read off the main
+    /// actor; a FIFO is not opened for reading, and two selected entries say so.
+    @Test func thePreviewShowsTheSelectedFilesText() throws {
+        let session = try ScreenReaderSession("files-preview")
+        defer { session.stop() }
+        let folder = "\(session.directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try makeFruit(folder)
+        #expect(mkfifo("\(folder)/fifo", 0o600) == 0)
+        // Rows: alpha, beta, apple.txt, banana.txt, broken, cherry.txt, date.txt, fifo.
+        let steps = #"[{"wait": 2500}, {"readtext": ["text", "Preview"]}, {"wait": 2000}, {"readtext": ["text", "Preview"]}, "#
+            + #"{"wait": 2000}, {"readtext": ["text", "Preview"]}]"#
+        let probe = try session.probe("files", mode: "steps", steps: steps)
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try """
+        \(ready)
+        {"op":"key.tap","key":"F3"}
+        {"op":"wait","ms":600}
+        \(click(row: 3))
+        {"op":"wait","ms":3200}
+        \(click(row: 7))
+        {"op":"wait","ms":2600}
+        \(click(row: 5, holding: "Control_L"))
+        {"op":"wait","ms":3000}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        let seen = try session.seen(probe, within: 15)
+        #expect(status == 0, "\(process.logTail)")
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        let texts = (seen["done"] as? [Any] ?? []).compactMap { $0 as? String }
+        #expect(texts == ["banana.txt", "Not a regular file", "2 selected"], "\(seen)")
+    }
+
     /// Home with Documents (an XDG folder), a missing Music folder and a
     /// bookmark of the test's folder's `alpha`, beside an `sftp:` one.
     private func makeHome(folder: String) -> (String) throws -> Void {

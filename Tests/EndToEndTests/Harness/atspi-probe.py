@@ -221,7 +221,7 @@ def run_steps(steps):
     {"select": [role, name]} selects a list's child through Selection, {"settext": [role, name, text]}
     sets an entry's text through EditableText, {"textselect": [role, name, start, end]} selects
     some of its text and {"readselection": [role, name]} reads back [count, start, end, text]
-    through Text, {"wait": ms} waits."""
+    through Text, {"readtext": [role, name]} reads its whole text, {"wait": ms} waits."""
     app = wait_for_app()
     if app is None:
         pyatspi.Registry.stop()
@@ -259,6 +259,11 @@ def run_steps(steps):
                     result["done"].append(text.setSelection(0, start, end))
                 else:
                     result["done"].append(text.addSelection(start, end))
+            if "readtext" in current:
+                role, name = current["readtext"]
+                target = find_named(app[0], role, name)
+                text = target.queryText() if target is not None else None
+                result["done"].append(text.getText(0, -1) if text is not None else "no " + name)
             if "readselection" in current:
                 role, name = current["readselection"]
                 target = find_named(app[0], role, name)
