@@ -9,7 +9,8 @@
 // focused), a click on a place in the sidebar (Home, the XDG folders, GTK's bookmarks) opens it,
 // F6 moves between the sidebar and the entries, Tab through the places, the filter and the entries,
 // the header's buttons go Back, Forward and Up (Alt+Left, Alt+Right, Alt+Up), make a New Folder
-// (Ctrl+Shift+N) and show a Preview of the selected file beside the entries (F3), Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
+// (Ctrl+Shift+N) and show a Preview of the selected file beside the entries (F3), the ☰ menu has those with Move to
+// Trash (Delete, the FreeDesktop trash), its shortcuts the window's key commands, Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
 // UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
 import Foundation
 import SweepUI
@@ -82,6 +83,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private var entriesAndPreview: SplitPane?
     /// The header's buttons (Alt+Left, Alt+Right, Alt+Up and Ctrl+Shift+N do the same; Tab skips them).
     let back = Button("←"), forward = Button("→"), up = Button("↑"), newFolder = Button("New Folder"), showPreview = Button("Preview", toggle: true)
+    /// The header's menu of the app's actions, whose shortcuts are the window's key commands.
+    let menuButton = Button("", icon: .glyph("☰"))
     /// The folders shown, as a browser's history, and where in it the view is.
     private var history: [[UInt8]] = [], historyIndex = -1
     private(set) var folder: [UInt8] = []
@@ -110,11 +113,13 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         sidebar.onActivate = { [unowned self] row in visit(folders[row.item].path) }
         for (button, name, action) in [(back, "Back", { [unowned self] in goBack() }), (forward, "Forward", { [unowned self] in goForward() }),
                                        (up, "Up", { [unowned self] in goUp() }), (newFolder, "New Folder", { [unowned self] in makeFolder() }),
-                                       (showPreview, "Preview", { [unowned self] in setPreviewShown(showPreview.isOn) })] {
+                                       (showPreview, "Preview", { [unowned self] in setPreviewShown(showPreview.isOn) }),
+                                       (menuButton, "Menu", {})] {
             (button.accessibleName, button.isFocusable, button.onActivate) = (name, false, { _ in action() })
         }
         let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
-                           [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview)])
+                           [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview),
+                            Stack.Item(menuButton)])
         header.background = Theme.light.toolbarBackground
         (preview.accessibleLabel, preview.isFocusable) = ("Preview", false)   // Tab keeps to the places, the filter and the entries
         let entriesAndPreview = SplitPane(.horizontal, first: view, second: preview, position: SplitPane.Position(firstLength: 380, collapsed: .second))
@@ -128,6 +133,11 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         (split.minimumLengths, split.collapsibleSides) = ((120, 320), [.first])
         window.content = split
         window.onKey = { [unowned self] key in handleKey(key) }
+        menuButton.onMenuChoice = { [unowned self] id in perform(id) }
+        menuButton.menu = appMenu()
+        window.addKeyCommands(for: appMenu(), isEnabled: { [unowned self] id in id != "trash" || filtered.selectedCount > 0 }) { [unowned self] id in
+            perform(id)
+        }
         window.focus(view)
         visit(folder)
     }
@@ -135,6 +145,44 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private func setPreviewShown(_ shown: Bool) {
         entriesAndPreview?.position.collapsed = shown ? nil : .second
         showPreview.isOn = shown
+        menuButton.menu = appMenu()
+    }
+
+    /// The header menu: icons, a checkmark, shortcuts, a destructive entry that says why it is disabled.
+    private func appMenu() -> Menu {
+        let selected = filtered.selectedCount
+        return Menu([.action("New Folder", id: "newFolder", shortcut: "Ctrl+Shift+N", icon: .folder),
+                     .action("Copy Paths", id: "copy", shortcut: "Ctrl+C", isEnabled: selected > 0, disabledReason: "Nothing is selected"),
+                     .separator,
+                     .action("Show Preview", id: "preview", shortcut: "F3", mark: .checkmark(isOn: showPreview.isOn)),
+                     .separator,
+                     .action("Move to Trash", id: "trash", shortcut: "Delete", isEnabled: selected > 0, isDestructive: true,
+                             disabledReason: "Nothing is selected")], title: "Files")
+    }
+
+    /// What a menu entry or its shortcut does.
+    private func perform(_ id: String) {
+        switch id {
+        case "newFolder": makeFolder()
+        case "copy": copyPaths()
+        case "preview": setPreviewShown(!showPreview.isOn)
+        case "trash": trashSelection()
+        default: break
+        }
+    }
+
+    /// Moves the selected entries to the trash; the first that cannot go says why.
+    private func trashSelection() {
+        var problem: String?
+        for name in filtered.selectedSourceIndices.map({ names[$0] }) {
+            do { try moveToTrash(path(of: name)) } catch {
+                problem = "Cannot trash \(String(decoding: name, as: UTF8.self)): \(error)"
+                break
+            }
+        }
+        load(folder)
+        failure = problem
+        updateStatus()
     }
 
     /// Shows the one selected entry in the preview: a file's text, read off the main actor.
@@ -239,6 +287,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     }
 
     private func updateStatus() {
+        menuButton.menu = appMenu()
         let count = "\(filtered.selectedCount) selected · \(filtered.rowCount) of \(names.count) shown"
         status.text = failure ?? (reading ? "\(count) · reading…" : count)
     }
@@ -268,9 +317,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
             default: break
             }
         }
-        if key.modifiers == [.control, .shift] && (key.keysym == .n || key.keysym == KeySym(rawValue: 0x4e)) { makeFolder(); return true }
-        if key.keysym == .c && key.modifiers.contains(.control) { return copyPaths() }
-        if key.keysym == .f3 && key.modifiers.isEmpty { setPreviewShown(!showPreview.isOn); return true }
+        // Ctrl+C copies the paths from the entries (the filter copies its own text); the other shortcuts are the menu's key commands.
+        if key.keysym == .c && key.modifiers.contains(.control) && window.isFocused(view) { return copyPaths() }
         return false
     }
 
@@ -319,12 +367,14 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
 extension Browser: CollectionViewDelegate {
     func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
         menuEntry = item.flatMap { filtered.sourceItem(atRow: $0.item) }.map { names[$0] }
-        return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C")])
+        return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C"),
+                                         .separator, .action("Move to Trash", id: "trash", shortcut: "Delete", isDestructive: true)])
     }
 
     func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
         if event == .chosen("open"), let menuEntry { open(name: menuEntry) }
         if event == .chosen("copy") { copyPaths() }
+        if event == .chosen("trash") { trashSelection() }
     }
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
         let paths = { [unowned self] (item: ItemPath) in filtered.sourceItem(atRow: item.item).map { path(of: names[$0]) } ?? [] }

@@ -260,6 +260,10 @@ extension AccessibilityBridge {
         case "InsertText":
             let position = Int(input.readInt32() ?? 0), inserted = input.readString() ?? ""
             let scalars = Array((object.text?() ?? "").unicodeScalars), at = max(0, min(position, scalars.count))
+            if let replace = object.replaceText {
+                out.bool(replace(at..<at, inserted))
+                break
+            }
             var edited = String.UnicodeScalarView(scalars[..<at])
             edited.append(contentsOf: inserted.unicodeScalars)
             edited.append(contentsOf: scalars[at...])
@@ -268,6 +272,10 @@ extension AccessibilityBridge {
             let start = Int(input.readInt32() ?? 0), end = Int(input.readInt32() ?? 0)
             let scalars = Array((object.text?() ?? "").unicodeScalars)
             let from = max(0, min(start, scalars.count)), to = max(from, min(end < 0 ? scalars.count : end, scalars.count))
+            if let replace = object.replaceText {
+                out.bool(replace(from..<to, ""))
+                break
+            }
             var edited = String.UnicodeScalarView(scalars[..<from])
             edited.append(contentsOf: scalars[to...])
             out.bool(object.setText?(String(edited)) ?? false)

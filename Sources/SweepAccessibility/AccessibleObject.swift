@@ -46,6 +46,11 @@ public final class AccessibleObject {
     public var caret: (() -> Int)?
     /// Moves the caret (a screen reader's SetCaretOffset); returns whether it moved.
     public var setCaret: ((Int) -> Bool)?
+    /// Replaces a range of the text (Unicode scalars) with new text, from a
+    /// screen reader's InsertText, DeleteText or CutText; absent: those go
+    /// through `setText` with the whole text rebuilt. A password field or a
+    /// styled text needs it: its `text` is not what it holds.
+    public var replaceText: ((Range<Int>, String) -> Bool)?
     /// The selected text, in Unicode scalars (as the caret); nil or absent when none.
     public var textSelection: (() -> Range<Int>?)?
     /// Selects a range of the text (nil: none), from a screen reader; returns whether it did.

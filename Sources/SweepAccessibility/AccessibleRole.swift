@@ -4,6 +4,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case invalid = 0
     case alert = 2
     case checkBox = 7
+    case checkMenuItem = 8
     case dialog = 16
     case filler = 20
     case frame = 23
@@ -21,6 +22,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case popupMenu = 41
     case pushButton = 43
     case radioButton = 44
+    case radioMenuItem = 45
     case scrollPane = 49
     case separator = 50
     case splitPane = 53
@@ -49,6 +51,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .invalid: "invalid"
         case .alert: "alert"
         case .checkBox: "check box"
+        case .checkMenuItem: "check menu item"
         case .dialog: "dialog"
         case .filler: "filler"
         case .frame: "frame"
@@ -66,6 +69,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .popupMenu: "popup menu"
         case .pushButton: "push button"
         case .radioButton: "radio button"
+        case .radioMenuItem: "radio menu item"
         case .scrollPane: "scroll pane"
         case .separator: "separator"
         case .splitPane: "split pane"

@@ -1,6 +1,6 @@
 /// The pieces of a line of text a screen reader asks for (AT-SPI's text
 /// boundaries and granularities): a character, a word with the spaces after
-/// it (GLib's word-start boundary), or the whole line. Offsets count
+/// it (GLib's word-start boundary), or the line (to and with its newline). Offsets count
 /// Unicode scalars.
 enum TextUnit {
     case character, word, line
@@ -14,7 +14,12 @@ enum TextUnit {
         case .character:
             return offset..<(offset + 1)
         case .line:
-            return 0..<count
+            // A line ends after its newline (a multi-line text's paragraph); one-line text is one line.
+            var start = offset
+            while start > 0 && scalars[start - 1] != "\n" { start -= 1 }
+            var end = offset
+            while end < count && scalars[end] != "\n" { end += 1 }
+            return start..<min(count, end + 1)
         case .word:
             func isWord(_ index: Int) -> Bool { !scalars[index].properties.isWhitespace }
             // Back to the start of the offset's word (or of the word before the spaces it is in),

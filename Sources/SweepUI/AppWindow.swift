@@ -12,7 +12,8 @@ internal import SweepWayland
 /// right button go to the visible component under the pointer; keys go
 /// first to `onKey` (the app's shortcuts), then Ctrl+C copies the key
 /// component's `copiedText`, then the key component (the one last pressed
-/// or touched) gets them. The components are the content's `children`, or
+/// or touched) gets them, then the key commands (`addKeyCommand`), then
+/// Tab and F6 move the focus. The components are the content's `children`, or
 /// the content itself when it has none.
 @MainActor
 public final class AppWindow: ComponentHost {
@@ -43,6 +44,8 @@ public final class AppWindow: ComponentHost {
     public var onResize: ((Size) -> Void)?
     /// The app's own shortcuts, before the key component; true when handled.
     public var onKey: ((KeyEvent) -> Bool)?
+    /// Keys that do something wherever the focus is (`addKeyCommand`), asked after the focused component.
+    var keyCommands: [KeyCommand] = []
     /// The person asked to close the window; by default the app quits.
     public var onClose: (() -> Void)?
     /// Called after each frame is committed, with the frame count.
@@ -333,6 +336,7 @@ public final class AppWindow: ComponentHost {
             return
         }
         if let keyComponent, keyComponent.isVisible, keyComponent.handleKey(key) { return }
+        if performKeyCommand(for: key) { return }
         if (key.keysym == .tab || key.keysym == .leftTab) && key.modifiers.isDisjoint(with: [.control, .alt]) {
             moveFocus(backward: key.keysym == .leftTab || key.modifiers.contains(.shift))
         } else if key.keysym == .f6 && key.modifiers.isDisjoint(with: [.control, .alt]) {

@@ -92,8 +92,19 @@ public final class Button: Component {
     /// Whether it shows pressed: held down now, or a toggle that is on.
     public var isPressed: Bool { isFlashing || (isToggle && isOn) }
 
-    /// Activates it as a person would: a toggle flips, then `onActivate`.
+    /// A menu the button opens below itself when activated (a header bar's
+    /// menu button, GTK's `GtkMenuButton`); what is chosen goes to `onMenuChoice`.
+    public var menu: Menu?
+    /// The id of the entry chosen in `menu`.
+    public var onMenuChoice: ((String) -> Void)?
+
+    /// Activates it as a person would: a toggle flips, then `onActivate`;
+    /// a button with a `menu` opens it.
     public func activate() {
+        if let menu, isEnabled {
+            openMenu(menu)
+            return
+        }
         guard isEnabled else { return }
         if isToggle { isOn.toggle() }
         if let host {
@@ -105,6 +116,12 @@ public final class Button: Component {
             }
         }
         onActivate?(self)
+    }
+
+    private func openMenu(_ menu: Menu) {
+        host?.showMenu(menu, at: Point(x: frame.minX, y: frame.maxY), theme: theme, trigger: .keyboard) { [weak self] event in
+            if case .chosen(let id) = event { self?.onMenuChoice?(id) }
+        }
     }
 
     private func changed() {

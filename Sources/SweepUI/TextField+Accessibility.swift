@@ -23,31 +23,34 @@ extension TextField {
             edited()
             return true
         }
-        entry.caret = { [unowned self] in AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: shownText) }
+        // Offsets count the editor's own characters' scalars: a string made of them may group them otherwise.
+        entry.caret = { [unowned self] in scalarOffset(ofCharacter: editor.cursor) }
         entry.setCaret = { [unowned self] offset in
-            let text = shownText
-            guard (0...text.unicodeScalars.count).contains(offset) else { return false }
-            editor.moveCursor(to: AccessibleObject.characterIndex(ofScalar: offset, in: text))
+            guard let index = characterIndex(ofScalar: offset) else { return false }
+            editor.moveCursor(to: index)
             invalidate()
             return true
         }
         entry.textSelection = { [unowned self] in
-            guard let selected = editor.selection else { return nil }
-            let text = shownText
-            return AccessibleObject.scalarOffset(ofCharacter: selected.lowerBound, in: text)
-                ..< AccessibleObject.scalarOffset(ofCharacter: selected.upperBound, in: text)
+            editor.selection.map { scalarOffset(ofCharacter: $0.lowerBound)..<scalarOffset(ofCharacter: $0.upperBound) }
         }
         entry.setTextSelection = { [unowned self] range in
-            let text = shownText, count = text.unicodeScalars.count
             guard let range else {
                 editor.moveCursor(to: editor.cursor)
                 invalidate()
                 return true
             }
-            guard range.lowerBound >= 0, range.upperBound <= count else { return false }
-            editor.select(AccessibleObject.characterIndex(ofScalar: range.lowerBound, in: text)
-                          ..< AccessibleObject.characterIndex(ofScalar: range.upperBound, in: text))
+            guard let low = characterIndex(ofScalar: range.lowerBound), let high = characterIndex(ofScalar: range.upperBound) else { return false }
+            editor.select(low..<high)
             invalidate()
+            return true
+        }
+        // Insertions and deletions edit the real characters (a password's too, never its dots), as one undo step.
+        entry.replaceText = { [unowned self] range, new in
+            guard let low = characterIndex(ofScalar: range.lowerBound), let high = characterIndex(ofScalar: range.upperBound) else { return false }
+            editor.select(low..<high)
+            editor.insert(new)
+            edited()
             return true
         }
         entry.extents = { [unowned self] in frame }
@@ -56,5 +59,22 @@ extension TextField {
             return isFocused
         }
         return entry
+    }
+
+    /// The Unicode scalars before character `index` (a password's dots are one scalar each).
+    private func scalarOffset(ofCharacter index: Int) -> Int {
+        style == .password ? index : characters[..<min(index, characters.count)].reduce(0) { $0 + $1.unicodeScalars.count }
+    }
+
+    /// The character a screen reader's scalar `offset` falls in (its start); nil outside the text.
+    private func characterIndex(ofScalar offset: Int) -> Int? {
+        guard offset >= 0 else { return nil }
+        if style == .password { return offset <= characters.count ? offset : nil }
+        var remaining = offset
+        for (index, character) in characters.enumerated() {
+            if remaining < character.unicodeScalars.count { return index }
+            remaining -= character.unicodeScalars.count
+        }
+        return remaining == 0 ? characters.count : nil
     }
 }

@@ -81,6 +81,8 @@ public final class TextField: Component {
     private var lastTap: (time: Double, point: Point, count: Int)?
     /// The word a double click started on: a drag from it selects whole words.
     private var wordDragOrigin: Range<Int>?
+    /// A triple click selected the line: a drag keeps it so.
+    private var isLineDrag = false
     /// Whether the press began on the clear button (its release clears).
     private var pressIsOnClearButton = false
     /// The layout the field was last drawn with, for clicks: the text's left
@@ -207,7 +209,7 @@ public final class TextField: Component {
                                       to: hidesText ? Self.dots(editor.characters.count) : editor.text)
         }
         if editor.cursor != old.cursor || editor.characters != old.characters {
-            accessibility.caretMoved(entry, to: AccessibleObject.scalarOffset(ofCharacter: editor.cursor, in: shownText))
+            accessibility.caretMoved(entry, to: entry.caret?() ?? editor.cursor)
         }
         if editor.selection != old.selection { accessibility.textSelectionChanged(entry) }
     }
@@ -232,6 +234,7 @@ public final class TextField: Component {
             guard !pressIsOnClearButton else { return }
             let at = offset(at: point)
             wordDragOrigin = nil
+            isLineDrag = pointer.clickCount == 3
             switch pointer.clickCount {
             case 2:
                 editor.selectWord(at: at)
@@ -242,7 +245,7 @@ public final class TextField: Component {
                 editor.moveCursor(to: at, extending: pointer.modifiers.contains(.shift))
             }
         case .changed:
-            guard !pressIsOnClearButton else { return }
+            guard !pressIsOnClearButton, !isLineDrag else { return }
             extendSelection(to: offset(at: point))
         case .ended:
             if pressIsOnClearButton {

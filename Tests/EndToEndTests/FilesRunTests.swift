@@ -484,6 +484,43 @@ import Testing
         #expect(texts == ["banana.txt", "Not a regular file", "2 selected"], "\(seen)")
     }
 
+    /// The menu's shortcuts are the window's key commands: Delete moves the selected file to the
+    /// FreeDesktop trash (its `.trashinfo` names where it was), Ctrl+Shift+N makes a folder, and the
+    /// ☰ button opens the menu whose first entry makes another.
+    @Test func theMenuButtonAndItsShortcutsTrashAndMakeFolders() throws {
+        let run = try play("""
+        \(ready)
+        \(click(row: 3))
+        {"op":"key.tap","key":"Delete"}
+        {"op":"wait","ms":300}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.down","key":"Shift_L"}
+        {"op":"key.tap","key":"n"}
+        {"op":"key.up","key":"Shift_L"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":300}
+        {"op":"pointer.move","x":776,"y":20}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"popup.wait","count":1}
+        {"op":"screenshot","file":"menu.png"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"popup.wait","count":0}
+        {"op":"wait","ms":300}
+        """, label: "trash", home: { _ in }, make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let files = FileManager.default, home = "\(run.directory.path)/home"
+        #expect(!files.fileExists(atPath: "\(run.folder)/banana.txt"), "\(run.process.logTail)")
+        #expect(files.fileExists(atPath: "\(home)/.local/share/Trash/files/banana.txt"))
+        let info = (try? String(contentsOfFile: "\(home)/.local/share/Trash/info/banana.txt.trashinfo", encoding: .utf8)) ?? ""
+        #expect(info.hasPrefix("[Trash Info]\nPath=\(run.folder)/banana.txt\nDeletionDate=20"), "\(info)")
+        #expect(files.fileExists(atPath: "\(run.folder)/New Folder") && files.fileExists(atPath: "\(run.folder)/New Folder 2"),
+                "\(String(describing: try? files.contentsOfDirectory(atPath: run.folder)))\n\(run.process.logTail)")
+        // The menu drew its icon column, a checkmark-less Show Preview and a dimmed Move to Trash: at least it drew.
+        #expect(files.fileExists(atPath: "\(run.directory.path)/menu.png"))
+    }
+
     /// Home with Documents (an XDG folder), a missing Music folder and a
     /// bookmark of the test's folder's `alpha`, beside an `sftp:` one.
     private func makeHome(folder: String) -> (String) throws -> Void {

@@ -88,3 +88,49 @@ import Testing
         #expect(!foundA)
     }
 }
+
+/// Shortcuts as the desktops write them, and menus with icons, marks and reasons.
+@Suite struct KeyShortcutTests {
+    private func key(_ keysym: KeySym, _ modifiers: Modifiers = []) -> KeyEvent {
+        KeyEvent(keysym: keysym, text: "", modifiers: modifiers, isRepeat: false, time: 0)
+    }
+
+    @Test func shortcutsParseShowAndMatchTheirKeys() throws {
+        let newFolder: KeyShortcut = "ctrl + shift + n"
+        #expect(newFolder.label == "Ctrl+Shift+N" && newFolder.accelerator == "<Control><Shift>n")
+        #expect(newFolder.matches(key(KeySym(character: "N") ?? .n, [.control, .shift])), "Shift gives the capital")
+        #expect(!newFolder.matches(key(.n, .control)), "exactly these modifiers")
+        #expect(!newFolder.matches(key(.n, [.control, .shift, .alt])))
+        let delete = try #require(KeyShortcut(parsing: "Del"))
+        #expect(delete.label == "Delete" && delete.matches(key(.delete)) && !delete.matches(key(.backspace)))
+        #expect(KeyShortcut(parsing: "F3")?.label == "F3" && KeyShortcut(parsing: "F3")?.matches(key(.f3)) == true)
+        #expect(KeyShortcut(parsing: "Alt+Page Up")?.label == "Alt+Page Up")
+        #expect(KeyShortcut(parsing: "Hyper+X") == nil && KeyShortcut(parsing: "Ctrl+") == nil && KeyShortcut(parsing: "F13") == nil)
+        // A literal that does not parse is shown as written and matches nothing.
+        let odd: KeyShortcut = "Ctrl+Wobble"
+        #expect(odd.label == "Ctrl+Wobble" && !odd.matches(key(KeySym(rawValue: 0), .control)) && odd.accelerator.isEmpty)
+    }
+
+    @Test func aMenuListsItsActionsAndLaysOutIconsMarksAndReasons() {
+        let menu = Menu([
+            .action("New Folder", id: "new", shortcut: "Ctrl+Shift+N", icon: .folder),
+            .submenu("View", [.action("Preview", id: "preview", mark: .checkmark(isOn: true)),
+                              .action("Grid", id: "grid", mark: .radio(isOn: false))]),
+            .separator,
+            .action("Move to Trash", id: "trash", shortcut: "Delete", isEnabled: false, isDestructive: true,
+                    disabledReason: "Nothing is selected"),
+        ])
+        #expect(menu.actions.map(\.id) == ["new", "preview", "grid", "trash"])
+        let measure: (String) -> Double = { Double($0.count) * 7 }
+        let layout = MenuLayout(items: menu.items, measure: measure)
+        #expect(layout.titleLeft == MenuLayout.textInset + MenuLayout.leadingWidth, "room for the icons")
+        #expect(layout.rows[3].height == MenuLayout.rowHeight + MenuLayout.reasonHeight, "the reason under the title")
+        // The reason is the longest text: the menu is wide enough for it.
+        #expect(layout.titleWidth >= 19 * 7)
+        let plain = MenuLayout(items: [.action("Open", id: "open")], measure: measure)
+        #expect(plain.titleLeft == MenuLayout.textInset, "no icons, no room for them")
+        var enabled = menu.items[3]
+        enabled.isEnabled = true
+        #expect(MenuLayout(items: [enabled], measure: measure).rows[0].height == MenuLayout.rowHeight, "an enabled entry has no reason")
+    }
+}

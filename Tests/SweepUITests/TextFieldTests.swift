@@ -193,6 +193,39 @@ import Testing
         #expect(field.selection == nil)
     }
 
+    @Test func aTripleClickKeepsTheLineWhileThePointerJitters() throws {
+        let text = "keep it all"
+        let (field, host) = try makeField(text)
+        let at = try x(of: 5, in: text)
+        for time in [0.0, 100, 200] {
+            press(host, at: at, time: time)
+            if time < 200 { release(host, time: time + 20) }
+        }
+        host.gestureArena.pointerMoved(to: Point(x: at + 0.5, y: 20.5), time: 210)
+        release(host, time: 230)
+        #expect(field.selection == 0..<11)
+    }
+
+    @Test func screenReaderOffsetsCountTheFieldsOwnCharacters() throws {
+        let (field, _) = try makeField("")
+        // A thumb and a skin tone typed apart are two characters to the field (one to a joined string),
+        // and an e with its accent typed as one is one character of two scalars.
+        field.editor.insert("👍")
+        field.editor.insert("🏽")
+        field.editor.insert("e\u{301}x")
+        let entry = try #require(field.accessibleObject)
+        #expect(field.cursor == 4 && entry.caret?() == 5)
+        #expect(entry.setCaret?(1) == true && field.cursor == 1, "between the thumb and its tone, as the field holds them")
+        #expect(entry.setCaret?(3) == true && field.cursor == 2, "inside the accented e: its start")
+        #expect(entry.setCaret?(4) == true && field.cursor == 3)
+        // A password's edits reach its characters, never its dots.
+        let (password, _) = try makeField("abc", style: .password)
+        let secret = try #require(password.accessibleObject)
+        #expect(secret.replaceText?(3..<3, "d") == true && password.text == "abcd")
+        #expect(secret.replaceText?(0..<1, "") == true && password.text == "bcd")
+        #expect(secret.text?() == "\u{2022}\u{2022}\u{2022}")
+    }
+
     @Test func tapsPlaceTheCursorAndSelectAWordAndTheLine() throws {
         let text = "touch the words"
         let (field, host) = try makeField(text)

@@ -36,12 +36,25 @@ import Testing
         // Ten units a character, 60 wide: six characters a line.
         let characters = Array("aaa bbb cccccccccccc d")
         let starts = TextLayout.lineStarts(for: Array(repeating: 10, count: characters.count), width: 60, characters: characters)
-        #expect(starts == [0, 4, 8, 14, 20])
-        let laid = TextLayout.Paragraph(advances: Array(repeating: 10, count: characters.count), lineStarts: starts)
+        // The space after the c's hangs past the edge; "d" starts the last line.
+        #expect(starts == [0, 4, 8, 14, 21])
+        #expect(TextLayout.spaceBreaks(starts, characters: characters) == [4, 8, 21])
+        let laid = TextLayout.Paragraph(advances: Array(repeating: 10, count: characters.count), lineStarts: starts,
+                                        spaceBreaks: TextLayout.spaceBreaks(starts, characters: characters))
         #expect(TextLayout.line(of: 5, in: laid) == 1 && TextLayout.x(of: 6, in: laid) == 20)
         #expect(TextLayout.offset(nearestX: 14, line: 1, in: laid) == 5)
         #expect(TextLayout.offset(nearestX: 500, line: 1, in: laid) == 7, "past a wrapped line: before its space")
         #expect(TextLayout.offset(nearestX: 500, line: 4, in: laid) == 22, "past the last line: the end")
+        #expect(TextLayout.offset(nearestX: 500, line: 2, in: laid) == 14, "a word broken inside: after its last character")
+        #expect(TextLayout.character(atX: 14, line: 1, in: laid) == 5 && TextLayout.character(atX: 45, line: 1, in: laid) == nil)
+        // A carried word that still does not fit with the next character breaks before it.
+        let narrow = TextLayout.lineStarts(for: [1, 3, 3, 3, 3, 3, 3], width: 10, characters: Array(" bbbbbb"))
+        #expect(narrow == [0, 4] || narrow.count >= 2)
+        for (index, start) in narrow.enumerated() {
+            let end = index + 1 < narrow.count ? narrow[index + 1] : 7
+            let width = [1.0, 3, 3, 3, 3, 3, 3][start..<end].reduce(0, +)
+            #expect(width <= 10 || end - start == 1, "line \(index) is \(width) wide")
+        }
     }
 }
 
@@ -159,6 +172,40 @@ import Testing
         #expect(view.handleKey(key(.returnKey)) && opened == ["notes", "notes"])
     }
 
+    @Test func aClickBesideALinkOrInAnEditableViewDoesNotOpenIt() throws {
+        let text = StyledText("See ").appending("example", style: .link("ex")).appending("\nnext")
+        let (view, host) = makeView(text)
+        var opened: [String] = []
+        view.onLinkActivated = { opened.append($0) }
+        let end = try point(of: TextPosition(paragraph: 0, offset: 11), in: view)
+        click(host, at: Point(x: end.x + 40, y: end.y), time: 0)
+        click(host, at: try point(of: TextPosition(paragraph: 0, offset: 2), in: view), time: 1000)
+        #expect(opened.isEmpty, "past the line's end and before the link, nothing opens")
+        view.isEditable = true
+        let inLink = try point(of: TextPosition(paragraph: 0, offset: 6), in: view)
+        click(host, at: inLink, time: 2000)
+        #expect(opened.isEmpty && view.cursor == TextPosition(paragraph: 0, offset: 6), "an editor's click places the cursor")
+        click(host, at: inLink, modifiers: .control, time: 3000)
+        #expect(opened == ["ex"], "Ctrl+click opens it")
+    }
+
+    @Test func textReplacedDuringAParagraphDragEndsTheDragWithoutACrash() throws {
+        let (view, host) = makeView("a\nb\nc\nd\ne", editable: true)
+        let last = try point(of: TextPosition(paragraph: 4, offset: 0), in: view)
+        for time in [0.0, 100, 200] {
+            host.gestureArena.pointerMoved(to: last, time: time)
+            host.gestureArena.pointerButton(pressed: true, modifiers: [], time: time)
+            if time < 200 { host.gestureArena.pointerButton(pressed: false, modifiers: [], time: time + 20) }
+        }
+        #expect(view.selectedText == "e", "a triple click took the last paragraph")
+        view.string = "only"
+        host.gestureArena.pointerMoved(to: Point(x: 30, y: 15), time: 260)
+        host.gestureArena.pointerMoved(to: Point(x: 60, y: 150), time: 280)
+        host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 300)
+        #expect(view.string == "only")
+        _ = view.accessibleObject?.caret?()
+    }
+
     @Test func theWheelScrollsAndTheCursorIsKeptInView() {
         let lines = (1...200).map { "Line \($0)" }.joined(separator: "\n")
         let (view, _) = makeView(StyledText(lines), editable: true)
@@ -188,7 +235,10 @@ import Testing
         #expect(object.setCaret?(11) == true && view.cursor == TextPosition(paragraph: 1, offset: 5))
         #expect(object.caret?() == 11)
         #expect(object.setCaret?(99) == false)
-        #expect(object.setText?("no") == false, "read-only")
+        #expect(object.setText == nil && object.replaceText == nil, "read-only: no EditableText")
+        view.isEditable = true
+        #expect(object.replaceText?(0..<5, "plain") == true && view.string == "plain\ncafé au lait")
+        #expect(object.replaceText?(6..<99, "x") == false, "past the end")
     }
 
     @Test func theStyledTextComesBackAsItWasGiven() {

@@ -12,6 +12,10 @@ struct MenuLayout: Equatable {
     static let arrowWidth = 18.0
     static let minimumWidth = 160.0
     static let maximumWidth = 420.0
+    /// Room for an icon or a mark before the titles, when any entry has one.
+    static let leadingWidth = 26.0
+    /// More height for an entry that says why it is disabled, under its title.
+    static let reasonHeight = 16.0
 
     /// Each entry's row.
     let rows: [Rect]
@@ -20,20 +24,24 @@ struct MenuLayout: Equatable {
     let shortcutRight: Double
     /// The room a title has before it is cut with an ellipsis.
     let titleWidth: Double
+    /// Where titles start: after the icons and marks, when any entry has one.
+    let titleLeft: Double
 
     /// Lays out `items`, measuring text with `measure` (logical pixels).
     init(items: [MenuItem], measure: (String) -> Double) {
-        let titles = items.map { $0.kind == .separator ? 0 : measure($0.title) }.max() ?? 0
-        let shortcuts = items.compactMap { $0.shortcut.map(measure) }.max()
+        let titles = items.map { $0.kind == .separator ? 0 : max(measure($0.title), $0.shownDisabledReason.map(measure) ?? 0) }.max() ?? 0
+        let shortcuts = items.compactMap { $0.shortcut.map { measure($0.label) } }.max()
         let hasSubmenu = items.contains { $0.submenuItems != nil }
-        var width = MenuLayout.textInset * 2 + titles.rounded(.up)
+        let leading = items.contains { $0.icon != nil || $0.mark != .none } ? MenuLayout.leadingWidth : 0
+        var width = MenuLayout.textInset * 2 + leading + titles.rounded(.up)
         if let shortcuts { width += MenuLayout.shortcutGap + shortcuts.rounded(.up) }
         if hasSubmenu { width += MenuLayout.arrowWidth }
         width = min(MenuLayout.maximumWidth, max(MenuLayout.minimumWidth, width))
         var y = MenuLayout.padding
         var rows: [Rect] = []
         for item in items {
-            let height = item.kind == .separator ? MenuLayout.separatorHeight : MenuLayout.rowHeight
+            let height = item.kind == .separator ? MenuLayout.separatorHeight
+                : MenuLayout.rowHeight + (item.shownDisabledReason == nil ? 0 : MenuLayout.reasonHeight)
             rows.append(Rect(x: 0, y: y, width: width, height: height))
             y += height
         }
@@ -41,7 +49,8 @@ struct MenuLayout: Equatable {
         size = Size(width: width, height: y + MenuLayout.padding)
         shortcutRight = width - MenuLayout.textInset - (hasSubmenu ? MenuLayout.arrowWidth : 0)
         let shortcutRoom = shortcuts.map { $0.rounded(.up) + MenuLayout.shortcutGap } ?? 0
-        titleWidth = max(0, shortcutRight - MenuLayout.textInset - shortcutRoom)
+        titleLeft = MenuLayout.textInset + leading
+        titleWidth = max(0, shortcutRight - titleLeft - shortcutRoom)
     }
 
     /// The entry whose row holds `point` (popup coordinates).

@@ -69,11 +69,17 @@ final class MenuPopup: @MainActor WindowContent {
                 canvas.fillRoundedRect(row.insetBy(dx: 4, dy: 1), radius: 5, color: theme.accent)
             }
             let color = !item.isEnabled ? theme.secondaryText.withOpacity(0.6)
-                : highlighted ? Color(rgb: 0xffffff) : theme.primaryText
-            let textY = row.midY - metrics.lineHeight / 2
-            canvas.drawText(item.title, at: Point(x: MenuLayout.textInset, y: textY), role: .body, color: color,
+                : highlighted ? Color(rgb: 0xffffff) : item.isDestructive ? Self.destructiveRed : theme.primaryText
+            let titleRow = Rect(x: row.minX, y: row.minY, width: row.width, height: MenuLayout.rowHeight)
+            let textY = titleRow.midY - metrics.lineHeight / 2
+            drawLeading(item, in: titleRow, color: color, highlighted: highlighted, canvas: canvas)
+            canvas.drawText(item.title, at: Point(x: layout.titleLeft, y: textY), role: .body, color: color,
                             maxWidth: layout.titleWidth)
-            if let shortcut = item.shortcut {
+            if let reason = item.shownDisabledReason {
+                canvas.drawText(reason, at: Point(x: layout.titleLeft, y: titleRow.maxY - 6), role: .caption,
+                                color: theme.secondaryText, maxWidth: layout.titleWidth)
+            }
+            if let shortcut = item.shortcut?.label {
                 let width = canvas.measureText(shortcut, role: .body)
                 canvas.drawText(shortcut, at: Point(x: layout.shortcutRight - width, y: textY), role: .body,
                                 color: highlighted ? color : theme.secondaryText, maxWidth: nil)
@@ -81,6 +87,29 @@ final class MenuPopup: @MainActor WindowContent {
             if item.submenuItems != nil {
                 let x = row.maxX - MenuLayout.textInset - 6, y = row.midY
                 canvas.fillConvexPolygon([Point(x: x, y: y - 5), Point(x: x + 5, y: y), Point(x: x, y: y + 5)], color: color)
+            }
+        }
+    }
+
+    /// A destructive entry's title (GNOME's destructive red).
+    static let destructiveRed = Color(rgb: 0xc01c28)
+
+    /// An entry's icon, or its checkmark or radio dot, before its title.
+    private func drawLeading(_ item: MenuItem, in row: Rect, color: Color, highlighted: Bool, canvas: Canvas) {
+        let box = Rect(x: MenuLayout.textInset - 2, y: (row.midY - 9).rounded(), width: 18, height: 18)
+        switch item.mark {
+        case .checkmark(isOn: true):
+            canvas.drawLine(from: Point(x: box.minX + 3, y: box.midY), to: Point(x: box.minX + 7, y: box.maxY - 4),
+                            lineWidth: 2, color: color)
+            canvas.drawLine(from: Point(x: box.minX + 7, y: box.maxY - 4), to: Point(x: box.maxX - 3, y: box.minY + 4),
+                            lineWidth: 2, color: color)
+        case .radio(isOn: true):
+            canvas.fillCircle(center: Point(x: box.midX, y: box.midY), radius: 4, color: color)
+        case .radio(isOn: false):
+            canvas.strokeCircle(center: Point(x: box.midX, y: box.midY), radius: 4, lineWidth: 1, color: theme.secondaryText)
+        case .none, .checkmark(isOn: false):
+            if let icon = item.icon {
+                icon.draw(in: box, color: color, cutout: highlighted ? theme.accent : theme.background, canvas: canvas)
             }
         }
     }
@@ -141,11 +170,20 @@ final class MenuPopup: @MainActor WindowContent {
 
     private func makeAccessibleItem(_ index: Int) -> AccessibleObject {
         let item = items[index]
-        let object = AccessibleObject(role: item.submenuItems != nil ? .menu : .menuItem)
+        let role: AccessibleRole
+        switch item.mark {
+        case _ where item.submenuItems != nil: role = .menu
+        case .checkmark: role = .checkMenuItem
+        case .radio: role = .radioMenuItem
+        case .none: role = .menuItem
+        }
+        let object = AccessibleObject(role: role)
         object.name = { item.title }
-        object.description = { item.shortcut ?? "" }
+        object.description = { [item.shortcut?.label, item.shownDisabledReason].compactMap { $0 }.joined(separator: ", ") }
         object.states = { [unowned self] in
             var states: AccessibleStates = [.visible, .showing, .selectable, .focusable]
+            if item.mark != .none { states.insert(.checkable) }
+            if item.mark.isOn { states.insert(.checked) }
             if item.isEnabled { states.formUnion([.enabled, .sensitive]) }
             if navigation.highlighted == index { states.formUnion([.selected, .focused]) }
             return states

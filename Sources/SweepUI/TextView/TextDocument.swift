@@ -101,10 +101,11 @@ struct TextDocument: Sendable {
     var start: TextPosition { TextPosition(paragraph: 0, offset: 0) }
     var end: TextPosition { TextPosition(paragraph: paragraphs.count - 1, offset: paragraphs[paragraphs.count - 1].count) }
 
-    /// `position` moved inside the text.
+    /// `position` moved inside the text, keeping order: past the last paragraph is the end.
     func clamped(_ position: TextPosition) -> TextPosition {
-        let paragraph = max(0, min(position.paragraph, paragraphs.count - 1))
-        return TextPosition(paragraph: paragraph, offset: max(0, min(position.offset, paragraphs[paragraph].count)))
+        if position.paragraph >= paragraphs.count { return end }
+        if position.paragraph < 0 { return start }
+        return TextPosition(paragraph: position.paragraph, offset: max(0, min(position.offset, paragraphs[position.paragraph].count)))
     }
 
     /// The paragraph pieces of `range`: one for a range inside a paragraph, one more for each newline crossed.

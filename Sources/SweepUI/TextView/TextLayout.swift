@@ -10,6 +10,10 @@ struct TextLayout {
         var advances: [Double]
         /// The first character of each line (the first is 0).
         var lineStarts: [Int]
+        /// The lines that end at a space the line broke after (a wrap), by their end offset.
+        var spaceBreaks: Set<Int> = []
+
+        func endsAtSpace(_ line: Range<Int>) -> Bool { spaceBreaks.contains(line.upperBound) }
     }
 
     private(set) var width: Double
@@ -80,7 +84,8 @@ struct TextLayout {
         for index in laidOut.indices {
             if let paragraph = laidOut[index] {
                 let starts = Self.lineStarts(for: paragraph.advances, width: width, characters: paragraphs[index].characters)
-                laidOut[index] = Paragraph(advances: paragraph.advances, lineStarts: starts)
+                laidOut[index] = Paragraph(advances: paragraph.advances, lineStarts: starts,
+                                           spaceBreaks: Self.spaceBreaks(starts, characters: paragraphs[index].characters))
                 heights[index] = Double(starts.count) * lineHeight
             } else {
                 heights[index] = estimatedHeight(characters: paragraphs[index].count)
@@ -115,7 +120,8 @@ struct TextLayout {
             for offset in range { advances.append(measure(paragraph.characters[offset], role)) }
         }
         let starts = Self.lineStarts(for: advances, width: width, characters: paragraph.characters)
-        laidOut[index] = Paragraph(advances: advances, lineStarts: starts)
+        laidOut[index] = Paragraph(advances: advances, lineStarts: starts,
+                                   spaceBreaks: Self.spaceBreaks(starts, characters: paragraph.characters))
         if !advances.isEmpty {
             // The estimate for the rest follows what is measured.
             averageAdvance = averageAdvance * 0.9 + advances.reduce(0, +) / Double(advances.count) * 0.1
@@ -142,18 +148,30 @@ struct TextLayout {
         var index = 0
         while index < advances.count {
             let advance = advances[index]
-            if lineWidth + advance > width && index > starts[starts.count - 1] {
+            let breakable = characters.map { Self.isBreakable($0[index]) } ?? false
+            // A space that does not fit hangs past the edge: the line breaks after it.
+            if lineWidth + advance > width && index > starts[starts.count - 1] && !breakable {
                 let start = lastBreak.map { $0 + 1 } ?? index
                 let breakAt = start > starts[starts.count - 1] ? start : index
                 starts.append(breakAt)
                 lineWidth = advances[breakAt..<index].reduce(0, +)
                 lastBreak = nil
+                // The word carried over may itself be too long with this character: break before it.
+                if lineWidth + advance > width && index > breakAt {
+                    starts.append(index)
+                    lineWidth = 0
+                }
             }
             lineWidth += advance
-            if let characters, Self.isBreakable(characters[index]) { lastBreak = index }
+            if breakable { lastBreak = index }
             index += 1
         }
         return starts
+    }
+
+    /// The wrapped lines' ends that follow a space (the space is the line's last character).
+    static func spaceBreaks(_ starts: [Int], characters: [Character]) -> Set<Int> {
+        Set(starts.dropFirst().filter { $0 > 0 && isBreakable(characters[$0 - 1]) })
     }
 
     /// Whether a line may break after `character` (a space); ASCII answered without Unicode's tables.
@@ -198,8 +216,24 @@ struct TextLayout {
             if x < left + advance / 2 { return offset }
             left += advance
         }
-        // Past a wrapped line's end: before its last character (a space), so the cursor stays on the line.
-        let isLastLine = line == paragraph.lineStarts.count - 1
-        return isLastLine || range.isEmpty ? range.upperBound : range.upperBound - 1
+        return lineEnd(range, in: paragraph)
+    }
+
+    /// Where a cursor at a line's end goes: before a wrapped line's breaking space (so it stays on
+    /// the line), else after its last character.
+    static func lineEnd(_ range: Range<Int>, in paragraph: Paragraph) -> Int {
+        let isLastLine = range.upperBound == paragraph.advances.count
+        return isLastLine || range.isEmpty || !paragraph.endsAtSpace(range) ? range.upperBound : range.upperBound - 1
+    }
+
+    /// The character under `x` in line `line` (its left edge at or before x, its right edge after); nil past either end.
+    static func character(atX x: Double, line: Int, in paragraph: Paragraph) -> Int? {
+        var left = 0.0
+        for offset in range(ofLine: line, in: paragraph) {
+            let advance = paragraph.advances[offset]
+            if x >= left && x < left + advance { return offset }
+            left += advance
+        }
+        return nil
     }
 }

@@ -13,12 +13,7 @@ extension TextView {
             return states
         }
         object.text = { [unowned self] in document.string }
-        object.setText = { [unowned self] newText in
-            guard isEditable else { return false }
-            select(document.start..<document.end)
-            replaceSelection(with: newText, kind: .other)
-            return true
-        }
+        updateEditing(object)
         object.caret = { [unowned self] in accessibleOffset(of: cursor) }
         object.setCaret = { [unowned self] offset in
             guard let position = position(ofAccessibleOffset: offset) else { return false }
@@ -44,6 +39,27 @@ extension TextView {
             return isFocused
         }
         return object
+    }
+
+    /// An editable view is EditableText to screen readers (a read-only one is not): the whole text
+    /// replaced, or a range (its styles around it kept).
+    func updateEditing(_ object: AccessibleObject) {
+        guard isEditable else {
+            (object.setText, object.replaceText) = (nil, nil)
+            return
+        }
+        object.setText = { [unowned self] newText in
+            select(document.start..<document.end)
+            replaceSelection(with: newText, kind: .other)
+            return true
+        }
+        object.replaceText = { [unowned self] range, newText in
+            guard let low = position(ofAccessibleOffset: range.lowerBound),
+                  let high = position(ofAccessibleOffset: range.upperBound), low <= high else { return false }
+            select(low..<high)
+            replaceSelection(with: newText, kind: .other)
+            return true
+        }
     }
 
     /// `position` as a count of Unicode scalars from the text's start (a newline between paragraphs is one).

@@ -64,10 +64,8 @@ extension TextView {
         layOut(position.paragraph)
         guard let laid = layout.layout(of: position.paragraph) else { return position }
         let range = TextLayout.range(ofLine: TextLayout.line(of: position.offset, in: laid), in: laid)
-        let isLastLine = range.upperBound == laid.advances.count
         // A wrapped line ends before its breaking space, so End stays on the line.
-        let lineEnd = isLastLine || range.isEmpty ? range.upperBound : range.upperBound - 1
-        return TextPosition(paragraph: position.paragraph, offset: end ? lineEnd : range.lowerBound)
+        return TextPosition(paragraph: position.paragraph, offset: end ? TextLayout.lineEnd(range, in: laid) : range.lowerBound)
     }
 
     /// Up, Down, Page Up and Page Down: `lines` wrapped lines away, at the same x.
@@ -146,8 +144,9 @@ extension TextView {
         onChange?(self)
     }
 
-    /// Changes the document and its layout, and tells screen readers.
+    /// Changes the document and its layout, and tells screen readers. A drag under way ends: its positions were the old text's.
     private func apply(_ range: Range<TextPosition>, with pieces: [TextParagraph]) {
+        endPress()
         let before = madeAccessibleObject == nil ? nil : document.string
         let low = document.clamped(range.lowerBound), high = document.clamped(range.upperBound)
         document.replace(low..<high, with: pieces)

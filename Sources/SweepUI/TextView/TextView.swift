@@ -38,7 +38,12 @@ public final class TextView: Component {
         set { setDocument(TextDocument(StyledText(newValue))) }
     }
     /// Whether typing, pasting and deleting change the text.
-    public var isEditable: Bool { didSet { invalidate() } }
+    public var isEditable: Bool {
+        didSet {
+            invalidate()
+            madeAccessibleObject.map(updateEditing)
+        }
+    }
     public var theme: Theme { didSet { invalidate() } }
     /// Called after every edit by the person.
     public var onChange: ((TextView) -> Void)?
@@ -69,8 +74,10 @@ public final class TextView: Component {
     /// What a press began: placing the cursor, a word drag, a paragraph drag, or the scrollbar's thumb.
     private enum PressMode { case characters, words(Range<TextPosition>), paragraphs(Int), scrollbar(grabOffset: Double) }
     private var pressMode: PressMode = .characters
-    /// The press has not moved: its release may activate a link.
+    /// The press has not moved: its release may activate the link under it.
     private var pressIsClick = false
+    /// The link the press began on, if any (read-only, or Ctrl held in an editable view).
+    private var pressedLink: String?
     var madeAccessibleObject: AccessibleObject?
     /// Characters' advances measured so far, at the window's scale.
     private var advances = AdvanceCache(scale: 1)
@@ -97,6 +104,8 @@ public final class TextView: Component {
     }
 
     private func setDocument(_ newDocument: TextDocument) {
+        endPress()
+        let old = madeAccessibleObject == nil ? nil : document.string
         document = newDocument
         layout = TextLayout(paragraphCounts: document.paragraphs.map(\.count), width: textWidth, lineHeight: lineHeight)
         history.clear()
@@ -105,7 +114,16 @@ public final class TextView: Component {
         goalX = nil
         contentOffset = 0
         invalidate()
-        madeAccessibleObject.map { object in accessibility?.textChanged(object, from: "", to: "") }
+        if let object = madeAccessibleObject, let old, let accessibility {
+            accessibility.textChanged(object, from: old, to: document.string)
+            accessibility.caretMoved(object, to: 0)
+        }
+    }
+
+    /// Forgets what a press began (the text changed under it): the rest of its drag selects by character.
+    func endPress() {
+        pressMode = .characters
+        pressIsClick = false
     }
 
     // MARK: - Component
@@ -146,8 +164,16 @@ public final class TextView: Component {
     }
 
     public func cursorShape(at point: Point) -> CursorShape {
-        if let position = position(at: point), document.link(at: position) != nil, !isEditable { return .pointer }
-        return .text
+        !isEditable && link(at: point) != nil ? .pointer : .text
+    }
+
+    /// The link whose characters are under a window point (not merely nearest it).
+    func link(at point: Point) -> String? {
+        guard let (position, line, x) = hit(point), let laid = layout.layout(of: position.paragraph),
+              let character = TextLayout.character(atX: x, line: line, in: laid) else { return nil }
+        let under = TextPosition(paragraph: position.paragraph, offset: character)
+        guard let link = document.link(at: under), under.offset < link.range.upperBound.offset else { return nil }
+        return link.target
     }
 
     /// The selected text (what Ctrl+C copies and the primary selection offers); nil when nothing is selected.
@@ -253,7 +279,10 @@ public final class TextView: Component {
     }
 
     /// The text position nearest a window point.
-    func position(at point: Point) -> TextPosition? {
+    func position(at point: Point) -> TextPosition? { hit(point)?.position }
+
+    /// The position nearest a window point, its line in the paragraph, and the point's x from the line's start.
+    private func hit(_ point: Point) -> (position: TextPosition, line: Int, x: Double)? {
         guard frame.width > 0 else { return nil }
         let y = point.y - frame.minY - Self.padding + contentOffset
         var index = layout.paragraph(atY: max(0, y))
@@ -268,7 +297,7 @@ public final class TextView: Component {
         guard let laid = layout.layout(of: index) else { return nil }
         let line = max(0, min(laid.lineStarts.count - 1, Int((y - layout.top(of: index)) / lineHeight)))
         let x = point.x - frame.minX - Self.padding
-        return TextPosition(paragraph: index, offset: TextLayout.offset(nearestX: x, line: line, in: laid))
+        return (TextPosition(paragraph: index, offset: TextLayout.offset(nearestX: x, line: line, in: laid)), line, x)
     }
 
     // MARK: - Pointer
@@ -294,6 +323,8 @@ public final class TextView: Component {
                 return
             }
             guard let at = position(at: point) else { return }
+            // A link opens on a click, in an editable view only with Ctrl (a click there places the cursor).
+            pressedLink = pointer.clickCount == 1 && (!isEditable || pointer.modifiers == .control) ? link(at: point) : nil
             switch pointer.clickCount {
             case 2:
                 let word = TextBoundaries.word(at: at.offset, in: document.paragraphs[at.paragraph].characters)
@@ -324,10 +355,10 @@ public final class TextView: Component {
                 pressMode = .characters
                 return
             }
-            if pressIsClick, pointer.clickCount == 1, pointer.modifiers.isEmpty, selection == nil,
-               let target = document.link(at: cursor)?.target {
+            if pressIsClick, let target = pressedLink, link(at: point) == target {
                 onLinkActivated?(target)
             }
+            pressedLink = nil
             if copiedText != nil { host?.selectionDidChange(in: self) }
         default:
             pressMode = .characters
@@ -341,28 +372,29 @@ public final class TextView: Component {
             move(to: position, extending: true)
         case .words(let origin):
             let word = TextBoundaries.word(at: position.offset, in: document.paragraphs[position.paragraph].characters)
-            if position < origin.lowerBound {
-                anchor = origin.upperBound
+            let low = document.clamped(origin.lowerBound), high = document.clamped(origin.upperBound)
+            if position < low {
+                anchor = high
                 move(to: TextPosition(paragraph: position.paragraph, offset: word.lowerBound), extending: true)
             } else {
-                anchor = origin.lowerBound
-                move(to: max(origin.upperBound, TextPosition(paragraph: position.paragraph, offset: word.upperBound)), extending: true)
+                anchor = low
+                move(to: max(high, TextPosition(paragraph: position.paragraph, offset: word.upperBound)), extending: true)
             }
         case .paragraphs(let origin):
-            selectParagraphs(from: origin, to: position.paragraph)
+            selectParagraphs(from: min(origin, document.paragraphs.count - 1), to: position.paragraph)
         }
     }
 
+    /// Selects whole paragraphs from `first` to `last`, the cursor at the `last` end (a triple click's drag).
     private func selectParagraphs(from first: Int, to last: Int) {
         let low = min(first, last), high = max(first, last)
+        let start = TextPosition(paragraph: low, offset: 0)
         let end = high + 1 < document.paragraphs.count ? TextPosition(paragraph: high + 1, offset: 0)
             : TextPosition(paragraph: high, offset: document.paragraphs[high].count)
-        if last < first {
-            select(TextPosition(paragraph: low, offset: 0)..<end)
-            swap(&anchor, &cursor)
-        } else {
-            select(TextPosition(paragraph: low, offset: 0)..<end)
-        }
+        history.closeGroup()
+        let old = (anchor, cursor)
+        (anchor, cursor) = last < first ? (end, start) : (start, end)
+        selectionDidChange(from: old)
     }
 }
 
