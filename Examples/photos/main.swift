@@ -137,9 +137,7 @@ struct PhotoCell: ItemRenderer {
         days = byDay.keys.sorted(by: >).map { ($0, byDay[$0] ?? []) }
         show { _ in true }
     }
-
     static let day: DateFormatter = { let day = DateFormatter(); day.dateFormat = "EEEE d MMMM yyyy"; return day }()
-
     /// Shows the pictures `isShown` keeps, by day.
     private func show(_ isShown: (String) -> Bool) {
         var snapshot = ItemSnapshot<String, String>()
@@ -168,21 +166,23 @@ struct PhotoCell: ItemRenderer {
         }
         return false
     }
-
     func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
         menuItem = item
         return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C")])
     }
-
     func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
         if event == .chosen("open"), let menuItem { view.onActivate?(menuItem) }
         if event == .chosen("copy"), let paths = view.copiedText { window.copy(.text(paths)) }
     }
-
-    /// The selection drags out as files.
+    /// The selection drags out as files, under a small copy of its first picture (Sweep adds the count).
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
         let path = { [unowned self] (item: ItemPath) in Array((source.itemIdentifier(for: item) ?? "").utf8) }
         return DragData(types: [("text/uri-list", .lines(of: items, terminator: "\r\n") { FileURI.encode(bytes: path($0)) })], actions: .copy)
+    }
+    func collectionView(_ view: CollectionView, dragPreviewFor items: [ItemRange]) -> DragPreview? {
+        guard let first = items.first, let path = source.itemIdentifier(for: ItemPath(section: first.section, item: first.items.lowerBound)),
+              let picture = source.imageLoader?.image(for: path), picture.width > 0 else { return nil }
+        return DragPreview(size: Size(width: 120, height: 120 * Double(picture.height) / Double(picture.width))) { $0.drawBitmap(picture, in: $1) }
     }
 }
 

@@ -51,6 +51,9 @@ public protocol CollectionViewDelegate: AnyObject {
     /// allows; nil: the items are not dragged (a press on them starts a
     /// band). Asked when a press on a selected item starts to move.
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData?
+    /// What the drag of `items` shows under the pointer (a thumbnail); nil:
+    /// the first item's title on a card. The count badge is added.
+    func collectionView(_ view: CollectionView, dragPreviewFor items: [ItemRange]) -> DragPreview?
     /// How a drag of `items` goes: `finished(.move)` means the receiver
     /// took them (delete them), `cancelled` that nothing happened. A drag
     /// that reorders the view itself ends in `moveItems` instead.
@@ -105,6 +108,7 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? { nil }
     public func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {}
     public func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? { nil }
+    public func collectionView(_ view: CollectionView, dragPreviewFor items: [ItemRange]) -> DragPreview? { nil }
     public func collectionView(_ view: CollectionView, drag event: DragEvent, items: [ItemRange]) {}
     public func collectionView(_ view: CollectionView, dropProposalFor drop: DropSession, at location: DropLocation) -> DropProposal? { nil }
     public func collectionView(_ view: CollectionView, performDrop data: [UInt8]?, mimeType: String, action: DragActions,

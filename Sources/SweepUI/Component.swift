@@ -172,7 +172,8 @@ public protocol ComponentHost: AnyObject {
     /// Starts dragging `data` with an icon showing `title` and `count` (see
     /// `AppWindow.startDrag`); false when it cannot.
     @discardableResult
-    func startDrag(_ data: DragData, title: String, count: Int, theme: Theme, onEvent: @escaping (DragEvent) -> Void) -> Bool
+    func startDrag(_ data: DragData, title: String, count: Int, theme: Theme, preview: DragPreview?,
+                   onEvent: @escaping (DragEvent) -> Void) -> Bool
 }
 
 extension ComponentHost {
@@ -193,7 +194,7 @@ extension ComponentHost {
     }
     public func dismissMenu() {}
     @discardableResult
-    public func startDrag(_ data: DragData, title: String, count: Int, theme: Theme,
+    public func startDrag(_ data: DragData, title: String, count: Int, theme: Theme, preview: DragPreview?,
                           onEvent: @escaping (DragEvent) -> Void) -> Bool { false }
 }
 

@@ -11,12 +11,12 @@ extension AppWindow {
     /// hears the receiver's choices and the end (`finished` with the
     /// action, or `cancelled`). False when the compositor has no clipboard.
     @discardableResult
-    public func startDrag(_ data: DragData, title: String, count: Int, theme: Theme = .light,
+    public func startDrag(_ data: DragData, title: String, count: Int, theme: Theme = .light, preview: DragPreview? = nil,
                           onEvent: @escaping (DragEvent) -> Void) -> Bool {
         guard let clipboard, let seat = latestInputSeat ?? inputSeat else { return false }
         dismissMenu()
-        let content = DragIconView(title: title, count: count, theme: theme)
-        let icon = try? Window(connection: window.connection, dragIconOf: window, size: DragIconView.size)
+        let content = DragIconView(title: title, count: count, theme: theme, preview: preview)
+        let icon = try? Window(connection: window.connection, dragIconOf: window, size: content.size)
         icon?.content = content
         let started = clipboard.startDrag(data, origin: window.surfaceProxy, icon: icon?.surfaceProxy,
                                           serial: seat.latestPressSerial) { [weak self] event in

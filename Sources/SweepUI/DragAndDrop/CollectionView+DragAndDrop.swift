@@ -65,8 +65,10 @@ extension CollectionView {
         guard let host, let first = ranges.first,
               let data = ready ?? delegate?.collectionView(self, dragDataFor: ranges) else { return }
         dragMode.outgoing = .dragging(items: ranges, reordered: false)
-        let started = host.startDrag(data, title: dataSource.copiedText(for: first.first), count: selectedCount,
-                                     theme: theme) { [weak self] event in self?.dragEvent(event) }
+        let started = host.startDrag(data, title: dataSource.copiedText(for: first.first), count: selectedCount, theme: theme,
+                                     preview: delegate?.collectionView(self, dragPreviewFor: ranges)) { [weak self] event in
+            self?.dragEvent(event)
+        }
         if !started { dragMode.outgoing = .idle }
     }
 

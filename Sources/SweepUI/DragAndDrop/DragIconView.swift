@@ -1,22 +1,39 @@
 internal import SweepWayland
 
-/// What is under the pointer while items are dragged: the first item's
-/// title on a card and, for several, their count in a badge ("12").
+/// What is under the pointer while items are dragged: the app's preview,
+/// or the first item's title on a card; for several, their count in a
+/// badge ("12").
 @MainActor
 final class DragIconView: @MainActor WindowContent {
-    static let size = Size(width: 220, height: 40)
+    static let cardSize = Size(width: 220, height: 40)
     let title: String
     let count: Int
     let theme: Theme
+    let preview: DragPreview?
 
-    init(title: String, count: Int, theme: Theme) {
+    init(title: String, count: Int, theme: Theme, preview: DragPreview? = nil) {
         self.title = title
         self.count = count
         self.theme = theme
+        self.preview = preview
     }
 
+    /// The icon's size: the preview's, or the card's.
+    var size: Size { preview?.size ?? Self.cardSize }
+
     func draw(in canvas: Canvas, damage: Region) {
-        let bounds = Rect(origin: .zero, size: DragIconView.size)
+        if let preview {
+            let bounds = Rect(origin: .zero, size: preview.size)
+            canvas.clear(bounds)
+            preview.draw(canvas, bounds)
+            guard count > 1 else { return }
+            let text = NumberText.grouped(count)
+            let badge = BadgePill.size(of: text, canvas: canvas)
+            BadgePill.draw(text, in: Rect(x: max(0, bounds.maxX - 4 - badge.width), y: 4, width: badge.width, height: badge.height),
+                           theme: theme, canvas: canvas)
+            return
+        }
+        let bounds = Rect(origin: .zero, size: Self.cardSize)
         canvas.fill(bounds, color: theme.accent)
         canvas.fill(bounds.insetBy(dx: 1, dy: 1), color: theme.background)
         let metrics = canvas.metrics(for: .body)
