@@ -377,20 +377,35 @@ import Testing
         return bytes
     }
 
+    /// A run with a screen reader's probe playing `steps` (atspi-probe.py's steps mode) while the
+    /// scripted compositor plays `script` over `files` showing the fruit folder (and what `make` adds).
+    private func playWithScreenReader(_ label: String, steps: String, script: String, seconds: Double = 60,
+                                      make: (String) throws -> Void = { _ in }) throws
+        -> (status: Int32?, seen: [String: Any], process: ChildProcess, probe: ChildProcess, folder: String) {
+        let session = try ScreenReaderSession(label)
+        defer { session.stop() }
+        let folder = "\(session.directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try makeFruit(folder)
+        try make(folder)
+        let probe = try session.probe("files", mode: "steps", steps: steps)
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try (ready + "\n" + script).write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: seconds)
+        if status == nil { process.stop() }
+        return (status, try session.seen(probe, within: 15), process, probe, folder)
+    }
+
     /// The menu acts on the entry it opened on, whatever happens to the rows meanwhile: a screen
     /// reader filters the list (to names with an e) while the menu is open, and Open still opens
     /// banana.txt, right-clicked as row 3 (the menu acted on the row number taken at the right
     /// click, and opened cherry.txt, row 3 by then).
     @Test func theMenuActsOnItsEntryWhenTheRowsChangeUnderIt() throws {
-        let session = try ScreenReaderSession("files-menu-rows")
-        defer { session.stop() }
-        let folder = "\(session.directory.path)/folder"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try makeFruit(folder)
-        let probe = try session.probe("files", mode: "steps", steps: #"[{"wait": 2500}, {"settext": ["entry", "Filter", "e"]}]"#)
-        let scriptPath = "\(session.directory.path)/script.jsonl"
-        try """
-        \(ready)
+        let run = try playWithScreenReader("files-menu-rows", steps: #"[{"wait": 2500}, {"settext": ["entry", "Filter", "e"]}]"#, script: """
         {"op":"wait","ms":600}
         {"op":"pointer.move","x":300,"y":\(row(3))}
         {"op":"pointer.down","button":"right"}
@@ -401,43 +416,20 @@ import Testing
         {"op":"key.tap","key":"Return"}
         {"op":"popup.wait","count":0}
         {"op":"wait","ms":300}
-        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
-                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
-                                       directory: session.directory.path)
-        let status = process.waitForExit(seconds: 90)
-        if status == nil { process.stop() }
-        let seen = try session.seen(probe, within: 15)
-        #expect(status == 0, "\(process.logTail)")
-        #expect((seen["done"] as? [Any])?.first as? Bool == true, "the filter was set while the menu was open: \(seen)")
-        #expect(process.stdout == "\(folder)/banana.txt\n", "Open printed \(process.stdout.debugDescription)")
+        """, seconds: 90)
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect((run.seen["done"] as? [Any])?.first as? Bool == true, "the filter was set while the menu was open: \(run.seen)")
+        #expect(run.process.stdout == "\(run.folder)/banana.txt\n", "Open printed \(run.process.stdout.debugDescription)")
     }
 
     /// A screen reader selects part of the filter's text through AT-SPI's Text interface and reads
     /// the selection back, as Orca does for "select to end of line" and when it speaks a selection.
     @Test func aScreenReaderSelectsPartOfTheFilterAndReadsItBack() throws {
-        let session = try ScreenReaderSession("files-text-selection")
-        defer { session.stop() }
-        let folder = "\(session.directory.path)/folder"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try makeFruit(folder)
         let steps = #"[{"wait": 2000}, {"settext": ["entry", "Filter", "banana"]}, {"readselection": ["entry", "Filter"]}, "#
             + #"{"textselect": ["entry", "Filter", 2, 5]}, {"readselection": ["entry", "Filter"]}]"#
-        let probe = try session.probe("files", mode: "steps", steps: steps)
-        let scriptPath = "\(session.directory.path)/script.jsonl"
-        try """
-        \(ready)
-        {"op":"wait","ms":6000}
-        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
-                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
-                                       directory: session.directory.path)
-        let status = process.waitForExit(seconds: 60)
-        if status == nil { process.stop() }
-        let seen = try session.seen(probe, within: 15)
-        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        let run = try playWithScreenReader("files-text-selection", steps: steps, script: #"{"op":"wait","ms":6000}"#)
+        let seen = run.seen
+        #expect(seen["error"] == nil, "\(seen)\n\(run.probe.logTail)")
         let done = seen["done"] as? [Any] ?? []
         #expect(done.count == 4, "\(seen)")
         #expect(done.first as? Bool == true, "\(seen)")
@@ -449,19 +441,10 @@ import Testing
     /// F3 shows the preview beside the entries: the one selected file's text, read off the main
     /// actor; a FIFO is not opened for reading, and two selected entries say so.
     @Test func thePreviewShowsTheSelectedFilesText() throws {
-        let session = try ScreenReaderSession("files-preview")
-        defer { session.stop() }
-        let folder = "\(session.directory.path)/folder"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try makeFruit(folder)
-        #expect(mkfifo("\(folder)/fifo", 0o600) == 0)
         // Rows: alpha, beta, apple.txt, banana.txt, broken, cherry.txt, date.txt, fifo.
         let steps = #"[{"wait": 2500}, {"readtext": ["text", "Preview"]}, {"wait": 2000}, {"readtext": ["text", "Preview"]}, "#
             + #"{"wait": 2000}, {"readtext": ["text", "Preview"]}]"#
-        let probe = try session.probe("files", mode: "steps", steps: steps)
-        let scriptPath = "\(session.directory.path)/script.jsonl"
-        try """
-        \(ready)
+        let run = try playWithScreenReader("files-preview", steps: steps, script: """
         {"op":"key.tap","key":"F3"}
         {"op":"wait","ms":600}
         \(click(row: 3))
@@ -470,18 +453,11 @@ import Testing
         {"op":"wait","ms":2600}
         \(click(row: 5, holding: "Control_L"))
         {"op":"wait","ms":3000}
-        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
-                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
-                                       directory: session.directory.path)
-        let status = process.waitForExit(seconds: 60)
-        if status == nil { process.stop() }
-        let seen = try session.seen(probe, within: 15)
-        #expect(status == 0, "\(process.logTail)")
-        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
-        let texts = (seen["done"] as? [Any] ?? []).compactMap { $0 as? String }
-        #expect(texts == ["banana.txt", "Not a regular file", "2 selected"], "\(seen)")
+        """) { folder in #expect(mkfifo("\(folder)/fifo", 0o600) == 0) }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.seen["error"] == nil, "\(run.seen)\n\(run.probe.logTail)")
+        let texts = (run.seen["done"] as? [Any] ?? []).compactMap { $0 as? String }
+        #expect(texts == ["banana.txt", "Not a regular file", "2 selected"], "\(run.seen)")
     }
 
     /// The menu's shortcuts are the window's key commands: Delete moves the selected file to the
