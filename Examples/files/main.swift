@@ -116,6 +116,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
                                        (showPreview, "Preview", { [unowned self] in setPreviewShown(showPreview.isOn) }),
                                        (menuButton, "Menu", {})] {
             (button.accessibleName, button.isFocusable, button.onActivate) = (name, false, { _ in action() })
+            button.tooltip = ["Back": "Back (Alt+Left)", "Forward": "Forward (Alt+Right)", "Up": "Up (Alt+Up)",
+                              "New Folder": "New Folder (Ctrl+Shift+N)", "Preview": "Preview (F3)", "Menu": "Menu"][name]
         }
         let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
                            [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview),

@@ -30,6 +30,8 @@ public final class AppWindow: ComponentHost {
     var clipboard: Clipboard?
     /// The seat's primary selection (what is selected; the middle button pastes it).
     var primarySelection: Clipboard?
+    /// The tooltip's popup and what it draws while one shows (`showTooltip`).
+    var tooltip: (window: Window, view: TooltipView)?
 
     /// What the window shows; it fills the window unless `onResize` places it.
     public var content: Component? {

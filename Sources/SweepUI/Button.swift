@@ -92,6 +92,14 @@ public final class Button: Component {
     /// Whether it shows pressed: held down now, or a toggle that is on.
     public var isPressed: Bool { isFlashing || (isToggle && isOn) }
 
+    /// A short text shown under the button after the pointer rests on it
+    /// (GTK's hover timeout, `tooltipDelay`), and told to screen readers as its description.
+    public var tooltip: String?
+    /// Milliseconds the pointer rests before the tooltip shows.
+    public static let tooltipDelay = 500.0
+    private var tooltipTimer: TimerToken?
+    private var isShowingTooltip = false
+
     /// A menu the button opens below itself when activated (a header bar's
     /// menu button, GTK's `GtkMenuButton`); what is chosen goes to `onMenuChoice`.
     public var menu: Menu?
@@ -101,6 +109,7 @@ public final class Button: Component {
     /// Activates it as a person would: a toggle flips, then `onActivate`;
     /// a button with a `menu` opens it.
     public func activate() {
+        takeTooltipDown()
         if let menu, isEnabled {
             openMenu(menu)
             return
@@ -178,7 +187,26 @@ public final class Button: Component {
         let over = point.map { frame.contains($0) } ?? false
         guard over != isHovered else { return Region() }
         isHovered = over
+        over ? scheduleTooltip() : takeTooltipDown()
         return Region(frame)
+    }
+
+    /// After the pointer rests on the button for `tooltipDelay` milliseconds, its tooltip shows.
+    private func scheduleTooltip() {
+        guard let tooltip, !tooltip.isEmpty, let host else { return }
+        tooltipTimer = host.schedule(after: Self.tooltipDelay) { [weak self] in
+            guard let self, isHovered, isVisible else { return }
+            tooltipTimer = nil
+            isShowingTooltip = true
+            self.host?.showTooltip(tooltip, under: frame, theme: theme)
+        }
+    }
+
+    private func takeTooltipDown() {
+        if let tooltipTimer { host?.cancel(tooltipTimer) }
+        tooltipTimer = nil
+        if isShowingTooltip { host?.hideTooltip() }
+        isShowingTooltip = false
     }
 
     public func cursorShape(at point: Point) -> CursorShape { isEnabled ? .pointer : .default }
@@ -252,6 +280,7 @@ public final class Button: Component {
         madeAccessibleObject = object
         object.name = { [unowned self] in accessibleName ?? (title.isEmpty ? (icon.map { "\($0)" } ?? "") : title) }
         object.states = { [unowned self] in accessibleStates }
+        object.description = { [unowned self] in tooltip ?? "" }
         object.extents = { [unowned self] in frame }
         object.actions = [(name: "click", perform: { [unowned self] in
             guard isEnabled else { return false }

@@ -169,6 +169,9 @@ public protocol ComponentHost: AnyObject {
                   onEvent: @escaping (MenuEvent) -> Void) -> Bool
     /// Closes the open menu, if any.
     func dismissMenu()
+    /// Shows a tooltip under `area` (see `AppWindow.showTooltip`), and takes it down.
+    func showTooltip(_ text: String, under area: Rect, theme: Theme)
+    func hideTooltip()
     /// Starts dragging `data` with an icon showing `title` and `count` (see
     /// `AppWindow.startDrag`); false when it cannot.
     @discardableResult
@@ -193,6 +196,8 @@ extension ComponentHost {
         return false
     }
     public func dismissMenu() {}
+    public func showTooltip(_ text: String, under area: Rect, theme: Theme) {}
+    public func hideTooltip() {}
     @discardableResult
     public func startDrag(_ data: DragData, title: String, count: Int, theme: Theme, preview: DragPreview?,
                           onEvent: @escaping (DragEvent) -> Void) -> Bool { false }

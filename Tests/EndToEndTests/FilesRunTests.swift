@@ -497,6 +497,23 @@ import Testing
         #expect(files.fileExists(atPath: "\(run.directory.path)/menu.png"))
     }
 
+    /// A header button's tooltip shows in a popup after the pointer rests on it, lets the pointer
+    /// through, and goes when the pointer leaves.
+    @Test func aButtonsTooltipShowsAfterAPauseAndGoes() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":18,"y":20}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"early.png"}
+        {"op":"popup.wait","count":1,"ms":3000}
+        {"op":"screenshot","file":"tooltip.png"}
+        {"op":"pointer.move","x":300,"y":\(row(2))}
+        {"op":"popup.wait","count":0,"ms":3000}
+        """, label: "tooltip", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "the tooltip came and went: \(run.process.logTail)")
+    }
+
     /// Home with Documents (an XDG folder), a missing Music folder and a
     /// bookmark of the test's folder's `alpha`, beside an `sftp:` one.
     private func makeHome(folder: String) -> (String) throws -> Void {

@@ -19,6 +19,28 @@ import Testing
         host.gestureArena.pointerButton(pressed: false, modifiers: [], time: time + 60)
     }
 
+    @Test func aTooltipShowsAfterTheHoverPauseAndGoesWithThePointer() {
+        let (button, host, _) = makeButton()
+        button.tooltip = "Open the selected file (Enter)"
+        _ = button.hover(at: Point(x: 50, y: 20))
+        host.advance(by: Button.tooltipDelay - 50)
+        #expect(host.tooltip == nil, "not before the pause")
+        host.advance(by: 60)
+        #expect(host.tooltip?.text == "Open the selected file (Enter)" && host.tooltip?.area == button.frame)
+        _ = button.hover(at: Point(x: 500, y: 20))
+        #expect(host.tooltip == nil, "the pointer left: it goes")
+        // A pointer that passes over without resting shows nothing; an activation takes it down too.
+        _ = button.hover(at: Point(x: 50, y: 20))
+        _ = button.hover(at: nil)
+        host.advance(by: 1000)
+        #expect(host.tooltip == nil)
+        _ = button.hover(at: Point(x: 50, y: 20))
+        host.advance(by: 600)
+        button.activate()
+        #expect(host.tooltip == nil)
+        #expect(button.accessibleObject?.description() == "Open the selected file (Enter)", "screen readers hear it as the description")
+    }
+
     @Test func aClickATapSpaceAndEnterActivateItOnceEach() {
         let (button, host, count) = makeButton()
         click(host, at: Point(x: 50, y: 20))

@@ -49,6 +49,11 @@ final class TestHost: ComponentHost {
         content.collect(limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The tooltip showing and where, as the window would show it.
+    private(set) var tooltip: (text: String, area: Rect)?
+    func showTooltip(_ text: String, under area: Rect, theme: Theme) { tooltip = (text, area) }
+    func hideTooltip() { tooltip = nil }
+
     func takeDamage() -> Region {
         defer { damage = Region() }
         return damage
