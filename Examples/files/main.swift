@@ -59,7 +59,10 @@ func previewText(of path: [UInt8]) -> StyledText {
     let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return StyledText("Not a regular file", style: .italic) }
-    guard let data = try? file.read(upToCount: 65_536) else { return StyledText("Cannot read the file", style: .italic) }
+    let data: Data
+    do { data = try file.read(upToCount: 65_536) ?? Data() } catch {   // nil: the end of the file (an empty one)
+        return StyledText("Cannot read the file: \(error.localizedDescription)", style: .italic)
+    }
     if data.contains(0) { return StyledText("A binary file of \(info.st_size) bytes", style: .italic) }
     return StyledText(String(decoding: data, as: UTF8.self))
 }

@@ -439,10 +439,12 @@ import Testing
     }
 
     /// F3 shows the preview beside the entries: the one selected file's text, read off the main
-    /// actor; a FIFO is not opened for reading, and two selected entries say so.
+    /// actor; a FIFO is not opened for reading, an empty file shows nothing, invalid UTF-8 shows
+    /// replacement characters, and two selected entries say so.
     @Test func thePreviewShowsTheSelectedFilesText() throws {
-        // Rows: alpha, beta, apple.txt, banana.txt, broken, cherry.txt, date.txt, fifo.
+        // Rows: alpha, beta, apple.txt, banana.txt, broken, cherry.txt, date.txt, fifo, zero.txt, zinvalid.txt.
         let steps = #"[{"wait": 2500}, {"readtext": ["text", "Preview"]}, {"wait": 2000}, {"readtext": ["text", "Preview"]}, "#
+            + #"{"wait": 2000}, {"readtext": ["text", "Preview"]}, {"wait": 2000}, {"readtext": ["text", "Preview"]}, "#
             + #"{"wait": 2000}, {"readtext": ["text", "Preview"]}]"#
         let run = try playWithScreenReader("files-preview", steps: steps, script: """
         {"op":"key.tap","key":"F3"}
@@ -450,14 +452,22 @@ import Testing
         \(click(row: 3))
         {"op":"wait","ms":3200}
         \(click(row: 7))
-        {"op":"wait","ms":2600}
+        {"op":"wait","ms":2300}
+        \(click(row: 8))
+        {"op":"wait","ms":2300}
+        \(click(row: 9))
+        {"op":"wait","ms":2300}
         \(click(row: 5, holding: "Control_L"))
         {"op":"wait","ms":3000}
-        """) { folder in #expect(mkfifo("\(folder)/fifo", 0o600) == 0) }
+        """, seconds: 90) { folder in
+            #expect(mkfifo("\(folder)/fifo", 0o600) == 0)
+            FileManager.default.createFile(atPath: "\(folder)/zero.txt", contents: Data())
+            FileManager.default.createFile(atPath: "\(folder)/zinvalid.txt", contents: Data([0x61, 0xff, 0xfe, 0x62, 0x0a]))
+        }
         #expect(run.status == 0, "\(run.process.logTail)")
         #expect(run.seen["error"] == nil, "\(run.seen)\n\(run.probe.logTail)")
         let texts = (run.seen["done"] as? [Any] ?? []).compactMap { $0 as? String }
-        #expect(texts == ["banana.txt", "Not a regular file", "2 selected"], "\(run.seen)")
+        #expect(texts == ["banana.txt", "Not a regular file", "", "a\u{FFFD}\u{FFFD}b\n", "2 selected"], "\(run.seen)")
     }
 
     /// The menu's shortcuts are the window's key commands: Delete moves the selected file to the
