@@ -79,12 +79,10 @@ public final class TextField: Component {
     private let tap = TapGestureRecognizer(name: "text tap")
     /// Taps in a row (a double tap selects a word): the last one's time and place, and how many.
     private var lastTap: (time: Double, point: Point, count: Int)?
-    /// The word a double click started on: a drag from it selects whole words.
-    private var wordDragOrigin: Range<Int>?
-    /// A triple click selected the line: a drag keeps it so.
-    private var isLineDrag = false
-    /// Whether the press began on the clear button (its release clears).
-    private var pressIsOnClearButton = false
+    /// What the pointer's press began: a drag by characters, by whole words from the word a double
+    /// click took, the line a triple click took (a drag keeps it), or the clear button (its release clears).
+    private enum PressMode { case characters, words(Range<Int>), line, clearButton }
+    private var pressMode = PressMode.characters
     /// The layout the field was last drawn with, for clicks: the text's left
     /// edge and each character boundary's x.
     var lastLayout: (textLeft: Double, offsets: [Double])?
@@ -230,45 +228,50 @@ public final class TextField: Component {
         switch state {
         case .began:
             host?.focus(self)
-            pressIsOnClearButton = clearButtonFrame?.contains(point) == true
-            guard !pressIsOnClearButton else { return }
+            guard clearButtonFrame?.contains(point) != true else { return pressMode = .clearButton }
             let at = offset(at: point)
-            wordDragOrigin = nil
-            isLineDrag = pointer.clickCount == 3
             switch pointer.clickCount {
             case 2:
                 editor.selectWord(at: at)
-                wordDragOrigin = editor.selection
+                pressMode = editor.selection.map { .words($0) } ?? .characters
             case 3:
                 editor.selectAll()
+                pressMode = .line
             default:
                 editor.moveCursor(to: at, extending: pointer.modifiers.contains(.shift))
+                pressMode = .characters
             }
         case .changed:
-            guard !pressIsOnClearButton, !isLineDrag else { return }
             extendSelection(to: offset(at: point))
         case .ended:
-            if pressIsOnClearButton {
+            if case .clearButton = pressMode {
                 if clearButtonFrame?.contains(point) == true { clear() }
             } else {
                 offerSelectionAsPrimary()
             }
-            pressIsOnClearButton = false
+            pressMode = .characters
         default:
-            pressIsOnClearButton = false
+            pressMode = .characters
         }
         invalidate()
     }
 
-    /// A drag reached `offset`: from the press, or by whole words after a double click.
+    /// A drag reached `offset`: from the press, or by whole words after a double click; the line a
+    /// triple click took and a press on the clear button stay as they are.
     private func extendSelection(to offset: Int) {
-        guard let origin = wordDragOrigin else { return editor.moveCursor(to: offset, extending: true) }
-        let word = TextBoundaries.word(at: offset, in: characters)
-        if offset < origin.lowerBound {
-            editor.select(origin.upperBound..<origin.upperBound)
-            editor.moveCursor(to: word.lowerBound, extending: true)
-        } else {
-            editor.select(origin.lowerBound..<max(origin.upperBound, word.upperBound))
+        switch pressMode {
+        case .characters:
+            editor.moveCursor(to: offset, extending: true)
+        case .words(let origin):
+            let word = TextBoundaries.word(at: offset, in: characters)
+            if offset < origin.lowerBound {
+                editor.select(origin.upperBound..<origin.upperBound)
+                editor.moveCursor(to: word.lowerBound, extending: true)
+            } else {
+                editor.select(origin.lowerBound..<max(origin.upperBound, word.upperBound))
+            }
+        case .line, .clearButton:
+            break
         }
     }
 
