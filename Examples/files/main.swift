@@ -122,10 +122,11 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
             button.tooltip = ["Back": "Back (Alt+Left)", "Forward": "Forward (Alt+Right)", "Up": "Up (Alt+Up)",
                               "New Folder": "New Folder (Ctrl+Shift+N)", "Preview": "Preview (F3)", "Menu": "Menu"][name]
         }
+        (newFolder.mnemonic, showPreview.mnemonic) = ("N", "P")   // Alt+N, Alt+P, underlined
         let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
                            [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview),
                             Stack.Item(menuButton)])
-        header.background = Theme.light.toolbarBackground
+        header.background = .theme(\.toolbarBackground)
         (preview.accessibleLabel, preview.isFocusable) = ("Preview", false)   // Tab keeps to the places, the filter and the entries
         let entriesAndPreview = SplitPane(.horizontal, first: view, second: preview, position: SplitPane.Position(firstLength: 380, collapsed: .second))
         (entriesAndPreview.minimumLengths, entriesAndPreview.collapsibleSides) = ((200, 120), [.second])
@@ -394,6 +395,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let folder = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
 do {
     let app = try Application()
+    // Dark or light and the accent colour as the desktop says, for every component; --theme=light or =dark fixes it.
+    app.followTheme(arguments.first { $0.hasPrefix("--theme=") }.flatMap { ThemeChoice(rawValue: String($0.dropFirst(8))) } ?? .auto)
     let window = try AppWindow(application: app, title: "Files", appID: "org.sweep.Files")
     // An absolute path, so Up and Back know where they are.
     let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder

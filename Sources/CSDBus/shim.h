@@ -354,6 +354,17 @@ static const sd_bus_vtable sweep_a11y_table_cell_vtable[] = {
     SD_BUS_VTABLE_END
 };
 
+static const sd_bus_vtable sweep_a11y_value_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SWEEP_A11Y_PROPERTY("MinimumValue", "d"),
+    SWEEP_A11Y_PROPERTY("MaximumValue", "d"),
+    SWEEP_A11Y_PROPERTY("MinimumIncrement", "d"),
+    SD_BUS_WRITABLE_PROPERTY("CurrentValue", "d", sweep_a11y_get, sweep_a11y_set, 0, SD_BUS_VTABLE_UNPRIVILEGED),
+    SWEEP_A11Y_PROPERTY("Text", "s"),
+    SD_BUS_VTABLE_END
+};
+
+static inline const sd_bus_vtable *sweep_a11y_value_vtable_pointer(void) { return sweep_a11y_value_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_table_vtable_pointer(void) { return sweep_a11y_table_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_table_cell_vtable_pointer(void) { return sweep_a11y_table_cell_vtable; }
 static inline const sd_bus_vtable *sweep_a11y_text_vtable_pointer(void) { return sweep_a11y_text_vtable; }

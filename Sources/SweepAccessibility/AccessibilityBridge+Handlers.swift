@@ -33,6 +33,7 @@ extension AccessibilityBridge {
         if object.setText != nil { names.append("org.a11y.atspi.EditableText") }
         if object.table != nil { names.append("org.a11y.atspi.Table") }
         if object.parent?.table != nil { names.append("org.a11y.atspi.TableCell") }
+        if object.value != nil { names.append("org.a11y.atspi.Value") }
         return names
     }
 
@@ -110,9 +111,37 @@ extension AccessibilityBridge {
                 out.int32(Int32(clamping: position?.column ?? -1))
             }
         case (_, "Table"): reference(object.parent?.table != nil ? object.parent : nil, in: out)
+        // Value
+        case (_, "MinimumValue"): out.double(finite(object.value?.minimum()))
+        case (_, "MaximumValue"): out.double(finite(object.value?.maximum()))
+        case (_, "MinimumIncrement"): out.double(finite(object.value?.increment()))
+        case (_, "CurrentValue"): out.double(finite(object.value?.current()))
+        case ("org.a11y.atspi.Value", "Text"): out.string(object.value?.text() ?? "")
         default: return -EINVAL
         }
         return 0
+    }
+
+    /// A number for the bus: NaN and infinities (an empty range's arithmetic) are 0.
+    private func finite(_ value: Double?) -> Double {
+        guard let value, value.isFinite else { return 0 }
+        return value
+    }
+
+    /// A screen reader set a property: the application's `Id`, or a value's `CurrentValue`.
+    func setProperty(_ path: String, _ property: String, from message: OpaquePointer) -> Int32 {
+        let input = BusMessage(message: message)
+        switch property {
+        case "Id":
+            applicationID = input.readInt32() ?? 0
+            return 0
+        case "CurrentValue":
+            guard let set = object(at: path)?.value?.setCurrent else { return -EPERM }
+            guard let value = input.readDouble(), value.isFinite else { return -EINVAL }
+            return set(value) ? 0 : -EINVAL
+        default:
+            return -EINVAL
+        }
     }
 
     // MARK: - Methods
@@ -452,6 +481,11 @@ extension AccessibilityBridge {
     public func nameChanged(_ object: AccessibleObject) {
         // The new name travels with the event: Orca speaks the event's, and says nothing without one.
         emit(object, "org.a11y.atspi.Event.Object", "PropertyChange", detail: "accessible-name", text: object.name())
+    }
+
+    /// `object:property-change:accessible-value`: a value (a scroll bar's position) changed.
+    public func valueChanged(_ object: AccessibleObject) {
+        emit(object, "org.a11y.atspi.Event.Object", "PropertyChange", detail: "accessible-value")
     }
 
     /// `window:activate` / `window:deactivate` for a frame.

@@ -214,12 +214,11 @@ public final class AccessibilityBridge {
                         .property(String(cString: path), String(cString: interface), String(cString: property), into: reply)
                 }
             },
-            set_property: { _, _, property, value, context in
-                guard let property, let value, let context, String(cString: property) == "Id" else { return -EINVAL }
+            set_property: { path, _, property, value, context in
+                guard let path, let property, let value, let context else { return -EINVAL }
                 return MainActor.assumeIsolated {
-                    let bridge = Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue()
-                    bridge.applicationID = BusMessage(message: value).readInt32() ?? 0
-                    return 0
+                    Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue()
+                        .setProperty(String(cString: path), String(cString: property), from: value)
                 }
             },
             find: { path, interface, context in
@@ -241,6 +240,7 @@ public final class AccessibilityBridge {
             ("org.a11y.atspi.EditableText", sweep_a11y_editable_text_vtable_pointer()),
             ("org.a11y.atspi.Table", sweep_a11y_table_vtable_pointer()),
             ("org.a11y.atspi.TableCell", sweep_a11y_table_cell_vtable_pointer()),
+            ("org.a11y.atspi.Value", sweep_a11y_value_vtable_pointer()),
         ]
         for (interface, vtable) in vtables {
             var slot: OpaquePointer?

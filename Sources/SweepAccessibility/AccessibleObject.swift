@@ -56,6 +56,10 @@ public final class AccessibleObject {
     /// Selects a range of the text (nil: none), from a screen reader; returns whether it did.
     public var setTextSelection: ((Range<Int>?) -> Bool)?
 
+    /// A number in a range a screen reader reads and may set (a scroll
+    /// bar's position); nil: no Value interface.
+    public var value: AccessibleValue?
+
     /// The offset in Unicode scalars of the boundary before `characters` characters of `text`.
     public static func scalarOffset(ofCharacter characters: Int, in text: String) -> Int {
         text.prefix(max(0, characters)).unicodeScalars.count
@@ -126,6 +130,31 @@ public final class AccessibleObject {
     /// Its place among its parent's children; -1 when it has none.
     public var indexInParent: Int {
         parent.flatMap { $0.index(of: self) } ?? -1
+    }
+}
+
+/// The Value interface: a number in a range (a scroll bar's position, a
+/// slider's), read when asked, and set by a screen reader where `setCurrent` allows.
+@MainActor
+public struct AccessibleValue {
+    public var minimum: () -> Double
+    public var maximum: () -> Double
+    /// The smallest step (a scroll bar's line); 0: any.
+    public var increment: () -> Double
+    public var current: () -> Double
+    /// The value in words ("rows 1 to 12 of 50,000"); empty: the number says it.
+    public var text: () -> String
+    /// Sets the value (the owner clamps it to the range); nil: read-only. Returns whether it took it.
+    public var setCurrent: ((Double) -> Bool)?
+
+    public init(minimum: @escaping () -> Double, maximum: @escaping () -> Double, increment: @escaping () -> Double = { 0 },
+                current: @escaping () -> Double, text: @escaping () -> String = { "" }, setCurrent: ((Double) -> Bool)? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.increment = increment
+        self.current = current
+        self.text = text
+        self.setCurrent = setCurrent
     }
 }
 

@@ -23,6 +23,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case pushButton = 43
     case radioButton = 44
     case radioMenuItem = 45
+    case scrollBar = 48
     case scrollPane = 49
     case separator = 50
     case splitPane = 53
@@ -58,6 +59,7 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .icon: "icon"
         case .image: "image"
         case .label: "label"
+        case .scrollBar: "scroll bar"
         case .list: "list"
         case .listItem: "list item"
         case .menu: "menu"
@@ -117,6 +119,7 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
     public static let showing = AccessibleStates(bit: 25)
     /// Made on demand and let go: a reader's library keeps none of its properties cached.
     public static let transient = AccessibleStates(bit: 28)
+    public static let vertical = AccessibleStates(bit: 29)
     public static let visible = AccessibleStates(bit: 30)
     /// Its children are made on demand: a reader follows focus and active-descendant events, not selection-changed.
     public static let managesDescendants = AccessibleStates(bit: 31)

@@ -65,6 +65,11 @@ struct BusMessage {
         return sd_bus_message_read_basic(message, Self.type("u"), &value) > 0 ? value : nil
     }
 
+    func readDouble() -> Double? {
+        var value = 0.0
+        return sd_bus_message_read_basic(message, Self.type("d"), &value) > 0 ? value : nil
+    }
+
     func readBool() -> Bool? {
         var value: Int32 = 0
         return sd_bus_message_read_basic(message, Self.type("b"), &value) > 0 ? value != 0 : nil

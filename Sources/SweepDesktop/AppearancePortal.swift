@@ -1,10 +1,10 @@
 import CSDBus
 import Glibc
 
-/// The desktop's colour-scheme preference, read from xdg-desktop-portal's
-/// Settings interface over the session bus (sd-bus) and followed live
-/// through its `SettingChanged` signal; the way GTK 4, Qt 6 and Firefox
-/// learn that the desktop is dark.
+/// The desktop's colour-scheme preference and accent colour, read from
+/// xdg-desktop-portal's Settings interface over the session bus (sd-bus) and
+/// followed live through its `SettingChanged` signal; the way GTK 4, Qt 6
+/// and Firefox learn that the desktop is dark.
 ///
 /// Nothing here blocks: the question is asked asynchronously, and the owner
 /// polls `fd` for `pollEvents` (with `timeoutMilliseconds`) in its own loop
@@ -16,6 +16,13 @@ public final class AppearancePortal {
     public private(set) var colorScheme: ColorScheme?
     /// Called with the first answer and with every change after it.
     public var onChange: ((ColorScheme) -> Void)?
+    /// The desktop's accent colour: nil when it has none (or the portal does
+    /// not know the setting), and until `accentColorAnswered`.
+    public private(set) var accentColor: AccentColor?
+    /// Whether the portal has answered (or failed to answer) the accent colour question.
+    public private(set) var accentColorAnswered = false
+    /// Called when the accent colour changes after its first answer (and with that answer when it names a colour).
+    public var onAccentColorChange: ((AccentColor?) -> Void)?
     /// Why the portal gave no answer (no bus, no portal, an error), for a debug message; nil when it answered.
     public private(set) var failure: String?
 
@@ -25,9 +32,15 @@ public final class AppearancePortal {
 
     private var bus: OpaquePointer?
     private var runningSlot: OpaquePointer?
-    private var readSlot: OpaquePointer?
+    private var readSlots: [Setting: OpaquePointer] = [:]
     private var signalSlot: OpaquePointer?
-    private var triedOlderRead = false
+    private var triedOlderRead: Set<Setting> = []
+
+    /// The settings read, in the `org.freedesktop.appearance` namespace.
+    private enum Setting: String {
+        case colorScheme = "color-scheme"
+        case accentColor = "accent-color"
+    }
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`) and asks for the colour scheme. Returns nil
@@ -40,7 +53,7 @@ public final class AppearancePortal {
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard sweep_portal_match_setting_changed(bus, &signalSlot, settingChanged, context) >= 0,
               sweep_portal_is_running(bus, &runningSlot, runningAnswer, context) >= 0,
-              ask(readOne: true) else {
+              ask(.colorScheme, readOne: true), ask(.accentColor, readOne: true) else {
             close()
             return nil
         }
@@ -83,13 +96,13 @@ public final class AppearancePortal {
         }
     }
 
-    /// Waits up to `milliseconds` for the first answer, processing the bus
+    /// Waits up to `milliseconds` for the first answers (colour scheme and accent colour), processing the bus
     /// only (for an app's first frame, so a dark desktop does not see a light
     /// window flash first); up to `startingMilliseconds` when the portal was
     /// not running and is being started for the question (a desktop's first
     /// app after login: GNOME's portal took 240–280 ms to answer cold here,
     /// KDE's 670–720 ms; a running one answers in 1–2 ms). Returns whether
-    /// an answer came.
+    /// the colour scheme's answer came.
     @discardableResult
     public func waitForAnswer(milliseconds: Double, startingMilliseconds: Double? = nil) -> Bool {
         let start = Self.monotonicMicroseconds()
@@ -97,10 +110,11 @@ public final class AppearancePortal {
             let wait = portalWasRunning == false ? max(milliseconds, startingMilliseconds ?? milliseconds) : milliseconds
             return start + UInt64(max(0, wait) * 1000)
         }
-        while colorScheme == nil, let bus {
+        func waiting() -> Bool { colorScheme == nil || !accentColorAnswered }
+        while waiting(), let bus {
             process()
             let now = Self.monotonicMicroseconds()
-            guard colorScheme == nil, now < deadline() else { break }
+            guard waiting(), now < deadline() else { break }
             _ = sd_bus_wait(bus, deadline() - now)
         }
         return colorScheme != nil
@@ -108,24 +122,33 @@ public final class AppearancePortal {
 
     // MARK: - Asking and answers
 
-    private func ask(readOne: Bool) -> Bool {
+    private func ask(_ setting: Setting, readOne: Bool) -> Bool {
         guard let bus else { return false }
-        if let readSlot { sd_bus_slot_unref(readSlot) }
-        readSlot = nil
+        if let slot = readSlots.removeValue(forKey: setting) { sd_bus_slot_unref(slot) }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        return sweep_portal_read(bus, &readSlot, readOne ? 1 : 0, "org.freedesktop.appearance", "color-scheme",
-                                 readAnswer, context) >= 0
+        var slot: OpaquePointer?
+        let result = setting == .colorScheme
+            ? sweep_portal_read(bus, &slot, readOne ? 1 : 0, "org.freedesktop.appearance", setting.rawValue, readAnswer, context)
+            : sweep_portal_read(bus, &slot, readOne ? 1 : 0, "org.freedesktop.appearance", setting.rawValue, accentAnswer, context)
+        readSlots[setting] = slot
+        return result >= 0
+    }
+
+    /// The error's name when `message` is one; a portal older than version 2
+    /// has no ReadOne, so that error asks again with Read and says nil.
+    private func failure(of message: OpaquePointer, asking setting: Setting) -> String? {
+        guard let error = sd_bus_message_get_error(message) else { return nil }
+        let name = error.pointee.name.map { String(cString: $0) } ?? "an error"
+        if name == "org.freedesktop.DBus.Error.UnknownMethod" && !triedOlderRead.contains(setting) {
+            triedOlderRead.insert(setting)
+            if ask(setting, readOne: false) { return nil }
+        }
+        return name
     }
 
     fileprivate func handleReadAnswer(_ message: OpaquePointer) {
-        if let error = sd_bus_message_get_error(message) {
-            let name = error.pointee.name.map { String(cString: $0) } ?? "an error"
-            // A portal older than version 2 has no ReadOne: ask again with Read.
-            if name == "org.freedesktop.DBus.Error.UnknownMethod" && !triedOlderRead {
-                triedOlderRead = true
-                if ask(readOne: false) { return }
-            }
-            finish(failure: "the settings portal answered \(name)")
+        if sd_bus_message_is_method_error(message, nil) != 0 {
+            if let name = failure(of: message, asking: .colorScheme) { finish(failure: "the settings portal answered \(name)") }
             return
         }
         guard let value = Self.readUInt32(inVariantsOf: message) else {
@@ -133,6 +156,16 @@ public final class AppearancePortal {
             return
         }
         finish(with: ColorScheme(portalValue: value))
+    }
+
+    /// The accent colour's answer: an error (no such setting: most desktops
+    /// before 2024) or anything but three numbers in 0…1 is no accent colour.
+    fileprivate func handleAccentAnswer(_ message: OpaquePointer) {
+        if sd_bus_message_is_method_error(message, nil) != 0 {
+            if failure(of: message, asking: .accentColor) != nil { finishAccent(with: nil) }
+            return
+        }
+        finishAccent(with: Self.readAccentColor(inVariantsOf: message))
     }
 
     fileprivate func handleRunningAnswer(_ message: OpaquePointer) {
@@ -146,20 +179,40 @@ public final class AppearancePortal {
     }
 
     fileprivate func handleSettingChanged(_ message: OpaquePointer) {
-        guard let value = Self.colorSchemeValue(inSettingChanged: message) else { return }
-        finish(with: ColorScheme(portalValue: value))
+        switch Self.appearanceSetting(inSettingChanged: message) {
+        case .colorScheme?:
+            guard let value = Self.readUInt32(inVariantsOf: message) else { return }
+            finish(with: ColorScheme(portalValue: value))
+        case .accentColor?:
+            finishAccent(with: Self.readAccentColor(inVariantsOf: message))
+        case nil:
+            return
+        }
     }
 
-    /// The colour scheme's number in a `SettingChanged` signal (namespace,
-    /// key, value), or nil when it is another setting's or not a number.
-    static func colorSchemeValue(inSettingChanged message: OpaquePointer) -> UInt32? {
+    /// Which of our settings a `SettingChanged` signal (namespace, key,
+    /// value) is about, with the message left at its value; nil for others.
+    private static func appearanceSetting(inSettingChanged message: OpaquePointer) -> Setting? {
         var space: UnsafePointer<CChar>?
         var key: UnsafePointer<CChar>?
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &space) > 0,
               sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &key) > 0,
-              let space, let key,
-              String(cString: space) == "org.freedesktop.appearance", String(cString: key) == "color-scheme" else { return nil }
+              let space, let key, String(cString: space) == "org.freedesktop.appearance" else { return nil }
+        return Setting(rawValue: String(cString: key))
+    }
+
+    /// The colour scheme's number in a `SettingChanged` signal, or nil when
+    /// the signal is another setting's or the value is not a number.
+    static func colorSchemeValue(inSettingChanged message: OpaquePointer) -> UInt32? {
+        guard appearanceSetting(inSettingChanged: message) == .colorScheme else { return nil }
         return readUInt32(inVariantsOf: message)
+    }
+
+    private func finishAccent(with accent: AccentColor?) {
+        let changed = accent != accentColor
+        accentColor = accent
+        accentColorAnswered = true
+        if changed { onAccentColorChange?(accent) }
     }
 
     private func finish(with scheme: ColorScheme) {
@@ -177,23 +230,40 @@ public final class AppearancePortal {
         onChange?(.noPreference)
     }
 
-    /// The `u` inside however many variants wrap it (ReadOne: one; Read: two).
-    static func readUInt32(inVariantsOf message: OpaquePointer) -> UInt32? {
+    /// What however many variants wrap (ReadOne: one; Read: two), entered:
+    /// its type and contents signature; nil when the message ends first.
+    private static func enterVariants(of message: OpaquePointer) -> (type: UInt8, contents: String?)? {
         for _ in 0..<4 {
             var type: CChar = 0
             var contents: UnsafePointer<CChar>?
             guard sd_bus_message_peek_type(message, &type, &contents) > 0 else { return nil }
-            switch UInt8(bitPattern: type) {
-            case UInt8(ascii: "v"):
-                guard let contents, sd_bus_message_enter_container(message, type, contents) > 0 else { return nil }
-            case UInt8(ascii: "u"):
-                var value: UInt32 = 0
-                return sd_bus_message_read_basic(message, type, &value) > 0 ? value : nil
-            default:
-                return nil
+            guard UInt8(bitPattern: type) == UInt8(ascii: "v") else {
+                return (UInt8(bitPattern: type), contents.map { String(cString: $0) })
             }
+            guard let contents, sd_bus_message_enter_container(message, type, contents) > 0 else { return nil }
         }
         return nil
+    }
+
+    /// The `(ddd)` inside the variants: an accent colour, nil when it is
+    /// not one (another type, a component outside 0…1).
+    static func readAccentColor(inVariantsOf message: OpaquePointer) -> AccentColor? {
+        guard let inside = enterVariants(of: message), inside.type == UInt8(ascii: "r"), inside.contents == "ddd",
+              sd_bus_message_enter_container(message, CChar(UInt8(ascii: "r")), "ddd") > 0 else { return nil }
+        var channels: [Double] = []
+        for _ in 0..<3 {
+            var value = 0.0
+            guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "d")), &value) > 0 else { return nil }
+            channels.append(value)
+        }
+        return AccentColor(red: channels[0], green: channels[1], blue: channels[2])
+    }
+
+    /// The `u` inside however many variants wrap it (ReadOne: one; Read: two).
+    static func readUInt32(inVariantsOf message: OpaquePointer) -> UInt32? {
+        guard enterVariants(of: message)?.type == UInt8(ascii: "u") else { return nil }
+        var value: UInt32 = 0
+        return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &value) > 0 ? value : nil
     }
 
     /// CLOCK_MONOTONIC in microseconds, sd-bus's time base.
@@ -206,10 +276,11 @@ public final class AppearancePortal {
     private func close() {
         if let runningSlot { sd_bus_slot_unref(runningSlot) }
         runningSlot = nil
-        if let readSlot { sd_bus_slot_unref(readSlot) }
+        for slot in readSlots.values { sd_bus_slot_unref(slot) }
         if let signalSlot { sd_bus_slot_unref(signalSlot) }
-        readSlot = nil
+        readSlots = [:]
         signalSlot = nil
+        accentColorAnswered = true
         if let bus { sd_bus_flush_close_unref(bus) }
         bus = nil
     }
@@ -220,6 +291,13 @@ private func readAnswer(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawP
                         _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
     guard let message, let userdata else { return 0 }
     Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue().handleReadAnswer(message)
+    return 0
+}
+
+private func accentAnswer(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                          _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue().handleAccentAnswer(message)
     return 0
 }
 

@@ -17,18 +17,27 @@ public enum FontError: Error, CustomStringConvertible {
 }
 
 /// The fcft fonts for every `FontRole` at one device scale, loaded on first use.
-/// Fonts come from fontconfig's default sans-serif face, or the family
-/// `SWEEP_FONT` names (a fontconfig family such as "Noto Sans" or
-/// "DejaVu Serif"; fontconfig picks the nearest installed one).
+/// Fonts come from the family the set is made with (a theme's), else the one
+/// `SWEEP_FONT` names, else fontconfig's default sans-serif face (a fontconfig
+/// family such as "Noto Sans" or "DejaVu Serif"; fontconfig picks the nearest
+/// installed one).
 public final class FontSet: TextMeasuring {
-    /// The family text is drawn in: `SWEEP_FONT`, else sans-serif.
-    public static var family: String {
-        guard let value = getenv("SWEEP_FONT").map({ String(cString: $0) }), !value.isEmpty,
-              !value.contains(":") else { return "sans-serif" }
-        return value
+    /// The family text is drawn in by default: `SWEEP_FONT`, else sans-serif.
+    public static var family: String { usableFamily(getenv("SWEEP_FONT").map { String(cString: $0) }) ?? "sans-serif" }
+
+    /// `name` when it can be a family: not empty, at most 200 bytes, and
+    /// without the characters of fontconfig's pattern syntax (`:` starts
+    /// properties, `,` lists families, `\\` and `-` escape and size), which
+    /// would let a family name change the size or style; nil otherwise.
+    public static func usableFamily(_ name: String?) -> String? {
+        guard let name, !name.isEmpty, name.utf8.count <= 200,
+              !name.contains(where: { ":,\\-=".contains($0) || $0.isNewline }) else { return nil }
+        return name
     }
 
     public let scale: Double
+    /// The fontconfig family every role is loaded in.
+    public let family: String
     private var fonts: [FontRole: UnsafeMutablePointer<fcft_font>] = [:]
     let supportsGraphemeShaping: Bool
     /// Lines that needed shaping (right-to-left, complex scripts, emoji), kept between frames.
@@ -47,9 +56,11 @@ public final class FontSet: TextMeasuring {
         guard initialized else { throw FontError.initializationFailed }
     }
 
-    public init(scale: Double) throws {
+    /// The fonts at `scale` in `family` (nil, or a name `usableFamily` refuses: the default family).
+    public init(scale: Double, family: String? = nil) throws {
         try FontSet.initializeLibrary()
         self.scale = scale
+        self.family = Self.usableFamily(family) ?? Self.family
         supportsGraphemeShaping = (fcft_capabilities().rawValue & FCFT_CAPABILITY_GRAPHEME_SHAPING.rawValue) != 0
         // Load the body font now so a missing font is reported at start, not mid-frame.
         _ = try font(for: .body)
@@ -65,7 +76,7 @@ public final class FontSet: TextMeasuring {
     func font(for role: FontRole) throws -> UnsafeMutablePointer<fcft_font> {
         if let font = fonts[role] { return font }
         let pixels = (role.pixelSize * scale).rounded()
-        let name = Self.family + (role.isBold ? ":weight=bold" : "") + (role.isItalic ? ":slant=italic" : "")
+        let name = family + (role.isBold ? ":weight=bold" : "") + (role.isItalic ? ":slant=italic" : "")
         let attributes = "pixelsize=\(Int(pixels))"
         let loaded: UnsafeMutablePointer<fcft_font>? = name.withCString { namePointer in
             var names: [UnsafePointer<CChar>?] = [namePointer]

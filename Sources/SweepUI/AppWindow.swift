@@ -1,5 +1,6 @@
 import SweepLoop
 import SweepGestures
+import SweepPixman
 internal import SweepWayland
 
 /// A window of an `Application` showing a `Component` (its `content`), and
@@ -38,8 +39,26 @@ public final class AppWindow: ComponentHost {
         didSet {
             guard let content else { return }
             content.attach(to: self)
+            themeToldToContent = nil
+            applyTheme()
             keyComponent = components.first { $0.acceptsFocus } ?? components.first
             layout(size: window.size)
+        }
+    }
+    /// The window's own theme in place of the application's (`Application.theme`),
+    /// for every component in it and its title bar; nil follows the application.
+    public var themeOverride: Theme? { didSet { applyTheme() } }
+    /// The theme the window's components inherit: its own, else the application's.
+    public var theme: Theme { themeOverride ?? application.theme }
+    /// The theme the content was last told, so a change is told once.
+    private var themeToldToContent: Theme?
+    /// The button Enter activates when the focused component does not take
+    /// Enter (a text field without `onSubmit`, a button without the focus;
+    /// GTK's default widget); drawn with an accent ring. Kept weakly.
+    public weak var defaultButton: Button? {
+        didSet {
+            oldValue?.isDefault = false
+            defaultButton?.isDefault = true
         }
     }
     /// Places the content for a new size; by default it fills the window.
@@ -259,6 +278,23 @@ public final class AppWindow: ComponentHost {
     public func afterNextPresentation(_ observer: @escaping () -> Void) { window.afterNextPresentation(observer) }
 
     /// Tells every component, nested ones too, the scale the window draws at now.
+    /// Tells the content (every component in the window) and the title bar
+    /// the window's theme when it changed; menus, tooltips and drag icons
+    /// take their component's theme when they open.
+    func applyTheme() {
+        let theme = self.theme
+        if themeOverride != nil { window.decorationStyle = DecorationStyle(theme: theme) }
+        else { window.decorationStyle = application.decorationStyle }
+        let family = FontSet.usableFamily(theme.fontFamily)
+        let fontChanged = family != window.fontFamily
+        window.fontFamily = family
+        guard let content, themeToldToContent != theme else { return }
+        themeToldToContent = theme
+        tellTheme(theme, to: content)
+        // Text of another family has other widths: sizes asked by text (buttons) change.
+        if fontChanged { layout(size: window.size) }
+    }
+
     private func scaleChanged(to scale: Double) {
         if let content { tellScale(scale, to: content) }
     }
@@ -339,11 +375,26 @@ public final class AppWindow: ComponentHost {
         }
         if let keyComponent, keyComponent.isVisible, keyComponent.handleKey(key) { return }
         if performKeyCommand(for: key) { return }
+        if activateButton(for: key) { return }
         if (key.keysym == .tab || key.keysym == .leftTab) && key.modifiers.isDisjoint(with: [.control, .alt]) {
             moveFocus(backward: key.keysym == .leftTab || key.modifiers.contains(.shift))
         } else if key.keysym == .f6 && key.modifiers.isDisjoint(with: [.control, .alt]) {
             moveFocusToOtherPane()
         }
+    }
+
+    /// Enter for the default button, Alt with a letter for the visible
+    /// button with that mnemonic; whether one was activated.
+    private func activateButton(for key: KeyEvent) -> Bool {
+        if key.keysym == .returnKey || key.keysym == .keypadEnter, key.modifiers.isDisjoint(with: [.control, .alt, .shift]),
+           let button = defaultButton, button.isEnabled, button.isVisible {
+            button.activate()
+            return true
+        }
+        guard key.modifiers.contains(.alt), key.modifiers.isDisjoint(with: [.control, .superKey]), !key.isRepeat,
+              let button = components.lazy.compactMap({ $0 as? Button }).first(where: { $0.matchesMnemonic(key) }) else { return false }
+        button.activate()
+        return true
     }
 
     // MARK: - Focus

@@ -19,10 +19,22 @@ public final class Application {
     private var windowRefs: [WeakWindow] = []
     /// The desktop's colour scheme being followed (`followTheme(.auto)`), if any.
     var themeFollower: ThemeFollower?
+    /// The theme every window draws with, and so every component in them,
+    /// unless a window or a component sets its own (`AppWindow.themeOverride`,
+    /// `themeOverride` on a component); `followTheme` keeps it with the
+    /// desktop (dark or light, its accent colour). Light by default.
+    public var theme = Theme.light {
+        didSet {
+            guard theme != oldValue else { return }
+            decorationStyle = DecorationStyle(theme: theme)
+            for window in windows { window.applyTheme() }
+        }
+    }
     /// The colours of the title bars the windows draw where the compositor
-    /// draws none (GNOME, weston); `followTheme` keeps them with the theme.
+    /// draws none (GNOME, weston); they follow `theme`, and a window with a
+    /// theme of its own has title bars of its theme.
     public var decorationStyle = DecorationStyle.light {
-        didSet { for window in windows { window.window.decorationStyle = decorationStyle } }
+        didSet { for window in windows where window.themeOverride == nil { window.window.decorationStyle = decorationStyle } }
     }
     /// The app on the accessibility bus (AT-SPI2), while an assistive technology may use it;
     /// nil with none (or `SWEEP_ACCESSIBILITY=0`). See Application+Accessibility.
@@ -129,6 +141,7 @@ public final class Application {
         windowRefs.removeAll { $0.window == nil }
         windowRefs.append(WeakWindow(window: window))
         window.window.decorationStyle = decorationStyle
+        window.applyTheme()
     }
 
     /// The window a surface belongs to.

@@ -4,8 +4,11 @@ import SweepGestures
 /// `GtkToggleButton`, UIKit's `UIButton`): a label, an icon, or both.
 ///
 /// A tap or a click activates it; so do Space and Enter while it has the
-/// keyboard focus. It shows the pointer over it, a brief press when
-/// activated, the focus ring and being disabled. A `.suggested`
+/// keyboard focus, Enter anywhere in its window when it is the window's
+/// `defaultButton`, and Alt with its `mnemonic`. It shows the pointer over
+/// it, pressed while the pointer holds it down (activated at the release
+/// over it, as GTK's are: dragging off and letting go does nothing), a brief
+/// press when activated otherwise, the focus ring and being disabled. A `.suggested`
 /// button (the default action) is filled with the accent colour, a
 /// `.destructive` one says its label in red. A toggle button stays pressed
 /// while on. It asks for its label's width plus padding and at least 34
@@ -26,7 +29,12 @@ public final class Button: Component {
     public var title: String { didSet { if title != oldValue { changed() } } }
     public var icon: ItemIcon? { didSet { changed() } }
     public var style: Style { didSet { changed() } }
-    public var theme: Theme { didSet { changed() } }
+    /// The colours it draws with: the window's theme (`AppWindow.theme`) unless the button has its
+    /// own (`themeOverride`; setting `theme` sets it, nil follows the window again).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    public var themeOverride: Theme? { get { themes.override } set { if themes.setOverride(newValue) { changed() } } }
+    public func inheritedThemeDidChange(to theme: Theme) { if themes.inherit(theme) { changed() } }
+    private var themes: ThemeSource
     /// A disabled button draws dimmed and ignores presses and keys.
     public var isEnabled = true {
         didSet {
@@ -60,7 +68,10 @@ public final class Button: Component {
     public var isVisible = true { didSet { area.isUserInteractionEnabled = isVisible && isEnabled } }
     private let area: GestureView
     private let tap = TapGestureRecognizer(name: "button tap")
-    private let click = ClickGestureRecognizer(name: "button click")
+    /// The pointer's press, held and released: pressed while over the button, activated at a release over it.
+    private let press = PressDragGestureRecognizer(name: "button press")
+    /// Whether the pointer holds it down over it now.
+    private var isHeld = false
     private var isHovered = false
     /// Shows pressed for a moment after an activation.
     private var isFlashing = false
@@ -72,25 +83,53 @@ public final class Button: Component {
     public var backdrop: Color?
 
     /// A push button (`toggle` false) or a toggle button titled `title`.
-    public init(_ title: String, icon: ItemIcon? = nil, style: Style = .normal, toggle: Bool = false, theme: Theme = .light,
+    public init(_ title: String, icon: ItemIcon? = nil, style: Style = .normal, toggle: Bool = false, theme: Theme? = nil,
                 onActivate: ((Button) -> Void)? = nil) {
         self.title = title
         self.icon = icon
         self.style = style
         isToggle = toggle
-        self.theme = theme
+        themes = ThemeSource(override: theme)
         self.onActivate = onActivate
         area = GestureView(name: "button \(title)", frame: .zero)
-        for recognizer: GestureRecognizer in [tap, click] {
-            area.addRecognizer(recognizer)
-            recognizer.onStateChange = { [unowned self] recognizer in
-                if recognizer.state == .recognized || recognizer.state == .ended { activate() }
-            }
+        area.addRecognizer(tap)
+        tap.onStateChange = { [unowned self] recognizer in
+            if recognizer.state == .recognized || recognizer.state == .ended { activate() }
         }
+        area.addRecognizer(press)
+        press.onStateChange = { [unowned self] _ in pressChanged() }
     }
 
     /// Whether it shows pressed: held down now, or a toggle that is on.
-    public var isPressed: Bool { isFlashing || (isToggle && isOn) }
+    public var isPressed: Bool { isHeld || isFlashing || (isToggle && isOn) }
+
+    /// A letter that activates it with Alt held, anywhere in its window (GTK's
+    /// mnemonics); drawn underlined where it first appears in the title.
+    /// Nil: none. Letters are matched without case.
+    public var mnemonic: Character? { didSet { changed() } }
+
+    /// Whether it is its window's `defaultButton` (told by the window): drawn with an accent ring.
+    var isDefault = false { didSet { if isDefault != oldValue { changed() } } }
+
+    private func pressChanged() {
+        let inside = Rect(origin: .zero, size: frame.size).contains(press.point)
+        switch press.state {
+        case .began, .changed:
+            setHeld(inside && isEnabled)
+        case .ended:
+            let activates = isHeld
+            setHeld(false)
+            if activates { activate() }
+        default:
+            setHeld(false)
+        }
+    }
+
+    private func setHeld(_ held: Bool) {
+        guard held != isHeld else { return }
+        isHeld = held
+        changed()
+    }
 
     /// A short text shown under the button after the pointer rests on it
     /// (GTK's hover timeout, `tooltipDelay`), and told to screen readers as its description.
@@ -155,7 +194,7 @@ public final class Button: Component {
     private static let keypadEnter = KeySym(rawValue: 0xff8d)
 
     public var sizeNeeds: SizeNeeds {
-        let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1).rounded(.up)
+        let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1, family: theme.fontFamily).rounded(.up)
         let iconWidth = icon == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
         let width = max(Self.minimumHeight, text + iconWidth + 2 * Self.padding)
         return SizeNeeds(minimum: Size(width: width, height: Self.minimumHeight), natural: Size(width: width, height: Self.minimumHeight))
@@ -220,8 +259,8 @@ public final class Button: Component {
         let body = frame.insetBy(dx: 1, dy: 1)
         let (fill, text) = colours()
         if style == .normal {
-            // A hairline around a plain button, as GTK draws one.
-            canvas.fillRoundedRect(body, radius: 6, color: theme.separator)
+            // A hairline around a plain button, as GTK draws one; the accent's round the window's default button.
+            canvas.fillRoundedRect(body, radius: 6, color: isDefault && isEnabled ? theme.accent : theme.separator)
             canvas.fillRoundedRect(body.insetBy(dx: 1, dy: 1), radius: 5, color: fill)
         } else {
             canvas.fillRoundedRect(body, radius: 6, color: fill)
@@ -240,7 +279,28 @@ public final class Button: Component {
             _ = canvas.drawText(title, at: Point(x: x, y: (frame.midY - lineHeight / 2).rounded()), role: .body, color: text,
                                 maxWidth: max(0, frame.maxX - Self.padding - x))
         }
+        if let mnemonic, let range = mnemonicRange(of: mnemonic), !title.isEmpty {
+            // Under the letter: the title's width before it, then the letter's.
+            let lineHeight = canvas.metrics(for: .body).lineHeight
+            let start = x + canvas.measureText(String(title[..<range.lowerBound]), role: .body)
+            let width = canvas.measureText(String(title[range]), role: .body)
+            let baseline = (frame.midY - lineHeight / 2).rounded() + canvas.metrics(for: .body).ascent + 1
+            canvas.fill(Rect(x: start, y: baseline.rounded(), width: width, height: 1), color: text)
+        }
         if isFocused { ItemViewDecorations.drawFocusRing(around: frame, theme: theme, canvas: canvas) }
+    }
+
+    /// Where the mnemonic's letter first is in the title, matched without case.
+    private func mnemonicRange(of letter: Character) -> Range<String.Index>? {
+        let wanted = letter.lowercased()
+        guard let index = title.indices.first(where: { title[$0].lowercased() == wanted }) else { return nil }
+        return index..<title.index(after: index)
+    }
+
+    /// Whether Alt with `key` is this button's mnemonic.
+    func matchesMnemonic(_ key: KeyEvent) -> Bool {
+        guard let mnemonic, isEnabled, isVisible, !key.text.isEmpty else { return false }
+        return key.text.lowercased() == mnemonic.lowercased()
     }
 
     /// The fill and the text colour for the style.

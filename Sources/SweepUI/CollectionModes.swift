@@ -111,6 +111,8 @@ struct CollectionAccessibility {
     var itemRole = AccessibleRole.tableCell
     /// The header and item objects a screen reader was given, the latest kept.
     var cache = AccessibleObjectCache()
+    /// The scroll bar beside the list, made when a reader first meets it.
+    var scrollBar: AccessibleObject?
 }
 
 /// Settings of a view that no mode owns.

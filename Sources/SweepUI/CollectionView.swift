@@ -42,6 +42,8 @@ public final class CollectionView: Component {
     let selection: SelectionController
     /// The drawing view, which prepares the layout and scrolls.
     public let itemView: ItemsView
+    /// The theme's source: the window's, or the app's override (`themeOverride`).
+    private var themes: ThemeSource
     /// What the item view shows, read from the selection model and the focus.
     let shown: CollectionItemsModel
 
@@ -172,14 +174,15 @@ public final class CollectionView: Component {
     /// `.grid`, `CollectionListLayout(rowHeight: 60)`, an app's own). The
     /// view owns the layout from then on: it prepares it and lays it out
     /// again when it says it changed.
-    public init(layout: some CollectionViewLayout, dataSource: ListDataSource, name: String = "items", theme: Theme = .light) {
+    public init(layout: some CollectionViewLayout, dataSource: ListDataSource, name: String = "items", theme: Theme? = nil) {
         self.name = name
         self.dataSource = dataSource
         // The data source's counts are read here and, after, only where it tells of a change
         // (CollectionView+Updates): the selection model owns them and the item view shows its.
         selection = SelectionController(itemCounts: dataSource.sectionCounts)
         shown = CollectionItemsModel(selection: selection)
-        itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, model: shown, theme: theme)
+        themes = ThemeSource(override: theme)
+        itemView = ItemsView(frame: .zero, layout: layout, dataSource: dataSource, model: shown, theme: themes.current)
         behaviour = CollectionBehaviour(ownsPrimarySelection: layout.itemShape == .rows)
         gestures = CollectionGestures(view: GestureView(name: name, frame: .zero), zooms: layout is any ZoomableLayout)
         selection.delegate = events
@@ -255,12 +258,20 @@ public final class CollectionView: Component {
         if !isEditing && !allowsMultipleSelection && allowsMultipleSelectionDuringEditing { setEditing(true) }
     }
 
-    public var theme: Theme {
-        get { itemView.theme }
-        set {
-            itemView.theme = newValue
-            invalidate()
-        }
+    /// The colours it draws with: the window's theme (`AppWindow.theme`)
+    /// unless one is set here, which overrides it (`themeOverride`).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    /// The view's own theme (setting `theme` sets it); nil follows the window's.
+    public var themeOverride: Theme? { get { themes.override } set { if themes.setOverride(newValue) { themeChanged() } } }
+
+    public func inheritedThemeDidChange(to theme: Theme) {
+        if themes.inherit(theme) { themeChanged() }
+    }
+
+    /// The item view draws with the theme (it holds a copy, as a drawing value).
+    private func themeChanged() {
+        itemView.theme = themes.current
+        invalidate()
     }
 
     // MARK: - Component
@@ -355,6 +366,7 @@ public final class CollectionView: Component {
         let offset = itemView.scroll.offset
         if scrollMode.reportedOffset != nil && scrollMode.reportedOffset != offset {
             delegate?.collectionView(self, didScrollTo: offset)
+            reportScrollValueToReaders()
         }
         scrollMode.reportedOffset = offset
         updatePrefetching()

@@ -8,6 +8,7 @@
 public final class CollectionViewController: Component {
     public let collectionView: CollectionView
     public let toolbar: ToolbarView
+    private var themes: ThemeSource
     /// What a screen reader sees: a panel of the toolbar and the list (CollectionViewController+Accessibility).
     lazy var accessiblePanel = makeAccessiblePanel()
     /// The toolbar for screen readers.
@@ -62,6 +63,7 @@ public final class CollectionViewController: Component {
         self.collectionView = collectionView
         self.title = title
         self.editButtonTitle = editButtonTitle
+        themes = ThemeSource(initial: collectionView.theme)
         toolbar = ToolbarView(frame: .zero, title: title, theme: collectionView.theme)
         collectionView.accessibilityState.controllerTitle = title
         toolbarButtons = ButtonArea(name: collectionView.name + " toolbar")
@@ -95,13 +97,22 @@ public final class CollectionViewController: Component {
         host.gestureArena.add(toolbarButtons.view)
     }
 
-    public var theme: Theme {
-        get { toolbar.theme }
-        set {
-            toolbar.theme = newValue
-            collectionView.theme = newValue
-            host?.invalidate(Region(frame))
-        }
+    /// The colours of the toolbar and the list: the window's theme
+    /// (`AppWindow.theme`) unless one is set here, which overrides it for
+    /// both (`themeOverride`).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    /// The controller's own theme (setting `theme` sets it); nil follows the window's.
+    public var themeOverride: Theme? { get { themes.override } set { if themes.setOverride(newValue) { themeChanged() } } }
+
+    /// Takes the theme for the toolbar and passes it to the list (not among `children`: it is this one's focused descendant).
+    public func inheritedThemeDidChange(to theme: Theme) {
+        if themes.inherit(theme) { themeChanged() }
+    }
+
+    private func themeChanged() {
+        toolbar.theme = themes.current
+        tellTheme(themes.current, to: collectionView)
+        host?.invalidate(Region(frame))
     }
 
     public func draw(in canvas: Canvas, damage: Region) {

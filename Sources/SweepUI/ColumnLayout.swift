@@ -40,6 +40,7 @@ public final class ColumnLayout: Component {
     public var isAnimating: Bool { stack.isAnimating }
     public func advanceAnimations(to time: Double) -> Region { stack.advanceAnimations(to: time) }
     public var sizeNeeds: SizeNeeds { stack.sizeNeeds }
+    public func inheritedThemeDidChange(to theme: Theme) { stack.inheritedThemeDidChange(to: theme) }
 }
 
 /// One line of text: a status line ("3 selected"), a caption, a heading.
@@ -47,7 +48,12 @@ public final class ColumnLayout: Component {
 public final class Label: Component {
     public var text: String { didSet { if text != oldValue { invalidate() } } }
     public var role: FontRole { didSet { invalidate() } }
-    public var theme: Theme { didSet { invalidate() } }
+    /// The colours it draws with: the window's theme (`AppWindow.theme`) unless the label has its
+    /// own (`themeOverride`; setting `theme` sets it, nil follows the window again).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    public var themeOverride: Theme? { get { themes.override } set { if themes.setOverride(newValue) { invalidate() } } }
+    public func inheritedThemeDidChange(to theme: Theme) { if themes.inherit(theme) { invalidate() } }
+    private var themes: ThemeSource
     /// Drawn in the secondary text colour on the header background (a status line), else as body text.
     public var isSecondary: Bool
     public private(set) var frame: Rect = .zero
@@ -68,13 +74,13 @@ public final class Label: Component {
     }()
 
     /// `accessibleRole`: what a screen reader calls it (`.statusBar` for a status line).
-    public init(_ text: String = "", role: FontRole = .caption, isSecondary: Bool = true, theme: Theme = .light,
+    public init(_ text: String = "", role: FontRole = .caption, isSecondary: Bool = true, theme: Theme? = nil,
                 accessibleRole: AccessibleRole = .label) {
         self.text = text
         self.accessibleRole = accessibleRole
         self.role = role
         self.isSecondary = isSecondary
-        self.theme = theme
+        themes = ThemeSource(override: theme)
     }
 
     public func attach(to host: ComponentHost) { self.host = host }

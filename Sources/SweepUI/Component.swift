@@ -84,6 +84,10 @@ public protocol Component: AnyObject {
     /// What an assistive technology (a screen reader) sees of the
     /// component, a child of the window's frame; nil: nothing. By default, nil.
     var accessibleObject: AccessibleObject? { get }
+    /// Objects a screen reader sees beside the component's own, after it in
+    /// its parent (a list's scroll bar: a list's children are its items).
+    /// By default, none.
+    var accessibleCompanions: [AccessibleObject] { get }
     /// The object a screen reader is on while the component has the keyboard
     /// focus (a list's focused item), announced again when the focus comes
     /// back from a menu. By default, the focused descendant's, else `accessibleObject`.
@@ -91,6 +95,16 @@ public protocol Component: AnyObject {
     /// How big the component asks to be (containers share their space by
     /// it). By default `.none`: it takes what it is given.
     var sizeNeeds: SizeNeeds { get }
+    /// The theme that reaches the component from above: its window's
+    /// (`AppWindow.theme`), or the `themeOverride` of the nearest container
+    /// over it. Told when the component's window gets its content and at
+    /// every change; the component draws with it unless it has an override
+    /// of its own. By default, nothing (an app's component that draws with
+    /// fixed colours).
+    func inheritedThemeDidChange(to theme: Theme)
+    /// The component's own theme, in place of the inherited one, for it and
+    /// everything inside it; nil follows the window. By default, nil.
+    var themeOverride: Theme? { get }
 }
 
 extension Component {
@@ -115,8 +129,22 @@ extension Component {
     public func dropExited() {}
     public func performDrop(_ drop: DropSession, at point: Point) { drop.refuse() }
     public var accessibleObject: AccessibleObject? { nil }
+    public var accessibleCompanions: [AccessibleObject] { [] }
     public var accessibleFocus: AccessibleObject? { focusedDescendant?.accessibleFocus ?? accessibleObject }
     public var sizeNeeds: SizeNeeds { .none }
+    public func inheritedThemeDidChange(to theme: Theme) {}
+    public var themeOverride: Theme? { nil }
+}
+
+extension Component {
+    /// What a screen reader sees of the component in its parent: its own
+    /// object and its companions, or, for a container without an object (a
+    /// stack), its visible children's, in tree order.
+    func accessibleObjectsInTree(depth: Int = 0) -> [AccessibleObject] {
+        if let object = accessibleObject { return [object] + accessibleCompanions }
+        guard depth < 32 else { return [] }
+        return children.filter { $0 !== self && $0.isVisible }.flatMap { $0.accessibleObjectsInTree(depth: depth + 1) }
+    }
 }
 
 /// What a component gets from the window it is in.

@@ -54,7 +54,12 @@ public final class TextField: Component {
     public var onChange: ((String) -> Void)?
     /// Enter was pressed.
     public var onSubmit: ((String) -> Void)?
-    public var theme: Theme { didSet { invalidate() } }
+    /// The colours it draws with: the window's theme (`AppWindow.theme`) unless the field has its
+    /// own (`themeOverride`; setting `theme` sets it, nil follows the window again).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    public var themeOverride: Theme? { get { themes.override } set { if themes.setOverride(newValue) { invalidate() } } }
+    public func inheritedThemeDidChange(to theme: Theme) { if themes.inherit(theme) { invalidate() } }
+    private var themes: ThemeSource
     /// The field's height in logical pixels (place it with `setFrame`).
     public static let preferredHeight = 40.0
 
@@ -96,11 +101,11 @@ public final class TextField: Component {
     /// What a screen reader calls the field: an entry by default (a password text for `.password`).
     public var accessibleRole: AccessibleRole = .entry { didSet { madeAccessibleEntry?.role = accessibleRoleForStyle } }
 
-    public init(text: String = "", placeholder: String = "", style: Style = .plain, theme: Theme = .light,
+    public init(text: String = "", placeholder: String = "", style: Style = .plain, theme: Theme? = nil,
                 name: String = "text field") {
         self.placeholder = placeholder
         self.style = style
-        self.theme = theme
+        themes = ThemeSource(override: theme)
         gestureView = GestureView(name: name, frame: .zero)
         editor = LineEditor(text)
         gestureView.addRecognizer(pointer)
@@ -151,7 +156,9 @@ public final class TextField: Component {
         let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
         switch key.keysym {
         case .returnKey, .keypadEnter:
-            onSubmit?(text)
+            // Without an action of its own, Enter goes on to the window's default button (GTK's activates-default).
+            guard let onSubmit else { return false }
+            onSubmit(text)
         case .escape:
             guard style == .search, !characters.isEmpty else { return false }
             clear()

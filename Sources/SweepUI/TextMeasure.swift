@@ -1,16 +1,19 @@
 import SweepPixman
 
 /// Text widths before anything is drawn (a menu's or a button's size): a
-/// one-pixel canvas with the fonts of the scale asked last, kept.
+/// one-pixel canvas with the fonts of the scale and family asked last, kept.
 @MainActor
 enum TextMeasure {
     private static var canvas: PixmanCanvas?
 
-    /// The width of `text` in `role`'s font, in logical pixels at `scale`.
-    static func width(of text: String, role: FontRole, scale: Double) -> Double {
-        if canvas?.scale != scale {
+    private static var family: String?
+
+    /// The width of `text` in `role`'s font of `family` (a theme's; nil: the default), in logical pixels at `scale`.
+    static func width(of text: String, role: FontRole, scale: Double, family: String? = nil) -> Double {
+        if canvas?.scale != scale || family != Self.family {
             canvas = nil
-            if let image = PixmanImage(width: 1, height: 1), let fonts = try? FontSet(scale: scale) {
+            Self.family = family
+            if let image = PixmanImage(width: 1, height: 1), let fonts = try? FontSet(scale: scale, family: family) {
                 canvas = PixmanCanvas(image: image, scale: scale, fonts: fonts)
             }
         }

@@ -2,6 +2,7 @@ import SweepLoop
 import Glibc
 import SweepDesktop
 import SweepViews
+import SweepGraphics
 internal import SweepWayland
 
 /// Which theme an app draws with: the desktop's choice, or one fixed.
@@ -13,9 +14,12 @@ public enum ThemeChoice: String, CaseIterable, Sendable {
 }
 
 extension Application {
-    /// Calls `apply` with the theme `choice` means now and, for `.auto`,
-    /// again whenever the desktop's colour-scheme preference changes, from
-    /// the app's loop. With `.auto` it first waits up to `firstAnswerWait`
+    /// Sets `theme` (and so every window's) to what `choice` means now and,
+    /// for `.auto`, again whenever the desktop's colour-scheme preference or
+    /// accent colour changes, from the app's loop, calling `apply` after
+    /// each (an app's own drawing, a log). With `.auto` the desktop's accent
+    /// colour (the portal's `accent-color`, GNOME 47 and Plasma 6) replaces
+    /// the theme's where it sends one. With `.auto` it first waits up to `firstAnswerWait`
     /// milliseconds for the settings portal, or `startingPortalWait` when
     /// the portal is being started for the question (the first app after
     /// login), so that a dark desktop does not see a light window flash
@@ -23,11 +27,11 @@ extension Application {
     /// without blocking. With no session bus or no portal the theme is light.
     /// The windows' own title bars (`decorationStyle`) follow the theme too.
     public func followTheme(_ choice: ThemeChoice, firstAnswerWait: Double = 250, startingPortalWait: Double = 1000,
-                            _ apply: @escaping (Theme, ColorScheme?) -> Void) {
+                            _ apply: ((Theme, ColorScheme?) -> Void)? = nil) {
         themeFollower = nil
         let apply: (Theme, ColorScheme?) -> Void = { [weak self] theme, scheme in
-            self?.decorationStyle = DecorationStyle(theme: theme)
-            apply(theme, scheme)
+            self?.theme = theme
+            apply?(theme, scheme)
         }
         guard choice == .auto else {
             apply(choice == .dark ? .dark : .light, nil)
@@ -59,8 +63,16 @@ final class ThemeFollower {
 
     func start(waiting milliseconds: Double, orWhileStarting startingMilliseconds: Double) {
         portal.waitForAnswer(milliseconds: milliseconds, startingMilliseconds: startingMilliseconds)
-        apply(portal.colorScheme?.prefersDark == true ? .dark : .light, portal.colorScheme)
-        portal.onChange = { [unowned self] scheme in apply(scheme.prefersDark ? .dark : .light, scheme) }
+        apply(theme, portal.colorScheme)
+        portal.onChange = { [unowned self] scheme in apply(theme, scheme) }
+        portal.onAccentColorChange = { [unowned self] _ in apply(theme, portal.colorScheme) }
         pump.rearm()
+    }
+
+    /// The desktop's theme now: dark or light by its preference, with its accent colour when it has one.
+    private var theme: Theme {
+        let base: Theme = portal.colorScheme?.prefersDark == true ? .dark : .light
+        guard let accent = portal.accentColor?.rgb else { return base }
+        return base.withAccent(Color(red: accent.red, green: accent.green, blue: accent.blue))
     }
 }

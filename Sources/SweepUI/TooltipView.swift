@@ -8,9 +8,9 @@ final class TooltipView: @MainActor WindowContent {
     let text: String
     let size: Size
 
-    init(text: String, scale: Double) {
+    init(text: String, scale: Double, family: String?) {
         self.text = text
-        let width = min(Self.maximumWidth, TextMeasure.width(of: text, role: .caption, scale: scale).rounded(.up))
+        let width = min(Self.maximumWidth, TextMeasure.width(of: text, role: .caption, scale: scale, family: family).rounded(.up))
         size = Size(width: width + 2 * Self.padding.width, height: 16 + 2 * Self.padding.height)
     }
 
@@ -35,7 +35,7 @@ extension AppWindow {
     public func showTooltip(_ text: String, under area: Rect, theme: Theme) {
         hideTooltip()
         guard !text.isEmpty, menuSession == nil else { return }
-        let view = TooltipView(text: text, scale: scale)
+        let view = TooltipView(text: text, scale: scale, family: window.fontFamily)
         let anchor = Rect(x: area.minX, y: area.minY, width: max(1, area.width), height: max(1, area.height))
         let placement = PopupPlacement(size: view.size, anchorRect: anchor, anchor: .bottom, gravity: .bottom, offset: Point(x: 0, y: 6))
         guard let popup = try? Window(connection: window.connection, popupOf: window, placement: placement, grab: nil, serial: 0) else { return }

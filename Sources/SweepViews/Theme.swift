@@ -13,6 +13,9 @@ public struct Theme: Hashable, Sendable {
     public var scrollIndicator: Color
     /// Section headers and the tab bar.
     public var headerBackground: Color
+    /// The fontconfig family text is drawn in ("Noto Sans", "Cantarell");
+    /// nil: `SWEEP_FONT`, else the system's sans-serif face.
+    public var fontFamily: String? = nil
 
     public static let light = Theme(
         background: Color(rgb: 0xffffff),
@@ -49,6 +52,26 @@ extension Theme {
         case "dark": .dark
         default: nil
         }
+    }
+
+    /// Whether the theme is a dark one (its background is dark), whatever its accent.
+    public var isDark: Bool {
+        0.2126 * Double(background.red) + 0.7152 * Double(background.green) + 0.0722 * Double(background.blue) < 128
+    }
+
+    /// The theme with another accent colour (the desktop's, an app's brand):
+    /// the selection, focus rings, links and check marks follow it.
+    public func withAccent(_ accent: Color) -> Theme {
+        var theme = self
+        theme.accent = accent
+        return theme
+    }
+
+    /// The theme with text in another font family (nil: the default).
+    public func withFont(_ family: String?) -> Theme {
+        var theme = self
+        theme.fontFamily = family
+        return theme
     }
 
     /// The background of a selected row: the accent, lightly.

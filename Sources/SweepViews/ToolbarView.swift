@@ -1,20 +1,23 @@
 import SweepGeometry
 import SweepGraphics
 
-/// A text button in a toolbar.
+/// A button in a toolbar: its title, or an icon (then the title is what a screen reader hears).
 public struct ToolbarItem: Hashable, Sendable {
     /// What the app acts on ("edit", "done", "back", …); never shown.
     public var id: String
     public var title: String
+    /// Drawn in place of the title, in the accent colour (Back, Forward, New Folder); nil: the title.
+    public var icon: ItemIcon?
     /// Done is bold, as in UIKit.
     public var isProminent: Bool
     /// The key that does the same, in GTK's accelerator syntax ("<Control>a",
     /// "Escape"), told to screen readers; nil for none.
     public var shortcut: String?
 
-    public init(id: String, title: String, isProminent: Bool = false, shortcut: String? = nil) {
+    public init(id: String, title: String, icon: ItemIcon? = nil, isProminent: Bool = false, shortcut: String? = nil) {
         self.id = id
         self.title = title
+        self.icon = icon
         self.isProminent = isProminent
         self.shortcut = shortcut
     }
@@ -108,13 +111,13 @@ public final class ToolbarView {
         let pad = ToolbarView.buttonPadding
         var left = frame.minX + pad
         for item in leadingItems {
-            let width = canvas.measureText(item.title, role: buttonRole(item))
+            let width = width(of: item, canvas: canvas)
             place(item, x: left, width: width, body: body, canvas: canvas)
             left += width + 2 * pad
         }
         var right = frame.maxX - pad
         for item in trailingItems.reversed() {
-            let width = canvas.measureText(item.title, role: buttonRole(item))
+            let width = width(of: item, canvas: canvas)
             right -= width
             place(item, x: right, width: width, body: body, canvas: canvas)
             right -= 2 * pad
@@ -138,10 +141,23 @@ public final class ToolbarView {
 
     private func buttonRole(_ item: ToolbarItem) -> FontRole { item.isProminent ? .title : .body }
 
+    /// An icon's side, logical pixels.
+    static let iconSize = 20.0
+
+    private func width(of item: ToolbarItem, canvas: Canvas) -> Double {
+        item.icon == nil ? canvas.measureText(item.title, role: buttonRole(item)) : Self.iconSize
+    }
+
     private func place(_ item: ToolbarItem, x: Double, width: Double, body: FontMetrics, canvas: Canvas) {
-        let role = buttonRole(item)
-        let lineHeight = canvas.metrics(for: role).lineHeight
-        canvas.drawText(item.title, at: Point(x: x, y: frame.midY - lineHeight / 2), role: role, color: theme.accent, maxWidth: nil)
+        if let icon = item.icon {
+            let side = Self.iconSize
+            icon.draw(in: Rect(x: x, y: (frame.midY - side / 2).rounded(), width: side, height: side), color: theme.accent,
+                      cutout: theme.toolbarBackground, canvas: canvas)
+        } else {
+            let role = buttonRole(item)
+            let lineHeight = canvas.metrics(for: role).lineHeight
+            canvas.drawText(item.title, at: Point(x: x, y: frame.midY - lineHeight / 2), role: role, color: theme.accent, maxWidth: nil)
+        }
         // The touch target is the whole bar height and a padding either side.
         let pad = ToolbarView.buttonPadding
         buttonFrames.append((item, Rect(x: x - pad, y: frame.minY, width: width + 2 * pad, height: frame.height)))

@@ -8,6 +8,7 @@ extension Window {
     /// drag, and let the window go when the drag ends.
     public convenience init(connection: Connection, dragIconOf parent: Window, size: Size) throws {
         try self.init(connection: connection, size: size)
+        fontFamily = parent.fontFamily
         let icon = DragIconRole(parent: parent)
         role = .dragIcon(icon)
         adoptScale(of: parent)

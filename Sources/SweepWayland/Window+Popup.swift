@@ -81,6 +81,7 @@ extension Window {
         guard let base = connection.wmBase else { throw WaylandError.missingGlobal("xdg_wm_base", minimumVersion: 1) }
         let size = Size(width: max(1, placement.size.width.rounded(.up)), height: max(1, placement.size.height.rounded(.up)))
         try self.init(connection: connection, size: size)
+        fontFamily = parent.fontFamily
         adoptScale(of: parent)
         guard let positioner = xdg_wm_base_create_positioner(base) else {
             throw WaylandError.disconnected(errno: wl_display_get_error(connection.display))

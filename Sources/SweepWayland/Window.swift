@@ -36,6 +36,12 @@ public final class Window {
         set { decoration?.style = newValue }
     }
 
+    /// The font family the window's text is drawn in (a theme's); nil: the
+    /// default (`FontSet.family`). Popups and drag icons take their parent's.
+    public var fontFamily: String? {
+        didSet { if fontFamily != oldValue { invalidateAll() } }
+    }
+
     /// Whether the window draws its own title bar (the compositor draws none).
     public var drawsOwnDecorations: Bool { decoration != nil }
     /// What the surface is to the compositor: a toplevel, a popup, a layer
@@ -278,7 +284,7 @@ public final class Window {
 
     /// The fonts at `scale`, shared with the connection's other windows (`FontCache`).
     private func fonts(for scale: Double) throws -> FontSet {
-        try connection.fonts.fonts(for: scale)
+        try connection.fonts.fonts(for: scale, family: fontFamily)
     }
 
     private func draw() {

@@ -156,8 +156,9 @@ final class DemoPane {
     var view: CollectionView { controller.collectionView }
 
     init(name: String, layout: any CollectionViewLayout, title: String, dataSource: ListDataSource, editButtonTitle: String?,
-         theme: Theme, log: EventLog?, host: ComponentHost) {
-        let view = CollectionView(layout: layout, dataSource: dataSource, name: name, theme: theme)
+         log: EventLog?, host: ComponentHost) {
+        // No theme of its own: it takes the window's.
+        let view = CollectionView(layout: layout, dataSource: dataSource, name: name)
         if editButtonTitle != nil { view.allowsMultipleSelectionDuringEditing = true }
         logger = CollectionLogger(name: name, log: log, allowsSweeps: editButtonTitle != nil)
         view.delegate = logger

@@ -11,11 +11,13 @@ extension DemoApp {
         canvasPage.theme = theme
         tabBar.theme = theme
         window.invalidateAll()
-        let name = EventLog.Value.string(theme == .dark ? "dark" : "light")
+        let name = EventLog.Value.string(theme.isDark ? "dark" : "light")
+        let accent = EventLog.Value.string([theme.accent.red, theme.accent.green, theme.accent.blue]
+            .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
         if let colorScheme {
-            log?.log(view: "window", event: "theme", ["name": name, "desktop": .string("\(colorScheme)")])
+            log?.log(view: "window", event: "theme", ["name": name, "desktop": .string("\(colorScheme)"), "accent": accent])
         } else {
-            log?.log(view: "window", event: "theme", ["name": name])
+            log?.log(view: "window", event: "theme", ["name": name, "accent": accent])
         }
     }
 }

@@ -64,9 +64,9 @@ final class DemoApp: Component {
         let listItems = DemoPictures.source(for: items, size: 40, options: options)
         let gridItems = DemoPictures.source(for: items, size: 96, options: options)
         listPane = DemoPane(name: "list", layout: .list, title: "List · \(count)", dataSource: listItems, editButtonTitle: "Edit",
-                            theme: theme, log: log, host: host)
+                            log: log, host: host)
         gridPane = DemoPane(name: "grid", layout: .grid, title: "Grid · \(count)", dataSource: gridItems, editButtonTitle: "Select",
-                            theme: theme, log: log, host: host)
+                            log: log, host: host)
         DemoPictures.connect([listPane.view, gridPane.view])
         trails = TrailsPage(theme: theme, host: host, log: log)
         packing = PackingPage(store: store, theme: theme, host: host, log: log)

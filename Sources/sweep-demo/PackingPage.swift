@@ -55,7 +55,7 @@ final class PackingPage: Page {
         }
         rows = PackingRows(list: PackingList(savedEntries: saved))
         pane = DemoPane(name: "packing", layout: .list, title: "Packing List", dataSource: rows, editButtonTitle: nil,
-                        theme: theme, log: log, host: host)
+                        log: log, host: host)
         host.gestureArena.add(banner.buttons.view)
         banner.covered = list.collectionView
         banner.buttons.action = { [unowned self] _ in dismissBanner() }
@@ -180,7 +180,7 @@ final class FiltersPage: Page {
         self.log = log
         self.host = host
         pane = DemoPane(name: "filters", layout: .list, title: "Filters", dataSource: rows, editButtonTitle: nil,
-                        theme: theme, log: log, host: host)
+                        log: log, host: host)
         list.collectionView.onActivate = { [unowned self] item in choose(item) }
         list.collectionView.accessibleItemRole = .radioButton
     }

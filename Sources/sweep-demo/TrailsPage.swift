@@ -35,7 +35,7 @@ final class TrailsPage: Page {
         self.log = log
         self.host = host
         pane = DemoPane(name: "trails", layout: .list, title: "Trails", dataSource: rows, editButtonTitle: nil,
-                        theme: theme, log: log, host: host)
+                        log: log, host: host)
         let arena = host.gestureArena
         banner = Banner(name: "trails")
         detailButtons = ButtonArea(name: "trail toolbar")

@@ -13,14 +13,16 @@ import Testing
     private func row(_ n: Int) -> Int { 40 + 22 + 44 * n }
 
     /// Runs files on `folder` (made in the test's directory by `make`) with `script`.
+    /// `environment` adds to the run's (a session bus); `directory` is the test's own when it made one first.
     private func play(_ script: String, label: String, arguments: [String] = [], home: ((String) throws -> Void)? = nil,
+                      environment extra: [String: String] = [:], directory given: TestDirectory? = nil,
                       make: (String) throws -> Void) throws -> (status: Int32?, output: [String], directory: TestDirectory, folder: String, process: ChildProcess) {
-        let directory = try TestDirectory("files-\(label)")
+        let directory = try given ?? TestDirectory("files-\(label)")
         let folder = "\(directory.path)/folder"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try make(folder)
         // A home of the test's own when it wants places in the sidebar; none otherwise (no sidebar).
-        var environment = ["PATH": "/usr/bin:/bin"]
+        var environment = extra.merging(["PATH": "/usr/bin:/bin"]) { $1 }
         if let home {
             environment["HOME"] = "\(directory.path)/home"
             try FileManager.default.createDirectory(atPath: "\(directory.path)/home/.config/gtk-3.0", withIntermediateDirectories: true)
@@ -438,6 +440,36 @@ import Testing
         #expect((done.last as? [Any]).map { "\($0)" } == "\([1, 2, 5, "nan"] as [Any])", "\(seen)")
     }
 
+    /// The entries' scroll bar is a screen reader's too: a vertical scroll bar beside the list
+    /// with the Value interface (the offset in pixels, from 0 to the furthest, and the items in
+    /// view as its text); setting its value scrolls the list there, as dragging the thumb does.
+    @Test func aScreenReaderReadsAndSetsTheScrollBar() throws {
+        let steps = #"[{"wait": 2500}, {"readvalue": ["scroll bar", ""]}, {"setvalue": ["scroll bar", "", 4400]}, "#
+            + #"{"wait": 500}, {"readvalue": ["scroll bar", ""]}, {"setvalue": ["scroll bar", "", 1e9]}, {"wait": 500}, "#
+            + #"{"readvalue": ["scroll bar", ""]}]"#
+        let run = try playWithScreenReader("files-scroll-bar", steps: steps, script: #"{"op":"wait","ms":6000}"#) { folder in
+            for index in 0..<300 {
+                FileManager.default.createFile(atPath: "\(folder)/file-\(String(index + 1000).dropFirst()).txt", contents: nil)
+            }
+        }
+        let seen = run.seen
+        #expect(seen["error"] == nil, "\(seen)\n\(run.probe.logTail)")
+        let done = seen["done"] as? [Any] ?? []
+        let reads = done.compactMap { $0 as? [Any] }
+        #expect(done.count == 5 && reads.count == 3, "\(seen)")
+        guard reads.count == 3 else { return }
+        func numbers(_ read: [Any]) -> [Double] { read.prefix(3).compactMap { ($0 as? NSNumber)?.doubleValue } }
+        let first = numbers(reads[0]), scrolled = numbers(reads[1]), end = numbers(reads[2])
+        // 307 entries of 44 px in the list's height: the furthest offset is 307 × 44 − that height.
+        #expect(first.count == 3 && first[0] == 0 && first[2] == 0 && first[1] > 12_000 && first[1] < 13_508, "\(reads[0])")
+        #expect(reads[0][3] as? String == "items 1 to 12 of 307" || (reads[0][3] as? String)?.hasPrefix("items 1 to ") == true,
+                "\(reads[0])")
+        #expect(scrolled.count == 3 && scrolled[2] == 4400, "\(reads[1])")
+        #expect((reads[1][3] as? String)?.hasPrefix("items 101 to ") == true, "row 100 at the top: \(reads[1])")
+        #expect(end.count == 3 && end[2] == first[1], "a value past the end is the end: \(reads[2])")
+        #expect((reads[2][3] as? String)?.hasSuffix(" to 307 of 307") == true, "\(reads[2])")
+    }
+
     /// F3 shows the preview beside the entries: the one selected file's text, read off the main
     /// actor; a FIFO is not opened for reading, an empty file shows nothing, invalid UTF-8 shows
     /// replacement characters, and two selected entries say so.
@@ -722,6 +754,74 @@ import Testing
         #expect(wider.rgb(x: 300, y: 500) == separator && wider.rgb(x: 180, y: 500) != separator, "moved by the drag")
         #expect(collapsed.rgb(x: 0, y: 500) == separator && collapsed.rgb(x: 300, y: 500) != separator, "the places collapsed")
         #expect(collapsed.darkPixelCount(x: 1, y: 0, width: 40, height: 132) > 0, "the filter and entries fill the window")
+    }
+
+    /// The header's buttons have mnemonics: Alt+N makes a new folder, Alt+P shows the preview, and
+    /// their letters are underlined; Alt with a letter no button has does nothing.
+    @Test func altWithAButtonsMnemonicActivatesIt() throws {
+        let alt = { (key: String) in """
+            {"op":"key.down","key":"Alt_L"}
+            {"op":"key.tap","key":"\(key)"}
+            {"op":"key.up","key":"Alt_L"}
+            {"op":"wait","ms":300}
+            """ }
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"before.png"}
+        \(alt("n"))
+        \(alt("q"))
+        \(alt("p"))
+        {"op":"screenshot","file":"preview.png"}
+        """, label: "mnemonics", make: makeFruit)
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: "\(run.folder)/New Folder", isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(!FileManager.default.fileExists(atPath: "\(run.folder)/New Folder 2"), "one folder: Alt+Q is nobody's")
+        let before = try PNGCodec.read(path: "\(run.directory.path)/before.png")
+        let preview = try PNGCodec.read(path: "\(run.directory.path)/preview.png")
+        // The divider between the entries and the preview: a one-pixel line near 380 once it shows.
+        let separator = UInt32(0xd8d8dc), columns = 376...386
+        #expect(!columns.contains { before.rgb(x: $0, y: 500) == separator } && columns.contains { preview.rgb(x: $0, y: 500) == separator },
+                "the preview pane came")
+    }
+
+    /// The desktop's dark preference and accent colour reach every component
+    /// in the window through one call (`followTheme`): the places, the header
+    /// bar and its buttons, the filter field and the entries draw dark, the
+    /// selection takes the accent, and a new accent arrives live.
+    @Test func theDesktopsThemeAndAccentReachEveryComponentLive() throws {
+        let directory = try TestDirectory("files-theme")
+        let bus = try SessionBus(directory: directory)
+        defer { bus.stop() }
+        try bus.startPortal(scheme: 1, accent: "0.8,0.2,0.4", switchAccent: "0.2,0.6,0.2",
+                            whenFile: "\(directory.path)/dark.png", directory: directory)
+        var madeFolder = ""
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"dark.png"}
+        {"op":"wait","ms":1000}
+        {"op":"screenshot","file":"green.png"}
+        """, label: "theme", home: { home in try makeHome(folder: madeFolder)(home) }, environment: bus.environment,
+           directory: directory) { folder in
+            madeFolder = folder
+            try makeFruit(folder)
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(bus.portalOutput.contains("switched"), "\(bus.portalOutput)")
+        let dark = try PNGCodec.read(path: "\(run.directory.path)/dark.png")
+        let green = try PNGCodec.read(path: "\(run.directory.path)/green.png")
+        func isDark(_ rgb: UInt32) -> Bool { (rgb >> 16) & 0xff < 0x50 && (rgb >> 8) & 0xff < 0x50 && rgb & 0xff < 0x50 }
+        for (x, y, what) in [(90, 500, "the places"), (500, 20, "the header bar"), (500, 60, "the filter field"),
+                             (500, 500, "the entries")] {
+            #expect(isDark(dark.rgb(x: x, y: y)), "\(what): \(dark.hex(x: x, y: y))")
+        }
+        // The icons (and the filter's focus ring) take the accent: red, then green.
+        func channels(_ rgb: UInt32) -> (r: Int, g: Int, b: Int) { (Int(rgb >> 16 & 0xff), Int(rgb >> 8 & 0xff), Int(rgb & 0xff)) }
+        let before = channels(dark.rgb(x: 215, y: 66)), after = channels(green.rgb(x: 215, y: 66))
+        #expect(before.r > before.g + 80, "the folder icon in the desktop's accent (#cc3366): \(dark.hex(x: 215, y: 66))")
+        #expect(after.g > after.r + 80, "then in the new accent (#339933), live: \(green.hex(x: 215, y: 66))")
     }
 
     @Test func theExampleIsAtMost600LinesAndImportsOnlySweepUI() throws {

@@ -107,6 +107,32 @@ import Testing
         #expect(try run.shot("first.png").rgb(x: 300, y: 300) == 0xffffff)
     }
 
+    /// The desktop's accent colour (the portal's `accent-color`, three
+    /// numbers 0–1) replaces the theme's, and follows it live; a value out
+    /// of range means none, and the theme's own comes back.
+    @Test func theDesktopsAccentColourIsTheThemesAndFollowedLive() throws {
+        let (run, portal) = try play("accent", script: Self.firstShot + """
+
+        {"op":"wait","ms":1500}
+        {"op":"screenshot","file":"after.png"}
+        """) { bus, directory in
+            try bus.startPortal(scheme: 1, accent: "0.8,0.2,0.4", switchAccent: "1.5,0,0",
+                                whenFile: "\(directory.path)/first.png", directory: directory)
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let accents = run.events("theme").compactMap { $0["accent"] as? String }
+        #expect(themes(run) == ["dark / dark", "dark / dark"], "\(run.diagnostics)\n\(portal)")
+        #expect(accents == ["cc3366", "3b9bff"], "\(run.diagnostics)\n\(portal)")
+    }
+
+    /// An older desktop without the setting keeps the theme's accent.
+    @Test func aDesktopWithoutAnAccentColourKeepsTheThemes() throws {
+        let (run, _) = try play("noaccent") { bus, directory in try bus.startPortal(scheme: 2, directory: directory) }
+        defer { run.directory.remove() }
+        #expect(run.events("theme").compactMap { $0["accent"] as? String } == ["0a6cdf"], "\(run.diagnostics)")
+    }
+
     @Test func anExplicitThemeIgnoresTheDesktop() throws {
         let (run, _) = try play("fixed", arguments: ["--theme", "light"]) { bus, directory in
             try bus.startPortal(scheme: 1, directory: directory)

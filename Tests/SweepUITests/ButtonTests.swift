@@ -1,6 +1,6 @@
 import SweepGestures
 import SweepPixman
-import SweepUI
+@testable import SweepUI
 import Testing
 
 @MainActor @Suite struct ButtonTests {
@@ -54,6 +54,35 @@ import Testing
         #expect(!button.handleKey(Input.key(.a)) && !button.handleKey(Input.key(.space, .control)), "other keys go on")
         click(host, at: Point(x: 200, y: 20), time: 3000)
         #expect(count() == 4, "a click beside it does nothing")
+    }
+
+    /// Held down by the pointer it shows pressed; dragged off it comes up and a release there
+    /// does nothing; back over it, the release activates it (GTK's buttons).
+    @Test func aPointerHoldingItDownShowsItPressedAndOnlyAReleaseOverItActivates() {
+        let (button, host, count) = makeButton()
+        host.gestureArena.pointerMoved(to: Point(x: 50, y: 20), time: 1000)
+        host.gestureArena.pointerButton(pressed: true, modifiers: [], time: 1010)
+        #expect(button.isPressed && count() == 0, "pressed while held, not yet activated")
+        host.gestureArena.pointerMoved(to: Point(x: 300, y: 20), time: 1100)
+        #expect(!button.isPressed, "off the button it comes up")
+        host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 1200)
+        #expect(count() == 0, "a release off it does nothing")
+        host.gestureArena.pointerMoved(to: Point(x: 50, y: 20), time: 2000)
+        host.gestureArena.pointerButton(pressed: true, modifiers: [], time: 2010)
+        host.gestureArena.pointerMoved(to: Point(x: 300, y: 20), time: 2100)
+        host.gestureArena.pointerMoved(to: Point(x: 60, y: 22), time: 2200)
+        #expect(button.isPressed, "back over it, pressed again")
+        host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 2300)
+        #expect(count() == 1)
+    }
+
+    @Test func theMnemonicIsMatchedWithoutCase() {
+        let (button, _, _) = makeButton("Open")
+        button.mnemonic = "o"
+        let altO = KeyEvent(keysym: .o, text: "O", modifiers: [.alt], isRepeat: false, time: 0)
+        #expect(button.matchesMnemonic(altO))
+        button.isEnabled = false
+        #expect(!button.matchesMnemonic(altO), "a disabled button's mnemonic does nothing")
     }
 
     @Test func anActivationShowsPressedForAMoment() {

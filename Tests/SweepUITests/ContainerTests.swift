@@ -271,7 +271,7 @@ import Testing
         let red = Color(rgb: 0xff0000), green = Color(rgb: 0x00ff00)
         let stack = Stack(.horizontal, spacing: 10, padding: 5, alignment: .center,
                           [Stack.Item(Fill(red), length: .fixed(50)), Stack.Item(Fill(red), length: .fixed(50))])
-        stack.background = green
+        stack.background = .color(green)
         stack.setFrame(Rect(x: 0, y: 0, width: 200, height: 40))
         let image = try #require(PixmanImage(width: 200, height: 40))
         let canvas = PixmanCanvas(image: image, scale: 1, fonts: try FontSet(scale: 1))

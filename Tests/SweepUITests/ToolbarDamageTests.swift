@@ -120,4 +120,21 @@ import Testing
         #expect(controller.toolbar.title != "Items")
         #expect(inBar > 0 && inBar < 0.2 * bar.area, "\(inBar) of the bar's \(bar.area) repainted")
     }
+
+    /// An item with an icon draws the icon in the accent colour, 20 px wide, in place of its title,
+    /// and is hit where it is drawn; its title stays its name.
+    @Test func anIconItemDrawsItsIconInPlaceOfItsTitle() throws {
+        let fonts = try FontSet(scale: 1)
+        let toolbar = ToolbarView(frame: Self.barFrame, title: "Trails", theme: .light)
+        toolbar.leadingItems = [ToolbarItem(id: "back", title: "Back", icon: .glyph("←")), ToolbarItem(id: "new", title: "New", icon: .folder)]
+        let image = try drawn(toolbar, scale: 1, fonts: fonts)
+        let back = try #require(toolbar.frame(ofItem: "back")), new = try #require(toolbar.frame(ofItem: "new"))
+        #expect(back.width == 20 + 2 * 12 && new.minX == back.maxX, "\(back) \(new)")
+        let color = Theme.light.accent, accent = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+        var accentPixels = 0
+        for y in 12..<32 { for x in Int(new.minX) + 12..<Int(new.minX) + 32 where image.pixel(x: x, y: y) & 0xffffff == accent {
+            accentPixels += 1
+        } }
+        #expect(accentPixels > 100, "the folder icon in the accent colour: \(accentPixels) pixels")
+    }
 }

@@ -33,8 +33,7 @@ extension AppWindow {
         frame.states = { [unowned self] in isActive ? AccessibleStates.usable.union(.active) : .usable }
         frame.children = { [unowned self, unowned frame] in
             // A container that describes itself (its pages and its own parts) stands for them all.
-            let children = content?.accessibleObject.map { [$0] }
-                ?? components.filter(\.isVisible).compactMap(\.accessibleObject)
+            let children = content?.accessibleObjectsInTree() ?? []
             for child in children { child.parent = frame }
             // An open menu is the frame's too (its popups are the window's).
             return children + [menuSession?.root?.accessibleObject].compactMap { $0 }

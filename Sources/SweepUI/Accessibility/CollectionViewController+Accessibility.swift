@@ -11,9 +11,11 @@ extension CollectionViewController {
         bar.parent = panel
         panel.children = { [unowned self, unowned panel] in
             var children = [bar]
-            if let list = collectionView.accessibleObject {
-                list.parent = panel
-                children.append(list)
+            if collectionView.accessibleObject != nil {
+                // The list and its scroll bar.
+                let objects = collectionView.accessibleObjectsInTree()
+                for object in objects { object.parent = panel }
+                children += objects
             }
             return children
         }

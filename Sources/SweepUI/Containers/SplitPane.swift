@@ -43,7 +43,30 @@ public final class SplitPane: Component {
     public var collapsibleSides: Set<Side> = [] { didSet { relayout() } }
     /// The logical pixels around the divider's line that grab it.
     public var handleWidth = 8.0 { didSet { relayout() } }
-    public var theme: Theme { didSet { invalidate() } }
+    /// The colours it draws with: the window's theme (`AppWindow.theme`)
+    /// unless one is set here, which overrides it (`themeOverride`).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    /// The pane's own theme; nil follows the window's.
+    public var themeOverride: Theme? {
+        get { themes.override }
+        set {
+            guard themes.setOverride(newValue) else { return }
+            tellTheme(theme, to: first)
+            tellTheme(theme, to: second)
+            invalidate()
+        }
+    }
+    private var themes: ThemeSource
+
+    /// Takes the theme, and passes it to a collapsed side too (not among `children`).
+    public func inheritedThemeDidChange(to theme: Theme) {
+        if themes.inherit(theme) { invalidate() }
+        switch effectivePosition.collapsed {
+        case .first: tellTheme(self.theme, to: first)
+        case .second: tellTheme(self.theme, to: second)
+        case nil: break
+        }
+    }
     /// Called as a person moves the divider (each step) with the position.
     public var onPositionChange: ((Position) -> Void)?
 
@@ -68,12 +91,12 @@ public final class SplitPane: Component {
     /// `first` and `second` along `axis` (`.horizontal`: side by side), the
     /// divider at `position`.
     public init(_ axis: Axis, first: Component, second: Component, position: Position = Position(firstLength: 240),
-                theme: Theme = .light) {
+                theme: Theme? = nil) {
         self.axis = axis
         self.first = first
         self.second = second
         self.position = position
-        self.theme = theme
+        themes = ThemeSource(override: theme)
         effectivePosition = position
         handle = GestureView(name: "split divider", frame: .zero)
         pointerDrag.hysteresis = 1
@@ -266,18 +289,12 @@ public final class SplitPane: Component {
              "position": effectivePosition.collapsed.map { "collapsed-\($0.rawValue)" } ?? String(Int(effectivePosition.firstLength))]
         }
         pane.children = { [unowned self, unowned pane] in
-            let objects = children.filter(\.isVisible).flatMap { SplitPane.accessibleObjects(of: $0) }
+            let objects = children.filter(\.isVisible).flatMap { $0.accessibleObjectsInTree() }
             for object in objects { object.parent = pane }
             return objects
         }
         return pane
     }()
-
-    /// A component's own object, or its children's when it has none (a stack).
-    static func accessibleObjects(of component: Component) -> [AccessibleObject] {
-        if let object = component.accessibleObject { return [object] }
-        return component.children.filter { $0 !== component && $0.isVisible }.flatMap { accessibleObjects(of: $0) }
-    }
 }
 
 extension SplitPane: ContainerHandles {}

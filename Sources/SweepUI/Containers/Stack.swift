@@ -50,6 +50,19 @@ public final class Stack: Component {
         public static func flexible(_ component: Component, weight: Double = 1) -> Item { Item(component, grow: weight) }
     }
 
+    /// A colour for the room between children: one of the theme's, following it, or a fixed one.
+    public enum Fill: Hashable {
+        case theme(KeyPath<Theme, Color>)
+        case color(Color)
+
+        func color(in theme: Theme) -> Color {
+            switch self {
+            case .theme(let path): theme[keyPath: path]
+            case .color(let color): color
+            }
+        }
+    }
+
     public let axis: Axis
     public private(set) var items: [Item]
     /// Logical pixels between neighbouring children.
@@ -58,7 +71,17 @@ public final class Stack: Component {
     public var padding: Double { didSet { padding = Stack.finite(padding); relayout() } }
     /// What the room no child covers is filled with (the padding, the gaps,
     /// beside children that do not fill the breadth).
-    public var background = Theme.light.background { didSet { host?.invalidate(Region(frame)) } }
+    public var background = Fill.theme(\.background) { didSet { host?.invalidate(Region(frame)) } }
+    /// The stack's own theme, for it and every child; nil follows the window's.
+    public var themeOverride: Theme? {
+        get { themes.override }
+        set {
+            guard themes.setOverride(newValue) else { return }
+            for item in items { tellTheme(themes.current, to: item.component) }
+            host?.invalidate(Region(frame))
+        }
+    }
+    private var themes = ThemeSource()
     /// That room, found at each layout.
     private var gaps: [Rect] = []
     public var alignment: Alignment { didSet { relayout() } }
@@ -197,7 +220,8 @@ public final class Stack: Component {
     }
 
     public func draw(in canvas: Canvas, damage: Region) {
-        for gap in gaps where damage.intersects(gap) { canvas.fill(gap, color: background) }
+        let fill = background.color(in: themes.current)
+        for gap in gaps where damage.intersects(gap) { canvas.fill(gap, color: fill) }
         for item in items where !item.isHidden && item.component.isVisible && damage.intersects(item.component.frame) {
             item.component.draw(in: canvas, damage: damage)
         }
@@ -216,6 +240,12 @@ public final class Stack: Component {
     /// Hidden children hear the scale too (the window tells only the shown ones).
     public func windowScaleDidChange(to scale: Double) {
         for item in items where item.isHidden { tellScale(scale, to: item.component) }
+    }
+
+    /// Takes the theme for the background, and passes it to hidden children too (not among `children`).
+    public func inheritedThemeDidChange(to theme: Theme) {
+        if themes.inherit(theme) { host?.invalidate(Region(frame)) }
+        for item in items where item.isHidden { tellTheme(themes.current, to: item.component) }
     }
 
     /// What screen readers see: the children's objects, in order (a stack is not an object of its own).

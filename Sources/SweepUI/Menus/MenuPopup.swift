@@ -30,7 +30,7 @@ final class MenuPopup: @MainActor WindowContent {
     init(items: [MenuItem], parent: Window, placement: (Size) -> PopupPlacement, session: MenuSession,
          theme: Theme, seat: Seat?, serial: UInt32, depth: Int) throws {
         self.items = items
-        layout = MenuLayout(items: items) { TextMeasure.width(of: $0, role: .body, scale: parent.scale) }
+        layout = MenuLayout(items: items) { TextMeasure.width(of: $0, role: .body, scale: parent.scale, family: parent.fontFamily) }
         navigation = MenuNavigation(items: items)
         self.theme = theme
         self.session = session

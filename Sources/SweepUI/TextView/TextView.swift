@@ -44,7 +44,31 @@ public final class TextView: Component {
             madeAccessibleObject.map(updateEditing)
         }
     }
-    public var theme: Theme { didSet { invalidate() } }
+    /// The colours it draws with: the window's theme (`AppWindow.theme`)
+    /// unless one is set here, which overrides it (`themeOverride`).
+    public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
+    /// The view's own theme; nil follows the window's.
+    public var themeOverride: Theme? {
+        get { themes.override }
+        set {
+            let family = themes.current.fontFamily
+            guard themes.setOverride(newValue) else { return }
+            if themes.current.fontFamily != family { fontDidChange() } else { invalidate() }
+        }
+    }
+    private var themes: ThemeSource
+
+    public func inheritedThemeDidChange(to theme: Theme) {
+        let family = themes.current.fontFamily
+        guard themes.inherit(theme) else { return }
+        if themes.current.fontFamily != family { fontDidChange() } else { invalidate() }
+    }
+
+    /// Another font family: every advance is measured again.
+    private func fontDidChange() {
+        layout.forgetMeasurements(paragraphCounts: document.paragraphs.map(\.count))
+        invalidate()
+    }
     /// Called after every edit by the person.
     public var onChange: ((TextView) -> Void)?
     /// A link was clicked, or Enter pressed in it: its target.
@@ -85,10 +109,10 @@ public final class TextView: Component {
     public static let padding = 12.0
     let lineHeight = 22.0
 
-    public init(text: StyledText = StyledText(), isEditable: Bool = false, theme: Theme = .light, name: String = "text view") {
+    public init(text: StyledText = StyledText(), isEditable: Bool = false, theme: Theme? = nil, name: String = "text view") {
         document = TextDocument(text)
         self.isEditable = isEditable
-        self.theme = theme
+        themes = ThemeSource(override: theme)
         layout = TextLayout(paragraphCounts: document.paragraphs.map(\.count), width: 1, lineHeight: lineHeight)
         anchor = document.start
         cursor = document.start
@@ -260,8 +284,8 @@ public final class TextView: Component {
         guard layout.layout(of: index) == nil else { return }
         let scale = host?.scale ?? 1
         // Measured through a local cache: no exclusivity check on the view's property a character.
-        var cache = AdvanceCache(scale: scale)
-        if advances.scale == scale { swap(&cache, &advances) }
+        var cache = AdvanceCache(scale: scale, family: theme.fontFamily)
+        if advances.scale == scale && advances.family == theme.fontFamily { swap(&cache, &advances) }
         layout.layOut(index, paragraph: document.paragraphs[index]) { character, role in
             cache.advance(of: character, role: role)
         }

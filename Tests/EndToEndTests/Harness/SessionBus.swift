@@ -69,12 +69,17 @@ final class SessionBus {
     var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socket)"] }
 
     /// Starts the portal with colour scheme `scheme` (0 none, 1 dark, 2 light); `version` 1 has no
-    /// ReadOne; `nonsense` answers a string for the number; `mute` never answers. With `switchTo`, the scheme changes (and SettingChanged is sent) once `whenFile` exists.
-    func startPortal(scheme: Int, version: Int = 2, switchTo: Int? = nil, whenFile: String? = nil,
-                     nonsense: Bool = false, mute: Bool = false, directory: TestDirectory) throws {
+    /// ReadOne; `nonsense` answers a string for the number; `mute` never answers; `accent` is the
+    /// accent colour (three numbers 0-1, "r,g,b"; none: the setting is unknown). With `switchTo`
+    /// or `switchAccent`, the setting changes (and SettingChanged is sent) once `whenFile` exists.
+    func startPortal(scheme: Int, version: Int = 2, accent: String? = nil, switchTo: Int? = nil, switchAccent: String? = nil,
+                     whenFile: String? = nil, nonsense: Bool = false, mute: Bool = false, directory: TestDirectory) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
         var arguments = [script, String(scheme), "--version", String(version)]
-        if let switchTo, let whenFile { arguments += ["--switch-to", String(switchTo), "--when-file", whenFile] }
+        if let accent { arguments += ["--accent", accent] }
+        if let switchTo { arguments += ["--switch-to", String(switchTo)] }
+        if let switchAccent { arguments += ["--switch-accent", switchAccent] }
+        if let whenFile { arguments += ["--when-file", whenFile] }
         if nonsense { arguments.append("--nonsense") }
         if mute { arguments.append("--mute") }
         let portal = try ChildProcess(name: "test-portal", executable: "/usr/bin/python3", arguments: arguments,

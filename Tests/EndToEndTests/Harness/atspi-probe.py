@@ -8,7 +8,7 @@ import sys
 import time
 
 import pyatspi
-from gi.repository import GLib
+from gi.repository import Atspi, GLib
 
 name, out = sys.argv[1], sys.argv[2]
 mode = sys.argv[3] if len(sys.argv) > 3 else "demo"
@@ -221,7 +221,9 @@ def run_steps(steps):
     {"select": [role, name]} selects a list's child through Selection, {"settext": [role, name, text]}
     sets an entry's text through EditableText, {"textselect": [role, name, start, end]} selects
     some of its text and {"readselection": [role, name]} reads back [count, start, end, text]
-    through Text, {"readtext": [role, name]} reads its whole text, {"wait": ms} waits."""
+    through Text, {"readtext": [role, name]} reads its whole text, {"readvalue": [role, name]} reads
+    [minimum, maximum, current, text] through Value and {"setvalue": [role, name, number]} sets
+    its current value, {"wait": ms} waits."""
     app = wait_for_app()
     if app is None:
         pyatspi.Registry.stop()
@@ -274,6 +276,23 @@ def run_steps(steps):
                     count = text.getNSelections()
                     start, end = text.getSelection(0) if count > 0 else (0, 0)
                     result["done"].append([count, start, end, text.getText(start, end)])
+            if "readvalue" in current:
+                role, name = current["readvalue"]
+                target = find_named(app[0], role, name)
+                if target is None or "Value" not in pyatspi.listInterfaces(target):
+                    result["done"].append("no value on " + role + " " + name)
+                else:
+                    value = target.queryValue()
+                    text = Atspi.Value.get_text(target) if hasattr(Atspi.Value, "get_text") else ""
+                    result["done"].append([value.minimumValue, value.maximumValue, value.currentValue, text])
+            if "setvalue" in current:
+                role, name, number = current["setvalue"]
+                target = find_named(app[0], role, name)
+                if target is None or "Value" not in pyatspi.listInterfaces(target):
+                    result["done"].append("no value on " + role + " " + name)
+                else:
+                    target.queryValue().currentValue = float(number)
+                    result["done"].append(True)
             if "select" in current:
                 role, name = current["select"]
                 target = find_named(app[0], role, name)

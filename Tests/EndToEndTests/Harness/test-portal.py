@@ -3,14 +3,16 @@
 the session bus given by DBUS_SESSION_BUS_ADDRESS, with the Settings
 interface's org.freedesktop.appearance color-scheme.
 
-  test-portal.py SCHEME [--version 1|2] [--switch-to SCHEME --when-file PATH] [--nonsense]
-                 [--start-delay MS] [--mute]
+  test-portal.py SCHEME [--version 1|2] [--accent R,G,B] [--switch-to SCHEME]
+                 [--switch-accent R,G,B] [--when-file PATH] [--nonsense] [--start-delay MS] [--mute]
 
 SCHEME is the portal's number (0 no preference, 1 dark, 2 light). Version 2
 answers ReadOne and Read; version 1 only Read (ReadOne is then an unknown
 method, as with portals before 1.17). With --switch-to, once PATH exists
 (say the scripted compositor's first screenshot) the setting changes and
-SettingChanged is emitted. --nonsense answers a string where the number
+SettingChanged is emitted. --accent gives accent-color (three numbers 0-1;
+without it the setting is unknown, as before GNOME 47); --switch-accent
+changes it once PATH exists. --nonsense answers a string where the number
 belongs, as a broken portal might. --start-delay waits before taking the
 name, as a real portal started by the bus (D-Bus activation) takes a while;
 --mute never answers Read or ReadOne, as a hung portal. Prints "ready" on
@@ -35,9 +37,10 @@ APPEARANCE = "org.freedesktop.appearance"
 
 
 class Settings(dbus.service.Object):
-    def __init__(self, bus, scheme, nonsense=False, mute=False):
+    def __init__(self, bus, scheme, nonsense=False, mute=False, accent=None):
         super().__init__(bus, PATH)
         self.scheme = scheme
+        self.accent = accent
         self.nonsense = nonsense
         self.mute = mute
 
@@ -46,6 +49,8 @@ class Settings(dbus.service.Object):
             if self.nonsense:
                 return dbus.String("dark", variant_level=variants)
             return dbus.UInt32(self.scheme, variant_level=variants)
+        if namespace == APPEARANCE and key == "accent-color" and self.accent is not None:
+            return accent_value(self.accent, variants)
         raise dbus.exceptions.DBusException("no such setting", name="org.freedesktop.portal.Error.NotFound")
 
     @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
@@ -66,6 +71,14 @@ class Settings(dbus.service.Object):
         pass
 
 
+def accent_value(accent, variants):
+    return dbus.Struct([dbus.Double(c) for c in accent], signature="ddd", variant_level=variants)
+
+
+def numbers(text):
+    return [float(part) for part in text.split(",")]
+
+
 class SettingsV2(Settings):
     @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
     def ReadOne(self, namespace, key, reply, error):
@@ -77,6 +90,8 @@ def main():
     parser.add_argument("scheme", type=int)
     parser.add_argument("--version", type=int, default=2, choices=[1, 2])
     parser.add_argument("--switch-to", type=int)
+    parser.add_argument("--accent", type=numbers)
+    parser.add_argument("--switch-accent", type=numbers)
     parser.add_argument("--when-file")
     parser.add_argument("--nonsense", action="store_true")
     parser.add_argument("--start-delay", type=int, default=0)
@@ -93,17 +108,21 @@ def main():
     address = os.environ.get("DBUS_STARTER_ADDRESS")
     bus = dbus.bus.BusConnection(address) if address else dbus.SessionBus()
     bus.set_exit_on_disconnect(True)  # the test's bus going away ends the portal it started
-    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense, args.mute)
+    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense, args.mute, args.accent)
     _name = dbus.service.BusName(NAME, bus)
     print("ready", flush=True)
 
     loop = GLib.MainLoop()
-    if args.switch_to is not None and args.when_file:
+    if (args.switch_to is not None or args.switch_accent is not None) and args.when_file:
         def check():
             if not os.path.exists(args.when_file):
                 return True
-            settings.scheme = args.switch_to
-            settings.SettingChanged(APPEARANCE, "color-scheme", dbus.UInt32(args.switch_to, variant_level=1))
+            if args.switch_to is not None:
+                settings.scheme = args.switch_to
+                settings.SettingChanged(APPEARANCE, "color-scheme", dbus.UInt32(args.switch_to, variant_level=1))
+            if args.switch_accent is not None:
+                settings.accent = args.switch_accent
+                settings.SettingChanged(APPEARANCE, "accent-color", accent_value(args.switch_accent, 1))
             print("switched", flush=True)
             return False
         GLib.timeout_add(20, check)
