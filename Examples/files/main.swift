@@ -67,6 +67,20 @@ func previewText(of path: [UInt8]) -> StyledText {
     return StyledText(String(decoding: data, as: UTF8.self))
 }
 
+/// A PNG, JPEG or SVG file (by its name) as a picture of at most 2048 pixels a side; nil for
+/// anything else, a file over 64 MB or one that does not decode (then its text is shown).
+func previewImage(of path: [UInt8]) -> Bitmap? {
+    let name = String(decoding: path.suffix(5), as: UTF8.self).lowercased()
+    guard [".png", ".jpg", "jpeg", ".svg"].contains(where: name.hasSuffix) else { return nil }
+    let fd = cString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    guard fd >= 0 else { return nil }
+    let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 64 << 20,
+          let data = try? file.readToEnd() else { return nil }
+    return try? ImageDecoder.decode(Array(data), fitting: 2048, format: name.hasSuffix(".svg") ? .svg : nil).bitmap
+}
+
 /// `body` with `bytes` as a NUL-terminated C string.
 func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
     (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
@@ -82,6 +96,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     let status = Label(accessibleRole: .statusBar)
     /// The one selected file's first 64 KB, beside the entries (F3 or the Preview button shows it).
     let preview = TextView()
+    /// An image's preview in large, scrolled when taller than the pane; shown in place of the text.
+    let picture = ImageView(), pictureScroll: ScrollView, previewPane: Stack
     private var previewing: Task<Void, Never>?
     private var entriesAndPreview: SplitPane?
     /// The header's buttons (Alt+Left, Alt+Right, Alt+Up and Ctrl+Shift+N do the same; Tab skips them).
@@ -101,6 +117,9 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         filtered = FilteredDataSource(source: source)
         let layout: any CollectionViewLayout = grid ? CollectionGridLayout() : CollectionListLayout()
         view = CollectionView(layout: layout, dataSource: filtered, name: "files")
+        pictureScroll = ScrollView(picture)
+        previewPane = Stack(.vertical, [.flexible(preview), .flexible(pictureScroll)])
+        previewPane.setHidden(pictureScroll, true)
         (view.allowsMultipleSelection, view.activatesOnDoubleClick) = (true, true)
         source.content = { [unowned self] name in content(of: name) }
         source.title = { name in String(decoding: name, as: UTF8.self) }
@@ -128,7 +147,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
                             Stack.Item(menuButton)])
         header.background = .theme(\.toolbarBackground)
         (preview.accessibleLabel, preview.isFocusable) = ("Preview", false)   // Tab keeps to the places, the filter and the entries
-        let entriesAndPreview = SplitPane(.horizontal, first: view, second: preview, position: SplitPane.Position(firstLength: 380, collapsed: .second))
+        let entriesAndPreview = SplitPane(.horizontal, first: view, second: previewPane, position: SplitPane.Position(firstLength: 380, collapsed: .second))
         (entriesAndPreview.minimumLengths, entriesAndPreview.collapsibleSides) = ((200, 120), [.second])
         entriesAndPreview.onPositionChange = { [unowned self] position in showPreview.isOn = position.collapsed == nil }
         self.entriesAndPreview = entriesAndPreview
@@ -196,13 +215,20 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         previewing?.cancel()
         let chosen = Array(filtered.selectedSourceIndices.prefix(2))
         guard chosen.count == 1, let entry = entries[names[chosen[0]]], !entry.isFolder else {
+            (previewPane.setHidden(pictureScroll, true), previewPane.setHidden(preview, false))
             return preview.text = StyledText(chosen.isEmpty ? "" : chosen.count > 1 ? "\(filtered.selectedCount) selected" : "A folder", style: .italic)
         }
         let path = path(of: names[chosen[0]])
+        picture.accessibleLabel = String(decoding: names[chosen[0]], as: UTF8.self)
         previewing = Task { [weak self] in
-            let text = await Task.detached { previewText(of: path) }.value
+            let (image, text) = await Task.detached { () -> (Bitmap?, StyledText?) in
+                previewImage(of: path).map { ($0, nil) } ?? (nil, previewText(of: path))
+            }.value
             guard let self, !Task.isCancelled else { return }
-            preview.text = text
+            (picture.image, preview.text) = (image, text ?? StyledText(""))
+            previewPane.setHidden(preview, image != nil)
+            previewPane.setHidden(pictureScroll, image == nil)
+            pictureScroll.contentSizeDidChange()
         }
     }
 

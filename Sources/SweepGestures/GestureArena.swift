@@ -37,16 +37,30 @@ public final class GestureArena {
 
     public init() {}
 
-    /// Adds a view on top of the others.
+    /// The clip the views added now take (`adding(clippedTo:_:)`), nil outside one.
+    private var addingClip: (() -> Rect)?
+
+    /// Adds a view on top of the others; inside `adding(clippedTo:_:)` it takes input only in that clip.
     public func add(_ view: GestureView) {
         view.arena = self
         for recognizer in view.recognizers { recognizer.arena = self }
+        if let addingClip { view.clip = addingClip }
         views.append(view)
+    }
+
+    /// Runs `body` (a scroll view attaching its content), the views it adds
+    /// taking input only inside `clip` (window coordinates, asked at each
+    /// press) as well as their frames; nested, the clips intersect.
+    public func adding(clippedTo clip: @escaping () -> Rect, _ body: () -> Void) {
+        let outer = addingClip
+        addingClip = outer.map { outer in { clip().intersection(outer()) } } ?? clip
+        defer { addingClip = outer }
+        body()
     }
 
     /// The topmost view under a window point that takes input.
     public func view(at point: Point) -> GestureView? {
-        views.last { $0.isUserInteractionEnabled && $0.frame.contains(point) }
+        views.last { $0.takesInput(at: point) }
     }
 
     // MARK: - Touches

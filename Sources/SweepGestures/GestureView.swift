@@ -12,6 +12,16 @@ public final class GestureView {
     public var isUserInteractionEnabled = true
     public private(set) var recognizers: [GestureRecognizer] = []
     weak var arena: GestureArena?
+    /// The part of the window it takes input in besides its frame (the
+    /// viewport of a scroll view it is inside, in window coordinates), asked
+    /// at each press; nil: its frame alone. Set by the arena from
+    /// `GestureArena.adding(clippedTo:_:)` when the view is added.
+    public var clip: (() -> Rect)?
+
+    /// Whether a window point is one the view takes input at.
+    public func takesInput(at point: Point) -> Bool {
+        isUserInteractionEnabled && frame.contains(point) && (clip.map { $0().contains(point) } ?? true)
+    }
 
     public init(name: String, frame: Rect) {
         self.name = name

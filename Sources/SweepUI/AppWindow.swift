@@ -192,11 +192,6 @@ public final class AppWindow: ComponentHost {
 
     private var visibleComponents: [Component] { components.filter(\.isVisible) }
 
-    /// The visible component under a window point.
-    public func component(at point: Point) -> Component? {
-        visibleComponents.first { $0.frame.contains(point) }
-    }
-
     /// The cursor the component under `point` asks for; the content's (a tab
     /// bar around its pages) where no page is.
     public func cursorShape(at point: Point) -> CursorShape {
@@ -336,8 +331,8 @@ public final class AppWindow: ComponentHost {
         if frame.left {
             if let previous, let component = component(at: previous) { window.invalidate(component.hover(at: nil)) }
         } else if let position = frame.position {
-            for component in visibleComponents {
-                window.invalidate(component.hover(at: component.frame.contains(position) ? position : nil))
+            for placed in placedComponents {
+                window.invalidate(placed.component.hover(at: placed.visibleFrame.contains(position) ? position : nil))
             }
         }
         finishPointerFrame(frame)
@@ -345,7 +340,7 @@ public final class AppWindow: ComponentHost {
 
     /// Scrolling and the gesture timer: what every pointer frame does after the hover.
     private func finishPointerFrame(_ frame: PointerFrame) {
-        if frame.vertical != nil, let position = gestureArena.pointerPosition, let component = component(at: position) {
+        if frame.vertical != nil, let position = gestureArena.pointerPosition, let component = scrollTarget(at: position) {
             component.handleScroll(frame)
         }
         if frame.time != 0 { armGestureTimer(eventTime: gestureArena.eventTime(frame.time)) }
@@ -429,6 +424,8 @@ public final class AppWindow: ComponentHost {
         focusChain = chain
         for component in old where !chain.contains(where: { $0 === component }) { component.focusDidChange(false) }
         for component in chain where !old.contains(where: { $0 === component }) { component.focusDidChange(true) }
+        // A focused component scrolled out of a scroll view's sight comes into it.
+        if let keyComponent { revealFocused(keyComponent) }
     }
 
     /// Tab and Shift+Tab: the next (previous) visible focusable component,

@@ -374,6 +374,8 @@ public final class CollectionView: Component {
 
     /// Repaints the whole view at the next frame (new pictures arrived, say).
     public func setNeedsDisplay() { invalidate() }
+    /// Wheel and touchpad scrolling over it scroll its own content.
+    public var scrollsItself: Bool { true }
 
     /// Repaints the whole view at the next frame.
     func invalidate() {

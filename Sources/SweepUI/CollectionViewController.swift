@@ -142,6 +142,8 @@ public final class CollectionViewController: Component {
     public var clipboardContent: ClipboardContent? { collectionView.clipboardContent }
     public func didCommitFrame() { collectionView.didCommitFrame() }
     public var acceptsFocus: Bool { collectionView.acceptsFocus }
+    /// Wheel and touchpad scrolling over it scroll its own content.
+    public var scrollsItself: Bool { true }
     public func windowScaleDidChange(to scale: Double) {
         collectionView.windowScaleDidChange(to: scale)
     }

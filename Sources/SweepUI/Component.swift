@@ -95,6 +95,10 @@ public protocol Component: AnyObject {
     /// How big the component asks to be (containers share their space by
     /// it). By default `.none`: it takes what it is given.
     var sizeNeeds: SizeNeeds { get }
+    /// Its natural height at `width` (GTK's height-for-width: a picture
+    /// keeping its shape, wrapped text); vertical stacks and scroll views
+    /// ask it. By default, `sizeNeeds`' natural height.
+    func naturalHeight(forWidth width: Double) -> Double
     /// The theme that reaches the component from above: its window's
     /// (`AppWindow.theme`), or the `themeOverride` of the nearest container
     /// over it. Told when the component's window gets its content and at
@@ -105,6 +109,20 @@ public protocol Component: AnyObject {
     /// The component's own theme, in place of the inherited one, for it and
     /// everything inside it; nil follows the window. By default, nil.
     var themeOverride: Theme? { get }
+    /// Where the component's children can be seen and hit, in window
+    /// coordinates (a scroll view's viewport): the window hit-tests them,
+    /// and their gesture views take input, only inside it. Nil: their
+    /// frames alone. By default, nil.
+    var childClip: Rect? { get }
+    /// Whether wheel and touchpad scrolling over the component is its own
+    /// (a list, a text view); the window gives scrolling over a component
+    /// that does not scroll to the nearest container above it that does (a
+    /// scroll view), else to the component. By default, false.
+    var scrollsItself: Bool { get }
+    /// Brings `rect` (window coordinates: a descendant the keyboard focus
+    /// moved to) into view, as a scroll view does; told to each container
+    /// above the focused component, nearest first. By default, nothing.
+    func reveal(_ rect: Rect)
 }
 
 extension Component {
@@ -132,8 +150,12 @@ extension Component {
     public var accessibleCompanions: [AccessibleObject] { [] }
     public var accessibleFocus: AccessibleObject? { focusedDescendant?.accessibleFocus ?? accessibleObject }
     public var sizeNeeds: SizeNeeds { .none }
+    public func naturalHeight(forWidth width: Double) -> Double { sizeNeeds.natural.height }
     public func inheritedThemeDidChange(to theme: Theme) {}
     public var themeOverride: Theme? { nil }
+    public var childClip: Rect? { nil }
+    public var scrollsItself: Bool { false }
+    public func reveal(_ rect: Rect) {}
 }
 
 extension Component {

@@ -786,6 +786,47 @@ import Testing
                 "the preview pane came")
     }
 
+    /// A picture previews in large in a scroll view: a tall PNG (red over blue) fills the pane's
+    /// width up to its own and scrolls by the wheel over it, the entries staying put; a file named
+    /// .png that is not one shows as text.
+    @Test func anImagePreviewsInLargeAndScrolls() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"key.tap","key":"F3"}
+        {"op":"wait","ms":300}
+        \(click(row: 7))
+        {"op":"wait","ms":800}
+        {"op":"screenshot","file":"top.png"}
+        {"op":"pointer.move","x":590,"y":300}
+        {"op":"pointer.axis","dy":600}
+        {"op":"pointer.axis","dy":600}
+        {"op":"wait","ms":600}
+        {"op":"screenshot","file":"scrolled.png"}
+        \(click(row: 3))
+        {"op":"wait","ms":800}
+        \(click(row: 8))
+        {"op":"wait","ms":800}
+        {"op":"screenshot","file":"fake.png"}
+        """, label: "image-preview") { folder in
+            try makeFruit(folder)
+            // 100 × 1000: red rows over blue rows.
+            let rgba = (0..<1000).flatMap { y in Array(repeating: y < 500 ? [255, 0, 0, 255] : [0, 0, 255, 255], count: 100).flatMap { $0 } }
+            try PNGCodec.write(PNGImage(width: 100, height: 1000, rgba: rgba.map(UInt8.init)), to: "\(folder)/tall.png")
+            FileManager.default.createFile(atPath: "\(folder)/zfake.png", contents: Data("not a picture".utf8))
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let top = try PNGCodec.read(path: "\(run.directory.path)/top.png")
+        let scrolled = try PNGCodec.read(path: "\(run.directory.path)/scrolled.png")
+        let fake = try PNGCodec.read(path: "\(run.directory.path)/fake.png")
+        // The picture is centred in the pane (x 381 to 800): its middle column near 590.
+        #expect(top.rgb(x: 590, y: 100) == 0xff0000 && top.rgb(x: 590, y: 300) == 0xff0000, "the red top at first: \(top.hex(x: 590, y: 300))")
+        #expect(scrolled.rgb(x: 590, y: 300) == 0x0000ff, "scrolled to the blue: \(scrolled.hex(x: 590, y: 300))")
+        #expect(scrolled.rgb(x: 100, y: row(0)) == top.rgb(x: 100, y: row(0)), "the entries did not move")
+        #expect(fake.rgb(x: 590, y: 300) != 0x0000ff && fake.rgb(x: 590, y: 300) != 0xff0000 && fake.darkPixelCount(x: 390, y: 44, width: 300, height: 30) > 0,
+                "a .png that is not a picture shows as text")
+    }
+
     /// The desktop's dark preference and accent colour reach every component
     /// in the window through one call (`followTheme`): the places, the header
     /// bar and its buttons, the filter field and the entries draw dark, the

@@ -139,15 +139,27 @@ public final class Stack: Component {
             : SizeNeeds(minimum: Size(width: across.minimum, height: main.minimum), natural: Size(width: across.natural, height: main.natural))
     }
 
-    private static func lengths(of item: Item, along axis: Axis) -> (minimum: Double, natural: Double) {
+    /// A child's minimum and natural length along `axis`; down a column of
+    /// `breadth` (known at layout), its natural height at that width.
+    private static func lengths(of item: Item, along axis: Axis, breadth: Double? = nil) -> (minimum: Double, natural: Double) {
         switch item.length {
         case .fixed(let length):
             let value = max(0, length.isFinite ? length : 0)
             return (value, value)
         case .natural:
             let lengths = item.component.sizeNeeds.lengths(along: axis)
-            return (finite(lengths.minimum), finite(lengths.natural))
+            let natural = axis == .vertical ? breadth.map { item.component.naturalHeight(forWidth: $0) } ?? lengths.natural : lengths.natural
+            return (finite(lengths.minimum), max(finite(lengths.minimum), finite(natural)))
         }
+    }
+
+    /// A column's natural height at `width`: its children's at the width inside the padding, the spacing and the padding.
+    public func naturalHeight(forWidth width: Double) -> Double {
+        guard axis == .vertical else { return sizeNeeds.natural.height }
+        let shown = items.filter { !$0.isHidden }
+        let inner = max(0, width - 2 * padding)
+        return shown.map { Stack.lengths(of: $0, along: .vertical, breadth: inner).natural }.reduce(0, +)
+            + spacing * Double(max(0, shown.count - 1)) + 2 * padding
     }
 
     nonisolated static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
@@ -162,7 +174,7 @@ public final class Stack: Component {
         let inner = frame.insetBy(dx: min(padding, frame.width / 2), dy: min(padding, frame.height / 2))
         let main = inner.span(along: axis), breadth = inner.span(along: axis.across)
         let lengths = Stack.share(main.length - spacing * Double(max(0, shown.count - 1)),
-                                  among: shown.map { (Stack.lengths(of: $0, along: axis), Stack.finite($0.grow)) })
+                                  among: shown.map { (Stack.lengths(of: $0, along: axis, breadth: breadth.length), Stack.finite($0.grow)) })
         var position = main.start, covered = main.start
         let end = main.start + main.length
         // The padding, then what lies between and beside the children.

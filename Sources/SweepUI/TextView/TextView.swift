@@ -175,6 +175,8 @@ public final class TextView: Component {
     public var isFocusable = true
 
     public var acceptsFocus: Bool { isVisible && isFocusable }
+    /// Wheel and touchpad scrolling over it scroll its own content.
+    public var scrollsItself: Bool { true }
 
     public var sizeNeeds: SizeNeeds {
         SizeNeeds(minimum: Size(width: 120, height: lineHeight * 3 + 2 * Self.padding),

@@ -1,0 +1,53 @@
+import SweepGeometry
+
+/// Where the window's components can be seen and hit: each leaf's frame
+/// within the clips of the containers above it (scroll views' viewports),
+/// and which containers above it scroll.
+extension AppWindow {
+    /// A leaf of the content's tree, what of it shows, and the containers above it, nearest first.
+    struct PlacedComponent {
+        let component: Component
+        /// Its frame within every clip above it (empty when scrolled out of sight).
+        let visibleFrame: Rect
+        let ancestors: [Component]
+    }
+
+    /// The visible leaves, in tree order.
+    var placedComponents: [PlacedComponent] {
+        guard let content else { return [] }
+        var placed: [PlacedComponent] = []
+        func visit(_ component: Component, clip: Rect?, ancestors: [Component], depth: Int) {
+            guard component.isVisible else { return }
+            let children = component.children.filter { $0 !== component }
+            if children.isEmpty || depth >= 32 {
+                let visible = clip.map { component.frame.intersection($0) } ?? component.frame
+                placed.append(PlacedComponent(component: component, visibleFrame: visible, ancestors: ancestors))
+                return
+            }
+            let inner = component.childClip.map { own in clip.map { own.intersection($0) } ?? own } ?? clip
+            for child in children { visit(child, clip: inner, ancestors: [component] + ancestors, depth: depth + 1) }
+        }
+        visit(content, clip: nil, ancestors: [], depth: 0)
+        return placed
+    }
+
+    /// The component under a window point: the leaf whose visible part holds it.
+    public func component(at point: Point) -> Component? {
+        placedComponents.first { $0.visibleFrame.contains(point) }?.component
+    }
+
+    /// Who scrolls for wheel and touchpad scrolling at `point`: the leaf
+    /// there when it scrolls itself, else the nearest container above it
+    /// that does (a scroll view), else the leaf.
+    func scrollTarget(at point: Point) -> Component? {
+        guard let leaf = placedComponents.first(where: { $0.visibleFrame.contains(point) }) else { return nil }
+        if leaf.component.scrollsItself { return leaf.component }
+        return leaf.ancestors.first(where: \.scrollsItself) ?? leaf.component
+    }
+
+    /// Tells the containers above `component` to bring it into view (the focus moved to it).
+    func revealFocused(_ component: Component) {
+        guard let placed = placedComponents.first(where: { $0.component === component }) else { return }
+        for ancestor in placed.ancestors { ancestor.reveal(component.frame) }
+    }
+}
