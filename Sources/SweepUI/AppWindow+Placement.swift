@@ -4,32 +4,36 @@ import SweepGeometry
 /// within the clips of the containers above it (scroll views' viewports),
 /// and which containers above it scroll.
 extension AppWindow {
-    /// A leaf of the content's tree, what of it shows, and the containers above it, nearest first.
+    /// A component of the content's tree, what of it shows, and the containers above it, nearest first.
     struct PlacedComponent {
         let component: Component
         /// Its frame within every clip above it (empty when scrolled out of sight).
         let visibleFrame: Rect
         let ancestors: [Component]
+        /// A leaf takes input; a container (with children) is listed for the hover alone.
+        let isLeaf: Bool
     }
 
-    /// The visible leaves, in tree order.
-    var placedComponents: [PlacedComponent] {
+    /// The visible components, containers before their children, in tree order.
+    var placedTree: [PlacedComponent] {
         guard let content else { return [] }
         var placed: [PlacedComponent] = []
         func visit(_ component: Component, clip: Rect?, ancestors: [Component], depth: Int) {
             guard component.isVisible else { return }
             let children = component.children.filter { $0 !== component }
-            if children.isEmpty || depth >= 32 {
-                let visible = clip.map { component.frame.intersection($0) } ?? component.frame
-                placed.append(PlacedComponent(component: component, visibleFrame: visible, ancestors: ancestors))
-                return
-            }
+            let visible = clip.map { component.frame.intersection($0) } ?? component.frame
+            let isLeaf = children.isEmpty || depth >= 32
+            placed.append(PlacedComponent(component: component, visibleFrame: visible, ancestors: ancestors, isLeaf: isLeaf))
+            guard !isLeaf else { return }
             let inner = component.childClip.map { own in clip.map { own.intersection($0) } ?? own } ?? clip
             for child in children { visit(child, clip: inner, ancestors: [component] + ancestors, depth: depth + 1) }
         }
         visit(content, clip: nil, ancestors: [], depth: 0)
         return placed
     }
+
+    /// The visible leaves, in tree order: what input goes to.
+    var placedComponents: [PlacedComponent] { placedTree.filter(\.isLeaf) }
 
     /// The component under a window point: the leaf whose visible part holds it.
     public func component(at point: Point) -> Component? {

@@ -329,9 +329,10 @@ public final class AppWindow: ComponentHost {
             hoverHiddenAt = nil
         }
         if frame.left {
-            if let previous, let component = component(at: previous) { window.invalidate(component.hover(at: nil)) }
+            if previous != nil { for placed in placedTree { window.invalidate(placed.component.hover(at: nil)) } }
         } else if let position = frame.position {
-            for placed in placedComponents {
+            // Containers hear it too (a scroll view widens its scrollbar), each component once.
+            for placed in placedTree {
                 window.invalidate(placed.component.hover(at: placed.visibleFrame.contains(position) ? position : nil))
             }
         }
@@ -555,7 +556,7 @@ public final class AppWindow: ComponentHost {
         if !frame.down.isEmpty && !gestureArena.hasTouches {
             // Compositors hide the pointer while a finger is down: its hover highlight goes with it
             // (it comes back when the pointer moves).
-            for component in visibleComponents { window.invalidate(component.hover(at: nil)) }
+            for placed in placedTree { window.invalidate(placed.component.hover(at: nil)) }
             hoverHiddenAt = lastPointerPosition
             if let component = component(at: frame.down[0].position) {
                 // A touch during a fling stops it and selects nothing (interaction.md §6).

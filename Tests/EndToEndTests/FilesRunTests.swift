@@ -787,8 +787,8 @@ import Testing
     }
 
     /// A picture previews in large in a scroll view: a tall PNG (red over blue) fills the pane's
-    /// width up to its own and scrolls by the wheel over it, the entries staying put; a file named
-    /// .png that is not one shows as text.
+    /// width up to its own; the scroll view's thumb drags it to the end and the wheel over it
+    /// brings it back, the entries staying put; a file named .png that is not one shows as text.
     @Test func anImagePreviewsInLargeAndScrolls() throws {
         let run = try play("""
         \(ready)
@@ -797,9 +797,17 @@ import Testing
         \(click(row: 7))
         {"op":"wait","ms":800}
         {"op":"screenshot","file":"top.png"}
+        {"op":"pointer.move","x":794,"y":60}
+        {"op":"wait","ms":100}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":794,"y":300}
+        {"op":"pointer.move","x":794,"y":590}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":200}
+        {"op":"screenshot","file":"dragged.png"}
         {"op":"pointer.move","x":590,"y":300}
-        {"op":"pointer.axis","dy":600}
-        {"op":"pointer.axis","dy":600}
+        {"op":"pointer.axis","dy":-600}
+        {"op":"pointer.axis","dy":-600}
         {"op":"wait","ms":600}
         {"op":"screenshot","file":"scrolled.png"}
         \(click(row: 3))
@@ -821,7 +829,9 @@ import Testing
         let fake = try PNGCodec.read(path: "\(run.directory.path)/fake.png")
         // The picture is centred in the pane (x 381 to 800): its middle column near 590.
         #expect(top.rgb(x: 590, y: 100) == 0xff0000 && top.rgb(x: 590, y: 300) == 0xff0000, "the red top at first: \(top.hex(x: 590, y: 300))")
-        #expect(scrolled.rgb(x: 590, y: 300) == 0x0000ff, "scrolled to the blue: \(scrolled.hex(x: 590, y: 300))")
+        let dragged = try PNGCodec.read(path: "\(run.directory.path)/dragged.png")
+        #expect(dragged.rgb(x: 590, y: 300) == 0x0000ff, "the scrollbar's thumb dragged to the end: \(dragged.hex(x: 590, y: 300))")
+        #expect(scrolled.rgb(x: 590, y: 300) == 0xff0000, "the wheel over it back to the top: \(scrolled.hex(x: 590, y: 300))")
         #expect(scrolled.rgb(x: 100, y: row(0)) == top.rgb(x: 100, y: row(0)), "the entries did not move")
         #expect(fake.rgb(x: 590, y: 300) != 0x0000ff && fake.rgb(x: 590, y: 300) != 0xff0000 && fake.darkPixelCount(x: 390, y: 44, width: 300, height: 30) > 0,
                 "a .png that is not a picture shows as text")

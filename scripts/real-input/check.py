@@ -343,6 +343,29 @@ def hover_after_touch(r):
     return "hover gone after the touch"
 
 
+def files_widgets(r):
+    folder = "/tmp/files-real"
+    expect(r.meta.get("status") == 0, f"files exited {r.meta.get('status')}: {read_text('files_widgets.app.log')[-300:]}")
+    folders = r.meta.get("notes", {}).get("folders", [])
+    expect("New Folder" in folders, f"the New Folder button made none: {folders}")
+    expect("New Folder 2" in folders, f"Ctrl+Shift+N (the menu's shortcut) made no second: {folders}")
+    printed = read_text("files_widgets.stdout").splitlines()
+    expect(len(printed) == 2, f"two entries opened, printed {printed}")
+    expect(printed[0] == f"{folder}/cherry.txt",
+           f"the filter's double-clicked word replaced by 'date' and undone should filter to cherry.txt: {printed[0]}")
+    last = printed[1].rsplit("/", 1)[-1]
+    expect(last.startswith("file-2") and int(last[5:8]) >= 280,
+           f"after dragging the thumb to the bottom, a click near it opened {last}, not one of the last files")
+    data = open(os.path.join(OUT, "files-divider.ppm"), "rb").read()
+    head = data.split(b"\n", 3)
+    width = int(head[1].split()[0])
+    pixel = lambda x, y: head[3][(y * width + x) * 3:(y * width + x) * 3 + 3].hex()
+    line = [x for x in range(560, 640) if pixel(x, 500) == "d8d8dc"]
+    old = [x for x in range(370, 392) if pixel(x, 500) == "d8d8dc"]
+    expect(line and not old, f"the divider at x {line} (dragged from 381 towards 601), old place {old}")
+    return f"folders {', '.join(f for f in folders if f.startswith('New'))}; opened {last}; divider at {line[0]}"
+
+
 CHECKS = [
     ("touch_sweep", "two-finger touchscreen sweep", touch_sweep, False),
     ("touch_sweep_back", "sweep back, sweep to deselect", touch_sweep_back, False),
@@ -375,6 +398,7 @@ CHECKS = [
     ("mouse_drag_reorder", "mouse drag reorders in editing mode", mouse_drag_reorder, False),
     ("mouse_drag_between_apps", "mouse drag to another app", lambda r: _between_apps(r, "mouse_drag_between_apps", "row 2"), False),
     ("touch_long_press_drag", "long press, move: a touch drag starts", touch_long_press_drag, False),
+    ("files_widgets", "files: buttons, shortcut, text undo, scrollbar, divider", files_widgets, False),
 ]
 
 

@@ -93,9 +93,10 @@ class Sway:
 
 class App:
     """One run of sweep-demo or sweep-pick with its event log in the share; markers are guest
-    times of the scenario's steps, put on the app's own clock through its `ready` line."""
+    times of the scenario's steps, put on the app's own clock through its `ready` line. An app
+    without an event log (`event_log=False`: Examples/files) is judged by what it prints and does."""
 
-    def __init__(self, name, binary, args=(), stdin_bytes=None):
+    def __init__(self, name, binary, args=(), stdin_bytes=None, event_log=True, env=None):
         self.name = name
         self.log_path = f"{OUT}/{name}.jsonl"
         self.markers = {}
@@ -108,11 +109,11 @@ class App:
         state = f"/tmp/state-{name}"
         os.makedirs(state, exist_ok=True)
         os.chown(state, UID, GID)
-        argv = [f"{BIN}/{binary}", "--event-log", f"/tmp/{name}.jsonl"] + list(args)
+        argv = [f"{BIN}/{binary}"] + (["--event-log", f"/tmp/{name}.jsonl"] if event_log else []) + list(args)
         open(f"/tmp/{name}.jsonl", "w").close()
         os.chown(f"/tmp/{name}.jsonl", UID, GID)
         self.t0 = time.monotonic()
-        self.proc = subprocess.Popen(as_user(argv), env=user_env(XDG_STATE_HOME=state),
+        self.proc = subprocess.Popen(as_user(argv), env=user_env(XDG_STATE_HOME=state, **(env or {})),
                                      stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
                                      stdout=self.stdout, stderr=self.stderr)
         if stdin_bytes is not None:
@@ -149,6 +150,19 @@ class App:
             if self.proc.poll() is not None:
                 return False
             time.sleep(0.01)
+        return False
+
+    def wait_output(self, text, timeout=60, stream="app.log"):
+        """Until the app's standard error (`app.log`) or output (`stdout`) holds `text`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with open(f"{OUT}/{self.name}.{stream}", "rb") as f:
+                if text.encode() in f.read():
+                    return True
+            if self.proc.poll() is not None:
+                return False
+            time.sleep(0.02)
+        self.notes["wait_output"] = f"never printed {text}"
         return False
 
     def last_offset(self, view="list"):

@@ -2,7 +2,7 @@
 # make test-real-input: boots the Debian guest once (qemu, KVM or else TCG), plays every
 # scenario through uinput devices, libinput and sway, and checks each app's event log.
 #   scripts/real-input/run.sh [--update-images] [SCENARIO…]
-# SWEEP_REAL_INPUT_BIN: the folder holding sweep-demo and sweep-pick (default .build-release/release)
+# SWEEP_REAL_INPUT_BIN: the folder holding sweep-demo, sweep-pick and files (default .build-release/release)
 # SWEEP_SWIFT_LIBS: the Swift runtime's shared libraries (default: the toolchain's lib/swift/linux)
 # SWEEP_REAL_INPUT_ACCEL: kvm or tcg to force one (default: try KVM, fall back to TCG)
 set -euo pipefail
@@ -22,7 +22,7 @@ fail() { echo "test-real-input: FAIL: $*" >&2; exit 1; }
 
 bin=$(cd "$repo" && cd "${SWEEP_REAL_INPUT_BIN:-.build-release/release}" 2>/dev/null && pwd) ||
   fail "no binary folder ${SWEEP_REAL_INPUT_BIN:-.build-release/release} (make build-release first)"
-for b in sweep-demo sweep-pick; do [ -x "$bin/$b" ] || fail "$bin/$b is missing (make build-release first)"; done
+for b in sweep-demo sweep-pick files; do [ -x "$bin/$b" ] || fail "$bin/$b is missing (make build-release first)"; done
 swift_libs=${SWEEP_SWIFT_LIBS:-}
 if [ -z "$swift_libs" ] && command -v swift >/dev/null; then
   swift_libs=$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/linux

@@ -531,8 +531,97 @@ def pick(c):
     c.finish(a, expect_exit=True)
 
 
+# Examples/files: the widgets through a real mouse and keyboard ----------------------------------
+
+FILES_FOLDER = "/tmp/files-real"
+
+
+def files_folder():
+    """alpha/, cherry.txt, date.txt and 300 files: the entries scroll. Owned by the app's user."""
+    import shutil
+    shutil.rmtree(FILES_FOLDER, ignore_errors=True)
+    os.makedirs(f"{FILES_FOLDER}/alpha")
+    names = ["cherry.txt", "date.txt"] + [f"file-{i:03}.txt" for i in range(300)]
+    for name in names:
+        with open(f"{FILES_FOLDER}/{name}", "w") as f:
+            f.write(name)
+    for path in [FILES_FOLDER, f"{FILES_FOLDER}/alpha"] + [f"{FILES_FOLDER}/{n}" for n in names]:
+        os.chown(path, 1000, 1000)
+
+
+def type_text(h, text):
+    for ch in text:
+        h.kbd.tap(getattr(e, f"KEY_{ch.upper()}"))
+
+
+def files_widgets(c):
+    """Examples/files on sway: the New Folder button, its menu shortcut (Ctrl+Shift+N), the filter's
+    text selected by a double click, replaced and undone (Ctrl+Z), the scrollbar's thumb dragged to
+    the end, and the preview's divider dragged. Judged by what the app printed (Enter on an entry
+    prints its path), the folders it made and grim's shot."""
+    files_folder()
+    h = c.hand
+    # No home of its own: no places sidebar, so the entries start at the window's left edge.
+    a = App("files_widgets", "files", ("--timing", FILES_FOLDER), event_log=False, env={"HOME": "/nonexistent"})
+    if not a.wait_output("first frame"):
+        raise RuntimeError("files never drew its first frame")
+    a.idle()
+    time.sleep(0.3)
+    h.click(160, 20)                                  # New Folder
+    a.idle()
+    h.key(e.KEY_N, [e.KEY_LEFTCTRL, e.KEY_LEFTSHIFT])  # the menu's shortcut for it
+    a.idle()
+    # The filter: "cherry", selected by a double click on it, replaced by "date", undone.
+    h.click(450, 20)
+    type_text(h, "cherry")
+    a.idle()
+    h.mouse_to(292, 20)
+    for _ in range(2):
+        h.mouse.button(True)
+        time.sleep(0.04)
+        h.mouse.button(False)
+        time.sleep(0.06)
+    a.idle()
+    type_text(h, "date")
+    a.idle()
+    h.key(e.KEY_Z, [e.KEY_LEFTCTRL])
+    a.idle()
+    for key in (e.KEY_ENTER, e.KEY_DOWN, e.KEY_ENTER):  # to the entries, the first, open it (prints it)
+        h.key(key)
+        a.idle()
+    a.mark("filtered")
+    h.click(450, 20)
+    h.key(e.KEY_ESC)                                  # the search field clears
+    a.idle()
+    # The scrollbar: hover its strip at the right edge, drag the thumb to the bottom.
+    h.mouse_to(1018, 60)
+    time.sleep(0.2)
+    a.idle()
+    h.mouse.button(True)
+    time.sleep(0.05)
+    h.mouse_drag_to(0, 700, ms=400)
+    h.mouse.button(False)
+    a.idle()
+    h.click(300, 700)
+    h.key(e.KEY_ENTER)
+    a.idle()
+    # The preview (F3) and its divider, dragged from 381 to 601.
+    h.key(e.KEY_F3)
+    a.idle()
+    h.mouse_to(381, 400)
+    h.mouse.button(True)
+    time.sleep(0.05)
+    h.mouse_drag_to(220, 0, ms=300)
+    h.mouse.button(False)
+    a.idle()
+    c.sway.screenshot(f"{OUT}/files-divider.ppm", ppm=True)
+    a.notes["folders"] = sorted(n for n in os.listdir(FILES_FOLDER) if os.path.isdir(f"{FILES_FOLDER}/{n}"))
+    c.sway.ipc("kill")
+    c.finish(a, expect_exit=True)
+
+
 ALL = [touch_sweep, touch_sweep_back, pad_swipe3, pad_swipe4, pad_hold_drag_400, pad_hold_drag_800,
        pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, tap, long_press, touch_scroll, fling,
        wheel, wheel_hires, normal_mode_keys, delete_undo, tap_stops_fling, pad_fling, pad_hold_stops_fling, pick,
        no_fling_after_rest, long_press_busy, hover_after_touch, long_press_menu, mouse_menu,
-       mouse_drag_reorder, mouse_drag_between_apps, touch_long_press_drag]
+       mouse_drag_reorder, mouse_drag_between_apps, touch_long_press_drag, files_widgets]

@@ -227,9 +227,10 @@ public final class ScrollView: Component {
         }
     }
 
-    /// Over the strip the scrollbar widens and takes presses; elsewhere it is thin.
+    /// Over the strip the scrollbar widens and takes presses; elsewhere it is thin. (The
+    /// window tells the content's components of the pointer itself.)
     public func hover(at point: Point?) -> Region {
-        var damage = content.hover(at: point)
+        var damage = Region()
         let over = point.map { scrollbar.grabArea?.contains($0) ?? false } ?? false
         let wide = over || thumbDragStart != nil
         if wide != isScrollbarExpanded {

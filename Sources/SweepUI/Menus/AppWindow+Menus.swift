@@ -39,7 +39,7 @@ extension AppWindow {
         session.onShown = { frame in onEvent(.shown(frame: frame, trigger: trigger)) }
         menuSession = session
         // The hover under the menu goes: the pointer is on the menu now.
-        for component in components where component.isVisible { window.invalidate(component.hover(at: nil)) }
+        for placed in placedTree { window.invalidate(placed.component.hover(at: nil)) }
         do {
             try session.open(parent: window, placement: { .below(point, size: $0) }, theme: theme)
         } catch {
