@@ -18,17 +18,17 @@ extension AppWindow {
     var placedTree: [PlacedComponent] {
         guard let content else { return [] }
         var placed: [PlacedComponent] = []
-        func visit(_ component: Component, clip: Rect?, ancestors: [Component], depth: Int) {
-            guard component.isVisible else { return }
+        var pending: [(component: Component, clip: Rect?, ancestors: [Component])] = [(content, nil, [])]
+        while let (component, clip, ancestors) = pending.popLast() {
+            guard component.isVisible else { continue }
             let children = component.children.filter { $0 !== component }
             let visible = clip.map { component.frame.intersection($0) } ?? component.frame
-            let isLeaf = children.isEmpty || depth >= 32
+            let isLeaf = children.isEmpty || ancestors.count >= 32
             placed.append(PlacedComponent(component: component, visibleFrame: visible, ancestors: ancestors, isLeaf: isLeaf))
-            guard !isLeaf else { return }
+            guard !isLeaf else { continue }
             let inner = component.childClip.map { own in clip.map { own.intersection($0) } ?? own } ?? clip
-            for child in children { visit(child, clip: inner, ancestors: [component] + ancestors, depth: depth + 1) }
+            pending.append(contentsOf: children.reversed().map { ($0, inner, [component] + ancestors) })
         }
-        visit(content, clip: nil, ancestors: [], depth: 0)
         return placed
     }
 
