@@ -99,7 +99,8 @@ let package = Package(
         .target(name: "SweepUI",
                 dependencies: ["SweepGeometry", "SweepInput", "SweepGraphics", "SweepLayout", "SweepSelection",
                                "SweepGestures", "SweepInteraction", "SweepViews", "SweepPixman", "SweepLoop", "SweepPlatform",
-                               "SweepWayland", "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog"]),
+                               "SweepWayland", "SweepImages", "SweepDesktop", "SweepAccessibility", "SweepEventLog",
+                               "SweepIcons"]),
 
         .target(name: "ScriptedCompositor",
                 dependencies: ["CWaylandServer", "CWaylandServerProtocols", "CSweepSystem", "CPixman", "CSDBus", "SweepPNG", "SweepXKB",
@@ -149,7 +150,7 @@ let package = Package(
                     dependencies: ["SweepTestSupport", "SweepInteraction", "SweepSelection", "SweepLayout"]),
         .testTarget(name: "SweepPixmanTests",
                     dependencies: ["SweepPixman", "SweepGraphics", "SweepViews", "SweepLayout", "SweepPresentation", "CPixman"]),
-        .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures", "SweepPixman", "SweepTestSupport"]),
+        .testTarget(name: "SweepUITests", dependencies: ["SweepUI", "SweepGestures", "SweepPixman", "SweepTestSupport", "SweepIcons", "SweepPNG"]),
         .testTarget(name: "ProtocolsTests"),
         .testTarget(name: "LintTests", exclude: ["allowed.txt"]),
         .testTarget(name: "SweepPNGTests", dependencies: ["SweepPNG"]),

@@ -101,7 +101,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private var previewing: Task<Void, Never>?
     private var entriesAndPreview: SplitPane?
     /// The header's buttons (Alt+Left, Alt+Right, Alt+Up and Ctrl+Shift+N do the same; Tab skips them).
-    let back = Button("←"), forward = Button("→"), up = Button("↑"), newFolder = Button("New Folder"), showPreview = Button("Preview", toggle: true)
+    let back = Button("", icon: .glyph("←")), forward = Button("", icon: .glyph("→")), up = Button("", icon: .glyph("↑"))
+    let newFolder = Button("New Folder"), showPreview = Button("Preview", toggle: true)
     /// The header's menu of the app's actions, whose shortcuts are the window's key commands.
     let menuButton = Button("", icon: .glyph("☰"))
     /// The folders shown, as a browser's history, and where in it the view is.
@@ -142,6 +143,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
                               "New Folder": "New Folder (Ctrl+Shift+N)", "Preview": "Preview (F3)", "Menu": "Menu"][name]
         }
         (newFolder.mnemonic, showPreview.mnemonic) = ("N", "P")   // Alt+N, Alt+P, underlined
+        // The desktop's icons where its theme has them; the arrows otherwise.
+        (back.iconName, forward.iconName, up.iconName) = ("go-previous-symbolic", "go-next-symbolic", "go-up-symbolic")
         let header = Stack(.horizontal, spacing: 4, padding: 3, alignment: .center,
                            [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview),
                             Stack.Item(menuButton)])

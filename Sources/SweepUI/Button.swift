@@ -1,4 +1,5 @@
 import SweepGestures
+import SweepIcons
 
 /// A push button or a toggle button (GTK's `GtkButton` and
 /// `GtkToggleButton`, UIKit's `UIButton`): a label, an icon, or both.
@@ -28,6 +29,17 @@ public final class Button: Component {
 
     public var title: String { didSet { if title != oldValue { changed() } } }
     public var icon: ItemIcon? { didSet { changed() } }
+    /// An icon of the desktop's icon theme by name ("go-previous-symbolic",
+    /// "folder-new"), found and decoded off the main actor at the window's
+    /// scale and shown in place of `icon` once it is (`icon` stays the
+    /// fallback when the theme has none). A symbolic icon (`-symbolic`)
+    /// takes the title's colour, as GTK recolours them.
+    public var iconName: String? { didSet { if iconName != oldValue { loadThemeIcon() } } }
+    /// The theme's icon, decoded, once found.
+    private(set) var themeIcon: Bitmap?
+    /// Where theme icons are looked up: the desktop's theme, else Adwaita (GTK's default), hicolor after it.
+    nonisolated(unsafe) static var iconLookup = IconLookup(theme: IconSearchPaths.desktopThemeName(environment: IconSearchPaths.processEnvironment)
+                                                               ?? "Adwaita")
     public var style: Style { didSet { changed() } }
     /// The colours it draws with: the window's theme (`AppWindow.theme`) unless the button has its
     /// own (`themeOverride`; setting `theme` sets it, nil follows the window again).
@@ -99,6 +111,25 @@ public final class Button: Component {
         area.addRecognizer(press)
         press.onStateChange = { [unowned self] _ in pressChanged() }
     }
+
+    private func loadThemeIcon() {
+        themeIcon = nil
+        changed()
+        guard let name = iconName else { return }
+        let scale = host?.scale ?? 1, lookup = Self.iconLookup
+        let size = Int(saturating: Self.iconSize), pixels = Int(saturating: (Self.iconSize * scale).rounded(.up))
+        Task { [weak self] in
+            let bitmap = await Task.detached { () -> Bitmap? in
+                guard let path = lookup.path(forIcon: name, size: size, scale: Int(saturating: scale.rounded(.up))) else { return nil }
+                return try? ImageDecoder.thumbnail(path: path, fitting: pixels)
+            }.value
+            guard let self, iconName == name else { return }
+            themeIcon = bitmap
+            changed()
+        }
+    }
+
+    public func windowScaleDidChange(to scale: Double) { if iconName != nil { loadThemeIcon() } }
 
     /// Whether it shows pressed: held down now, or a toggle that is on.
     public var isPressed: Bool { isHeld || isFlashing || (isToggle && isOn) }
@@ -195,7 +226,7 @@ public final class Button: Component {
 
     public var sizeNeeds: SizeNeeds {
         let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1, family: theme.fontFamily).rounded(.up)
-        let iconWidth = icon == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
+        let iconWidth = icon == nil && iconName == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
         let width = max(Self.minimumHeight, text + iconWidth + 2 * Self.padding)
         return SizeNeeds(minimum: Size(width: width, height: Self.minimumHeight), natural: Size(width: width, height: Self.minimumHeight))
     }
@@ -267,11 +298,17 @@ public final class Button: Component {
         }
         if let tint = tint { canvas.fillRoundedRect(body, radius: 6, color: tint) }
         var contentWidth = title.isEmpty ? 0 : canvas.measureText(title, role: .body)
-        if icon != nil { contentWidth += Self.iconSize + (title.isEmpty ? 0 : 6) }
+        let hasIcon = icon != nil || themeIcon != nil
+        if hasIcon { contentWidth += Self.iconSize + (title.isEmpty ? 0 : 6) }
         var x = (frame.midX - min(contentWidth, frame.width - 2 * Self.padding) / 2).rounded()
-        if let icon {
+        if hasIcon {
             let rect = Rect(x: x, y: (frame.midY - Self.iconSize / 2).rounded(), width: Self.iconSize, height: Self.iconSize)
-            icon.draw(in: rect, color: text, cutout: fill, canvas: canvas)
+            if let themeIcon {
+                let symbolic = iconName?.hasSuffix("-symbolic") == true
+                canvas.drawBitmap(symbolic ? Self.recoloured(themeIcon, text) : themeIcon, in: themeIcon.aspectFit(in: rect))
+            } else {
+                icon?.draw(in: rect, color: text, cutout: fill, canvas: canvas)
+            }
             x += Self.iconSize + 6
         }
         if !title.isEmpty {
@@ -288,6 +325,16 @@ public final class Button: Component {
             canvas.fill(Rect(x: start, y: baseline.rounded(), width: width, height: 1), color: text)
         }
         if isFocused { ItemViewDecorations.drawFocusRing(around: frame, theme: theme, canvas: canvas) }
+    }
+
+    /// A symbolic icon in `color`: its shape (alpha) kept, premultiplied.
+    static func recoloured(_ bitmap: Bitmap, _ color: Color) -> Bitmap {
+        let pixels = bitmap.pixels.map { pixel -> UInt32 in
+            let alpha = (pixel >> 24) * UInt32(color.alpha) / 255
+            let scale = { (channel: UInt8) in UInt32(channel) * alpha / 255 }
+            return alpha << 24 | scale(color.red) << 16 | scale(color.green) << 8 | scale(color.blue)
+        }
+        return Bitmap(width: bitmap.width, height: bitmap.height, pixels: pixels) ?? bitmap
     }
 
     /// Where the mnemonic's letter first is in the title, matched without case.

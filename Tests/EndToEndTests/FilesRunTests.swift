@@ -864,7 +864,7 @@ import Testing
         let dark = try PNGCodec.read(path: "\(run.directory.path)/dark.png")
         let green = try PNGCodec.read(path: "\(run.directory.path)/green.png")
         func isDark(_ rgb: UInt32) -> Bool { (rgb >> 16) & 0xff < 0x50 && (rgb >> 8) & 0xff < 0x50 && rgb & 0xff < 0x50 }
-        for (x, y, what) in [(90, 500, "the places"), (500, 20, "the header bar"), (500, 60, "the filter field"),
+        for (x, y, what) in [(90, 500, "the places"), (500, 1, "the header bar"), (640, 20, "the filter field"), (500, 60, "the first entry"),
                              (500, 500, "the entries")] {
             #expect(isDark(dark.rgb(x: x, y: y)), "\(what): \(dark.hex(x: x, y: y))")
         }

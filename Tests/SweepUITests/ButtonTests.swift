@@ -1,4 +1,7 @@
+import Foundation
 import SweepGestures
+import SweepIcons
+import SweepPNG
 import SweepPixman
 @testable import SweepUI
 import Testing
@@ -74,6 +77,38 @@ import Testing
         #expect(button.isPressed, "back over it, pressed again")
         host.gestureArena.pointerButton(pressed: false, modifiers: [], time: 2300)
         #expect(count() == 1)
+    }
+
+    /// A theme icon by name is found in the icon theme and decoded off the main actor, then drawn;
+    /// a symbolic one in the title's colour. A name no theme has leaves the built-in icon.
+    @Test func anIconFromTheIconThemeIsFoundDecodedAndASymbolicOneRecoloured() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("button-icons-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: "\(base)/hicolor/16x16/actions", withIntermediateDirectories: true)
+        try "[Icon Theme]\nName=Hicolor\nDirectories=16x16/actions\n\n[16x16/actions]\nSize=16\nType=Threshold\n"
+            .write(toFile: "\(base)/hicolor/index.theme", atomically: true, encoding: .utf8)
+        // A black 16 × 16 square with a transparent border: the shape a symbolic icon is.
+        let rgba = (0..<256).flatMap { index -> [UInt8] in
+            let (x, y) = (index % 16, index / 16)
+            return (2..<14).contains(x) && (2..<14).contains(y) ? [0, 0, 0, 255] : [0, 0, 0, 0]
+        }
+        try PNGCodec.write(PNGImage(width: 16, height: 16, rgba: rgba), to: "\(base)/hicolor/16x16/actions/go-next-symbolic.png")
+        let saved = Button.iconLookup
+        Button.iconLookup = IconLookup(theme: "hicolor", baseDirectories: [base])
+        defer { Button.iconLookup = saved }
+        let (button, _, _) = makeButton("")
+        button.theme = .dark
+        button.iconName = "go-next-symbolic"
+        for _ in 0..<200 where button.themeIcon == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(button.themeIcon != nil, "found and decoded")
+        let image = try #require(PixmanImage(width: 120, height: 50))
+        button.draw(in: PixmanCanvas(image: image, scale: 1, fonts: try FontSet(scale: 1)), damage: Region(button.frame))
+        let text = Theme.dark.primaryText
+        #expect(image.pixel(x: 60, y: 27) & 0xffffff == UInt32(text.red) << 16 | UInt32(text.green) << 8 | UInt32(text.blue),
+                "the symbolic icon in the title's colour: \(String(image.pixel(x: 60, y: 27), radix: 16))")
+        button.iconName = "no-such-icon"
+        for _ in 0..<50 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(button.themeIcon == nil)
     }
 
     @Test func theMnemonicIsMatchedWithoutCase() {
