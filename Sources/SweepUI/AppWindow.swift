@@ -382,13 +382,7 @@ public final class AppWindow: ComponentHost {
     /// Enter for the default button, Alt with a letter for the visible
     /// button with that mnemonic; whether one was activated.
     private func activateButton(for key: KeyEvent) -> Bool {
-        if key.keysym == .returnKey || key.keysym == .keypadEnter, key.modifiers.isDisjoint(with: [.control, .alt, .shift]),
-           let button = defaultButton, button.isEnabled, button.isVisible {
-            button.activate()
-            return true
-        }
-        guard key.modifiers.contains(.alt), key.modifiers.isDisjoint(with: [.control, .superKey]), !key.isRepeat,
-              let button = components.lazy.compactMap({ $0 as? Button }).first(where: { $0.matchesMnemonic(key) }) else { return false }
+        guard let button = ButtonKeys.button(for: key, defaultButton: defaultButton, among: components) else { return false }
         button.activate()
         return true
     }

@@ -397,3 +397,21 @@ public final class Button: Component {
         return object
     }()
 }
+
+/// The button a key activates in a window when neither the focused
+/// component nor a key command took it: Enter (no Ctrl, Alt or Shift) the
+/// window's enabled, visible default button; Alt with a letter (no Ctrl or
+/// Super, not a repeat) the first visible, enabled button whose mnemonic
+/// it is.
+@MainActor
+enum ButtonKeys {
+    static func button(for key: KeyEvent, defaultButton: Button?, among components: [Component]) -> Button? {
+        if key.keysym == .returnKey || key.keysym == .keypadEnter {
+            guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]), let button = defaultButton,
+                  button.isEnabled, button.isVisible else { return nil }
+            return button
+        }
+        guard key.modifiers.contains(.alt), key.modifiers.isDisjoint(with: [.control, .superKey]), !key.isRepeat else { return nil }
+        return components.lazy.compactMap { $0 as? Button }.first { $0.matchesMnemonic(key) }
+    }
+}

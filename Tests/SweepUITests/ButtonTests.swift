@@ -111,6 +111,33 @@ import Testing
         #expect(button.themeIcon == nil)
     }
 
+    @Test func enterGoesToTheDefaultButtonAndAltWithALetterToItsMnemonicsButton() {
+        let save = Button("Save", style: .suggested), open = Button("Open"), cancel = Button("Cancel")
+        open.mnemonic = "o"
+        let field = TextField()
+        let components: [Component] = [field, open, cancel, save]
+        let enter = KeyEvent(keysym: .returnKey, text: "\r", modifiers: [], isRepeat: false, time: 0)
+        #expect(ButtonKeys.button(for: enter, defaultButton: save, among: components) === save)
+        #expect(ButtonKeys.button(for: enter, defaultButton: nil, among: components) == nil, "no default: nothing")
+        var shiftEnter = enter
+        shiftEnter.modifiers = [.shift]
+        #expect(ButtonKeys.button(for: shiftEnter, defaultButton: save, among: components) == nil)
+        save.isEnabled = false
+        #expect(ButtonKeys.button(for: enter, defaultButton: save, among: components) == nil, "a disabled default does nothing")
+        let altO = KeyEvent(keysym: .o, text: "o", modifiers: [.alt], isRepeat: false, time: 0)
+        #expect(ButtonKeys.button(for: altO, defaultButton: save, among: components) === open)
+        var ctrlAltO = altO
+        ctrlAltO.modifiers = [.alt, .control]
+        #expect(ButtonKeys.button(for: ctrlAltO, defaultButton: save, among: components) == nil)
+        var repeated = altO
+        repeated.isRepeat = true
+        #expect(ButtonKeys.button(for: repeated, defaultButton: save, among: components) == nil, "a held key activates once")
+        // A text field without onSubmit passes Enter on (to the default button); with one, it takes it.
+        #expect(!field.handleKey(enter))
+        field.onSubmit = { _ in }
+        #expect(field.handleKey(enter))
+    }
+
     @Test func theMnemonicIsMatchedWithoutCase() {
         let (button, _, _) = makeButton("Open")
         button.mnemonic = "o"
