@@ -49,6 +49,13 @@ extension AppWindow {
         return leaf.ancestors.first(where: \.scrollsItself) ?? leaf.component
     }
 
+    /// A first touch or a touchpad hold at `point`: the leaf there and the containers above it hear of it (flings stop).
+    func touchesBegan(at point: Point) {
+        guard let leaf = placedComponents.first(where: { $0.visibleFrame.contains(point) }) else { return }
+        leaf.component.touchesBegan()
+        for ancestor in leaf.ancestors { ancestor.touchesBegan() }
+    }
+
     /// Tells the containers above `component` to bring it into view (the focus moved to it).
     func revealFocused(_ component: Component) {
         guard let placed = placedComponents.first(where: { $0.component === component }) else { return }

@@ -50,6 +50,8 @@ public final class AppWindow: ComponentHost {
     public var themeOverride: Theme? { didSet { applyTheme() } }
     /// The theme the window's components inherit: its own, else the application's.
     public var theme: Theme { themeOverride ?? application.theme }
+    /// The family the window's text is drawn in: its theme's (a family fontconfig's syntax would misread is the default's).
+    public var fontFamily: String? { window.fontFamily }
     /// The theme the content was last told, so a change is told once.
     private var themeToldToContent: Theme?
     /// The button Enter activates when the focused component does not take
@@ -90,8 +92,13 @@ public final class AppWindow: ComponentHost {
         didSet {
             guard oldValue !== keyComponent else { return }
             updateFocusChain()
+            // A component the focus moved to out of a scroll view's sight comes into it; not one
+            // pressed (it shows where the pointer is, and moving it would move the press).
+            if let keyComponent, !isPressing { revealFocused(keyComponent) }
         }
     }
+    /// Set while a press focuses the component under it.
+    private var isPressing = false
     /// The key component and its focused descendants, as last told they have the focus.
     private var focusChain: [Component] = []
 
@@ -308,7 +315,8 @@ public final class AppWindow: ComponentHost {
 
     private func committed(_ frames: Int) {
         onCommit?(frames)
-        for component in visibleComponents { component.didCommitFrame() }
+        // Containers too (a scroll view reports its offset), each component once.
+        for placed in placedTree { placed.component.didCommitFrame() }
         // A component's focused descendant may have changed with what it shows (a page pushed).
         updateFocusChain()
     }
@@ -419,8 +427,6 @@ public final class AppWindow: ComponentHost {
         focusChain = chain
         for component in old where !chain.contains(where: { $0 === component }) { component.focusDidChange(false) }
         for component in chain where !old.contains(where: { $0 === component }) { component.focusDidChange(true) }
-        // A focused component scrolled out of a scroll view's sight comes into it.
-        if let keyComponent { revealFocused(keyComponent) }
     }
 
     /// Tab and Shift+Tab: the next (previous) visible focusable component,
@@ -482,6 +488,8 @@ public final class AppWindow: ComponentHost {
     /// A press or touch on `component`: it takes the focus if it accepts
     /// it (or when nothing focusable has it, so its keys still work).
     private func pressed(_ component: Component) {
+        isPressing = true
+        defer { isPressing = false }
         if component.acceptsFocus || !(keyComponent?.acceptsFocus ?? false) { keyComponent = component }
     }
 
@@ -553,8 +561,8 @@ public final class AppWindow: ComponentHost {
             for placed in placedTree { window.invalidate(placed.component.hover(at: nil)) }
             hoverHiddenAt = lastPointerPosition
             if let component = component(at: frame.down[0].position) {
-                // A touch during a fling stops it and selects nothing (interaction.md §6).
-                component.touchesBegan()
+                // A touch during a fling stops it and selects nothing (interaction.md §6), a scroll view's above it too.
+                touchesBegan(at: frame.down[0].position)
                 pressed(component)
             }
         }
@@ -563,7 +571,7 @@ public final class AppWindow: ComponentHost {
     }
 
     func handleGesture(_ gesture: PointerGesture) {
-        if case .holdBegin = gesture, let position = gestureArena.pointerPosition { component(at: position)?.touchesBegan() }
+        if case .holdBegin = gesture, let position = gestureArena.pointerPosition { touchesBegan(at: position) }
         gestureArena.handle(gesture)
         switch gesture {
         case .swipeBegin, .pinchBegin, .holdBegin: armGestureTimer(eventTime: gestureArena.eventTime(gesture.time))

@@ -123,7 +123,8 @@ public final class Button: Component {
                 guard let path = lookup.path(forIcon: name, size: size, scale: Int(saturating: scale.rounded(.up))) else { return nil }
                 return try? ImageDecoder.thumbnail(path: path, fitting: pixels)
             }.value
-            guard let self, iconName == name else { return }
+            // A later lookup (another name, another scale) wins over this one.
+            guard let self, iconName == name, (host?.scale ?? 1) == scale else { return }
             themeIcon = bitmap
             changed()
         }
@@ -225,7 +226,7 @@ public final class Button: Component {
     private static let keypadEnter = KeySym(rawValue: 0xff8d)
 
     public var sizeNeeds: SizeNeeds {
-        let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1, family: theme.fontFamily).rounded(.up)
+        let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1, family: host?.fontFamily).rounded(.up)
         let iconWidth = icon == nil && iconName == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
         let width = max(Self.minimumHeight, text + iconWidth + 2 * Self.padding)
         return SizeNeeds(minimum: Size(width: width, height: Self.minimumHeight), natural: Size(width: width, height: Self.minimumHeight))

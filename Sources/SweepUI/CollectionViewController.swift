@@ -63,7 +63,8 @@ public final class CollectionViewController: Component {
         self.collectionView = collectionView
         self.title = title
         self.editButtonTitle = editButtonTitle
-        themes = ThemeSource(initial: collectionView.theme)
+        // A list made with a theme of its own gives it to the controller (and so its toolbar), as before.
+        themes = ThemeSource(initial: collectionView.theme, override: collectionView.themeOverride)
         toolbar = ToolbarView(frame: .zero, title: title, theme: collectionView.theme)
         collectionView.accessibilityState.controllerTitle = title
         toolbarButtons = ButtonArea(name: collectionView.name + " toolbar")

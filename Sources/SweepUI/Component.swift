@@ -194,6 +194,9 @@ public protocol ComponentHost: AnyObject {
     var scale: Double { get }
     /// The arena that delivers touches, touchpad gestures and the pointer button.
     var gestureArena: GestureArena { get }
+    /// The font family the window draws text in (its theme's; nil: the
+    /// default): what components measure text with. Nil unless said.
+    var fontFamily: String? { get }
     /// A component's committed selection changed (by input or by the app):
     /// the window makes its `clipboardContent` the primary selection when
     /// `ownsPrimarySelection` is true.
@@ -231,6 +234,7 @@ public protocol ComponentHost: AnyObject {
 
 extension ComponentHost {
     public var scale: Double { 1 }
+    public var fontFamily: String? { nil }
     public func selectionDidChange(in component: Component) {}
     public func focus(_ component: Component) {}
     public func isFocused(_ component: Component) -> Bool { false }

@@ -156,8 +156,9 @@ public final class TextField: Component {
         let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
         switch key.keysym {
         case .returnKey, .keypadEnter:
-            // Without an action of its own, Enter goes on to the window's default button (GTK's activates-default).
-            guard let onSubmit else { return false }
+            // Without an action of its own, a plain Enter goes on to the window (its default button,
+            // GTK's activates-default); with a modifier it stays the field's, as before.
+            guard let onSubmit else { return !key.modifiers.isDisjoint(with: [.control, .alt, .shift]) }
             onSubmit(text)
         case .escape:
             guard style == .search, !characters.isEmpty else { return false }

@@ -99,6 +99,30 @@ import Testing
         #expect(children[1].states().contains(.vertical))
     }
 
+    @Test func itReportsItsOffsetOnceAFrameScrollsOnlyWhatDoesNotFitAndATouchStopsAFling() {
+        let (scroll, host) = makeScrollView(TallBox(height: 1000))
+        var reported: [Double] = []
+        scroll.onScroll = { reported.append($0) }
+        scroll.scroll(to: 120)
+        scroll.scroll(to: 150)
+        scroll.didCommitFrame()
+        scroll.didCommitFrame()
+        #expect(reported == [150], "once a frame, the offset it shows")
+        #expect(scroll.scrollsItself)
+        let (fits, _) = makeScrollView(TallBox(height: 50))
+        #expect(!fits.scrollsItself, "content that fits passes the wheel on")
+        // A fling, then a finger lands: it stops where it is.
+        host.gestureArena.handle(Input.touches(down: [(0, Point(x: 150, y: 200))], time: 1000))
+        for step in 1...4 { host.gestureArena.handle(Input.touches(moved: [(0, Point(x: 150, y: 200 - Double(step) * 30))], time: UInt32(1000 + step * 10))) }
+        host.gestureArena.handle(Input.touches(up: [0], time: 1050))
+        #expect(scroll.isAnimating, "a quick flick flings")
+        _ = scroll.advanceAnimations(to: host.now + 50)
+        scroll.touchesBegan()
+        let stopped = scroll.offset
+        _ = scroll.advanceAnimations(to: host.now + 500)
+        #expect(scroll.offset == stopped && !scroll.isAnimating, "stopped by the touch")
+    }
+
     @Test func itDrawsOnlyInsideItsFrame() throws {
         let (scroll, _) = makeScrollView(TallBox(height: 1000))
         let image = try #require(PixmanImage(width: 300, height: 300))

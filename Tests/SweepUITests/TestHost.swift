@@ -6,6 +6,8 @@ import SweepUI
 final class TestHost: ComponentHost {
     let gestureArena = GestureArena()
     var now = 0.0
+    /// The family the window would draw text in.
+    var fontFamily: String?
     private(set) var damage = Region()
     private var timers: [(token: TimerToken, due: Double, body: () -> Void)] = []
     private var nextToken: UInt64 = 0

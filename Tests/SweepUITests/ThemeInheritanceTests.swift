@@ -61,14 +61,16 @@ import Testing
     }
 }
 
-/// A theme's font family is what text is measured and drawn in; a family
+/// A window's font family (its theme's) is what text is measured and drawn in; a family
 /// that would smuggle fontconfig pattern syntax is refused for the default.
 @MainActor @Suite struct ThemeFontTests {
-    @Test func aButtonAsksForTheWidthOfItsTitleInTheThemesFamily() {
-        let button = Button("Move to Trash")
-        tellTheme(.light, to: button)
+    /// Measured in the family the window draws in (its theme's), whatever the button's own theme.
+    @Test func aButtonAsksForTheWidthOfItsTitleInTheWindowsFamily() {
+        let button = Button("Move to Trash", theme: .dark)
+        let host = TestHost()
+        button.attach(to: host)
         let sans = button.sizeNeeds.natural.width
-        tellTheme(Theme.light.withFont("DejaVu Sans Mono"), to: button)
+        host.fontFamily = "DejaVu Sans Mono"
         let mono = button.sizeNeeds.natural.width
         // 13 characters at the monospace advance (0.6 em of 15 px at least) are wider than proportional sans.
         #expect(mono > sans + 4, "sans \(sans), mono \(mono)")

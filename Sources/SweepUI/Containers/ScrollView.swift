@@ -36,7 +36,6 @@ public final class ScrollView: Component {
     private let panArea: GestureView
     private let pan = PanGestureRecognizer(name: "scroll view pan", minimumTouches: 1, maximumTouches: 1)
     private var panStart: Double?
-    private var panTracker = VelocityTracker()
     /// Over the content along the right edge: the scrollbar's strip, enabled while the pointer is on it.
     private let strip: GestureView
     private let thumbDrag = BandGestureRecognizer(name: "scroll view thumb")
@@ -70,7 +69,8 @@ public final class ScrollView: Component {
 
     public var children: [Component] { [content] }
     public var childClip: Rect? { frame }
-    public var scrollsItself: Bool { true }
+    /// Only while the content does not fit: otherwise the wheel goes on to a container above.
+    public var scrollsItself: Bool { model.maxOffset > 0 }
 
     public func attach(to host: ComponentHost) {
         guard self.host !== host else { return }
@@ -168,8 +168,8 @@ public final class ScrollView: Component {
         return damage
     }
 
+    /// (The window tells the content's components itself.)
     public func didCommitFrame() {
-        content.didCommitFrame()
         guard model.offset != reportedOffset else { return }
         reportedOffset = model.offset
         onScroll?(model.offset)
@@ -200,6 +200,11 @@ public final class ScrollView: Component {
         }
     }
 
+    /// A finger or resting touchpad fingers landed on something in it: a fling stops there.
+    public func touchesBegan() {
+        if model.stopFling() { placeContent() }
+    }
+
     private func fling(velocity: Double) {
         guard let host, abs(velocity) > 0.05 else { return }
         model.fling(velocity: velocity, time: host.now)
@@ -207,21 +212,17 @@ public final class ScrollView: Component {
     }
 
     private func panChanged() {
-        let time = host?.now ?? 0
         switch pan.state {
         case .began:
             _ = model.stopFling()
             panStart = model.offset
-            panTracker = VelocityTracker()
-            panTracker.add(pan.translation, time: time)
         case .changed:
             guard let panStart else { return }
-            panTracker.add(pan.translation, time: time)
             scroll(to: panStart - pan.translation.y)
         case .ended:
-            panTracker.add(pan.translation, time: time)
             panStart = nil
-            fling(velocity: -panTracker.velocity.y / 1000)
+            // The recognizer's speed, from the touches' own times (points a second).
+            fling(velocity: -pan.velocity.y / 1000)
         default:
             panStart = nil
         }
@@ -256,10 +257,17 @@ public final class ScrollView: Component {
         case .changed, .ended:
             guard let start = thumbDragStart else { return }
             scroll(to: start + (thumbDrag.current.y - thumbDrag.anchor.y) * scrollbar.offsetPerThumbPixel)
-            if thumbDrag.state == .ended { thumbDragStart = nil }
+            if thumbDrag.state == .ended { thumbDragEnded() }
         default:
-            thumbDragStart = nil
+            thumbDragEnded()
         }
+    }
+
+    /// The drag let go: the bar stays wide only while the pointer is over it.
+    private func thumbDragEnded() {
+        thumbDragStart = nil
+        let over = host?.gestureArena.pointerPosition.map { scrollbar.grabArea?.contains($0) ?? false } ?? false
+        if !over { host?.invalidate(hover(at: nil)) }
     }
 
     /// A click in the trough pages towards it; with Shift, the thumb jumps there (GTK's setting).
@@ -286,11 +294,18 @@ public final class ScrollView: Component {
         scrollbar.grabArea?.contains(point) == true ? .default : content.cursorShape(at: point)
     }
 
+    /// Over the wide scrollbar: the arrow, and a press there focuses nothing under it.
+    func handleCursor(at point: Point) -> CursorShape? {
+        isScrollbarExpanded && scrollbar.grabArea?.contains(point) == true ? .default : nil
+    }
+
     // MARK: - Accessibility
 
     /// A scroll pane holding the content's objects and its scroll bar.
     public var accessibleObject: AccessibleObject? { accessibility.pane }
 }
+
+extension ScrollView: ContainerHandles {}
 
 /// A scroll view for screen readers: a scroll pane whose children are the
 /// content's objects and, while the content does not fit, a vertical scroll

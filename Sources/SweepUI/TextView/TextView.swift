@@ -50,22 +50,19 @@ public final class TextView: Component {
     /// The view's own theme; nil follows the window's.
     public var themeOverride: Theme? {
         get { themes.override }
-        set {
-            let family = themes.current.fontFamily
-            guard themes.setOverride(newValue) else { return }
-            if themes.current.fontFamily != family { fontDidChange() } else { invalidate() }
-        }
+        set { if themes.setOverride(newValue) { invalidate() } }
     }
     private var themes: ThemeSource
 
+    /// The window tells its new theme after it set its font family: a new family is measured anew.
     public func inheritedThemeDidChange(to theme: Theme) {
-        let family = themes.current.fontFamily
-        guard themes.inherit(theme) else { return }
-        if themes.current.fontFamily != family { fontDidChange() } else { invalidate() }
+        if host?.fontFamily != advances.family { fontDidChange() }
+        if themes.inherit(theme) { invalidate() }
     }
 
     /// Another font family: every advance is measured again.
     private func fontDidChange() {
+        advances = AdvanceCache(scale: host?.scale ?? 1, family: host?.fontFamily)
         layout.forgetMeasurements(paragraphCounts: document.paragraphs.map(\.count))
         invalidate()
     }
@@ -286,8 +283,10 @@ public final class TextView: Component {
         guard layout.layout(of: index) == nil else { return }
         let scale = host?.scale ?? 1
         // Measured through a local cache: no exclusivity check on the view's property a character.
-        var cache = AdvanceCache(scale: scale, family: theme.fontFamily)
-        if advances.scale == scale && advances.family == theme.fontFamily { swap(&cache, &advances) }
+        // In the window's family, which the canvas draws in.
+        let family = host?.fontFamily
+        var cache = AdvanceCache(scale: scale, family: family)
+        if advances.scale == scale && advances.family == family { swap(&cache, &advances) }
         layout.layOut(index, paragraph: document.paragraphs[index]) { character, role in
             cache.advance(of: character, role: role)
         }
