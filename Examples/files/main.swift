@@ -231,7 +231,6 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
             (picture.image, preview.text) = (image, text ?? StyledText(""))
             previewPane.setHidden(preview, image != nil)
             previewPane.setHidden(pictureScroll, image == nil)
-            pictureScroll.contentSizeDidChange()
         }
     }
 

@@ -99,6 +99,8 @@ public final class AppWindow: ComponentHost {
     }
     /// Set while a press focuses the component under it.
     private var isPressing = false
+    /// Set while the content is laid out (`layout(size:)`).
+    private var isLayingOut = false
     /// The key component and its focused descendants, as last told they have the focus.
     private var focusChain: [Component] = []
 
@@ -221,8 +223,17 @@ public final class AppWindow: ComponentHost {
     }
 
     private func layout(size: Size) {
+        isLayingOut = true
+        defer { isLayingOut = false }
         if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
         window.invalidateAll()
+    }
+
+    /// Lays the content out again at the window's size (a component's needs changed); asked
+    /// while a layout runs, it is that layout's already.
+    public func setNeedsLayout() {
+        guard !isLayingOut else { return }
+        layout(size: window.size)
     }
 
     // MARK: - ComponentHost

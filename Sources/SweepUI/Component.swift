@@ -183,6 +183,10 @@ public protocol ComponentHost: AnyObject {
     /// Asks for a frame with nothing damaged yet: an animation (a glide)
     /// starts, and its frames will say what they damage.
     func setNeedsFrame()
+    /// A component's size needs changed (a child shown or hidden, a picture
+    /// arrived): the window lays its content out again, so containers
+    /// above it (a scroll view's content height) follow. By default, nothing.
+    func setNeedsLayout()
     /// Runs `body` once after `milliseconds` on the window's event loop.
     @discardableResult
     func schedule(after milliseconds: Double, _ body: @escaping () -> Void) -> TimerToken
@@ -243,6 +247,7 @@ extension ComponentHost {
     public func pastePrimarySelection(_ completion: @escaping (String?) -> Void) { completion(nil) }
     public func moveContent(in area: Rect, by dy: Double, covered: [Rect]) { invalidate(Region(area)) }
     public func setNeedsFrame() {}
+    public func setNeedsLayout() {}
     @discardableResult
     public func showMenu(_ menu: Menu, at point: Point, theme: Theme, trigger: MenuTrigger,
                          onEvent: @escaping (MenuEvent) -> Void) -> Bool {

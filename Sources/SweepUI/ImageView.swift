@@ -8,7 +8,14 @@
 @MainActor
 public final class ImageView: Component {
     /// The picture; nil shows nothing (the background).
-    public var image: Bitmap? { didSet { if image != oldValue { invalidate() } } }
+    public var image: Bitmap? {
+        didSet {
+            guard image != oldValue else { return }
+            invalidate()
+            // Another shape: a column or a scroll view above it lays out again.
+            if image?.width != oldValue?.width || image?.height != oldValue?.height { host?.setNeedsLayout() }
+        }
+    }
     /// What a screen reader calls the picture (its file's name, what it shows).
     public var accessibleLabel = "" {
         didSet { if accessibleLabel != oldValue, let object = accessibleObject { accessibility?.nameChanged(object) } }

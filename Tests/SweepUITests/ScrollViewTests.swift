@@ -123,6 +123,23 @@ import Testing
         #expect(scroll.offset == stopped && !scroll.isAnimating, "stopped by the touch")
     }
 
+    /// A section shown or hidden, or a picture of another shape, asks the window to lay out again,
+    /// and the scroll view, laid out again, takes the content's new height.
+    @Test func aChangeOfNeedsInsideAsksForALayoutThatTheScrollViewFollows() {
+        let extra = TallBox(height: 600)
+        let column = Stack(.vertical, [.fixed(TallBox(height: 0), 300), Stack.Item(extra)])
+        let (scroll, host) = makeScrollView(column)
+        #expect(scroll.maxOffset == 700)
+        column.setHidden(extra, true)
+        #expect(host.layoutRequests == 1)
+        scroll.setFrame(scroll.frame)   // what the window's layout does
+        #expect(scroll.maxOffset == 100)
+        let picture = ImageView()
+        picture.attach(to: host)
+        picture.image = Bitmap(width: 10, height: 10, pixels: Array(repeating: 0, count: 100))
+        #expect(host.layoutRequests == 2)
+    }
+
     @Test func itDrawsOnlyInsideItsFrame() throws {
         let (scroll, _) = makeScrollView(TallBox(height: 1000))
         let image = try #require(PixmanImage(width: 300, height: 300))

@@ -8,6 +8,9 @@ final class TestHost: ComponentHost {
     var now = 0.0
     /// The family the window would draw text in.
     var fontFamily: String?
+    /// How many times a component asked for the window's layout again.
+    private(set) var layoutRequests = 0
+    func setNeedsLayout() { layoutRequests += 1 }
     private(set) var damage = Region()
     private var timers: [(token: TimerToken, due: Double, body: () -> Void)] = []
     private var nextToken: UInt64 = 0

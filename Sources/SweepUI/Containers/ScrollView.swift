@@ -111,7 +111,9 @@ public final class ScrollView: Component {
         host?.invalidate(Region(frame))
     }
 
-    /// The content's height changed (text wrapped anew, a picture arrived): lays it out again, the offset kept where it can be.
+    /// The content's height changed in a way its components do not tell the window
+    /// (`setNeedsLayout`: a stack's child shown or hidden, a picture arrived do): lays it
+    /// out again, the offset kept where it can be.
     public func contentSizeDidChange() { relayout() }
 
     private static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }

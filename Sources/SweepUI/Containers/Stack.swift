@@ -106,6 +106,8 @@ public final class Stack: Component {
         items[index].isHidden = hidden
         updateChildVisibility()
         relayout()
+        // The stack's own needs changed with it: containers above it follow (a scroll view's height).
+        host?.setNeedsLayout()
     }
 
     private func updateChildVisibility() {
