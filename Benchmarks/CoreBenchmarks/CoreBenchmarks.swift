@@ -172,6 +172,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     filteredArrivals()
+    sortBenchmarks()
 }
 
 /// A filtered view of a live list: one item arrives at the top of a

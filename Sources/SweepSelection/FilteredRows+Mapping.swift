@@ -107,14 +107,30 @@ extension FilteredRows {
     // MARK: - Arbitrary order
 
     /// Walks the rows in `bounds`, keeping those whose item is in `items`
-    /// (sorted and separate: a binary search each).
+    /// (sorted and separate): a bit per item when the items span no more
+    /// than 64 times the rows (a re-sort keeping a scattered selection),
+    /// else a binary search each.
     private func arbitraryRowRanges(showing items: [ClosedRange<Int>], within bounds: Range<Int>) -> [ClosedRange<Int>] {
         guard let lowest = items.first?.lowerBound, let highest = items.last?.upperBound else { return [] }
+        let span = highest - lowest + 1
+        var bits: [UInt64] = []
+        if items.count > 8, span > 0, span / 64 <= bounds.count {
+            bits = [UInt64](repeating: 0, count: (span + 63) / 64)
+            for range in items { Self.setBits(range.lowerBound - lowest...range.upperBound - lowest, in: &bits) }
+        }
         var rows: [ClosedRange<Int>] = []
         var runStart: Int?
         for row in bounds {
             let item = sourceItem(atRow: row)
-            let shown = item >= lowest && item <= highest && Self.contains(item, in: items)
+            let shown: Bool
+            if item < lowest || item > highest {
+                shown = false
+            } else if !bits.isEmpty {
+                let offset = item - lowest
+                shown = bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+            } else {
+                shown = Self.contains(item, in: items)
+            }
             if shown {
                 if runStart == nil { runStart = row }
             } else if let start = runStart {
@@ -187,6 +203,20 @@ extension FilteredRows {
     }
 
     // MARK: - Ranges
+
+    /// Sets the bits of `range` (word by word where it covers whole words).
+    private static func setBits(_ range: ClosedRange<Int>, in bits: inout [UInt64]) {
+        var bit = range.lowerBound
+        while bit <= range.upperBound {
+            if bit & 63 == 0 && range.upperBound - bit >= 63 {
+                bits[bit >> 6] = .max
+                bit += 64
+            } else {
+                bits[bit >> 6] |= 1 << UInt64(bit & 63)
+                bit += 1
+            }
+        }
+    }
 
     /// Whether `item` is in one of `ranges` (sorted and separate). - Complexity: O(log ranges).
     private static func contains(_ item: Int, in ranges: [ClosedRange<Int>]) -> Bool {
