@@ -55,6 +55,11 @@ struct ScrollMode {
     /// drag of its thumb, which began with the view at `startOffset`.
     var isPointerOverScrollbar = false
     var scrollbarDragStart: Double?
+    /// Where sideways scrolling goes (a table's columns): a wheel's or the
+    /// fingers' horizontal motion in logical pixels; nil: nowhere.
+    var sideways: ((Double) -> Void)?
+    /// A finger panning the view: its sideways translation so far, nil when it lifts.
+    var sidewaysPan: ((Double?) -> Void)?
 }
 
 /// Drag and drop: the drag out of the view, and a drag over it.

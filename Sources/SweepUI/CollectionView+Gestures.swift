@@ -212,11 +212,14 @@ extension CollectionView {
             itemView.stopFling()
             scrollMode.touch = .panning(startOffset: itemView.scroll.offset)
             itemView.scrollImmediately(to: itemView.scroll.offset - pan.translation.y)
+            scrollMode.sidewaysPan?(pan.translation.x)
         case .changed:
             guard case .panning(let start) = scrollMode.touch else { return }
             itemView.scrollImmediately(to: start - pan.translation.y)
+            scrollMode.sidewaysPan?(pan.translation.x)
         case .ended:
             scrollMode.touch = .idle
+            scrollMode.sidewaysPan?(nil)
             itemView.fling(velocity: -pan.velocity.y / 1000, time: now)
         default:
             scrollMode.touch = .idle
@@ -228,7 +231,19 @@ extension CollectionView {
     /// Wheel, touchpad fingers and continuous scrolling; the hold-then-scroll
     /// sweep takes finger scrolling first.
     public func handleScroll(_ frame: PointerFrame) {
-        guard isVisible, let vertical = frame.vertical else { return }
+        guard isVisible else { return }
+        var frame = frame
+        if let sideways = scrollMode.sideways {
+            // Sideways scrolling (Shift turns a wheel's) goes to the columns.
+            if frame.horizontal == nil, frame.modifiers.contains(.shift), frame.source == .wheel {
+                frame.horizontal = frame.vertical
+                frame.vertical = nil
+            }
+            if let horizontal = frame.horizontal {
+                sideways(horizontal.value120.map { Double($0) / 120 * linesPerNotch * itemView.lineHeight } ?? horizontal.value)
+            }
+        }
+        guard let vertical = frame.vertical else { return }
         let pointer = host?.gestureArena.pointerPosition.map { Point(x: $0.x - self.frame.minX, y: $0.y - self.frame.minY) }
         if zoomScroll(frame, at: pointer) { return }
         // On the arena's clock, continuous across the 32-bit wrap, as the hold it follows.

@@ -1,0 +1,64 @@
+import SweepGeometry
+import SweepGraphics
+import SweepLayout
+import SweepViews
+
+/// Draws a table's row as a list row looks (selection tint, hover,
+/// selection circle in editing mode, focus ring, separator), with a cell
+/// for each shown column at its place, scrolled sideways with the header.
+/// The row's content carries its index among the table's rows.
+@MainActor
+struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID: Sendable {
+    unowned let table: TableView<Row>
+    /// Space between a cell's edges and its text.
+    static var cellInset: Double { 8 }
+
+    func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
+        ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, canvas: canvas)
+        if let index = content.value(as: Int.self), let row = table.row(atSourceIndex: index) {
+            let geometry = table.columnGeometry, origin = rect.minX + table.columnsOrigin
+            let gutter = rect.minX + table.gutterWidth
+            for (position, column) in table.shownColumns.enumerated() where position < geometry.widths.count {
+                let cell = Rect(x: origin + geometry.starts[position], y: rect.minY, width: geometry.widths[position], height: rect.height)
+                let visible = cell.intersection(Rect(x: gutter, y: rect.minY, width: max(0, rect.maxX - gutter), height: rect.height))
+                guard !visible.isEmpty else { continue }
+                canvas.withClip(visible) { drawCell(column, row: row, in: cell, theme: theme, disabled: content.isDisabled, canvas: canvas) }
+            }
+        }
+        var veiled = state
+        veiled.isFocused = false
+        ItemViewDecorations.drawForeground(state: veiled, in: rect, theme: theme, canvas: canvas)
+        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + ListRowRenderer.checkboxColumnWidth / 2 + 4, y: rect.midY),
+                                              theme: theme, canvas: canvas)
+        if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas) }
+        let hairline = 1 / canvas.scale
+        canvas.fill(Rect(x: rect.minX, y: rect.maxY - hairline, width: rect.width, height: hairline), color: theme.separator)
+    }
+
+    /// One cell: its picture, then its text placed by the column's alignment.
+    private func drawCell(_ column: TableColumn<Row>, row: Row, in cell: Rect, theme: Theme, disabled: Bool, canvas: Canvas) {
+        var left = cell.minX + Self.cellInset
+        let right = cell.maxX - Self.cellInset
+        if let image = column.image?(row) {
+            let side = max(0, min(cell.height - 8, 24))
+            let square = Rect(x: left, y: cell.midY - side / 2, width: side, height: side)
+            switch image {
+            case .bitmap(let bitmap): canvas.drawBitmap(bitmap, in: bitmap.aspectFit(in: square))
+            case .icon(let icon): icon.draw(in: square.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas)
+            }
+            left += side + 6
+        }
+        let text = column.text(row)
+        let room = max(0, right - left)
+        let width = min(canvas.measureText(text, role: .body), room)
+        let x: Double
+        switch column.alignment {
+        case .leading: x = left
+        case .center: x = left + (room - width) / 2
+        case .trailing: x = right - width
+        }
+        let line = canvas.metrics(for: .body).lineHeight
+        canvas.drawText(text, at: Point(x: x, y: cell.midY - line / 2), role: .body,
+                        color: disabled ? theme.secondaryText : theme.primaryText, maxWidth: room)
+    }
+}

@@ -1,0 +1,371 @@
+import SweepGeometry
+import SweepGraphics
+import SweepInput
+import SweepLayout
+import SweepSelection
+import SweepViews
+
+/// A table: rows of `Row` under a header of columns (GTK's
+/// `GtkColumnView`, SwiftUI's `Table`), selected exactly as a list is —
+/// it is a `CollectionView` of rows (`collectionView`: the delegate, the
+/// selection, editing mode, menus and drags are its), each row drawn with
+/// a cell per shown column.
+///
+/// A click on a column's title sorts by it, again the other way, with
+/// Shift as one more key; the sort keeps the selection, the focused row
+/// and the row at the top by identity. A column's edge is dragged to
+/// resize it (double-clicked: fitted to its widest visible cell), a title
+/// dragged to move its column, and the header's menu (right button, long
+/// touch) hides and shows columns. What a person did to the columns is
+/// `columnState`, a `Codable` value to save and give back; each change is
+/// told to `onColumnStateChange`. Columns wider than the view scroll
+/// sideways with the header: a horizontal wheel or Shift with the wheel,
+/// touchpad fingers, a finger.
+///
+/// Rows are identified by their `id`: `setRows` keeps the selection, the
+/// focus and the top row on the rows that stay, and sorts the new rows.
+@MainActor
+public final class TableView<Row: Identifiable>: Component where Row.ID: Sendable {
+    /// Every column, in their default order.
+    public let columns: [TableColumn<Row>]
+    /// The rows' list: selection, delegate, editing, menus, drag and drop.
+    /// Its items are rows in the shown (sorted) order; `row(at:)` names them.
+    public let collectionView: CollectionView
+    /// Called after each change a person makes to the columns (sort, width,
+    /// order, hidden), with the state to save.
+    public var onColumnStateChange: ((TableColumnState) -> Void)?
+    /// The header's height in logical pixels.
+    public var headerHeight = 30.0 { didSet { setFrame(frame) } }
+    /// How far the columns are scrolled sideways.
+    public private(set) var horizontalOffset = 0.0
+
+    let source: TableRowSource<Row>
+    let sorted: FilteredDataSource
+    let header = TableHeaderView()
+    private var state: TableColumnState
+    private(set) var shownColumns: [TableColumn<Row>] = []
+    /// The widest visible cell of each column a person fitted or that fits its content.
+    private var measuredWidths: [String: Double] = [:]
+    private var geometryCache: (width: Double, geometry: TableColumnGeometry)?
+    /// The gutter the header was last drawn with (editing mode's selection circles).
+    private var drawnGutter = 0.0
+    /// The sideways offset when a finger's pan began.
+    private var panStartOffset: Double?
+    public private(set) var frame: Rect = .zero
+    public var isVisible = true {
+        didSet {
+            header.isVisible = isVisible
+            collectionView.isVisible = isVisible
+        }
+    }
+    private weak var host: ComponentHost?
+
+    /// A table of `rows` with `columns`, as `state` left them (a saved
+    /// `columnState`; names it does not know are ignored), rows
+    /// `rowHeight` high.
+    /// - Throws: `ItemIdentifierError` when two rows share an identifier.
+    public init(columns: [TableColumn<Row>], rows: [Row], state: TableColumnState = TableColumnState(),
+                rowHeight: Double = 32, theme: Theme? = nil) throws(ItemIdentifierError) {
+        self.columns = columns
+        source = try TableRowSource(rows: rows)
+        sorted = FilteredDataSource(source: source)
+        collectionView = CollectionView(layout: CollectionListLayout(rowHeight: rowHeight.isFinite ? max(8, rowHeight) : 32, headerHeight: 0),
+                                        dataSource: sorted, name: "table", theme: theme)
+        self.state = state.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)))
+        header.owner = self
+        collectionView.renderer = TableRowRenderer(table: self)
+        collectionView.scrollMode.sideways = { [unowned self] dx in scrollSideways(by: dx) }
+        collectionView.scrollMode.sidewaysPan = { [unowned self] translation in panSideways(translation) }
+        columnsChanged()
+        applySort()
+    }
+
+    // MARK: - Rows
+
+    /// The rows, in the app's order.
+    public var rows: [Row] { source.rows }
+
+    /// Shows `newRows`: rows that stay keep their selection, and the focus
+    /// and the top row stay on their rows; the new rows are sorted.
+    /// - Throws: `ItemIdentifierError` when two rows share an identifier
+    ///   (the old rows stay shown).
+    public func setRows(_ newRows: [Row]) throws(ItemIdentifierError) {
+        try source.setRows(newRows)
+        if !state.sort.isEmpty { applySort() }
+        geometryCache = nil
+    }
+
+    /// The row shown as the collection view's `item` (its row in the shown order).
+    public func row(at item: ItemPath) -> Row? {
+        sorted.sourceItem(atRow: item.item).flatMap { row(atSourceIndex: $0) }
+    }
+
+    /// The selected rows, in the app's order.
+    public var selectedRows: [Row] {
+        let rows = source.rows
+        return sorted.selectedSourceIndices.compactMap { rows.indices.contains($0) ? rows[$0] : nil }
+    }
+
+    func row(atSourceIndex index: Int) -> Row? { source.rows.indices.contains(index) ? source.rows[index] : nil }
+
+    // MARK: - Columns
+
+    /// What a person made of the columns: order, widths, hidden, sort.
+    /// Setting it (a saved state) lays the columns out and sorts again.
+    public var columnState: TableColumnState {
+        get { state }
+        set { changeState(newValue, notify: false) }
+    }
+
+    /// The sort keys, primary first (`columnState.sort`).
+    public var sortDescriptors: [TableSortDescriptor] {
+        get { state.sort }
+        set {
+            var next = state
+            next.sort = newValue
+            changeState(next, notify: false)
+        }
+    }
+
+    private func changeState(_ next: TableColumnState, notify: Bool) {
+        let normalized = next.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)))
+        guard normalized != state else { return }
+        let resort = normalized.sort != state.sort
+        state = normalized
+        columnsChanged()
+        if resort { applySort() }
+        if notify { onColumnStateChange?(state) }
+    }
+
+    private func columnsChanged() {
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        shownColumns = state.order.compactMap { state.hidden.contains($0) ? nil : byID[$0] }
+        geometryCache = nil
+        // Type-ahead and screen readers name a row by the sort column, when it sorts by its text, else the first.
+        let primary = state.sort.first.flatMap { byID[$0.column] }
+        source.titleColumn = primary.flatMap { $0.sortValue == nil ? $0 : nil } ?? shownColumns.first
+        scrollSideways(by: 0)
+        invalidate()
+    }
+
+    /// The selection circles' gutter in editing mode.
+    var gutterWidth: Double { collectionView.isEditing ? ListRowRenderer.checkboxColumnWidth : 0 }
+
+    /// Where the shown columns are across the content.
+    var columnGeometry: TableColumnGeometry {
+        let width = max(0, frame.width - gutterWidth)
+        if let cached = geometryCache, cached.width == width { return cached.geometry }
+        let sizing = shownColumns.map { column in
+            ColumnSizing(width: column.width, chosenWidth: state.widths[column.id], measuredWidth: measuredWidths[column.id])
+        }
+        let geometry = TableColumnGeometry(columns: sizing, viewWidth: width)
+        geometryCache = (width, geometry)
+        return geometry
+    }
+
+    /// Where the content's x = 0 is drawn, from the table's leading edge.
+    var columnsOrigin: Double { gutterWidth - horizontalOffset }
+
+    // MARK: - Sorting
+
+    /// Shows the rows in the order of the sort (the app's order without one),
+    /// keeping the selection, the focused row and the top row.
+    private func applySort() {
+        let rows = source.rows
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let keys = state.sort.compactMap { descriptor in
+            byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: rows), ascending: descriptor.ascending) }
+        }
+        if keys.isEmpty {
+            sorted.show(AllSourceItems(count: rows.count))
+        } else {
+            sorted.show(SourceItemList(RowSorter.sortedRows(count: rows.count, by: keys)))
+        }
+        invalidate()
+    }
+
+    /// A column's keys for every row: texts, integers or numbers, as its first valued row has.
+    static func sortKeys(of column: TableColumn<Row>, rows: [Row]) -> SortKeys {
+        guard let sortValue = column.sortValue else { return SortKeys(texts: rows.lazy.map { column.text($0) }) }
+        let values = rows.map(sortValue)
+        switch values.first(where: { $0 != .none }) {
+        case .integer?:
+            return SortKeys(integers: values.lazy.map { if case .integer(let value) = $0 { value } else { nil } })
+        case .number?:
+            return SortKeys(numbers: values.lazy.map { if case .number(let value) = $0 { value } else { nil } })
+        default:
+            return SortKeys(texts: values.lazy.map { if case .text(let value) = $0 { value } else { nil } })
+        }
+    }
+
+    // MARK: - Sideways scrolling
+
+    /// The furthest the columns scroll sideways.
+    private var maximumHorizontalOffset: Double { max(0, columnGeometry.contentWidth - max(0, frame.width - gutterWidth)) }
+
+    /// Scrolls the columns sideways by `dx` (positive: towards the trailing columns).
+    public func scrollSideways(by dx: Double) {
+        let next = min(max(0, horizontalOffset + (dx.isFinite ? dx : 0)), maximumHorizontalOffset)
+        guard next != horizontalOffset else { return }
+        horizontalOffset = next
+        invalidate()
+    }
+
+    /// A finger panning the rows: its sideways translation so far (nil: it lifted).
+    private func panSideways(_ translation: Double?) {
+        guard let translation else {
+            panStartOffset = nil
+            return
+        }
+        let start = panStartOffset ?? horizontalOffset
+        panStartOffset = start
+        scrollSideways(by: start - translation - horizontalOffset)
+    }
+
+    // MARK: - Component
+
+    public var children: [Component] { [header, collectionView] }
+
+    public func attach(to host: ComponentHost) {
+        guard self.host !== host else { return }
+        self.host = host
+        header.attach(to: host)
+        collectionView.attach(to: host)
+    }
+
+    public func setFrame(_ newFrame: Rect) {
+        frame = newFrame
+        let headerHeight = min(max(0, self.headerHeight.isFinite ? self.headerHeight : 30), newFrame.height)
+        header.setFrame(Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: headerHeight))
+        collectionView.setFrame(Rect(x: newFrame.minX, y: newFrame.minY + headerHeight, width: newFrame.width,
+                                     height: max(0, newFrame.height - headerHeight)))
+        scrollSideways(by: 0)
+        invalidate()
+    }
+
+    private func invalidate() { host?.invalidate(Region(frame)) }
+
+    public func draw(in canvas: Canvas, damage: Region) {
+        guard isVisible else { return }
+        if gutterWidth != drawnGutter {
+            // Editing mode came or went: the header moves with the rows' gutter.
+            drawnGutter = gutterWidth
+            geometryCache = nil
+            scrollSideways(by: 0)
+            header.invalidate()
+        }
+        header.draw(in: canvas, damage: damage)
+        collectionView.draw(in: canvas, damage: damage)
+    }
+
+    public var isAnimating: Bool { collectionView.isAnimating }
+
+    public func advanceAnimations(to time: Double) -> Region { collectionView.advanceAnimations(to: time) }
+
+    public var scrollsItself: Bool { true }
+
+    public func cursorShape(at point: Point) -> CursorShape {
+        header.frame.contains(point) ? header.cursorShape(at: point) : collectionView.cursorShape(at: point)
+    }
+
+    public func handleSecondaryClick(at point: Point) {
+        if header.frame.contains(point) { header.handleSecondaryClick(at: point) } else { collectionView.handleSecondaryClick(at: point) }
+    }
+}
+
+extension TableView: TableHeaderOwner {
+    var headerColumns: [(title: String, alignment: CellAlignment, isSortable: Bool)] {
+        shownColumns.map { ($0.title, $0.alignment, $0.isSortable) }
+    }
+
+    var shownSort: [(column: Int, ascending: Bool)] {
+        state.sort.compactMap { descriptor in
+            shownColumns.firstIndex { $0.id == descriptor.column }.map { ($0, descriptor.ascending) }
+        }
+    }
+
+    func headerClicked(column: Int, extend: Bool) {
+        guard shownColumns.indices.contains(column), shownColumns[column].isSortable else { return }
+        let id = shownColumns[column].id
+        var sort = state.sort
+        if let index = sort.firstIndex(where: { $0.column == id }), extend || index == 0 {
+            sort[index].ascending.toggle()
+        } else if extend {
+            sort.append(TableSortDescriptor(column: id))
+        } else {
+            sort = [TableSortDescriptor(column: id)]
+        }
+        var next = state
+        next.sort = sort
+        changeState(next, notify: true)
+    }
+
+    func resizeColumn(_ column: Int, to width: Double) {
+        guard shownColumns.indices.contains(column), width.isFinite else { return }
+        var next = state
+        next.widths[shownColumns[column].id] = min(max(width.rounded(), TableColumnGeometry.minimumWidth), TableColumnGeometry.maximumWidth)
+        changeState(next, notify: true)
+    }
+
+    func fitColumn(_ column: Int) {
+        guard shownColumns.indices.contains(column) else { return }
+        let fitted = fittedWidth(of: shownColumns[column])
+        resizeColumn(column, to: fitted)
+    }
+
+    /// The widest of the column's title (with a sort arrow's room) and its visible cells.
+    func fittedWidth(of column: TableColumn<Row>) -> Double {
+        let scale = host?.scale ?? 1, family = host?.fontFamily
+        var widest = TextMeasure.width(of: column.title, role: .caption, scale: scale, family: family) + TableHeaderView.arrowWidth
+        for range in collectionView.itemView.visibleItems {
+            for item in range.items {
+                guard let row = row(at: ItemPath(section: range.section, item: item)) else { continue }
+                let picture = column.image?(row) == nil ? 0.0 : 30
+                widest = max(widest, TextMeasure.width(of: column.text(row), role: .body, scale: scale, family: family) + picture)
+            }
+        }
+        return (widest + 2 * TableRowRenderer<Row>.cellInset).rounded(.up)
+    }
+
+    func moveColumn(_ column: Int, before index: Int) {
+        guard shownColumns.indices.contains(column) else { return }
+        let id = shownColumns[column].id
+        var order = state.order.filter { $0 != id }
+        if index < shownColumns.count, shownColumns[index].id != id, let place = order.firstIndex(of: shownColumns[index].id) {
+            order.insert(id, at: place)
+        } else if index >= shownColumns.count, let last = shownColumns.last(where: { $0.id != id }), let place = order.firstIndex(of: last.id) {
+            order.insert(id, at: place + 1)
+        } else {
+            return
+        }
+        var next = state
+        next.order = order
+        changeState(next, notify: true)
+    }
+
+    func headerMenu() -> Menu {
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let shownCount = shownColumns.count
+        var items: [MenuItem] = state.order.compactMap { id in
+            guard let column = byID[id] else { return nil }
+            let shown = !state.hidden.contains(id)
+            // The last shown column stays: a table without columns shows nothing to bring them back.
+            return .action(column.title, id: "column:" + id, isEnabled: column.isHideable && !(shown && shownCount == 1),
+                           mark: .checkmark(isOn: shown))
+        }
+        items.append(.separator)
+        items.append(.action("Reset Columns", id: "reset-columns"))
+        return Menu(items, title: "Columns")
+    }
+
+    func headerMenuChosen(_ id: String) {
+        var next = state
+        if id == "reset-columns" {
+            next = TableColumnState(sort: state.sort)
+        } else if id.hasPrefix("column:") {
+            let column = String(id.dropFirst("column:".count))
+            if next.hidden.contains(column) { next.hidden.remove(column) } else { next.hidden.insert(column) }
+        }
+        changeState(next, notify: true)
+    }
+}

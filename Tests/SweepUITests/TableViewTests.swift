@@ -1,0 +1,241 @@
+import Foundation
+import SweepGestures
+import SweepInput
+@testable import SweepUI
+import Testing
+
+/// A file as a details view shows it.
+private struct File: Identifiable, Hashable {
+    let id: Int
+    var name: String
+    var size: Int64
+    var kind: String
+}
+
+private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
+                     File(id: 2, name: "Notes 9.txt", size: 100, kind: "Text"),
+                     File(id: 3, name: "photo.png", size: 5_000, kind: "Image"),
+                     File(id: 4, name: "archive.zip", size: 100, kind: "Archive"),
+                     File(id: 5, name: "Été.txt", size: 42, kind: "Text")]
+
+@MainActor private let fileColumns: [TableColumn<File>] = [
+    TableColumn(id: "name", title: "Name", width: .flexible(minimum: 100, ideal: 200, maximum: 10_000), isHideable: false,
+                text: \.name, image: { _ in .icon(.document) }),
+    TableColumn(id: "size", title: "Size", width: .fixed(100), alignment: .trailing, text: { "\($0.size) B" },
+                sortValue: { .integer($0.size) }),
+    TableColumn(id: "kind", title: "Kind", width: .fixed(120), text: \.kind),
+]
+
+@MainActor @Suite struct TableViewTests {
+    /// A table 600 × 400 at the window's origin: header 30 high, rows 32.
+    private func makeTable(_ rows: [File] = files, state: TableColumnState = TableColumnState(),
+                           width: Double = 600) throws -> (TableView<File>, TestHost) {
+        let table = try TableView(columns: fileColumns, rows: rows, state: state)
+        let host = TestHost()
+        table.attach(to: host)
+        table.setFrame(Rect(x: 0, y: 0, width: width, height: 400))
+        return (table, host)
+    }
+
+    private func shownNames(_ table: TableView<File>) -> [String] {
+        (0..<table.rows.count).compactMap { table.row(at: ItemPath(item: $0))?.name }
+    }
+
+    /// A left click (or, with `to`, a drag) through the arena at window points.
+    private func click(_ host: TestHost, at point: Point, to end: Point? = nil, modifiers: Modifiers = [], time: Double = 1000) {
+        let arena = host.gestureArena
+        arena.pointerMoved(to: point, time: time)
+        arena.pointerButton(pressed: true, modifiers: modifiers, time: time + 10)
+        if let end {
+            for step in 1...10 {
+                let t = Double(step) / 10
+                arena.pointerMoved(to: Point(x: point.x + (end.x - point.x) * t, y: point.y + (end.y - point.y) * t), time: time + 10 + 8 * Double(step))
+            }
+        }
+        arena.pointerButton(pressed: false, modifiers: modifiers, time: time + 120)
+    }
+
+    @Test func theHeaderSitsOverTheRowsAndTheColumnsShareTheWidth() throws {
+        let (table, _) = try makeTable()
+        #expect(table.collectionView.frame == Rect(x: 0, y: 30, width: 600, height: 370))
+        // Name is flexible: it takes what Size and Kind leave.
+        #expect(table.columnGeometry.widths == [380, 100, 120])
+        #expect(shownNames(table) == files.map(\.name), "no sort: the app's order")
+        #expect(table.cursorShape(at: Point(x: 380, y: 15)) == .columnResize)
+        #expect(table.cursorShape(at: Point(x: 200, y: 15)) == .default)
+    }
+
+    @Test func clickingATitleSortsAgainReversesAndShiftAddsAKey() throws {
+        let (table, host) = try makeTable()
+        var saved: [TableColumnState] = []
+        table.onColumnStateChange = { saved.append($0) }
+        click(host, at: Point(x: 430, y: 15))
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "size")])
+        #expect(shownNames(table) == ["Été.txt", "Notes 9.txt", "archive.zip", "notes 10.txt", "photo.png"],
+                "by size, ties in the app's order")
+        click(host, at: Point(x: 430, y: 15), time: 3000)
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "size", ascending: false)])
+        #expect(shownNames(table).first == "photo.png")
+        // Shift+click on Name: a second key breaks the size ties.
+        click(host, at: Point(x: 100, y: 15), modifiers: .shift, time: 5000)
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "size", ascending: false), TableSortDescriptor(column: "name")])
+        #expect(shownNames(table) == ["photo.png", "notes 10.txt", "archive.zip", "Notes 9.txt", "Été.txt"])
+        #expect(table.shownSort.map(\.column) == [1, 0])
+        // A plain click on Name: it alone, in natural order (9 before 10, É with E).
+        click(host, at: Point(x: 100, y: 15), time: 7000)
+        #expect(shownNames(table) == ["archive.zip", "Été.txt", "Notes 9.txt", "notes 10.txt", "photo.png"])
+        #expect(saved.count == 4 && saved.last?.sort == [TableSortDescriptor(column: "name")])
+    }
+
+    @Test func aSortKeepsTheSelectionTheFocusAndTheirRowsByIdentity() throws {
+        let (table, _) = try makeTable()
+        let view = table.collectionView
+        view.allowsMultipleSelection = true
+        view.selectRanges([ItemRange(section: 0, items: 1...2)])
+        view.setFocus(ItemPath(item: 2))
+        table.sortDescriptors = [TableSortDescriptor(column: "size", ascending: false)]
+        #expect(Set(table.selectedRows.map(\.id)) == [2, 3])
+        let shownSelected = view.selectedItems.compactMap { table.row(at: $0)?.id }
+        #expect(Set(shownSelected) == [2, 3], "the view shows the same rows selected")
+        #expect(view.focusedItem.flatMap { table.row(at: $0)?.id } == 3)
+    }
+
+    @Test func newRowsAreSortedInAndKeepTheSelection() throws {
+        let (table, _) = try makeTable()
+        table.collectionView.allowsMultipleSelection = true
+        table.sortDescriptors = [TableSortDescriptor(column: "name")]
+        table.collectionView.selectItem(at: ItemPath(item: 0))
+        #expect(table.selectedRows.map(\.id) == [4])
+        var next = files.filter { $0.id != 1 }
+        next.insert(File(id: 9, name: "Zebra 2.txt", size: 1, kind: "Text"), at: 0)
+        next.append(File(id: 8, name: "aardvark.txt", size: 1, kind: "Text"))
+        try table.setRows(next)
+        #expect(shownNames(table) == ["aardvark.txt", "archive.zip", "Été.txt", "Notes 9.txt", "photo.png", "Zebra 2.txt"])
+        #expect(table.selectedRows.map(\.id) == [4])
+        #expect(table.collectionView.selectedItems.map(\.item) == [1])
+        #expect(throws: ItemIdentifierError.self) { try table.setRows(files + [files[0]]) }
+        #expect(table.rows.count == 6, "refused rows leave the shown ones")
+    }
+
+    @Test func draggingAnEdgeResizesAndADoubleClickFitsTheColumn() throws {
+        let (table, host) = try makeTable()
+        // Size's trailing edge is at 480.
+        click(host, at: Point(x: 480, y: 15), to: Point(x: 530, y: 18))
+        #expect(table.columnState.widths == ["size": 150])
+        #expect(table.columnGeometry.widths[1] == 150)
+        // A double click on Kind's edge fits it to its title and cells.
+        // (Name gave back 50: Kind's edge is the view's, 600; the grab reaches 4 inside.)
+        let kindEdge = table.columnGeometry.starts[2] + table.columnGeometry.widths[2] - 2
+        click(host, at: Point(x: kindEdge, y: 15), time: 3000)
+        click(host, at: Point(x: kindEdge, y: 15), time: 3150)
+        let fitted = try #require(table.columnState.widths["kind"])
+        #expect(fitted > 40 && fitted < 120, "\(fitted)")
+        #expect(fitted == table.fittedWidth(of: fileColumns[2]))
+    }
+
+    @Test func draggingATitleMovesItsColumn() throws {
+        let (table, host) = try makeTable()
+        var heard = 0
+        table.onColumnStateChange = { _ in heard += 1 }
+        // Name (0…380) dragged right past Kind's middle.
+        click(host, at: Point(x: 100, y: 15), to: Point(x: 500, y: 15))
+        #expect(table.columnState.order == ["size", "kind", "name"])
+        #expect(table.sortDescriptors.isEmpty, "a drag is no click")
+        #expect(heard == 1)
+        // A finger drags Kind back to the front.
+        let arena = host.gestureArena
+        let kindMiddle = table.columnGeometry.starts[1] + table.columnGeometry.widths[1] / 2
+        arena.handle(Input.touches(down: [(0, Point(x: kindMiddle, y: 15))], time: 4000))
+        for step in 1...10 { arena.handle(Input.touches(moved: [(0, Point(x: kindMiddle - Double(step) * 20, y: 15))], time: 4000 + UInt32(step) * 16)) }
+        arena.handle(Input.touches(up: [0], time: 4300))
+        #expect(table.columnState.order == ["kind", "size", "name"])
+    }
+
+    @Test func theHeaderMenuHidesAndShowsColumnsButNeverTheLastOne() throws {
+        let (table, _) = try makeTable()
+        let menu = table.headerMenu()
+        #expect(menu.items.compactMap { $0.mark == .checkmark(isOn: true) ? $0.title : nil } == ["Name", "Size", "Kind"])
+        #expect(menu.item(withID: "column:name")?.isEnabled == false, "Name is not hideable")
+        table.headerMenuChosen("column:size")
+        #expect(table.shownColumns.map(\.id) == ["name", "kind"])
+        #expect(table.columnState.hidden == ["size"])
+        table.headerMenuChosen("column:kind")
+        #expect(table.headerMenu().item(withID: "column:size")?.mark == .checkmark(isOn: false))
+        table.headerMenuChosen("column:size")
+        table.headerMenuChosen("reset-columns")
+        #expect(table.shownColumns.map(\.id) == ["name", "size", "kind"] && table.columnState.hidden.isEmpty)
+    }
+
+    @Test func theColumnStateSurvivesJSONAndNonsenseInItIsIgnored() throws {
+        let (table, _) = try makeTable()
+        table.sortDescriptors = [TableSortDescriptor(column: "size", ascending: false)]
+        table.resizeColumn(2, to: 77)
+        table.moveColumn(2, before: 0)
+        table.headerMenuChosen("column:size")
+        let data = try JSONEncoder().encode(table.columnState)
+        let restored = try JSONDecoder().decode(TableColumnState.self, from: data)
+        let (again, _) = try makeTable(state: restored)
+        #expect(again.columnState == table.columnState)
+        #expect(again.shownColumns.map(\.id) == ["kind", "name"])
+        #expect(again.columnGeometry.widths[0] == 77)
+        #expect(shownNames(again).first == "photo.png", "sorted as saved, by a hidden column")
+        // Names it does not know, twice-named columns, everything hidden, a sort on nothing.
+        let odd = TableColumnState(order: ["ghost", "size", "size"], widths: ["ghost": 5, "kind": 1e9], hidden: ["name", "size", "kind"],
+                                   sort: [TableSortDescriptor(column: "ghost"), TableSortDescriptor(column: "kind"), TableSortDescriptor(column: "kind")])
+        let (sane, _) = try makeTable(state: odd)
+        #expect(sane.columnState.order == ["size", "name", "kind"])
+        #expect(sane.shownColumns.map(\.id) == ["size"], "one column stays shown")
+        #expect(sane.columnState.widths == ["kind": 20_000])
+        #expect(sane.sortDescriptors == [TableSortDescriptor(column: "kind")])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(TableColumnState.self, from: Data("{\"order\":7}".utf8)) }
+    }
+
+    @Test func columnsWiderThanTheViewScrollSidewaysWithTheHeader() throws {
+        let (table, host) = try makeTable(width: 300)
+        // Name shrinks to its 100, Size and Kind keep theirs: 320 wide in a 300 view.
+        #expect(table.columnGeometry.contentWidth == 320)
+        var wheel = PointerFrame()
+        wheel.source = .wheel
+        wheel.modifiers = .shift
+        wheel.vertical = AxisMotion(value: 15, value120: 120)
+        table.collectionView.handleScroll(wheel)
+        #expect(table.horizontalOffset == 20, "Shift turns the wheel sideways, clamped at the end")
+        #expect(table.collectionView.itemView.scroll.offset == 0, "and does not scroll the rows")
+        var fingers = PointerFrame()
+        fingers.source = .finger
+        fingers.horizontal = AxisMotion(value: -12)
+        table.collectionView.handleScroll(fingers)
+        #expect(table.horizontalOffset == 8)
+        // A finger pans the rows sideways.
+        let arena = host.gestureArena
+        arena.handle(Input.touches(down: [(0, Point(x: 150, y: 200))], time: 1000))
+        for step in 1...10 { arena.handle(Input.touches(moved: [(0, Point(x: 150 + Double(step) * 2, y: 200))], time: 1000 + UInt32(step) * 16)) }
+        arena.handle(Input.touches(up: [0], time: 1400))
+        #expect(table.horizontalOffset == 0)
+        // The header hit-tests where it draws: Size's edge moved left by the offset.
+        table.scrollSideways(by: 20)
+        #expect(table.cursorShape(at: Point(x: 180, y: 15)) == .columnResize)
+    }
+
+    @Test func typeAheadAndScreenReadersNameARowByTheSortColumnWhenItSortsByItsText() throws {
+        let (table, _) = try makeTable()
+        #expect(table.sorted.title(for: ItemPath(item: 0)) == "notes 10.txt")
+        table.sortDescriptors = [TableSortDescriptor(column: "kind")]
+        #expect(table.sorted.title(for: ItemPath(item: 0)) == "Archive")
+        table.sortDescriptors = [TableSortDescriptor(column: "size")]
+        #expect(table.sorted.title(for: ItemPath(item: 0)) == "Été.txt", "Size sorts by number: the first column names rows")
+    }
+
+    @Test func noColumnsNoRowsAndAMillionRowsWork() throws {
+        let empty = try TableView<File>(columns: [], rows: [])
+        empty.setFrame(Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(empty.columnGeometry.widths.isEmpty)
+        empty.headerClicked(column: 3, extend: false)
+        empty.moveColumn(0, before: 9)
+        empty.scrollSideways(by: .nan)
+        let many = (0..<1_000_000).map { File(id: $0, name: "file \($0)", size: Int64($0 % 1000), kind: "Text") }
+        let (table, _) = try makeTable(many)
+        table.sortDescriptors = [TableSortDescriptor(column: "name", ascending: false)]
+        #expect(table.row(at: ItemPath(item: 0))?.name == "file 999999")
+    }
+}
