@@ -1,6 +1,6 @@
 // files: a folder browser built on SweepUI alone.
 //
-//   files [--grid] [--timing] [FOLDER]
+//   files [--grid | --details] [--timing] [FOLDER]
 //
 // The folder's entries, folders first and then by name, each with an icon, its name, and its size and
 // modified time; the listing is read off the main actor and arrives in chunks while the window stays
@@ -12,16 +12,19 @@
 // (Ctrl+Shift+N) and show a Preview of the selected file beside the entries (F3), the ☰ menu has those with Move to
 // Trash (Delete, the FreeDesktop trash), its shortcuts the window's key commands, Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
 // UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
+// --details shows a table (Details.swift): Name, Size, Modified and Kind, sorted by a click on a
+// title, resized, moved and hidden, as saved in $XDG_STATE_HOME/sweep-files/columns.json.
 import Foundation
 import SweepUI
 
 /// One entry of a folder; its name's bytes are its identity there.
-struct Entry: Sendable {
+struct Entry: Sendable, Identifiable {
     var name: [UInt8]
     var isFolder: Bool
     /// nil when the entry could not be read (gone, or no permission).
     var size: Int64?
     var modified: Int?
+    var id: [UInt8] { name }
 }
 
 /// Lists `folder` off the main actor, a chunk at a time, so the window stays
@@ -92,6 +95,8 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     let source = SnapshotDataSource<Int, [UInt8]> { name in ItemContent(title: String(decoding: name, as: UTF8.self)) }
     let filtered: FilteredDataSource
     let view: CollectionView
+    /// The details view (--details), whose rows are `names` in order, so a row's index is the list's source item.
+    let table: TableView<Entry>?
     let field = TextField(placeholder: "Filter", style: .search)
     let status = Label(accessibleRole: .statusBar)
     /// The one selected file's first 64 KB, beside the entries (F3 or the Preview button shows it).
@@ -113,11 +118,12 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private var names: [[UInt8]] = [], keys: [String] = []
     /// The menu's entry by name (rows may reorder); going up, the folder left, focused once listed.
     private var reading = false, failure: String?, menuEntry: [UInt8]?, cameFrom: [UInt8]?
-    init(window: AppWindow, folder: [UInt8], grid: Bool) {
+    init(window: AppWindow, folder: [UInt8], grid: Bool, details: Bool) {
         self.window = window
-        filtered = FilteredDataSource(source: source)
+        table = details ? Browser.detailsTable() : nil
+        filtered = table?.shownRows ?? FilteredDataSource(source: source)
         let layout: any CollectionViewLayout = grid ? CollectionGridLayout() : CollectionListLayout()
-        view = CollectionView(layout: layout, dataSource: filtered, name: "files")
+        view = table?.collectionView ?? CollectionView(layout: layout, dataSource: filtered, name: "files")
         pictureScroll = ScrollView(picture)
         previewPane = Stack(.vertical, [.flexible(preview), .flexible(pictureScroll)])
         previewPane.setHidden(pictureScroll, true)
@@ -150,7 +156,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
                             Stack.Item(menuButton)])
         header.background = .theme(\.toolbarBackground)
         (preview.accessibleLabel, preview.isFocusable) = ("Preview", false)   // Tab keeps to the places, the filter and the entries
-        let entriesAndPreview = SplitPane(.horizontal, first: view, second: previewPane, position: SplitPane.Position(firstLength: 380, collapsed: .second))
+        let entriesAndPreview = SplitPane(.horizontal, first: table ?? view, second: previewPane, position: SplitPane.Position(firstLength: 380, collapsed: .second))
         (entriesAndPreview.minimumLengths, entriesAndPreview.collapsibleSides) = ((200, 120), [.second])
         entriesAndPreview.onPositionChange = { [unowned self] position in showPreview.isOn = position.collapsed == nil }
         self.entriesAndPreview = entriesAndPreview
@@ -166,6 +172,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         window.addKeyCommands(for: appMenu(), isEnabled: { [unowned self] id in id != "trash" || filtered.selectedCount > 0 }) { [unowned self] id in
             perform(id)
         }
+        table?.onColumnStateChange = { [unowned self] state in saveColumns(state) }
         window.focus(view)
         visit(folder)
     }
@@ -272,7 +279,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         (back.isEnabled, forward.isEnabled, up.isEnabled) = (historyIndex > 0, historyIndex + 1 < history.count, newFolder != [0x2F])
         entries = [:]
         field.text = ""
-        filtered.isIncluded = nil
+        setFilter(nil)
         (reading, failure) = (true, nil)
         showEntries()
         loading = Task {
@@ -305,7 +312,9 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         var snapshot = ItemSnapshot<Int, [UInt8]>()
         snapshot.appendSections([0])
         _ = snapshot.appendItems(names)
-        do { try source.apply(snapshot) } catch { failure = "\(error)" }
+        do {
+            if let table { try table.setRows(names.compactMap { entries[$0] }) } else { try source.apply(snapshot) }
+        } catch { failure = "\(error)" }
         if let row = cameFrom.flatMap({ names.firstIndex(of: $0) }).flatMap(filtered.row(showing:)) {
             cameFrom = nil
             view.setFocus(ItemPath(section: 0, item: row))
@@ -316,8 +325,13 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private func applyFilter() {
         let needle = field.text.lowercased()
         // Read `keys` when called: new snapshots remake the rows with the indices of the names then.
-        filtered.isIncluded = needle.isEmpty ? nil : { [unowned self] item in keys[item].contains(needle) }
+        setFilter(needle.isEmpty ? nil : { [unowned self] item in keys[item].contains(needle) })
         updateStatus()
+    }
+
+    /// The table filters its sorted rows; the list's adapter its own.
+    private func setFilter(_ isIncluded: ((Int) -> Bool)?) {
+        if let table { table.isIncluded = isIncluded } else { filtered.isIncluded = isIncluded }
     }
 
     private func updateStatus() {
@@ -368,7 +382,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private func content(of bytes: [UInt8]) -> ItemContent {
         let name = String(decoding: bytes, as: UTF8.self)
         guard let entry = entries[bytes] else { return ItemContent(title: name) }
-        var content = ItemContent(title: name, image: .icon(icon(for: entry)))
+        var content = ItemContent(title: name, image: .icon(Browser.icon(for: entry)))
         if let size = entry.size, let modified = entry.modified {
             let date = Browser.dates.string(from: Date(timeIntervalSince1970: TimeInterval(modified)))
             content.detailText = entry.isFolder ? date : "\(size < 1000 ? "\(size) B" : ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) · \(date)"
@@ -383,7 +397,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         return content
     }
 
-    private func icon(for entry: Entry) -> ItemIcon {
+    static func icon(for entry: Entry) -> ItemIcon {
         if entry.isFolder { return .folder }
         switch (String(decoding: entry.name, as: UTF8.self) as NSString).pathExtension.lowercased() {
         case "png", "jpg", "jpeg", "gif", "webp", "svg": return .image
@@ -428,7 +442,8 @@ do {
     let window = try AppWindow(application: app, title: "Files", appID: "org.sweep.Files")
     // An absolute path, so Up and Back know where they are.
     let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
-    let browser = Browser(window: window, folder: Array((absolute as NSString).standardizingPath.utf8), grid: arguments.contains("--grid"))
+    let browser = Browser(window: window, folder: Array((absolute as NSString).standardizingPath.utf8), grid: arguments.contains("--grid"),
+                          details: arguments.contains("--details"))
     if arguments.contains("--timing") {
         browser.timing = started
         window.onCommit = { frames in if frames == 1 { browser.report("first frame") } }

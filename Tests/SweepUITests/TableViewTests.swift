@@ -226,6 +226,20 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         #expect(table.sorted.title(for: ItemPath(item: 0)) == "Été.txt", "Size sorts by number: the first column names rows")
     }
 
+    @Test func aFilterShowsSomeSortedRowsAndKeepsTheSelectionOfTheHiddenOnes() throws {
+        let (table, _) = try makeTable()
+        table.collectionView.allowsMultipleSelection = true
+        table.sortDescriptors = [TableSortDescriptor(column: "name", ascending: false)]
+        table.collectionView.selectRanges([ItemRange(section: 0, items: 0...4)])
+        table.isIncluded = { files[$0].kind == "Text" }
+        #expect(shownNames(table).prefix(3) == ["notes 10.txt", "Notes 9.txt", "Été.txt"])
+        #expect(table.shownRows.rowCount == 3 && table.shownRows.selectedCount == 5, "hidden rows stay selected")
+        table.collectionView.selectRanges([ItemRange(section: 0, items: 0...0)])
+        table.isIncluded = nil
+        #expect(Set(table.selectedRows.map(\.id)) == [1, 3, 4], "Notes 9 and Été deselected while shown, the rest as they were")
+        #expect(table.shownRows.rowCount == 5)
+    }
+
     @Test func noColumnsNoRowsAndAMillionRowsWork() throws {
         let empty = try TableView<File>(columns: [], rows: [])
         empty.setFrame(Rect(x: 0, y: 0, width: 100, height: 100))

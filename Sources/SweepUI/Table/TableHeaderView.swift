@@ -236,8 +236,15 @@ final class TableHeaderView: Component {
                           in: rect, canvas: canvas)
             }
             if case .moving(let moving, let x, let grab) = drag, moving < columns.count {
+                // Where it would land: an accent line between two columns.
+                let index = geometry.insertionIndex(atX: contentX(x) - grab + geometry.widths[moving] / 2)
+                let lineX = origin + (index < geometry.starts.count ? geometry.starts[index] : geometry.starts.last.map { $0 + geometry.widths[geometry.widths.count - 1] } ?? 0)
+                canvas.fill(Rect(x: lineX - 1, y: frame.minY, width: 2, height: frame.height), color: theme.accent)
+                // The column itself follows the pointer, over the others.
                 let rect = Rect(x: frame.minX + x - grab, y: frame.minY, width: geometry.widths[moving], height: frame.height)
+                canvas.fill(rect, color: theme.headerBackground)
                 canvas.fill(rect, color: theme.selectionTint)
+                ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas)
                 drawTitle(columns[moving].title, alignment: columns[moving].alignment, sort: nil, in: rect, canvas: canvas)
             }
             let hairline = 1 / canvas.scale

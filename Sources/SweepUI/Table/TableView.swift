@@ -40,7 +40,20 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     public private(set) var horizontalOffset = 0.0
 
     let source: TableRowSource<Row>
-    let sorted: FilteredDataSource
+    /// The rows shown, in order, as a filtered data source over `rows`:
+    /// read the selection by index in `rows` (`selectedSourceIndices`,
+    /// `selectedCount`), hear it change (`onSelectionChange`), find a row
+    /// (`row(showing:)`, `sourceItem(atRow:)`). The table orders and
+    /// filters it: set `isIncluded` and `sortDescriptors` here, not its own.
+    public let shownRows: FilteredDataSource
+    var sorted: FilteredDataSource { shownRows }
+    /// Which of `rows` (by index) are shown; nil: all. Setting it filters
+    /// the sorted rows again, keeping the selection of the rows it hides
+    /// (they show selected when shown again). Read the app's current
+    /// model when called: new rows ask it again.
+    public var isIncluded: ((Int) -> Bool)? { didSet { showOrder() } }
+    /// The rows by the sort, before the filter: kept until the rows or the sort change.
+    private var sortedOrder: [Int]?
     let header = TableHeaderView()
     private var state: TableColumnState
     private(set) var shownColumns: [TableColumn<Row>] = []
@@ -68,9 +81,9 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
                 rowHeight: Double = 32, theme: Theme? = nil) throws(ItemIdentifierError) {
         self.columns = columns
         source = try TableRowSource(rows: rows)
-        sorted = FilteredDataSource(source: source)
+        shownRows = FilteredDataSource(source: source)
         collectionView = CollectionView(layout: CollectionListLayout(rowHeight: rowHeight.isFinite ? max(8, rowHeight) : 32, headerHeight: 0),
-                                        dataSource: sorted, name: "table", theme: theme)
+                                        dataSource: shownRows, name: "table", theme: theme)
         self.state = state.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)))
         header.owner = self
         collectionView.renderer = TableRowRenderer(table: self)
@@ -91,7 +104,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     ///   (the old rows stay shown).
     public func setRows(_ newRows: [Row]) throws(ItemIdentifierError) {
         try source.setRows(newRows)
-        if !state.sort.isEmpty { applySort() }
+        if !state.sort.isEmpty || isIncluded != nil { applySort() }
+        measuredWidths = [:]
         geometryCache = nil
     }
 
@@ -155,6 +169,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     var columnGeometry: TableColumnGeometry {
         let width = max(0, frame.width - gutterWidth)
         if let cached = geometryCache, cached.width == width { return cached.geometry }
+        measureColumnsThatFitTheirContent()
         let sizing = shownColumns.map { column in
             ColumnSizing(width: column.width, chosenWidth: state.widths[column.id], measuredWidth: measuredWidths[column.id])
         }
@@ -163,23 +178,40 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         return geometry
     }
 
+    /// Measures the `fitContent` columns not measured since the rows last
+    /// changed: their titles and the cells of the first 200 shown rows.
+    private func measureColumnsThatFitTheirContent() {
+        for column in shownColumns where measuredWidths[column.id] == nil {
+            guard case .fitContent = column.width else { continue }
+            measuredWidths[column.id] = fittedWidth(of: column, rows: 0..<min(200, sorted.rowCount))
+        }
+    }
+
     /// Where the content's x = 0 is drawn, from the table's leading edge.
     var columnsOrigin: Double { gutterWidth - horizontalOffset }
 
     // MARK: - Sorting
 
-    /// Shows the rows in the order of the sort (the app's order without one),
-    /// keeping the selection, the focused row and the top row.
+    /// Sorts the rows again (the app's order without a sort) and shows them.
     private func applySort() {
         let rows = source.rows
         let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let keys = state.sort.compactMap { descriptor in
             byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: rows), ascending: descriptor.ascending) }
         }
-        if keys.isEmpty {
-            sorted.show(AllSourceItems(count: rows.count))
-        } else {
-            sorted.show(SourceItemList(RowSorter.sortedRows(count: rows.count, by: keys)))
+        sortedOrder = keys.isEmpty ? nil : RowSorter.sortedRows(count: rows.count, by: keys)
+        showOrder()
+    }
+
+    /// Shows the sorted rows `isIncluded` keeps, keeping the selection, the
+    /// focused row and the top row.
+    private func showOrder() {
+        let count = source.rows.count
+        switch (sortedOrder, isIncluded) {
+        case (nil, nil): sorted.show(AllSourceItems(count: count))
+        case (nil, let isIncluded?): sorted.show(SortedSourceItems((0..<count).lazy.filter(isIncluded)))
+        case (let order?, nil): sorted.show(SourceItemList(order))
+        case (let order?, let isIncluded?): sorted.show(SourceItemList(order.filter(isIncluded)))
         }
         invalidate()
     }
@@ -313,16 +345,20 @@ extension TableView: TableHeaderOwner {
         resizeColumn(column, to: fitted)
     }
 
-    /// The widest of the column's title (with a sort arrow's room) and its visible cells.
+    /// The widest of the column's title (with a sort arrow's room) and its cells in the visible rows.
     func fittedWidth(of column: TableColumn<Row>) -> Double {
+        let rows = collectionView.itemView.visibleItems.filter { $0.section == 0 }.map { $0.items.lowerBound..<$0.items.upperBound + 1 }
+        return fittedWidth(of: column, rows: rows.first ?? 0..<0)
+    }
+
+    /// The widest of the column's title and its cells in `rows` (shown rows).
+    func fittedWidth(of column: TableColumn<Row>, rows: Range<Int>) -> Double {
         let scale = host?.scale ?? 1, family = host?.fontFamily
         var widest = TextMeasure.width(of: column.title, role: .caption, scale: scale, family: family) + TableHeaderView.arrowWidth
-        for range in collectionView.itemView.visibleItems {
-            for item in range.items {
-                guard let row = row(at: ItemPath(section: range.section, item: item)) else { continue }
-                let picture = column.image?(row) == nil ? 0.0 : 30
-                widest = max(widest, TextMeasure.width(of: column.text(row), role: .body, scale: scale, family: family) + picture)
-            }
+        for shown in rows {
+            guard let row = row(at: ItemPath(item: shown)) else { continue }
+            let picture = column.image?(row) == nil ? 0.0 : 30
+            widest = max(widest, TextMeasure.width(of: column.text(row), role: .body, scale: scale, family: family) + picture)
         }
         return (widest + 2 * TableRowRenderer<Row>.cellInset).rounded(.up)
     }
