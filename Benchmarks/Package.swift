@@ -59,6 +59,16 @@ let package = Package(
             path: "FilterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A table's re-sort and an outline's rows opening and closing, through TableView.
+        .executableTarget(
+            name: "TableBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SweepUI", package: "Sweep"),
+            ],
+            path: "TableBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // A text view over a megabyte (reported in docs/performance.md, no thresholds).
         .executableTarget(
             name: "TextBenchmarks",

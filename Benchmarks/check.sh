@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-swift package benchmark --target CoreBenchmarks thresholds check --no-progress --path "$PWD/Thresholds" "$@" 2>&1 | tee "$log"
+swift package benchmark --target CoreBenchmarks --target TableBenchmarks thresholds check --no-progress --path "$PWD/Thresholds" "$@" 2>&1 | tee "$log"
 if grep -aq "is WORSE than the defined thresholds" "$log"; then
   echo "bench-core: a benchmark missed its target (see 'Deviations worse than threshold' above)" >&2
   exit 1

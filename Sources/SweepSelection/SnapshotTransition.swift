@@ -49,6 +49,12 @@ public struct SnapshotTransition: Sendable {
         remap = nil
     }
 
+    /// A batch the caller knows without comparing identifiers (rows
+    /// inserted or removed in one place: an outline's row opened or closed).
+    public init(batch mapping: ItemMapping) {
+        self.init(mapping: mapping, reconfigured: [])
+    }
+
     /// A remap transition.
     @usableFromInline
     init(remap: IdentityRemap, oldItemCounts: [Int], newItemCounts: [Int], reconfigured: [ItemRange]) {

@@ -130,4 +130,10 @@ struct CollectionBehaviour {
     var insertionAnchoring = InsertionAnchoring.visibleItems
     /// Lines a wheel notch scrolls.
     var linesPerNotch = 3.0
+    /// Keys a component around the view takes first (a table's outline
+    /// keys, its F2); true when it took the key.
+    var keyInterceptor: ((KeyEvent) -> Bool)?
+    /// A tap or click on an item's accessory that a component around the
+    /// view takes (an outline's disclosure triangle) instead of the delegate; true when taken.
+    var accessoryTap: ((ItemPath) -> Bool)?
 }

@@ -72,6 +72,7 @@ extension CollectionView {
     private func accessoryTapped(at point: Point) -> Bool {
         let window = Point(x: point.x + itemView.frame.minX, y: point.y + itemView.frame.minY)
         guard let item = itemView.item(at: window), let rect = itemView.accessoryRect(of: item), rect.contains(window) else { return false }
+        if behaviour.accessoryTap?(item) == true { return true }
         delegate?.collectionView(self, accessoryButtonTappedFor: item)
         return true
     }

@@ -8,6 +8,7 @@ extension CollectionView {
             gestures.band.cancel()
             return true
         }
+        if let interceptor = behaviour.keyInterceptor, interceptor(key) { return true }
         if key.keysym == .menu || (key.keysym == .f10 && key.modifiers.contains(.shift)) {
             return showContextMenuFromKeyboard()
         }

@@ -188,3 +188,43 @@ final class RecordingDelegate: SelectionDelegate {
         }
     }
 }
+
+/// Replacing the selection with ranges in order is a merge of the two lists:
+/// checked against the range-by-range path on random selections.
+@Suite struct SelectionReplacementTests {
+    @Test func aWholeNewSelectionInOrderReportsWhatARangeByRangeOneWould() {
+        var random = SplitMix64(seed: 43)
+        for _ in 0..<300 {
+            func randomRanges() -> [ItemRange] {
+                var ranges: [ItemRange] = [], item = random.below(5)
+                for section in 0..<2 {
+                    item = random.below(5)
+                    while item < 200 && random.below(8) != 0 {
+                        let length = 1 + random.below(6)
+                        ranges.append(ItemRange(section: section, items: item...(item + length - 1)))
+                        item += length + 1 + random.below(10)
+                    }
+                }
+                return ranges
+            }
+            let before = randomRanges(), after = randomRanges()
+            var configuration = SelectionConfiguration()
+            configuration.allowsMultipleSelection = true
+            let fast = SelectionController(itemCounts: [300, 300], configuration: configuration)
+            let slow = SelectionController(itemCounts: [300, 300], configuration: configuration)
+            for controller in [fast, slow] { _ = controller.selectRanges(before, additive: true, source: .api) }
+            let change = fast.selectRanges(after, additive: false, source: .api)
+            // The slow path: deselect what goes, then select what comes, range by range.
+            var expected = SelectionChange()
+            for range in before { for item in range.items where !after.contains(where: { $0.section == range.section && $0.items.contains(item) }) {
+                expected.remove(ItemRange(section: range.section, items: item...item)) } }
+            for range in after { for item in range.items where !before.contains(where: { $0.section == range.section && $0.items.contains(item) }) {
+                expected.add(ItemRange(section: range.section, items: item...item)) } }
+            #expect(change == expected)
+            #expect(fast.model.committed.ranges == Selection(after).ranges && fast.model.committed.count == Selection(after).count)
+            // Out of order, the range-by-range path: the same selection.
+            _ = slow.selectRanges(after.reversed(), additive: false, source: .api)
+            #expect(fast.model.committed.ranges == slow.model.committed.ranges)
+        }
+    }
+}

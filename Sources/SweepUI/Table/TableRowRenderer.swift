@@ -22,7 +22,20 @@ struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID
                 let cell = Rect(x: origin + geometry.starts[position], y: rect.minY, width: geometry.widths[position], height: rect.height)
                 let visible = cell.intersection(Rect(x: gutter, y: rect.minY, width: max(0, rect.maxX - gutter), height: rect.height))
                 guard !visible.isEmpty else { continue }
-                canvas.withClip(visible) { drawCell(column, row: row, in: cell, theme: theme, disabled: content.isDisabled, canvas: canvas) }
+                canvas.withClip(visible) {
+                    var textCell = cell
+                    // An outline's first column: indented by depth, after the disclosure triangle.
+                    if position == 0, let disclosure = table.disclosure(atSourceIndex: index) {
+                        let triangleX = cell.minX + table.disclosureOffset(depth: disclosure.depth)
+                        if disclosure.expandable {
+                            drawDisclosure(expanded: disclosure.expanded, loading: disclosure.loading,
+                                           centre: Point(x: triangleX + TableView<Row>.disclosureWidth / 2, y: cell.midY), theme: theme, canvas: canvas)
+                        }
+                        let inset = triangleX + TableView<Row>.disclosureWidth - cell.minX - Self.cellInset
+                        textCell = Rect(x: cell.minX + inset, y: cell.minY, width: max(0, cell.width - inset), height: cell.height)
+                    }
+                    drawCell(column, row: row, in: textCell, theme: theme, disabled: content.isDisabled, canvas: canvas)
+                }
             }
         }
         var veiled = state
@@ -33,6 +46,28 @@ struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID
         if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas) }
         let hairline = 1 / canvas.scale
         canvas.fill(Rect(x: rect.minX, y: rect.maxY - hairline, width: rect.width, height: hairline), color: theme.separator)
+    }
+
+    /// A disclosure triangle: pointing right when closed, down when open;
+    /// a ring while the children load.
+    private func drawDisclosure(expanded: Bool, loading: Bool, centre: Point, theme: Theme, canvas: Canvas) {
+        if loading {
+            canvas.strokeCircle(center: centre, radius: 4, lineWidth: 1.5, color: theme.secondaryText)
+            return
+        }
+        let size = 4.5
+        let points = expanded
+            ? [Point(x: centre.x - size, y: centre.y - size / 2), Point(x: centre.x + size, y: centre.y - size / 2), Point(x: centre.x, y: centre.y + size / 2 + 1)]
+            : [Point(x: centre.x - size / 2, y: centre.y - size), Point(x: centre.x + size / 2 + 1, y: centre.y), Point(x: centre.x - size / 2, y: centre.y + size)]
+        canvas.fillConvexPolygon(points, color: theme.secondaryText)
+    }
+
+    /// An outline row's triangle takes a click or a tap (it opens or closes the row, selecting nothing).
+    func accessoryBounds(for content: ItemContent, in bounds: Rect) -> Rect? {
+        guard let index = content.value(as: Int.self), let disclosure = table.disclosure(atSourceIndex: index), disclosure.expandable,
+              !table.columnGeometry.starts.isEmpty else { return nil }
+        let x = bounds.minX + table.columnsOrigin + table.columnGeometry.starts[0] + table.disclosureOffset(depth: disclosure.depth)
+        return Rect(x: x - 2, y: bounds.minY, width: TableView<Row>.disclosureWidth + 4, height: bounds.height)
     }
 
     /// One cell: its picture, then its text placed by the column's alignment.

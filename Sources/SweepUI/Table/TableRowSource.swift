@@ -9,7 +9,9 @@ import SweepViews
 @MainActor
 final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, SnapshotSourceRegistering where Row.ID: Sendable {
     private(set) var rows: [Row]
-    private var snapshot = ItemSnapshot<Int, Row.ID>()
+    /// The rows' identifiers as last told; nil after rows were inserted or
+    /// removed in one place (made again from `rows` when next needed).
+    private var snapshot: ItemSnapshot<Int, Row.ID>? = ItemSnapshot<Int, Row.ID>()
     private weak var observer: (any SnapshotObserver)?
     /// The column type-ahead and screen readers name a row by.
     var titleColumn: TableColumn<Row>?
@@ -21,16 +23,71 @@ final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, Snapsh
 
     /// Shows `newRows`. - Throws: when two rows share an identifier (the old rows stay).
     func setRows(_ newRows: [Row]) throws(ItemIdentifierError) {
-        var next = ItemSnapshot<Int, Row.ID>()
-        next.appendSections([0])
-        _ = next.appendItems(newRows.map(\.id), toSection: 0)
-        let transition = try ItemSnapshot.transition(from: snapshot, to: next)
+        let next = Self.snapshot(of: newRows)
+        let old = snapshot ?? Self.snapshot(of: rows)
+        let transition: SnapshotTransition
+        do {
+            transition = try ItemSnapshot.transition(from: old, to: next)
+        } catch let error where error.isAboutOldSnapshot {
+            // Rows inserted in place held an identifier twice: nothing is kept by identity this once.
+            _ = try ItemSnapshot.transition(from: ItemSnapshot<Int, Row.ID>(), to: next)
+            transition = Self.replacing(rows.count, with: newRows.count)
+        }
         snapshot = next
         rows = newRows
         observer?.sourceDidApply(transition)
     }
 
+    /// Inserts `newRows` before row `index`, told as a batch (no identifiers compared).
+    func insertRows(_ newRows: [Row], at index: Int) {
+        guard !newRows.isEmpty, index >= 0, index <= rows.count else { return }
+        let oldCount = rows.count
+        rows.insert(contentsOf: newRows, at: index)
+        snapshot = nil
+        let update = ItemUpdate.insert(ItemRange(section: 0, items: index...(index + newRows.count - 1)))
+        tell(update, oldCount: oldCount)
+    }
+
+    /// Removes the rows in `range`, told as a batch.
+    func removeRows(_ range: Range<Int>) {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= rows.count else { return }
+        let oldCount = rows.count
+        rows.removeSubrange(range)
+        snapshot = nil
+        tell(ItemUpdate.delete(ItemRange(section: 0, items: range.lowerBound...(range.upperBound - 1))), oldCount: oldCount)
+    }
+
+    private func tell(_ update: ItemUpdate, oldCount: Int) {
+        guard let mapping = try? ItemMapping(oldItemCounts: [oldCount], update: update) else { return }
+        observer?.sourceDidApply(SnapshotTransition(batch: mapping))
+    }
+
+    private static func snapshot(of rows: [Row]) -> ItemSnapshot<Int, Row.ID> {
+        var snapshot = ItemSnapshot<Int, Row.ID>()
+        snapshot.appendSections([0])
+        _ = snapshot.appendItems(rows.map(\.id), toSection: 0)
+        return snapshot
+    }
+
+    /// Every old row deleted and every new one inserted.
+    private static func replacing(_ oldCount: Int, with newCount: Int) -> SnapshotTransition {
+        var update = ItemUpdate()
+        if oldCount > 0 { update.deleted = [ItemRange(section: 0, items: 0...(oldCount - 1))] }
+        if newCount > 0 { update.inserted = [ItemRange(section: 0, items: 0...(newCount - 1))] }
+        // Counts that agree with the update cannot fail to map.
+        let mapping = try? ItemMapping(oldItemCounts: [oldCount], update: update)
+        return mapping.map { SnapshotTransition(batch: $0) } ?? SnapshotTransition(batch: ItemMapping.identity(itemCounts: [newCount]))
+    }
+
     func addObserver(_ observer: any SnapshotObserver) { self.observer = observer }
+
+    /// Throws when two of `rows` share an identifier.
+    static func check(_ rows: [Row]) throws(ItemIdentifierError) {
+        var snapshot = ItemSnapshot<Int, Row.ID>()
+        snapshot.appendSections([0])
+        _ = snapshot.appendItems(rows.map(\.id), toSection: 0)
+        _ = try ItemSnapshot.transition(from: ItemSnapshot<Int, Row.ID>(), to: snapshot)
+    }
 
     var sectionCounts: [Int] { [rows.count] }
 
@@ -43,5 +100,15 @@ final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, Snapsh
 
     func content(for item: ItemPath) -> ItemContent {
         ItemContent(title: title(for: item), value: ItemValue(item.item))
+    }
+}
+
+extension ItemIdentifierError {
+    /// Whether the fault is in the snapshot before the change.
+    var isAboutOldSnapshot: Bool {
+        switch self {
+        case .duplicateIdentifier(_, let snapshot, _, _), .duplicateSectionIdentifier(_, let snapshot, _, _): snapshot == .old
+        case .sectionCountMismatch: false
+        }
     }
 }

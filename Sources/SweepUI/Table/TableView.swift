@@ -24,6 +24,17 @@ import SweepViews
 ///
 /// Rows are identified by their `id`: `setRows` keeps the selection, the
 /// focus and the top row on the rows that stay, and sorts the new rows.
+///
+/// Given a `TableOutline`, the table is an outline: its rows are the
+/// roots, and a row with children shows a disclosure triangle in the first
+/// shown column. A click or tap on the triangle, Right and Left, or `*`
+/// and Alt+Right for the whole subtree expand and collapse it; Left on a
+/// collapsed row goes to its parent, Right on an expanded one to its first
+/// child. Children load when first shown (`TableOutline.children`), and are
+/// sorted among themselves. The selection, the focus and the top row stay
+/// on their rows as rows open and close; collapsing a row deselects the
+/// rows under it (as Finder and Nautilus do: a hidden row is not a
+/// selected one). With one column and `headerHeight` 0, it is a plain tree.
 @MainActor
 public final class TableView<Row: Identifiable>: Component where Row.ID: Sendable {
     /// Every column, in their default order.
@@ -54,12 +65,16 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     public var isIncluded: ((Int) -> Bool)? { didSet { showOrder() } }
     /// The rows by the sort, before the filter: kept until the rows or the sort change.
     private var sortedOrder: [Int]?
+    /// The tree of an outline table; nil for a flat one.
+    let tree: OutlineTree<Row>?
+    /// Told when a row's children could not be loaded (the row collapses again).
+    public var onChildrenError: ((Row, any Error) -> Void)?
     let header = TableHeaderView()
     private var state: TableColumnState
     private(set) var shownColumns: [TableColumn<Row>] = []
     /// The widest visible cell of each column a person fitted or that fits its content.
-    private var measuredWidths: [String: Double] = [:]
-    private var geometryCache: (width: Double, geometry: TableColumnGeometry)?
+    var measuredWidths: [String: Double] = [:]
+    var geometryCache: (width: Double, geometry: TableColumnGeometry)?
     /// The gutter the header was last drawn with (editing mode's selection circles).
     private var drawnGutter = 0.0
     /// The sideways offset when a finger's pan began.
@@ -77,10 +92,12 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     /// `columnState`; names it does not know are ignored), rows
     /// `rowHeight` high.
     /// - Throws: `ItemIdentifierError` when two rows share an identifier.
-    public init(columns: [TableColumn<Row>], rows: [Row], state: TableColumnState = TableColumnState(),
+    public init(columns: [TableColumn<Row>], rows: [Row], outline: TableOutline<Row>? = nil, state: TableColumnState = TableColumnState(),
                 rowHeight: Double = 32, theme: Theme? = nil) throws(ItemIdentifierError) {
         self.columns = columns
         source = try TableRowSource(rows: rows)
+        tree = outline.map { OutlineTree(outline: $0) }
+        tree?.roots = rows
         shownRows = FilteredDataSource(source: source)
         collectionView = CollectionView(layout: CollectionListLayout(rowHeight: rowHeight.isFinite ? max(8, rowHeight) : 32, headerHeight: 0),
                                         dataSource: shownRows, name: "table", theme: theme)
@@ -89,6 +106,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         collectionView.renderer = TableRowRenderer(table: self)
         collectionView.scrollMode.sideways = { [unowned self] dx in scrollSideways(by: dx) }
         collectionView.scrollMode.sidewaysPan = { [unowned self] translation in panSideways(translation) }
+        collectionView.behaviour.keyInterceptor = { [unowned self] key in handleOutlineKey(key) }
+        collectionView.behaviour.accessoryTap = { [unowned self] item in toggleRow(at: item) }
         columnsChanged()
         applySort()
     }
@@ -103,8 +122,15 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     /// - Throws: `ItemIdentifierError` when two rows share an identifier
     ///   (the old rows stay shown).
     public func setRows(_ newRows: [Row]) throws(ItemIdentifierError) {
-        try source.setRows(newRows)
-        if !state.sort.isEmpty || isIncluded != nil { applySort() }
+        if let tree {
+            try TableRowSource<Row>.check(newRows)
+            tree.roots = newRows
+            tree.orders[nil] = nil
+            reshowTree()
+        } else {
+            try source.setRows(newRows)
+            if !state.sort.isEmpty || isIncluded != nil { applySort() }
+        }
         measuredWidths = [:]
         geometryCache = nil
     }
@@ -194,6 +220,11 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     /// Sorts the rows again (the app's order without a sort) and shows them.
     private func applySort() {
+        if let tree {
+            // An outline sorts each row's children among themselves.
+            tree.orders.removeAll()
+            return reshowTree()
+        }
         let rows = source.rows
         let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let keys = state.sort.compactMap { descriptor in
@@ -205,7 +236,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     /// Shows the sorted rows `isIncluded` keeps, keeping the selection, the
     /// focused row and the top row.
-    private func showOrder() {
+    func showOrder() {
         let count = source.rows.count
         switch (sortedOrder, isIncluded) {
         case (nil, nil): sorted.show(AllSourceItems(count: count))
@@ -213,6 +244,28 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         case (let order?, nil): sorted.show(SourceItemList(order))
         case (let order?, let isIncluded?): sorted.show(SourceItemList(order.filter(isIncluded)))
         }
+        invalidate()
+    }
+
+    /// The order of one group of rows (roots, or a row's children) by the sort.
+    func order(of group: [Row]) -> [Int] {
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let keys = state.sort.compactMap { descriptor in
+            byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: group), ascending: descriptor.ascending) }
+        }
+        return keys.isEmpty ? Array(group.indices) : RowSorter.sortedRows(count: group.count, by: keys)
+    }
+
+    /// Shows the outline's rows as they are now (a row opened or closed,
+    /// children arrived, the sort changed), each on its identity.
+    func reshowTree() {
+        guard let tree else { return }
+        let flat = tree.flatten { [unowned self] group in order(of: group) }
+        // The flattening leaves repeated identifiers out, so the rows are always accepted.
+        try? source.setRows(flat)
+        if isIncluded != nil { showOrder() }
+        measuredWidths = [:]
+        geometryCache = nil
         invalidate()
     }
 
@@ -275,7 +328,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         invalidate()
     }
 
-    private func invalidate() { host?.invalidate(Region(frame)) }
+    func invalidate() { host?.invalidate(Region(frame)) }
 
     public func draw(in canvas: Canvas, damage: Region) {
         guard isVisible else { return }
@@ -355,9 +408,11 @@ extension TableView: TableHeaderOwner {
     func fittedWidth(of column: TableColumn<Row>, rows: Range<Int>) -> Double {
         let scale = host?.scale ?? 1, family = host?.fontFamily
         var widest = TextMeasure.width(of: column.title, role: .caption, scale: scale, family: family) + TableHeaderView.arrowWidth
+        let isTreeColumn = tree != nil && shownColumns.first?.id == column.id
         for shown in rows {
             guard let row = row(at: ItemPath(item: shown)) else { continue }
-            let picture = column.image?(row) == nil ? 0.0 : 30
+            var picture = column.image?(row) == nil ? 0.0 : 30
+            if isTreeColumn { picture += disclosureOffset(depth: depth(at: ItemPath(item: shown))) + Self.disclosureWidth - TableRowRenderer<Row>.cellInset }
             widest = max(widest, TextMeasure.width(of: column.text(row), role: .body, scale: scale, family: family) + picture)
         }
         return (widest + 2 * TableRowRenderer<Row>.cellInset).rounded(.up)
