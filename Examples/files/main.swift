@@ -1,6 +1,6 @@
 // files: a folder browser built on SweepUI alone.
 //
-//   files [--grid | --details] [--timing] [FOLDER]
+//   files [--grid | --details | --tree] [--timing] [FOLDER]
 //
 // The folder's entries, folders first and then by name, each with an icon, its name, and its size and
 // modified time; the listing is read off the main actor and arrives in chunks while the window stays
@@ -13,18 +13,21 @@
 // Trash (Delete, the FreeDesktop trash), its shortcuts the window's key commands, Ctrl+C copies the selected paths, and the status line counts the selection. Names are bytes: names differing only in normalization or invalid
 // UTF-8 are two entries, and paths are printed and copied byte for byte, one a line (`PathLine`).
 // --details shows a table (Details.swift): Name, Size, Modified and Kind, sorted by a click on a
-// title, resized, moved and hidden, as saved in $XDG_STATE_HOME/sweep-files/columns.json.
+// title, resized, moved and hidden, as saved in $XDG_STATE_HOME/sweep-files/columns.json; --tree the
+// same with folders that open in place. F2 (or a slow second click on a name) renames on disk.
 import Foundation
 import SweepUI
 
-/// One entry of a folder; its name's bytes are its identity there.
+/// One entry of a folder; its name's bytes are its identity there, its path's in a tree.
 struct Entry: Sendable, Identifiable {
+    var folder: [UInt8]
     var name: [UInt8]
     var isFolder: Bool
     /// nil when the entry could not be read (gone, or no permission).
     var size: Int64?
     var modified: Int?
-    var id: [UInt8] { name }
+    var path: [UInt8] { (folder.last == 0x2F ? folder : folder + [0x2F]) + name }
+    var id: [UInt8] { path }
 }
 
 /// Lists `folder` off the main actor, a chunk at a time, so the window stays
@@ -43,7 +46,7 @@ func listing(of folder: [UInt8]) -> AsyncThrowingStream<[Entry], Error> {
                 if name == Array(".".utf8) || name == Array("..".utf8) { continue }
                 var info = stat()
                 let readable = cString(name) { fstatat(dirfd(directory), $0, &info, 0) } == 0
-                chunk.append(Entry(name: name, isFolder: readable && info.st_mode & S_IFMT == S_IFDIR,
+                chunk.append(Entry(folder: folder, name: name, isFolder: readable && info.st_mode & S_IFMT == S_IFDIR,
                                    size: readable ? Int64(info.st_size) : nil, modified: readable ? info.st_mtim.tv_sec : nil))
                 if chunk.count == 4096 { continuation.yield(chunk); chunk = [] }
             }
@@ -117,10 +120,11 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     /// The entries' names in the snapshot's order, and their lower-case forms for the filter.
     private var names: [[UInt8]] = [], keys: [String] = []
     /// The menu's entry by name (rows may reorder); going up, the folder left, focused once listed.
-    private var reading = false, failure: String?, menuEntry: [UInt8]?, cameFrom: [UInt8]?
-    init(window: AppWindow, folder: [UInt8], grid: Bool, details: Bool) {
+    private var reading = false, failure: String?, menuEntry: Entry?
+    var cameFrom: [UInt8]?, renamedTo: [UInt8]?
+    init(window: AppWindow, folder: [UInt8], grid: Bool, details: Bool, tree: Bool) {
         self.window = window
-        table = details ? Browser.detailsTable() : nil
+        table = details || tree ? Browser.detailsTable(tree: tree) : nil
         filtered = table?.shownRows ?? FilteredDataSource(source: source)
         let layout: any CollectionViewLayout = grid ? CollectionGridLayout() : CollectionListLayout()
         view = table?.collectionView ?? CollectionView(layout: layout, dataSource: filtered, name: "files")
@@ -173,6 +177,10 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
             perform(id)
         }
         table?.onColumnStateChange = { [unowned self] state in saveColumns(state) }
+        table?.onRename = { [unowned self] entry, name in rename(entry, to: name) }
+        table?.onChildrenError = { [unowned self] entry, error in
+            status.text = "Cannot read \(String(decoding: entry.path, as: UTF8.self)): \(error.localizedDescription)"
+        }
         window.focus(view)
         visit(folder)
     }
@@ -209,9 +217,9 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     /// Moves the selected entries to the trash; the first that cannot go says why.
     private func trashSelection() {
         var problem: String?
-        for name in filtered.selectedSourceIndices.map({ names[$0] }) {
-            do { try moveToTrash(path(of: name)) } catch {
-                problem = "Cannot trash \(String(decoding: name, as: UTF8.self)): \(error)"
+        for entry in filtered.selectedSourceIndices.compactMap(entry(atSource:)) {
+            do { try moveToTrash(entry.path) } catch {
+                problem = "Cannot trash \(String(decoding: entry.name, as: UTF8.self)): \(error)"
                 break
             }
         }
@@ -224,12 +232,12 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private func previewSelection() {
         previewing?.cancel()
         let chosen = Array(filtered.selectedSourceIndices.prefix(2))
-        guard chosen.count == 1, let entry = entries[names[chosen[0]]], !entry.isFolder else {
+        guard chosen.count == 1, let entry = entry(atSource: chosen[0]), !entry.isFolder else {
             (previewPane.setHidden(pictureScroll, true), previewPane.setHidden(preview, false))
             return preview.text = StyledText(chosen.isEmpty ? "" : chosen.count > 1 ? "\(filtered.selectedCount) selected" : "A folder", style: .italic)
         }
-        let path = path(of: names[chosen[0]])
-        picture.accessibleLabel = String(decoding: names[chosen[0]], as: UTF8.self)
+        let path = entry.path
+        picture.accessibleLabel = String(decoding: entry.name, as: UTF8.self)
         previewing = Task { [weak self] in
             let (image, text) = await Task.detached { () -> (Bitmap?, StyledText?) in
                 previewImage(of: path).map { ($0, nil) } ?? (nil, previewText(of: path))
@@ -315,8 +323,10 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
         do {
             if let table { try table.setRows(names.compactMap { entries[$0] }) } else { try source.apply(snapshot) }
         } catch { failure = "\(error)" }
-        if let row = cameFrom.flatMap({ names.firstIndex(of: $0) }).flatMap(filtered.row(showing:)) {
-            cameFrom = nil
+        // The folder left going up is focused once listed; an entry just renamed is selected too.
+        if let name = cameFrom ?? renamedTo, let row = sourceIndex(ofName: name).flatMap(filtered.row(showing:)) {
+            if renamedTo != nil { view.selectItem(at: ItemPath(section: 0, item: row)) }
+            (cameFrom, renamedTo) = (nil, nil)
             view.setFocus(ItemPath(section: 0, item: row))
         }
         updateStatus()
@@ -346,13 +356,24 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
 
     private func path(of name: [UInt8]) -> [UInt8] { (folder.last == 0x2F ? folder : folder + [0x2F]) + name }
 
-    /// Enter or a double click: a folder opens, a file's path is printed.
-    private func open(row: Int) { if let item = filtered.sourceItem(atRow: row) { open(name: names[item]) } }
+    /// The source index of the entry `name` of the folder shown.
+    private func sourceIndex(ofName name: [UInt8]) -> Int? {
+        guard let table else { return names.firstIndex(of: name) }
+        return table.rows.firstIndex { $0.name == name && $0.folder == folder }
+    }
 
-    private func open(name: [UInt8]) {
-        guard let entry = entries[name] else { return }
-        if entry.isFolder { return visit(path(of: entry.name)) }
-        StandardStreams.write(PathLine.bytes(path(of: entry.name)), to: STDOUT_FILENO)
+    /// The entry a source index names: a table row (a tree's rows are its own), or a listed name.
+    func entry(atSource index: Int) -> Entry? {
+        if let table { return table.rows.indices.contains(index) ? table.rows[index] : nil }
+        return names.indices.contains(index) ? entries[names[index]] : nil
+    }
+
+    /// Enter or a double click: a folder opens, a file's path is printed.
+    private func open(row: Int) { if let entry = filtered.sourceItem(atRow: row).flatMap(entry(atSource:)) { open(entry) } }
+
+    private func open(_ entry: Entry) {
+        if entry.isFolder { return visit(entry.path) }
+        StandardStreams.write(PathLine.bytes(entry.path), to: STDOUT_FILENO)
     }
 
     private func handleKey(_ key: KeyEvent) -> Bool {
@@ -372,7 +393,7 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
 
     /// Ctrl+C or the menu: every selected entry's path, the ones the filter hides too.
     @discardableResult private func copyPaths() -> Bool {
-        let paths = filtered.selectedSourceIndices.flatMap { PathLine.bytes(path(of: names[$0])) }
+        let paths = filtered.selectedSourceIndices.compactMap(entry(atSource:)).flatMap { PathLine.bytes($0.path) }
         if !paths.isEmpty { window.copy(.bytes(paths)) }
         return true
     }
@@ -414,18 +435,18 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
 /// A right click's menu (Open, Copy Paths), and the selection dragged to other apps as files (a row's copied text is its path).
 extension Browser: CollectionViewDelegate {
     func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
-        menuEntry = item.flatMap { filtered.sourceItem(atRow: $0.item) }.map { names[$0] }
+        menuEntry = item.flatMap { filtered.sourceItem(atRow: $0.item) }.flatMap(entry(atSource:))
         return item == nil ? nil : Menu([.action("Open", id: "open", shortcut: "Enter"), .action("Copy Paths", id: "copy", shortcut: "Ctrl+C"),
                                          .separator, .action("Move to Trash", id: "trash", shortcut: "Delete", isDestructive: true)])
     }
 
     func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
-        if event == .chosen("open"), let menuEntry { open(name: menuEntry) }
+        if event == .chosen("open"), let menuEntry { open(menuEntry) }
         if event == .chosen("copy") { copyPaths() }
         if event == .chosen("trash") { trashSelection() }
     }
     func collectionView(_ view: CollectionView, dragDataFor items: [ItemRange]) -> DragData? {
-        let paths = { [unowned self] (item: ItemPath) in filtered.sourceItem(atRow: item.item).map { path(of: names[$0]) } ?? [] }
+        let paths = { [unowned self] (item: ItemPath) in filtered.sourceItem(atRow: item.item).flatMap(entry(atSource:))?.path ?? [] }
         return DragData(types: [("text/uri-list", .lines(of: items, terminator: "\r\n") { FileURI.encode(bytes: paths($0)) }),
                                 ("text/plain;charset=utf-8", .lines(of: items, terminator: "") { PathLine.bytes(paths($0)) })], actions: .copy)
     }
@@ -443,7 +464,7 @@ do {
     // An absolute path, so Up and Back know where they are.
     let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
     let browser = Browser(window: window, folder: Array((absolute as NSString).standardizingPath.utf8), grid: arguments.contains("--grid"),
-                          details: arguments.contains("--details"))
+                          details: arguments.contains("--details"), tree: arguments.contains("--tree"))
     if arguments.contains("--timing") {
         browser.timing = started
         window.onCommit = { frames in if frames == 1 { browser.report("first frame") } }

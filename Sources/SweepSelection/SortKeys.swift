@@ -265,24 +265,33 @@ public enum RowSorter {
         let keys = keys.filter { $0.keys.count == count }
         guard count > 0 else { return [] }
         guard let first = keys.first, count <= Int(Int32.max) else { return Array(0..<count) }
-        // The first key's prefix, direction and missing values folded in: what the radix sort orders by.
+        // Rows with a value are radix-sorted by their prefix, the direction folded in;
+        // rows without one follow, in row order, their ties broken by the other keys.
         let firstPrefixes = first.keys.prefixes, firstMissing = first.keys.missing, ascending = first.ascending
-        var prefixes = [UInt64](repeating: 0, count: count)
+        var valued: [UInt64] = [], valuedRows: [Int32] = [], missingRows: [Int32] = []
+        valued.reserveCapacity(count)
+        valuedRows.reserveCapacity(count)
         for row in 0..<count {
-            let prefix = firstPrefixes[row]
-            prefixes[row] = firstMissing[row] ? .max : min(ascending ? prefix : ~prefix, .max - 1)
-        }
-        var rows = radixSortedRows(prefixes)
-        let rest = Array(keys.dropFirst())
-        guard !rest.isEmpty || first.keys.hasTexts else { return rows.map(Int.init) }
-        forEachRun(in: &rows[...], of: { prefixes[Int($0)] }) { run in
-            if first.keys.hasTexts && !first.keys.missing[Int(run[run.startIndex])] {
-                refineTexts(&run, by: first, depth: 1, rest: rest)
+            if firstMissing[row] {
+                missingRows.append(Int32(row))
             } else {
-                breakTies(&run, rest: rest, exactText: nil)
+                valued.append(ascending ? firstPrefixes[row] : ~firstPrefixes[row])
+                valuedRows.append(Int32(row))
             }
         }
-        return rows.map(Int.init)
+        var rows = radixSortedRows(valued, rows: valuedRows)
+        let rest = Array(keys.dropFirst())
+        if !rest.isEmpty || first.keys.hasTexts {
+            forEachRun(in: &rows[...], of: { ascending ? firstPrefixes[Int($0)] : ~firstPrefixes[Int($0)] }) { run in
+                if first.keys.hasTexts {
+                    refineTexts(&run, by: first, depth: 1, rest: rest)
+                } else {
+                    breakTies(&run, rest: rest, exactText: nil)
+                }
+            }
+        }
+        if missingRows.count > 1 { breakTies(&missingRows[...], rest: rest, exactText: nil) }
+        return (rows + missingRows).map(Int.init)
     }
 
     /// Calls `body` with each run of two or more rows whose `key` is equal.
@@ -303,7 +312,17 @@ public enum RowSorter {
     /// over 8-byte digits); rows whose whole keys tie are ordered by their
     /// exact texts, then the other keys.
     private static func refineTexts(_ run: inout ArraySlice<Int32>, by key: SortOrderKey, depth: Int, rest: [SortOrderKey]) {
-        guard depth < 1 << 20 else { return }
+        guard depth <= 32 else {
+            // Keys equal for 256 bytes: the rest is compared whole, without going deeper (and deeper on the stack).
+            return run.sort { a, b in
+                let x = Int(a), y = Int(b)
+                for sortKey in [key] + rest {
+                    let order = sortKey.keys.compare(x, y, ascending: sortKey.ascending)
+                    if order != 0 { return order < 0 }
+                }
+                return x < y
+            }
+        }
         var entries = run.map { row in (prefix: key.keys.prefix(ofRow: Int(row), depth: depth), row: row) }
         if !key.ascending { for index in entries.indices { entries[index].prefix = ~entries[index].prefix } }
         entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : $0.row < $1.row }
@@ -342,10 +361,10 @@ public enum RowSorter {
         }
     }
 
-    /// The rows in ascending order of `prefixes`, ties in row order: a
+    /// `rows` (by default 0, 1, …), one per prefix, in ascending order of `prefixes`, ties in their order: a
     /// least-significant-byte-first radix sort that skips the bytes every
     /// prefix shares.
-    static func radixSortedRows(_ prefixes: [UInt64]) -> [Int32] {
+    static func radixSortedRows(_ prefixes: [UInt64], rows initialRows: [Int32]? = nil) -> [Int32] {
         let count = prefixes.count
         var counts = [Int](repeating: 0, count: 8 * 256)
         counts.withUnsafeMutableBufferPointer { counts in
@@ -357,7 +376,7 @@ public enum RowSorter {
                 }
             }
         }
-        var rows = (0..<count).map { Int32($0) }
+        var rows = initialRows ?? (0..<count).map { Int32($0) }
         var keys = prefixes
         var nextRows = [Int32](repeating: 0, count: count)
         var nextKeys = [UInt64](repeating: 0, count: count)

@@ -136,4 +136,7 @@ struct CollectionBehaviour {
     /// A tap or click on an item's accessory that a component around the
     /// view takes (an outline's disclosure triangle) instead of the delegate; true when taken.
     var accessoryTap: ((ItemPath) -> Bool)?
+    /// Told of a pointer click (a point in the view) before it selects:
+    /// a table starts renaming on a second click on a focused row.
+    var willClick: ((Point, Modifiers) -> Void)?
 }

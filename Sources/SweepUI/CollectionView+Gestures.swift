@@ -63,7 +63,18 @@ extension CollectionView {
         g.band.onStateChange = { [unowned self] r in bandStateChanged(r as! BandGestureRecognizer) }
         g.click.onStateChange = { [unowned self, unowned g] _ in
             guard !accessoryTapped(at: g.click.location) else { return }
+            behaviour.willClick?(g.click.location, g.click.modifiers)
             click(at: g.click.location, modifiers: g.click.modifiers)
+        }
+    }
+
+    /// Turns the gestures that change a selection in passing (the band, the
+    /// sweeps, dragging the selection out) off or on: off while a row's
+    /// name is edited in place. Clicks, taps and scrolling stay.
+    func setSelectionGesturesEnabled(_ enabled: Bool) {
+        for recognizer: GestureRecognizer in [gestures.band, gestures.twoFingerSweep, gestures.checkboxSweep, gestures.swipeSweep,
+                                               gestures.holdSweep, gestures.dragOut] {
+            recognizer.isEnabled = enabled
         }
     }
 
@@ -224,6 +235,7 @@ extension CollectionView {
             itemView.fling(velocity: -pan.velocity.y / 1000, time: now)
         default:
             scrollMode.touch = .idle
+            scrollMode.sidewaysPan?(nil)
             return
         }
         reportScroll()

@@ -54,6 +54,11 @@ public final class TextField: Component {
     public var onChange: ((String) -> Void)?
     /// Enter was pressed.
     public var onSubmit: ((String) -> Void)?
+    /// Called for Escape, which then does nothing else (a rename editor
+    /// closes); without it, Escape empties a search field.
+    public var onCancel: (() -> Void)?
+    /// Called when the field gains (true) or loses (false) the keyboard focus.
+    public var onFocusChange: ((Bool) -> Void)?
     /// The colours it draws with: the window's theme (`AppWindow.theme`) unless the field has its
     /// own (`themeOverride`; setting `theme` sets it, nil follows the window again).
     public var theme: Theme { get { themes.current } set { themeOverride = newValue } }
@@ -139,6 +144,7 @@ public final class TextField: Component {
     public func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused
         invalidate()
+        onFocusChange?(isFocused)
         if let entry = madeAccessibleEntry, let accessibility = (host as? AppWindow)?.application.accessibility {
             accessibility.stateChanged(entry, "focused", isFocused)
         }
@@ -161,6 +167,10 @@ public final class TextField: Component {
             guard let onSubmit else { return !key.modifiers.isDisjoint(with: [.control, .alt, .shift]) }
             onSubmit(text)
         case .escape:
+            if let onCancel {
+                onCancel()
+                return true
+            }
             guard style == .search, !characters.isEmpty else { return false }
             clear()
         case .insert where control, _ where control && key.keysym.matches(letter: "c"):
@@ -184,6 +194,13 @@ public final class TextField: Component {
     }
 
     // MARK: - Editing
+
+    /// Selects the characters in `range` (clamped to the text), the cursor at its end.
+    public func select(_ range: Range<Int>) {
+        let count = characters.count
+        editor.select(min(max(0, range.lowerBound), count)..<min(max(0, range.upperBound), count))
+        invalidate()
+    }
 
     /// Empties the field, as the person would (one undo step; `onChange` is called).
     public func clear() {

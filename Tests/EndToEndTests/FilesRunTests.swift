@@ -945,6 +945,89 @@ import Testing
         #expect(third.process.stderr.contains("ignoring \(saved): not a saved column state"), "\(third.process.stderr)")
     }
 
+    /// `--tree`: Right opens a folder in place (read in the background), Down and Enter print a
+    /// file in it, Left goes up to the folder and closes it, a tap on its triangle opens it again.
+    @Test func theTreeOpensFoldersInPlaceByKeyAndTap() throws {
+        let directory = try TestDirectory("files-tree")
+        defer { directory.remove() }
+        let stateHome = "\(directory.path)/state"
+        try FileManager.default.createDirectory(atPath: "\(stateHome)/sweep-files", withIntermediateDirectories: true)
+        try Data(#"{"order":[],"widths":{"size":90,"modified":140},"hidden":[],"sort":[{"column":"name","ascending":true}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: "\(stateHome)/sweep-files/columns.json"))
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":300,"y":\(detailsRow(0))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Right"}
+        {"op":"wait","ms":300}
+        {"op":"screenshot","file":"open.png"}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Left"}
+        {"op":"key.tap","key":"Left"}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"closed.png"}
+        {"op":"touch.down","id":0,"x":17,"y":\(detailsRow(0))}
+        {"op":"touch.up","id":0}
+        {"op":"wait","ms":300}
+        {"op":"pointer.move","x":300,"y":\(detailsRow(2))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "tree", arguments: ["--tree"], environment: ["XDG_STATE_HOME": stateHome], directory: directory) { folder in
+            try FileManager.default.createDirectory(atPath: "\(folder)/alpha", withIntermediateDirectories: false)
+            for name in ["alpha/one.txt", "alpha/two.txt", "zeta.txt"] { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data()) }
+        }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == ["\(run.folder)/alpha/one.txt", "\(run.folder)/alpha/two.txt"], "\(run.output) \(run.process.logTail)")
+    }
+
+    /// F2 renames on disk; a name that exists, a "/" and an empty name are refused with a message
+    /// and the old name kept; Escape cancels; a slow second click opens the editor too.
+    @Test func f2RenamesOnDiskAndRefusesBadNames() throws {
+        let directory = try TestDirectory("files-rename")
+        defer { directory.remove() }
+        let stateHome = "\(directory.path)/state"
+        let erase = ([#"{"op":"key.tap","key":"End"}"#] + (0..<12).map { _ in #"{"op":"key.tap","key":"BackSpace"}"# }).joined(separator: "\n")
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":300,"y":\(detailsRow(0))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"F2"}
+        \(keys("beta"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        {"op":"screenshot","file":"refused.png"}
+        \(erase)
+        {"op":"key.tap","key":"a"}
+        {"op":"key.tap","key":"slash"}
+        {"op":"key.tap","key":"b"}
+        {"op":"key.tap","key":"Return"}
+        \(erase)
+        {"op":"key.tap","key":"Return"}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"F2"}
+        \(keys("gamma"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":400}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "rename", arguments: ["--details"], environment: ["XDG_STATE_HOME": stateHome], directory: directory) { folder in
+            for name in ["alpha.txt", "beta.txt"] { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(name.utf8)) }
+        }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: run.folder).sorted()
+        #expect(names == ["beta.txt", "gamma.txt"], "alpha.txt became gamma.txt, beta.txt stayed: \(names)")
+        #expect(try String(contentsOfFile: "\(run.folder)/gamma.txt", encoding: .utf8) == "alpha.txt", "the same file")
+        // Enter on the renamed entry, still selected and focused, prints its new path.
+        #expect(run.output == ["\(run.folder)/gamma.txt"], "\(run.output) \(run.process.logTail)")
+    }
+
     @Test func theExampleIsAtMost800LinesAndImportsOnlySweepUI() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/files")

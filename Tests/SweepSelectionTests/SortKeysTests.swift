@@ -42,6 +42,22 @@ import Testing
         #expect(RowSorter.sortedRows(count: 0, by: []) == [])
     }
 
+    @Test func theExtremeIntegersKeepTheirOrderBesideMissingValues() {
+        let values: [Int64?] = [.max, nil, .max - 1, .min, .min + 1, nil]
+        #expect(RowSorter.sortedRows(count: 6, by: [SortOrderKey(SortKeys(integers: values))]) == [3, 4, 2, 0, 1, 5])
+        #expect(RowSorter.sortedRows(count: 6, by: [SortOrderKey(SortKeys(integers: values), ascending: false)]) == [0, 2, 4, 3, 1, 5])
+        // Missing values' ties are broken by the next key.
+        let names: [String?] = ["a", "z", "b", "c", "d", "y"]
+        #expect(RowSorter.sortedRows(count: 6, by: [SortOrderKey(SortKeys(integers: values)), SortOrderKey(SortKeys(texts: names), ascending: false)])
+                == [3, 4, 2, 0, 1, 5])
+    }
+
+    @Test func textsEqualForAMegabyteSortWithoutDeepRecursion() {
+        let stem = String(repeating: "x", count: 1 << 20)
+        let texts: [String?] = [stem + "b", stem + "a", stem + "b", stem]
+        #expect(RowSorter.sortedRows(count: 4, by: [SortOrderKey(SortKeys(texts: texts))]) == [3, 1, 0, 2])
+    }
+
     @Test func hugeNumbersAndOddTextsSortWithoutTrapping() {
         let long = String(repeating: "9", count: 400)
         let texts: [String?] = [long + "1", long, "\u{0}", "", "日本", "x\u{0}y", "9" + long]

@@ -205,6 +205,22 @@ private struct Node: Identifiable, Hashable {
         #expect(tall.disclosureOffset(depth: 3000) == tall.disclosureOffset(depth: 40), "indenting stops at 40 levels")
     }
 
+    @Test func reloadingAnOpenRowsChildrenShowsTheNewOnes() async throws {
+        let tree = makeTree()
+        let (table, _) = try makeOutline(tree)
+        table.expand("/a")
+        await settle()
+        tree.children["/a"]?.append(Node(id: "/a/z", isFolder: false))
+        table.reloadChildren(of: "/a")
+        await settle()
+        #expect(shown(table) == ["a", "  b", "  c", "  e", "  z", "f"])
+        #expect(tree.loads == ["/a", "/a"])
+        // New roots forget what they no longer reach.
+        try table.setRows([Node(id: "/f", isFolder: true)])
+        try table.setRows([Node(id: "/f", isFolder: true), Node(id: "/a", isFolder: true)])
+        #expect(!table.isExpanded("/a") && shown(table) == ["a", "f"])
+    }
+
     @Test func rootsWithOneIdentityTwiceAreRefused() throws {
         let (table, _) = try makeOutline(makeTree())
         #expect(throws: ItemIdentifierError.self) {

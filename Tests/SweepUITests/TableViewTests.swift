@@ -119,9 +119,12 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
 
     @Test func draggingAnEdgeResizesAndADoubleClickFitsTheColumn() throws {
         let (table, host) = try makeTable()
+        var told: [TableColumnState] = []
+        table.onColumnStateChange = { told.append($0) }
         // Size's trailing edge is at 480.
         click(host, at: Point(x: 480, y: 15), to: Point(x: 530, y: 18))
         #expect(table.columnState.widths == ["size": 150])
+        #expect(told.count == 1 && told.last?.widths == ["size": 150], "told once, when the drag ended")
         #expect(table.columnGeometry.widths[1] == 150)
         // A double click on Kind's edge fits it to its title and cells.
         // (Name gave back 50: Kind's edge is the view's, 600; the grab reaches 4 inside.)
@@ -184,7 +187,7 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
                                    sort: [TableSortDescriptor(column: "ghost"), TableSortDescriptor(column: "kind"), TableSortDescriptor(column: "kind")])
         let (sane, _) = try makeTable(state: odd)
         #expect(sane.columnState.order == ["size", "name", "kind"])
-        #expect(sane.shownColumns.map(\.id) == ["size"], "one column stays shown")
+        #expect(sane.shownColumns.map(\.id) == ["name"], "Name cannot be hidden")
         #expect(sane.columnState.widths == ["kind": 20_000])
         #expect(sane.sortDescriptors == [TableSortDescriptor(column: "kind")])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TableColumnState.self, from: Data("{\"order\":7}".utf8)) }
@@ -215,6 +218,15 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         // The header hit-tests where it draws: Size's edge moved left by the offset.
         table.scrollSideways(by: 20)
         #expect(table.cursorShape(at: Point(x: 180, y: 15)) == .columnResize)
+    }
+
+    @Test func aLeadingKeyKeepsItsGroupFirstInEitherDirection() throws {
+        let (table, _) = try makeTable()
+        table.leadingSortKey = { $0.kind == "Archive" ? 0 : 1 }
+        table.sortDescriptors = [TableSortDescriptor(column: "name", ascending: false)]
+        #expect(shownNames(table).first == "archive.zip")
+        table.sortDescriptors = [TableSortDescriptor(column: "name")]
+        #expect(shownNames(table) == ["archive.zip", "Été.txt", "Notes 9.txt", "notes 10.txt", "photo.png"])
     }
 
     @Test func typeAheadAndScreenReadersNameARowByTheSortColumnWhenItSortsByItsText() throws {
@@ -251,5 +263,128 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         let (table, _) = try makeTable(many)
         table.sortDescriptors = [TableSortDescriptor(column: "name", ascending: false)]
         #expect(table.row(at: ItemPath(item: 0))?.name == "file 999999")
+    }
+}
+
+/// Renaming in place: F2 or a slow second click opens the editor over the
+/// name; Enter asks the app, which may refuse with a message; Escape, the
+/// focus leaving or a press on the header cancel.
+@MainActor @Suite struct TableRenameTests {
+    private func makeTable() throws -> (TableView<File>, TestHost, Ref) {
+        let table = try TableView(columns: fileColumns, rows: files)
+        let host = TestHost()
+        table.attach(to: host)
+        table.setFrame(Rect(x: 0, y: 0, width: 600, height: 400))
+        let asked = Ref()
+        table.onRename = { row, name in
+            asked.names.append("\(row.id):\(name)")
+            return name.contains("/") ? "A name cannot contain “/”" : nil
+        }
+        return (table, host, asked)
+    }
+
+    final class Ref { var names: [String] = [] }
+
+    private func type(_ text: String, into field: TextField) {
+        for character in text.unicodeScalars {
+            var key = Input.key(KeySym(rawValue: character.value))
+            key.text = String(character)
+            _ = field.handleKey(key)
+        }
+    }
+
+    @Test func f2OpensTheEditorOverTheNameWithTheNameSelectedWithoutItsExtension() throws {
+        let (table, host, asked) = try makeTable()
+        defer { withExtendedLifetime(host) {} }
+        let view = table.collectionView
+        view.selectItem(at: ItemPath(item: 2))
+        view.setFocus(ItemPath(item: 2))
+        #expect(view.handleKey(Input.key(.f2)))
+        #expect(table.isEditingName && table.children.count == 3)
+        #expect(table.nameEditor.text == "photo.png" && table.nameEditor.selection == 0..<5)
+        // Over the Name cell of row 2 (y 30 + 64), after the icon.
+        let frame = table.nameEditor.frame
+        #expect(frame.minY == 94 && frame.height == 32 && frame.minX > 24 && frame.maxX <= 380, "\(frame)")
+        type("sunset", into: table.nameEditor)
+        _ = table.nameEditor.handleKey(Input.key(.returnKey))
+        #expect(asked.names == ["3:sunset.png"])
+        #expect(!table.isEditingName && table.children.count == 2)
+        #expect(table.selectedRows.map(\.id) == [3], "the selection stays")
+    }
+
+    @Test func aRefusedNameKeepsTheEditorOpenWithTheMessageAndEscapeCancels() throws {
+        let (table, host, asked) = try makeTable()
+        table.beginRenaming(at: ItemPath(item: 0))
+        table.nameEditor.text = "a/b"
+        _ = table.nameEditor.handleKey(Input.key(.returnKey))
+        #expect(asked.names == ["1:a/b"])
+        #expect(table.isEditingName, "refused: still editing")
+        #expect(table.nameEditor.accessibleDescription == "A name cannot contain “/”")
+        let message = try #require(table.messageFrame(under: table.nameEditor.frame))
+        #expect(message.minY == table.nameEditor.frame.maxY)
+        _ = host.takeDamage()
+        _ = table.nameEditor.handleKey(Input.key(.escape))
+        #expect(!table.isEditingName && asked.names.count == 1, "Escape renames nothing")
+        // The name unchanged: Enter closes without asking.
+        table.beginRenaming(at: ItemPath(item: 0))
+        _ = table.nameEditor.handleKey(Input.key(.returnKey))
+        #expect(!table.isEditingName && asked.names.count == 1)
+        // The focus leaving cancels, and a press on the header does too.
+        table.beginRenaming(at: ItemPath(item: 1))
+        table.nameEditor.focusDidChange(false)
+        #expect(!table.isEditingName)
+        table.beginRenaming(at: ItemPath(item: 1))
+        let arena = host.gestureArena
+        arena.pointerMoved(to: Point(x: 100, y: 15), time: 1000)
+        arena.pointerButton(pressed: true, modifiers: [], time: 1010)
+        arena.pointerButton(pressed: false, modifiers: [], time: 1050)
+        #expect(!table.isEditingName)
+    }
+
+    @Test func aSlowSecondClickOnTheFocusedNameRenamesAndADoubleClickDoesNot() throws {
+        let (table, host, _) = try makeTable()
+        let arena = host.gestureArena
+        func click(x: Double = 60, y: Double, at time: Double) {
+            arena.pointerMoved(to: Point(x: x, y: y), time: time)
+            arena.pointerButton(pressed: true, modifiers: [], time: time + 5)
+            arena.pointerButton(pressed: false, modifiers: [], time: time + 40)
+        }
+        click(y: 46, at: 1000)
+        #expect(table.selectedRows.map(\.id) == [1])
+        host.advance(by: 1000)
+        #expect(!table.isEditingName, "a first click selects only")
+        click(y: 46, at: 3000)
+        #expect(!table.isEditingName, "not before the double-click time")
+        host.advance(by: 500)
+        #expect(table.isEditingName, "the second, slow click on the name opens the editor")
+        table.cancelRenaming()
+        // A double click on it activates instead.
+        var activated: [Int] = []
+        table.collectionView.activatesOnDoubleClick = true
+        table.collectionView.onActivate = { activated.append($0.item) }
+        click(y: 46, at: 6000)
+        click(y: 46, at: 6100)
+        host.advance(by: 1000)
+        #expect(!table.isEditingName && activated == [0])
+        // A click past the name's text (on the empty part of its cell) selects without renaming.
+        click(x: 300, y: 46, at: 9000)
+        host.advance(by: 1000)
+        #expect(!table.isEditingName)
+    }
+
+    @Test func whileEditingTheBandAndSweepsAreOffAndARowGoneCancels() throws {
+        let (table, host, _) = try makeTable()
+        table.beginRenaming(at: ItemPath(item: 4))
+        let arena = host.gestureArena
+        // A band drag across the rows (starting outside the editor) selects nothing.
+        arena.pointerMoved(to: Point(x: 500, y: 40), time: 1000)
+        arena.pointerButton(pressed: true, modifiers: [], time: 1010)
+        for step in 1...8 { arena.pointerMoved(to: Point(x: 500, y: 40 + Double(step) * 20), time: 1010 + Double(step) * 10) }
+        arena.pointerButton(pressed: false, modifiers: [], time: 1200)
+        #expect(table.selectedRows.count <= 1, "no band while editing: \(table.selectedRows.map(\.id))")
+        table.beginRenaming(at: ItemPath(item: 4))
+        try table.setRows(Array(files.prefix(3)))
+        table.placeNameEditor()
+        #expect(!table.isEditingName, "the edited row went away")
     }
 }

@@ -92,15 +92,19 @@ public struct TableColumnState: Hashable, Sendable, Codable {
 
     /// The state made sane for columns `ids` (in their default order):
     /// every column once in `order`, unknown names dropped, widths finite,
-    /// at least one column shown, and the sort on known, distinct columns.
-    func normalized(for ids: [String], sortable: Set<String>) -> TableColumnState {
+    /// only hideable columns hidden and at least one shown, and the sort on
+    /// known, distinct, sortable columns.
+    func normalized(for columnIDs: [String], sortable: Set<String>, hideable: Set<String>) -> TableColumnState {
+        // Columns named twice count once (the first).
+        var unique = Set<String>()
+        let ids = columnIDs.filter { unique.insert($0).inserted }
         let known = Set(ids)
         var seen = Set<String>()
         var order = self.order.filter { known.contains($0) && seen.insert($0).inserted }
         order += ids.filter { !seen.contains($0) }
         let widths = self.widths.filter { known.contains($0.key) && $0.value.isFinite }
             .mapValues { min(max($0, TableColumnGeometry.minimumWidth), TableColumnGeometry.maximumWidth) }
-        var hidden = self.hidden.intersection(known)
+        var hidden = self.hidden.intersection(known).intersection(hideable)
         if hidden.count >= ids.count, let first = order.first { hidden.remove(first) }
         var sortSeen = Set<String>()
         let sort = self.sort.filter { sortable.contains($0.column) && sortSeen.insert($0.column).inserted }

@@ -21,7 +21,9 @@ protocol TableHeaderOwner: AnyObject {
     /// A click on a shown column's title: sort by it (`extend`: as one more key).
     func headerClicked(column: Int, extend: Bool)
     /// A shown column's edge dragged: the column becomes `width` wide.
-    func resizeColumn(_ column: Int, to width: Double)
+    func resizeColumn(_ column: Int, to width: Double, final: Bool)
+    /// A resize drag ended (its width is told to the app once).
+    func resizeEnded()
     /// A double click on a shown column's edge: fit it to its widest visible cell.
     func fitColumn(_ column: Int)
     /// A shown column dragged and dropped before shown column `index`.
@@ -29,6 +31,8 @@ protocol TableHeaderOwner: AnyObject {
     /// The header's context menu, and what was chosen in it.
     func headerMenu() -> Menu
     func headerMenuChosen(_ id: String)
+    /// The pointer pressed on the header.
+    func headerPressed()
 }
 
 /// A table's header: the column titles with the sort arrows, over the
@@ -126,12 +130,14 @@ final class TableHeaderView: Component {
         let x = press.point.x
         switch press.state {
         case .began:
+            // A click elsewhere than the name being edited cancels the edit.
+            owner?.headerPressed()
             if let edge = edgeColumn(atViewX: press.pressPoint.x), let owner {
                 if press.clickCount == 2 {
                     owner.fitColumn(edge)
                     drag = .idle
                 } else {
-                    drag = .resizing(column: edge, startWidth: owner.columnGeometry.widths[edge], startX: x)
+                    drag = edge < owner.columnGeometry.widths.count ? .resizing(column: edge, startWidth: owner.columnGeometry.widths[edge], startX: x) : .idle
                 }
             } else if let column = titleColumn(atViewX: x) {
                 drag = .pressed(column: column, at: press.pressPoint)
@@ -151,11 +157,13 @@ final class TableHeaderView: Component {
     private func dragMoved(to x: Double, from startX: Double) {
         switch drag {
         case .pressed(let column, _) where abs(x - startX) > 4:
-            let start = owner?.columnGeometry.starts[column] ?? 0
+            // The columns may have changed under the press (an app's call): it ends.
+            guard let geometry = owner?.columnGeometry, column < geometry.starts.count else { return drag = .idle }
+            let start = geometry.starts[column]
             drag = .moving(column: column, x: x, grabOffset: contentX(startX) - start)
             invalidate()
         case .resizing(let column, let startWidth, let startX):
-            owner?.resizeColumn(column, to: startWidth + x - startX)
+            owner?.resizeColumn(column, to: startWidth + x - startX, final: false)
         case .moving(let column, _, let grab):
             drag = .moving(column: column, x: x, grabOffset: grab)
             invalidate()
@@ -165,7 +173,8 @@ final class TableHeaderView: Component {
     }
 
     private func dragEnded() {
-        if case .moving(let column, let x, let grab) = drag, let owner {
+        if case .resizing = drag { owner?.resizeEnded() }
+        if case .moving(let column, let x, let grab) = drag, let owner, column < owner.columnGeometry.widths.count {
             let width = owner.columnGeometry.widths[column]
             // The column lands where its middle is.
             let index = owner.columnGeometry.insertionIndex(atX: contentX(x) - grab + width / 2)
@@ -183,7 +192,7 @@ final class TableHeaderView: Component {
         switch touchPan.state {
         case .began:
             if let edge = touchEdge(atViewX: start), let owner {
-                drag = .resizing(column: edge, startWidth: owner.columnGeometry.widths[edge], startX: start)
+                drag = edge < owner.columnGeometry.widths.count ? .resizing(column: edge, startWidth: owner.columnGeometry.widths[edge], startX: start) : .idle
             } else if let column = titleColumn(atViewX: start) {
                 drag = .pressed(column: column, at: Point(x: start, y: 0))
             }

@@ -49,8 +49,12 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
     /// until the sort, the roots or the group's children change.
     var orders: [Row.ID?: [Int]] = [:]
     /// How `*` and Alt+Right open a subtree: so many levels at most (a
-    /// folder linked into itself would open forever).
+    /// folder linked into itself would open forever)…
     static var deepestExpansion: Int { 16 }
+    /// …and so many rows opened at most, each reading its children.
+    static var widestExpansion: Int { 1000 }
+    /// Rows a running deep expansion may still open.
+    private var deepBudget = 0
 
     init(outline: TableOutline<Row>) { self.outline = outline }
 
@@ -127,9 +131,14 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
     /// `levels` > 0 its children's subtrees open too, that many levels
     /// down. `changed` is told what to show (now, or when children
     /// arrive); `failed` when loading throws.
-    func expand(_ row: Row, levels: Int = 0, changed: @escaping (Change) -> Void, failed: @escaping (Row, any Error) -> Void) {
+    func expand(_ row: Row, levels: Int = 0, opening: Bool = true, changed: @escaping (Change) -> Void,
+                failed: @escaping (Row, any Error) -> Void) {
         guard outline.hasChildren(row) else { return }
-        if levels > 0 { expandingDeep[row.id] = levels }
+        if levels > 0 {
+            expandingDeep[row.id] = levels
+            // A person's `*` starts a new budget; the rows it opens below spend it.
+            if opening { deepBudget = Self.widestExpansion }
+        }
         let newlyExpanded = expanded.insert(row.id).inserted
         if let children = loaded[row.id] {
             if newlyExpanded { changed(.opened(row.id)) }
@@ -169,7 +178,9 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
     private func expandChildren(_ children: [Row], of id: Row.ID, changed: @escaping (Change) -> Void, failed: @escaping (Row, any Error) -> Void) {
         guard let levels = expandingDeep.removeValue(forKey: id), levels > 0 else { return }
         for child in children where outline.hasChildren(child) {
-            expand(child, levels: levels - 1, changed: changed, failed: failed)
+            guard deepBudget > 0 else { return }
+            deepBudget -= 1
+            expand(child, levels: levels - 1, opening: false, changed: changed, failed: failed)
         }
     }
 
@@ -200,5 +211,25 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
     func cancelLoads() {
         for task in loading.values { task.cancel() }
         loading.removeAll()
+    }
+
+    isolated deinit { cancelLoads() }
+
+    /// Forgets what is known of rows no longer under the roots (new roots:
+    /// another folder shown): their children, open state and loads. What
+    /// the roots still reach through loaded children is kept.
+    func forgetUnreachable() {
+        var reachable = Set<Row.ID>(), pending = roots
+        while let row = pending.popLast() {
+            guard reachable.insert(row.id).inserted else { continue }
+            pending += loaded[row.id] ?? []
+        }
+        loaded = loaded.filter { reachable.contains($0.key) }
+        expanded = expanded.filter { reachable.contains($0) }
+        orders = orders.filter { key, _ in key.map { reachable.contains($0) } ?? true }
+        for (id, task) in loading where !reachable.contains(id) {
+            task.cancel()
+            loading[id] = nil
+        }
     }
 }

@@ -66,8 +66,15 @@ struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID
     func accessoryBounds(for content: ItemContent, in bounds: Rect) -> Rect? {
         guard let index = content.value(as: Int.self), let disclosure = table.disclosure(atSourceIndex: index), disclosure.expandable,
               !table.columnGeometry.starts.isEmpty else { return nil }
-        let x = bounds.minX + table.columnsOrigin + table.columnGeometry.starts[0] + table.disclosureOffset(depth: disclosure.depth)
-        return Rect(x: x - 2, y: bounds.minY, width: TableView<Row>.disclosureWidth + 4, height: bounds.height)
+        let columnStart = bounds.minX + table.columnsOrigin + table.columnGeometry.starts[0]
+        let x = columnStart + table.disclosureOffset(depth: disclosure.depth)
+        let triangle = Rect(x: x - 2, y: bounds.minY, width: TableView<Row>.disclosureWidth + 4, height: bounds.height)
+        // Only where it shows: inside its column, past the editing gutter.
+        let gutter = bounds.minX + table.gutterWidth
+        let column = Rect(x: max(columnStart, gutter), y: bounds.minY,
+                          width: max(0, columnStart + table.columnGeometry.widths[0] - max(columnStart, gutter)), height: bounds.height)
+        let visible = triangle.intersection(column)
+        return visible.isEmpty ? nil : visible
     }
 
     /// One cell: its picture, then its text placed by the column's alignment.

@@ -24,14 +24,17 @@ final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, Snapsh
     /// Shows `newRows`. - Throws: when two rows share an identifier (the old rows stay).
     func setRows(_ newRows: [Row]) throws(ItemIdentifierError) {
         let next = Self.snapshot(of: newRows)
-        let old = snapshot ?? Self.snapshot(of: rows)
+        var old = snapshot ?? Self.snapshot(of: rows)
         let transition: SnapshotTransition
         do {
             transition = try ItemSnapshot.transition(from: old, to: next)
         } catch let error where error.isAboutOldSnapshot {
-            // Rows inserted in place held an identifier twice: nothing is kept by identity this once.
+            // Rows inserted in place showed an identifier twice (a folder linked beside itself):
+            // the later copies go first, then everything else follows its identity.
             _ = try ItemSnapshot.transition(from: ItemSnapshot<Int, Row.ID>(), to: next)
-            transition = Self.replacing(rows.count, with: newRows.count)
+            removeLaterDuplicates()
+            old = Self.snapshot(of: rows)
+            transition = (try? ItemSnapshot.transition(from: old, to: next)) ?? Self.replacing(rows.count, with: newRows.count)
         }
         snapshot = next
         rows = newRows
@@ -60,6 +63,22 @@ final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, Snapsh
     private func tell(_ update: ItemUpdate, oldCount: Int) {
         guard let mapping = try? ItemMapping(oldItemCounts: [oldCount], update: update) else { return }
         observer?.sourceDidApply(SnapshotTransition(batch: mapping))
+    }
+
+    /// Removes every row whose identifier an earlier row has, told as one batch.
+    private func removeLaterDuplicates() {
+        var seen = Set<Row.ID>(), repeated: [ItemRange] = []
+        for (index, row) in rows.enumerated() where !seen.insert(row.id).inserted {
+            if let last = repeated.last, last.items.upperBound + 1 == index {
+                repeated[repeated.count - 1] = ItemRange(section: 0, items: last.items.lowerBound...index)
+            } else {
+                repeated.append(ItemRange(section: 0, items: index...index))
+            }
+        }
+        guard !repeated.isEmpty else { return }
+        let oldCount = rows.count
+        for range in repeated.reversed() { rows.removeSubrange(range.items) }
+        tell(ItemUpdate.delete(repeated), oldCount: oldCount)
     }
 
     private static func snapshot(of rows: [Row]) -> ItemSnapshot<Int, Row.ID> {

@@ -26,8 +26,10 @@ extension TableView {
 
     /// Where the row `id` names is among the shown rows (`hint` first).
     private func shownIndex(of id: Row.ID, hint: Int? = nil) -> Int? {
-        if let hint, let row = row(atSourceIndex: hint), row.id == id { return hint }
-        return source.rows.firstIndex { $0.id == id }
+        let rows = source.rows
+        guard let hint, rows.indices.contains(hint) else { return rows.firstIndex { $0.id == id } }
+        // Rows opened under the hinted one (`*`) follow it: the search starts there.
+        return rows[hint...].firstIndex { $0.id == id } ?? rows[..<hint].firstIndex { $0.id == id }
     }
 
     /// Shows what opened under a row, or hides what was under a row that closed.
@@ -106,11 +108,11 @@ extension TableView {
     /// again now if the row is expanded, else at its next expansion.
     public func reloadChildren(of id: Row.ID) {
         guard let tree else { return }
+        guard tree.isExpanded(id) else { return tree.forgetChildren(of: id) }
+        // The old rows go first, so the new ones show under it when they arrive.
+        collapse(id)
         tree.forgetChildren(of: id)
-        if tree.isExpanded(id) {
-            tree.collapse(id)
-            expand(id)
-        }
+        expand(id)
     }
 
     /// Whether shown row `row` is under shown row `ancestor` (deeper, with no row between as shallow).
@@ -139,8 +141,12 @@ extension TableView {
         return true
     }
 
-    /// Right, Left, `*` and Alt+Right/Left on the focused row of an outline.
+    /// F2 on the focused row (renaming), and Right, Left, `*` and Alt+Right/Left on the focused row of an outline.
     func handleOutlineKey(_ key: KeyEvent) -> Bool {
+        if key.keysym == .f2 && key.modifiers.isEmpty, onRename != nil, let focus = collectionView.focusedItem {
+            beginRenaming(at: focus)
+            return true
+        }
         guard tree != nil, let focus = collectionView.focusedItem, let row = row(at: focus) else { return false }
         let mods = key.modifiers
         let asterisk = key.keysym == KeySym(rawValue: 0x2a) || key.keysym == KeySym(rawValue: 0xffaa)

@@ -67,8 +67,27 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     private var sortedOrder: [Int]?
     /// The tree of an outline table; nil for a flat one.
     let tree: OutlineTree<Row>?
+    /// Rows sort by this before the columns' sort, ascending whatever the
+    /// columns' direction (folders before files, as file managers keep
+    /// them); nil: by the columns alone.
+    public var leadingSortKey: ((Row) -> Int64)? { didSet { applySort() } }
     /// Told when a row's children could not be loaded (the row collapses again).
     public var onChildrenError: ((Row, any Error) -> Void)?
+    /// Renames a row in place (see TableView+Editing): called with the row
+    /// and the name a person confirmed with Enter; return nil when the row
+    /// was renamed (give the new rows with `setRows`), or a message saying
+    /// why not, shown under the name while the editor stays open. Nil (the
+    /// default): rows are not renamed in place.
+    public var onRename: ((Row, String) -> String?)?
+    /// The column renamed in place; nil: the first shown column.
+    public var renameColumn: String?
+    /// The editor over a cell while a name is edited.
+    let nameEditor = TextField(name: "rename")
+    var renameState = RenameState.idle
+    /// Clicks in the rows so far: a pending rename waits for no other.
+    var renameClicks = 0
+    /// When the last click in the rows was (the first of a double click, maybe).
+    var lastRowClick: Double?
     let header = TableHeaderView()
     private var state: TableColumnState
     private(set) var shownColumns: [TableColumn<Row>] = []
@@ -86,7 +105,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
             collectionView.isVisible = isVisible
         }
     }
-    private weak var host: ComponentHost?
+    private(set) weak var host: ComponentHost?
 
     /// A table of `rows` with `columns`, as `state` left them (a saved
     /// `columnState`; names it does not know are ignored), rows
@@ -101,13 +120,21 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         shownRows = FilteredDataSource(source: source)
         collectionView = CollectionView(layout: CollectionListLayout(rowHeight: rowHeight.isFinite ? max(8, rowHeight) : 32, headerHeight: 0),
                                         dataSource: shownRows, name: "table", theme: theme)
-        self.state = state.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)))
+        self.state = state.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)),
+                                      hideable: Set(columns.filter(\.isHideable).map(\.id)))
         header.owner = self
         collectionView.renderer = TableRowRenderer(table: self)
         collectionView.scrollMode.sideways = { [unowned self] dx in scrollSideways(by: dx) }
         collectionView.scrollMode.sidewaysPan = { [unowned self] translation in panSideways(translation) }
         collectionView.behaviour.keyInterceptor = { [unowned self] key in handleOutlineKey(key) }
         collectionView.behaviour.accessoryTap = { [unowned self] item in toggleRow(at: item) }
+        collectionView.behaviour.willClick = { [unowned self] point, modifiers in rowsWillClick(at: point, modifiers: modifiers) }
+        nameEditor.isVisible = false
+        nameEditor.accessibleLabel = "Name"
+        nameEditor.onSubmit = { [unowned self] _ in commitRenaming() }
+        nameEditor.onCancel = { [unowned self] in finishRenaming() }
+        // The focus going anywhere else (a click elsewhere, Tab) cancels, as Escape does.
+        nameEditor.onFocusChange = { [unowned self] focused in if !focused { finishRenaming() } }
         columnsChanged()
         applySort()
     }
@@ -126,6 +153,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
             try TableRowSource<Row>.check(newRows)
             tree.roots = newRows
             tree.orders[nil] = nil
+            tree.forgetUnreachable()
             reshowTree()
         } else {
             try source.setRows(newRows)
@@ -168,7 +196,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     }
 
     private func changeState(_ next: TableColumnState, notify: Bool) {
-        let normalized = next.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)))
+        let normalized = next.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)),
+                                         hideable: Set(columns.filter(\.isHideable).map(\.id)))
         guard normalized != state else { return }
         let resort = normalized.sort != state.sort
         state = normalized
@@ -226,10 +255,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
             return reshowTree()
         }
         let rows = source.rows
-        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let keys = state.sort.compactMap { descriptor in
-            byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: rows), ascending: descriptor.ascending) }
-        }
+        let keys = sortKeys(for: rows)
         sortedOrder = keys.isEmpty ? nil : RowSorter.sortedRows(count: rows.count, by: keys)
         showOrder()
     }
@@ -249,11 +275,18 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     /// The order of one group of rows (roots, or a row's children) by the sort.
     func order(of group: [Row]) -> [Int] {
-        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let keys = state.sort.compactMap { descriptor in
-            byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: group), ascending: descriptor.ascending) }
-        }
+        let keys = sortKeys(for: group)
         return keys.isEmpty ? Array(group.indices) : RowSorter.sortedRows(count: group.count, by: keys)
+    }
+
+    /// The keys `rows` sort by: the leading key, then the sort's columns; none without a sort.
+    private func sortKeys(for rows: [Row]) -> [SortOrderKey] {
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var keys = state.sort.compactMap { descriptor in
+            byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: rows), ascending: descriptor.ascending) }
+        }
+        if !keys.isEmpty, let leading = leadingSortKey { keys.insert(SortOrderKey(SortKeys(integers: rows.lazy.map(leading))), at: 0) }
+        return keys
     }
 
     /// Shows the outline's rows as they are now (a row opened or closed,
@@ -309,13 +342,16 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     // MARK: - Component
 
-    public var children: [Component] { [header, collectionView] }
+    /// The header, the editor while a name is edited (over the rows, so it is hit first), the rows.
+    public var children: [Component] { isEditingName ? [header, nameEditor, collectionView] : [header, collectionView] }
 
     public func attach(to host: ComponentHost) {
         guard self.host !== host else { return }
         self.host = host
         header.attach(to: host)
         collectionView.attach(to: host)
+        // Last: the editor's gesture view wins over the rows it lies on.
+        nameEditor.attach(to: host)
     }
 
     public func setFrame(_ newFrame: Rect) {
@@ -341,6 +377,11 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         }
         header.draw(in: canvas, damage: damage)
         collectionView.draw(in: canvas, damage: damage)
+        if isEditingName {
+            placeNameEditor()
+            if nameEditor.isVisible, damage.intersects(nameEditor.frame) { nameEditor.draw(in: canvas, damage: damage) }
+            canvas.withClip(collectionView.frame) { drawRenameMessage(in: canvas) }
+        }
     }
 
     public var isAnimating: Bool { collectionView.isAnimating }
@@ -385,12 +426,15 @@ extension TableView: TableHeaderOwner {
         changeState(next, notify: true)
     }
 
-    func resizeColumn(_ column: Int, to width: Double) {
+    func resizeColumn(_ column: Int, to width: Double, final: Bool = true) {
         guard shownColumns.indices.contains(column), width.isFinite else { return }
         var next = state
         next.widths[shownColumns[column].id] = min(max(width.rounded(), TableColumnGeometry.minimumWidth), TableColumnGeometry.maximumWidth)
-        changeState(next, notify: true)
+        changeState(next, notify: final)
     }
+
+    /// A resize drag ended: its last width is told once (not at every motion).
+    func resizeEnded() { onColumnStateChange?(state) }
 
     func fitColumn(_ column: Int) {
         guard shownColumns.indices.contains(column) else { return }
@@ -448,6 +492,8 @@ extension TableView: TableHeaderOwner {
         items.append(.action("Reset Columns", id: "reset-columns"))
         return Menu(items, title: "Columns")
     }
+
+    func headerPressed() { finishRenaming() }
 
     func headerMenuChosen(_ id: String) {
         var next = state
