@@ -32,7 +32,7 @@ extension Browser {
             for try await chunk in listing(of: folder.path) { children += chunk }
             return children
         }
-        let table = try? TableView(columns: detailsColumns(), rows: [], outline: tree ? outline : nil, state: state)
+        let table = try? TableView(columns: detailsColumns(), rows: [], outline: tree ? outline : nil, state: state, name: "files")
         table?.leadingSortKey = { $0.isFolder ? 0 : 1 }   // folders first, whichever way a column sorts
         return table
     }

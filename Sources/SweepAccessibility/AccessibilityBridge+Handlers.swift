@@ -164,7 +164,15 @@ extension AccessibilityBridge {
         case "GetChildren":
             out.container("a", "(so)") { for child in object.listedChildren { reference(child, in: out) } }
         case "GetIndexInParent": out.int32(Int32(indexInParent(object)))
-        case "GetRelationSet": out.container("a", "(ua(so))") {}
+        case "GetRelationSet":
+            out.container("a", "(ua(so))") {
+                for relation in object.relations() {
+                    out.container("r", "ua(so)") {
+                        out.uint32(relation.type.rawValue)
+                        out.container("a", "(so)") { for target in relation.targets { reference(target, in: out) } }
+                    }
+                }
+            }
         case "GetRole": out.uint32(object.role.rawValue)
         case "GetRoleName", "GetLocalizedRoleName": out.string(object.role.name)
         case "GetState":
@@ -342,7 +350,8 @@ extension AccessibilityBridge {
         case "GetColumnExtentAt":
             let (row, column) = rowAndColumn()
             out.int32(Int32(clamping: table?.childIndex(row: row, column: column).flatMap { table?.cell(ofChildAt: $0)?.columnSpan } ?? 0))
-        case "GetRowHeader", "GetColumnHeader": reference(nil, in: out)
+        case "GetRowHeader": reference(nil, in: out)
+        case "GetColumnHeader": reference(table?.columnHeader(Int(input.readInt32() ?? -1)), in: out)
         case "GetSelectedRows":
             out.container("a", "i") {
                 guard let table else { return }
@@ -370,7 +379,10 @@ extension AccessibilityBridge {
             out.int32(Int32(clamping: cell?.columnSpan ?? 0))
             out.bool(cell.map { table?.isSelected(row: $0.row, column: $0.column) ?? false } ?? false)
         // TableCell
-        case "GetRowHeaderCells", "GetColumnHeaderCells": out.container("a", "(so)") {}
+        case "GetRowHeaderCells": out.container("a", "(so)") {}
+        case "GetColumnHeaderCells":
+            let header = cell(of: object).flatMap { object.parent?.table?.columnHeader($0.column) }
+            out.container("a", "(so)") { if let header { reference(header, in: out) } }
         case "GetRowColumnSpan":
             let cell = cell(of: object)
             out.int32(Int32(clamping: cell?.row ?? -1))

@@ -26,6 +26,10 @@ public final class AccessibleObject {
     public var states: () -> AccessibleStates = { .usable }
     /// `posinset`, `setsize`, …
     public var attributes: () -> [String: String] = { [:] }
+    /// Its relations to other objects (`GetRelationSet`): an outline row's
+    /// `nodeChildOf` its parent row (or the table, for a root), which
+    /// readers count to say a tree level.
+    public var relations: () -> [(type: AccessibleRelation, targets: [AccessibleObject])] = { [] }
     /// Action 0 is the default one ("activate", "click"); each returns whether it did anything.
     public var actions: [(name: String, perform: () -> Bool)] = []
     /// The key that does what action 0 does, in GTK's accelerator syntax
@@ -188,9 +192,13 @@ public protocol AccessibleTable: AccessibleChildSource {
     func isSelected(row: Int, column: Int) -> Bool
     /// Selects or deselects every cell of `row`; whether it did.
     func setRow(_ row: Int, selected: Bool) -> Bool
+    /// The header of `column` (a table's column title), nil for none.
+    func columnHeader(_ column: Int) -> AccessibleObject?
 }
 
 extension AccessibleTable {
+    public func columnHeader(_ column: Int) -> AccessibleObject? { nil }
+
     public func isRowSelected(_ row: Int) -> Bool {
         row >= 0 && row < rowCount && (0..<columnCount).allSatisfy { column in
             childIndex(row: row, column: column) == nil || isSelected(row: row, column: column)
@@ -208,4 +216,10 @@ public protocol AccessibleSelection: AnyObject {
     func deselectChild(at index: Int) -> Bool
     func selectAll() -> Bool
     func clearSelection() -> Bool
+}
+
+/// AT-SPI2 relation types (`AtspiRelationType`) the objects use.
+public enum AccessibleRelation: UInt32, Sendable {
+    /// A tree node's parent node (the tree itself for a top-level node).
+    case nodeChildOf = 7
 }

@@ -31,9 +31,11 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
     case table = 55
     case text = 61
     case tableCell = 56
+    case tableColumnHeader = 57
     case toggleButton = 62
     case toolBar = 63
     case tree = 65
+    case treeTable = 66
     case application = 75
     case entry = 79
     case heading = 83
@@ -79,9 +81,11 @@ public enum AccessibleRole: UInt32, Sendable, CaseIterable {
         case .table: "table"
         case .text: "text"
         case .tableCell: "table cell"
+        case .tableColumnHeader: "table column header"
         case .toggleButton: "toggle button"
         case .toolBar: "tool bar"
         case .tree: "tree"
+        case .treeTable: "tree table"
         case .application: "application"
         case .entry: "entry"
         case .heading: "heading"
@@ -105,9 +109,12 @@ public struct AccessibleStates: OptionSet, Sendable, Hashable {
 
     public static let active = AccessibleStates(bit: 1)
     public static let checked = AccessibleStates(bit: 4)
+    public static let collapsed = AccessibleStates(bit: 5)
     public static let defunct = AccessibleStates(bit: 6)
     public static let editable = AccessibleStates(bit: 7)
     public static let enabled = AccessibleStates(bit: 8)
+    public static let expandable = AccessibleStates(bit: 9)
+    public static let expanded = AccessibleStates(bit: 10)
     public static let focusable = AccessibleStates(bit: 11)
     public static let focused = AccessibleStates(bit: 12)
     public static let multiLine = AccessibleStates(bit: 17)

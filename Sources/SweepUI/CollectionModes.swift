@@ -118,6 +118,30 @@ struct CollectionAccessibility {
     var cache = AccessibleObjectCache()
     /// The scroll bar beside the list, made when a reader first meets it.
     var scrollBar: AccessibleObject?
+    /// A table's columns: each item is then a row of cells (nil: one cell).
+    var columns: (any AccessibleTableColumns)?
+}
+
+/// What a table (a `TableView`) tells its rows' screen-reader objects: its
+/// columns, each item's cell texts, and an outline row's level and state.
+@MainActor
+protocol AccessibleTableColumns: AnyObject {
+    /// The shown columns (at least 1).
+    var count: Int { get }
+    /// The header object of a column.
+    func header(_ column: Int) -> AccessibleObject?
+    /// What the cell of `item` in `column` shows.
+    func text(of item: ItemPath, column: Int) -> String
+    /// An outline row's depth (1: a root, as ARIA counts), whether it opens and is open; nil for a flat table.
+    func outline(of item: ItemPath) -> (level: Int, expandable: Bool, expanded: Bool)?
+    /// The row an outline row is under, nil for a root (or a flat table).
+    func parent(of item: ItemPath) -> ItemPath?
+    /// Opens or closes an outline row; whether it could.
+    func setExpanded(_ item: ItemPath, _ expanded: Bool) -> Bool
+    /// Whether the cell's text is being edited in place now.
+    func isEditing(_ item: ItemPath, column: Int) -> Bool
+    /// Where a column's cell is in a row at `row` (window coordinates).
+    func extents(ofColumn column: Int, inRow row: Rect) -> Rect
 }
 
 /// Settings of a view that no mode owns.

@@ -381,7 +381,7 @@ import Testing
 
     /// A run with a screen reader's probe playing `steps` (atspi-probe.py's steps mode) while the
     /// scripted compositor plays `script` over `files` showing the fruit folder (and what `make` adds).
-    private func playWithScreenReader(_ label: String, steps: String, script: String, seconds: Double = 60,
+    private func playWithScreenReader(_ label: String, steps: String, script: String, seconds: Double = 60, arguments: [String] = [],
                                       make: (String) throws -> Void = { _ in }) throws
         -> (status: Int32?, seen: [String: Any], process: ChildProcess, probe: ChildProcess, folder: String) {
         let session = try ScreenReaderSession(label)
@@ -394,12 +394,38 @@ import Testing
         let scriptPath = "\(session.directory.path)/script.jsonl"
         try (ready + "\n" + script).write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), folder],
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files")] + arguments + [folder],
                                        environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
                                        directory: session.directory.path)
         let status = process.waitForExit(seconds: seconds)
         if status == nil { process.stop() }
         return (status, try session.seen(probe, within: 15), process, probe, folder)
+    }
+
+    /// `--tree` to a screen reader (pyatspi): a tree table of 4 columns with their headers, each
+    /// row's cells in order, a cell's row, column and header through TableCell; a folder's first cell
+    /// is expandable and collapsed at level 1, its "expand" action opens it, and its child says level 2.
+    @Test func theTreeIsATreeTableOfCellsWithColumnHeadersAndLevels() throws {
+        let steps = #"[{"wait": 2500}, {"table": ["tree table", "files", 2, 1]}, {"do": ["table cell", "beta", "expand"]}, {"wait": 1000}, {"table": ["tree table", "files", 2, 0]}]"#
+        let run = try playWithScreenReader("files-tree-table", steps: steps, script: #"{"op":"wait","ms":6000}"#, arguments: ["--tree"])
+        #expect(run.status == 0, "\(run.process.logTail)")
+        let done = run.seen["done"] as? [Any] ?? []
+        guard done.count == 3, let before = done[0] as? [String: Any], let after = done[2] as? [String: Any] else {
+            Issue.record("the probe read no table: \(run.seen)")
+            return
+        }
+        #expect(before["rows"] as? Int == 7 && before["columns"] as? Int == 4, "\(before)")
+        #expect(before["headers"] as? [String] == ["Name", "Size", "Modified", "Kind"], "\(before)")
+        let row0 = before["row0"] as? [String] ?? []
+        #expect(row0.first == "alpha" && row0.last == "Folder", "\(row0)")
+        let cell = before["cell"] as? [Any] ?? []
+        #expect(cell.first as? String == "9 B" && cell.dropFirst().first as? [Int] == [2, 1] && cell.last as? [String] == ["Size"], "\(cell)")
+        #expect(before["state0"] as? [String] == ["collapsed", "expandable"], "\(before)")
+        #expect((before["levels"] as? [String])?.allSatisfy { $0 == "1" } == true, "\(before)")
+        #expect(done[1] as? Bool == true, "expand: \(done[1])")
+        #expect(after["rows"] as? Int == 8, "\(after)")
+        #expect((after["cell"] as? [Any])?.first as? String == "inner.txt", "\(after)")
+        #expect((after["levels"] as? [String])?.prefix(3) == ["1", "1", "2"], "\(after)")
     }
 
     /// The menu acts on the entry it opened on, whatever happens to the rows meanwhile: a screen

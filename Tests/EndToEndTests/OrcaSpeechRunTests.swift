@@ -365,6 +365,62 @@ import Testing
         #expect(run.committedSelections.last == "[[0,0,100]]", "every Shift+Down was acted on: \(run.diagnostics)")
     }
 
+    /// Examples/files --tree read by Orca: a row is read whole, cell by cell; a folder as collapsed
+    /// at tree level 1, then "expanded" when Right opens it; the file in it at tree level 2; and
+    /// Where Am I says the cell's column header (Name), its column and row, and its level.
+    @Test func theTreeTablesRowsAreReadWithTheirHeadersLevelsAndStates() throws {
+        let session = try ScreenReaderSession("orca-tree")
+        defer { session.stop() }
+        let orca = try OrcaReader(session: session)
+        defer { orca.stop() }
+        let folder = "\(session.directory.path)/home"
+        for name in ["alpha", "beta"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true) }
+        FileManager.default.createFile(atPath: "\(folder)/beta/inner.txt", contents: Data("x".utf8))
+        FileManager.default.createFile(atPath: "\(folder)/zeta.txt", contents: Data("zz".utf8))
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":800}
+        {"op":"key.tap","key":"Right"}
+        {"op":"wait","ms":1200}
+        {"op":"key.tap","key":"Down"}
+        {"op":"wait","ms":1200}
+        {"op":"key.tap","key":"KP_Enter"}
+        {"op":"wait","ms":1500}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), "--tree", folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        let said = orca.transcript
+        let context = "Orca said: \(said)\n\(orca.logTail)\n\(process.logTail)"
+        #expect(status == 0, "\(context)")
+        // The tree table by its name; each row read whole, cell by cell; a folder as collapsed, at its level.
+        #expect(said.contains("files tree table."), "\(context)")
+        guard let alpha = said.firstIndex(of: "alpha collapsed."), let beta = said.firstIndex(of: "beta collapsed."),
+              let expanded = said.firstIndex(of: "expanded."), let inner = said.firstIndex(of: "inner.txt.") else {
+            Issue.record("rows or their states were not read: \(context)")
+            return
+        }
+        #expect(alpha < beta && beta < expanded && expanded < inner, "\(context)")
+        #expect(said[alpha...].prefix(4).contains("Folder.") && said[alpha..<beta].contains("tree level 1."), "\(context)")
+        #expect(said[inner...].prefix(5) == ["inner.txt.", "1 B.", said[inner + 2], "Document.", "tree level 2."], "\(context)")
+        // Where Am I: the cell's column header, the cell, its column and row, its level.
+        guard let whereAmI = said.lastIndex(of: "Name.") else {
+            Issue.record("Where Am I said no column header: \(context)")
+            return
+        }
+        #expect(whereAmI > inner && said[whereAmI...].contains("column 1 of 4 row 3 of 4."), "\(context)")
+        #expect(said[whereAmI...].contains("tree level 2."), "\(context)")
+    }
+
     /// Opening a folder in Examples/files and going back up say where the reader is now: the
     /// window's name changes with an event, which Orca speaks, and then what has the focus: the
     /// empty list, then the folder left (it said nothing, and stayed on the row that went).

@@ -62,6 +62,9 @@ struct AccessibleTableShape: Equatable {
         case .item(let path):
             guard itemCounts.indices.contains(path.section), path.item >= 0, path.item < itemCounts[path.section] else { return nil }
             return childStarts[path.section] + (headers[path.section] ? 1 : 0) + path.item
+        case .cell:
+            // A table's cells are counted by its columns, over the items (CollectionAccessibleTable).
+            return nil
         }
     }
 
@@ -72,7 +75,7 @@ struct AccessibleTableShape: Equatable {
         case .item(let path):
             let first = rowStarts[path.section] + (headers[path.section] ? 1 : 0)
             return (first + path.item / columns, path.item % columns, 1)
-        case nil: return nil
+        case .cell, nil: return nil
         }
     }
 

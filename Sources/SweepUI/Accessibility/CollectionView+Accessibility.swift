@@ -72,8 +72,12 @@ extension CollectionView {
                 children.append(.header(header))
                 headers = headers.dropFirst()
             }
+            let cells = accessibilityState.columns?.count ?? 1
             for item in range.items where children.count < Self.accessibleItemLimit {
-                children.append(.item(ItemPath(section: range.section, item: item)))
+                let path = ItemPath(section: range.section, item: item)
+                children.append(.item(path))
+                // A table's row: its other cells follow its first.
+                for column in 1..<max(1, cells) { children.append(.cell(path, column)) }
             }
         }
         children += headers.map(AccessibleChild.header)
@@ -103,6 +107,7 @@ extension CollectionView {
         switch child {
         case .header(let section): object = makeAccessibleHeader(section)
         case .item(let item): object = makeAccessibleItem(item)
+        case .cell(let item, let column): object = makeAccessibleCell(item, column: column)
         }
         let keep = isFocused ? focusedItem.map(AccessibleChild.item) : nil
         accessibilityState.cache.insert(object, for: child, limit: Self.accessibleObjectLimit, keeping: keep)
@@ -133,7 +138,10 @@ extension CollectionView {
         let object = AccessibleObject(role: accessibleItemRole)
         accessibilityState.cache.refs[object.id] = ref
         object.parent = accessibleObject
-        object.name = { [unowned self] in dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title }
+        object.name = { [unowned self] in
+            if let columns = accessibilityState.columns { return columns.text(of: ref.path, column: 0) }
+            return dataSource.accessibleName(for: ref.path) ?? dataSource.content(for: ref.path).title
+        }
         object.description = { [unowned self] in
             dataSource.accessibleDescription(for: ref.path) ?? Self.accessibleDescription(of: dataSource.content(for: ref.path))
         }
@@ -144,12 +152,27 @@ extension CollectionView {
             let count = counts.indices.contains(item.section) ? counts[item.section] : 0
             var attributes = ["posinset": "\(item.item + 1)", "setsize": "\(count)"]
             if case .icon(let icon) = dataSource.content(for: item).image { attributes["kind"] = "\(icon)" }
+            if let outline = accessibilityState.columns?.outline(of: item) { attributes["level"] = "\(outline.level)" }
+            if accessibilityState.columns?.isEditing(item, column: 0) == true { attributes["editing"] = "true" }
             return attributes
         }
         object.actions = [("activate", { [unowned self] in
             apply([.activate(ref.path)])
             return true
         })]
+        if accessibilityState.columns?.outline(of: path) != nil {
+            // A tree's node is the child of its parent row's node, a root of the tree table itself.
+            object.relations = { [unowned self] in
+                guard let columns = accessibilityState.columns, let list = accessibleObject else { return [] }
+                let parent = columns.parent(of: ref.path).map { accessibleObject(for: .item($0)) } ?? list
+                return [(.nodeChildOf, [parent])]
+            }
+        }
+        if accessibilityState.columns?.outline(of: path)?.expandable == true {
+            // An outline row opens and closes (GTK's tree cells call it "expand or contract").
+            object.actions.append(("expand", { [unowned self] in accessibilityState.columns?.setExpanded(ref.path, true) ?? false }))
+            object.actions.append(("collapse", { [unowned self] in accessibilityState.columns?.setExpanded(ref.path, false) ?? false }))
+        }
         if dataSource.content(for: path).accessory == .detailButton {
             // The row's "i" button, which a pointer or finger taps without selecting.
             object.actions.append(("show details", { [unowned self] in
@@ -162,6 +185,26 @@ extension CollectionView {
             host?.focus(self)
             setFocus(ref.path)
             return true
+        }
+        return object
+    }
+
+    /// A table row's cell past its first (the first is the item's own object):
+    /// its column's text, selected with its row, placed in its column.
+    private func makeAccessibleCell(_ path: ItemPath, column: Int) -> AccessibleObject {
+        let ref = AccessibleItemRef(path, column: column)
+        let object = AccessibleObject(role: .tableCell)
+        accessibilityState.cache.refs[object.id] = ref
+        object.parent = accessibleObject
+        object.name = { [unowned self] in accessibilityState.columns?.text(of: ref.path, column: ref.column) ?? "" }
+        object.states = { [unowned self] in
+            var states = accessibleStates(of: ref.path).subtracting([.focused, .focusable, .expandable, .expanded, .collapsed])
+            if accessibilityState.columns?.isEditing(ref.path, column: ref.column) == true { states.insert(.editable) }
+            return states
+        }
+        object.extents = { [unowned self] in
+            let row = windowRect(ofContent: geometry.frame(of: ref.path))
+            return accessibilityState.columns?.extents(ofColumn: ref.column, inRow: row) ?? row
         }
         return object
     }
@@ -192,6 +235,10 @@ extension CollectionView {
         if selection.isSelected(item) { states.insert(.selected) }
         if isFocused && focusedItem == item { states.insert(.focused) }
         if content.accessory == .checkmark { states.formUnion([.checkable, .checked]) }
+        if let outline = accessibilityState.columns?.outline(of: item), outline.expandable {
+            states.formUnion(outline.expanded ? [.expandable, .expanded] : [.expandable, .collapsed])
+        }
+        if accessibilityState.columns?.isEditing(item, column: 0) == true { states.insert(.editable) }
         if accessibleItemRole == .checkBox || accessibleItemRole == .radioButton { states.insert(.checkable) }
         return states
     }
@@ -212,6 +259,13 @@ extension CollectionView {
                 if let moved = map?(item) {
                     accessibilityState.cache.refs[object.id]?.path = moved
                     kept[.item(moved)] = object
+                } else {
+                    retire(object)
+                }
+            case .cell(let item, let column):
+                if let moved = map?(item) {
+                    accessibilityState.cache.refs[object.id]?.path = moved
+                    kept[.cell(moved, column)] = object
                 } else {
                     retire(object)
                 }
@@ -270,6 +324,13 @@ extension CollectionView {
         window.application.announce(editing ? "Selecting, \(NumberText.grouped(selectedCount)) selected" : "Done selecting", in: window)
     }
 
+    /// An outline row opened or closed: its object says so (a reader speaks it for the focused row).
+    func accessibilityExpansionChanged(of item: ItemPath, expanded: Bool) {
+        guard let accessibility, let object = accessibilityState.cache.objects[.item(item)] else { return }
+        accessibility.stateChanged(object, "expanded", expanded)
+        accessibility.stateChanged(object, "collapsed", !expanded)
+    }
+
     /// The focused item's object (once a screen reader has seen the table), else the table's.
     public var accessibleFocus: AccessibleObject? {
         guard let list = accessibleObject else { return nil }
@@ -314,22 +375,30 @@ extension CollectionView {
 /// an item, in the order they are shown (a section's header before its items).
 enum AccessibleChild: Hashable, Comparable {
     case header(Int)
+    /// An item; in a table, its row's first cell.
     case item(ItemPath)
+    /// A table row's cell in `column` (1 on): the item's other cells.
+    case cell(ItemPath, Int)
 
-    private var order: (section: Int, item: Int) {
+    private var order: (section: Int, item: Int, column: Int) {
         switch self {
-        case .header(let section): (section, -1)
-        case .item(let path): (path.section, path.item)
+        case .header(let section): (section, -1, 0)
+        case .item(let path): (path.section, path.item, 0)
+        case .cell(let path, let column): (path.section, path.item, column)
         }
     }
 
     static func < (lhs: AccessibleChild, rhs: AccessibleChild) -> Bool { lhs.order < rhs.order }
 }
 
-/// The item an accessible item object stands for now.
+/// The item (and column, in a table) an accessible item object stands for now.
 final class AccessibleItemRef {
     var path: ItemPath
-    init(_ path: ItemPath) { self.path = path }
+    let column: Int
+    init(_ path: ItemPath, column: Int = 0) {
+        self.path = path
+        self.column = column
+    }
 }
 
 /// The header and item objects a list or grid made for screen readers:
@@ -394,35 +463,63 @@ final class CollectionAccessibleTable: AccessibleTable {
         self.view = view
     }
 
-    var childCount: Int { view.accessibleShape.childCount }
+    /// The cells of each item: a table's columns, else 1.
+    private var cells: Int { max(1, view.accessibilityState.columns?.count ?? 1) }
+
+    var childCount: Int { view.accessibleShape.childCount * cells }
     var rowCount: Int { view.accessibleShape.rowCount }
-    var columnCount: Int { view.accessibleShape.columns }
+    var columnCount: Int { cells > 1 ? cells : view.accessibleShape.columns }
+
+    /// The child at a table index: the shape's child (an item or header), or one of an item's cells.
+    func tableChild(at index: Int) -> AccessibleChild? {
+        let cells = cells
+        guard index >= 0, let child = view.accessibleShape.child(at: index / cells) else { return nil }
+        guard cells > 1, index % cells > 0, case .item(let item) = child else { return cells > 1 && index % cells > 0 ? nil : child }
+        return .cell(item, index % cells)
+    }
+
+    func columnHeader(_ column: Int) -> AccessibleObject? { view.accessibilityState.columns?.header(column) }
 
     func child(at index: Int) -> AccessibleObject? {
-        view.accessibleShape.child(at: index).map(view.accessibleObject(for:))
+        tableChild(at: index).map(view.accessibleObject(for:))
     }
 
     func index(of child: AccessibleObject) -> Int? {
         let shape = view.accessibleShape
-        if let path = view.accessibilityState.cache.refs[child.id]?.path { return shape.index(of: .item(path)) }
+        if let ref = view.accessibilityState.cache.refs[child.id] {
+            return shape.index(of: .item(ref.path)).map { $0 * cells + ref.column }
+        }
         guard let header = view.accessibilityState.cache.objects.first(where: { $0.value === child })?.key else { return nil }
-        return shape.index(of: header)
+        return shape.index(of: header).map { $0 * cells }
     }
 
     var listedChildren: [AccessibleObject] { view.exposedAccessibleObjects() }
 
-    func childIndex(row: Int, column: Int) -> Int? { view.accessibleShape.childIndex(row: row, column: column) }
+    func childIndex(row: Int, column: Int) -> Int? {
+        let cells = cells
+        guard cells > 1 else { return view.accessibleShape.childIndex(row: row, column: column) }
+        guard column >= 0, column < cells else { return nil }
+        return view.accessibleShape.childIndex(row: row, column: 0).map { $0 * cells + column }
+    }
 
-    func cell(ofChildAt index: Int) -> (row: Int, column: Int, columnSpan: Int)? { view.accessibleShape.cell(ofChildAt: index) }
+    func cell(ofChildAt index: Int) -> (row: Int, column: Int, columnSpan: Int)? {
+        let cells = cells
+        guard cells > 1 else { return view.accessibleShape.cell(ofChildAt: index) }
+        guard index >= 0, let row = view.accessibleShape.cell(ofChildAt: index / cells) else { return nil }
+        return (row.row, index % cells, 1)
+    }
 
     var selectedRowCount: Int {
         let shape = view.accessibleShape
-        return shape.columns == 1 ? view.selectedCount : shape.fullRows(in: view.selection.model.committed.ranges)
+        return shape.columns == 1 || cells > 1 ? view.selectedCount : shape.fullRows(in: view.selection.model.committed.ranges)
     }
 
     func isSelected(row: Int, column: Int) -> Bool {
-        guard let index = childIndex(row: row, column: column), case .item(let item) = view.accessibleShape.child(at: index) else { return false }
-        return view.selection.isSelected(item)
+        guard let index = childIndex(row: row, column: column) else { return false }
+        switch tableChild(at: index) {
+        case .item(let item)?, .cell(let item, _)?: return view.selection.isSelected(item)
+        default: return false
+        }
     }
 
     func setRow(_ row: Int, selected: Bool) -> Bool {
@@ -456,8 +553,11 @@ final class AccessibleItemSelection: AccessibleSelection {
     }
 
     private func item(at index: Int) -> ItemPath? {
-        guard case .item(let item) = view.accessibleShape.child(at: index) else { return nil }
-        return item
+        guard let table = view.accessibleObject?.table as? CollectionAccessibleTable else { return nil }
+        switch table.tableChild(at: index) {
+        case .item(let item)?, .cell(let item, _)?: return item
+        default: return nil
+        }
     }
 
     func selectedChildren() -> [AccessibleObject] {

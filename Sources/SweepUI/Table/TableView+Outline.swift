@@ -34,9 +34,17 @@ extension TableView {
 
     /// Shows what opened under a row, or hides what was under a row that closed.
     private func outlineChanged(_ change: OutlineTree<Row>.Change, hint: Int?) {
+        let id: Row.ID
         switch change {
-        case .opened(let id): showSubtree(of: id, hint: hint)
-        case .closed(let id): hideSubtree(of: id, hint: hint)
+        case .opened(let opened):
+            id = opened
+            showSubtree(of: opened, hint: hint)
+        case .closed(let closed):
+            id = closed
+            hideSubtree(of: closed, hint: hint)
+        }
+        if let index = shownIndex(of: id, hint: hint), let shown = sorted.row(showing: index) {
+            collectionView.accessibilityExpansionChanged(of: ItemPath(item: shown), expanded: isExpanded(id))
         }
         measuredWidths = [:]
         geometryCache = nil

@@ -109,17 +109,17 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     /// A table of `rows` with `columns`, as `state` left them (a saved
     /// `columnState`; names it does not know are ignored), rows
-    /// `rowHeight` high.
+    /// `rowHeight` high, named `name` (what a screen reader calls it).
     /// - Throws: `ItemIdentifierError` when two rows share an identifier.
     public init(columns: [TableColumn<Row>], rows: [Row], outline: TableOutline<Row>? = nil, state: TableColumnState = TableColumnState(),
-                rowHeight: Double = 32, theme: Theme? = nil) throws(ItemIdentifierError) {
+                rowHeight: Double = 32, name: String = "table", theme: Theme? = nil) throws(ItemIdentifierError) {
         self.columns = columns
         source = try TableRowSource(rows: rows)
         tree = outline.map { OutlineTree(outline: $0) }
         tree?.roots = rows
         shownRows = FilteredDataSource(source: source)
         collectionView = CollectionView(layout: CollectionListLayout(rowHeight: rowHeight.isFinite ? max(8, rowHeight) : 32, headerHeight: 0),
-                                        dataSource: shownRows, name: "table", theme: theme)
+                                        dataSource: shownRows, name: name, theme: theme)
         self.state = state.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)),
                                       hideable: Set(columns.filter(\.isHideable).map(\.id)))
         header.owner = self
@@ -129,6 +129,9 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         collectionView.behaviour.keyInterceptor = { [unowned self] key in handleOutlineKey(key) }
         collectionView.behaviour.accessoryTap = { [unowned self] item in toggleRow(at: item) }
         collectionView.behaviour.willClick = { [unowned self] point, modifiers in rowsWillClick(at: point, modifiers: modifiers) }
+        // To a screen reader: a table (a tree table) of rows of cells, each column with its header.
+        collectionView.accessibilityState.columns = TableAccessibleColumns(table: self)
+        collectionView.accessibleRole = outline == nil ? .table : .treeTable
         nameEditor.isVisible = false
         nameEditor.accessibleLabel = "Name"
         nameEditor.onSubmit = { [unowned self] _ in commitRenaming() }
@@ -213,6 +216,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         // Type-ahead and screen readers name a row by the sort column, when it sorts by its text, else the first.
         let primary = state.sort.first.flatMap { byID[$0.column] }
         source.titleColumn = primary.flatMap { $0.sortValue == nil ? $0 : nil } ?? shownColumns.first
+        // The cells a reader holds stand for columns by place: they go, and are made anew.
+        collectionView.accessibilityItemsChanged(map: nil)
         scrollSideways(by: 0)
         invalidate()
     }

@@ -215,6 +215,20 @@ def find_named(obj, role, name, depth=0):
     return None
 
 
+def find_role(obj, role, depth=0):
+    """The first object of `role` under `obj`, depth first (not into tables' cells)."""
+    for child in obj:
+        if child is None:
+            continue
+        if child.getRoleName() == role:
+            return child
+        if depth < 8 and not manages_descendants(child):
+            found = find_role(child, role, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
 def run_steps(steps):
     """Plays `steps` one after another on the app's frame, each after the one before:
     {"dump": label} records the tree, {"do": [role, name, action]} performs an action,
@@ -293,6 +307,30 @@ def run_steps(steps):
                 else:
                     target.queryValue().currentValue = float(number)
                     result["done"].append(True)
+            if "table" in current:
+                # A table's shape as a reader reads a row ({"table": [role, name, row, column]}): its rows,
+                # columns, column headers, row 0's cells, the cell at (row, column) with its TableCell
+                # position and header, row 0's first cell's states and every row's level.
+                role, name, cell_row, cell_column = current["table"]
+                target = find_named(app[0], role, name) or find_role(app[0], role)
+                if target is None or "Table" not in pyatspi.listInterfaces(target):
+                    result["done"].append("no table " + role + " " + name)
+                else:
+                    columns = Atspi.Table.get_n_columns(target)
+                    headers = [getattr(Atspi.Table.get_column_header(target, c), "name", None) for c in range(columns)]
+                    first_row = [Atspi.Table.get_accessible_at(target, 0, c).name for c in range(columns)]
+                    entry = {"rows": Atspi.Table.get_n_rows(target), "columns": columns, "headers": headers, "row0": first_row}
+                    if Atspi.Table.get_n_rows(target) > cell_row and columns > cell_column:
+                        cell = Atspi.Table.get_accessible_at(target, cell_row, cell_column)
+                        entry["cell"] = [cell.name, list(Atspi.TableCell.get_position(cell))[1:],
+                                         [h.name for h in Atspi.TableCell.get_column_header_cells(cell)]]
+                    entry["levels"] = [Atspi.Accessible.get_attributes(Atspi.Table.get_accessible_at(target, r, 0)).get("level")
+                                       for r in range(min(Atspi.Table.get_n_rows(target), 12))]
+                    first = Atspi.Table.get_accessible_at(target, 0, 0)
+                    entry["state0"] = sorted(s.value_nick for s in Atspi.Accessible.get_state_set(first).get_states()
+                                             if s.value_nick in ("expandable", "expanded", "collapsed", "selected", "editable"))
+                    entry["level0"] = Atspi.Accessible.get_attributes(first).get("level")
+                    result["done"].append(entry)
             if "select" in current:
                 role, name = current["select"]
                 target = find_named(app[0], role, name)
