@@ -366,6 +366,22 @@ def files_widgets(r):
     return f"folders {', '.join(f for f in folders if f.startswith('New'))}; opened {last}; divider at {line[0]}"
 
 
+def files_table(r):
+    folder = "/tmp/files-real"
+    expect(r.meta.get("status") == 0, f"files exited {r.meta.get('status')}: {read_text('files_table.app.log')[-300:]}")
+    printed = read_text("files_table.stdout").splitlines()
+    expect(printed[:1] == [f"{folder}/date.txt"], f"sorted by size, the second row (after the folder) is date.txt: {printed}")
+    expect(printed[1:] == [f"{folder}/alpha/one.txt"] * 2, f"alpha opened by Right, then by a tap on its triangle: {printed}")
+    names = r.meta.get("notes", {}).get("names", [])
+    expect("renamed.txt" in names and "date.txt" not in names, f"F2 renamed date.txt to renamed.txt: {names}")
+    columns = r.meta.get("notes", {}).get("columns", {})
+    expect(columns.get("sort") == [{"column": "size", "ascending": True}] or columns.get("sort") == [{"ascending": True, "column": "size"}],
+           f"the saved sort: {columns}")
+    width = columns.get("widths", {}).get("size", 0)
+    expect(140 <= width <= 160, f"Size dragged 60 px wider than 90: {width}")
+    return f"sorted by size, Size {width:.0f} px, renamed, opened by key and tap"
+
+
 CHECKS = [
     ("touch_sweep", "two-finger touchscreen sweep", touch_sweep, False),
     ("touch_sweep_back", "sweep back, sweep to deselect", touch_sweep_back, False),
@@ -399,6 +415,7 @@ CHECKS = [
     ("mouse_drag_between_apps", "mouse drag to another app", lambda r: _between_apps(r, "mouse_drag_between_apps", "row 2"), False),
     ("touch_long_press_drag", "long press, move: a touch drag starts", touch_long_press_drag, False),
     ("files_widgets", "files: buttons, shortcut, text undo, scrollbar, divider", files_widgets, False),
+    ("files_table", "files --tree: sort, resize, rename, open by key and tap", files_table, False),
 ]
 
 

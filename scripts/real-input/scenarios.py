@@ -620,8 +620,78 @@ def files_widgets(c):
     c.finish(a, expect_exit=True)
 
 
+def files_table(c):
+    """Examples/files --tree on sway: a click on the Size title sorts by size, a drag on its edge
+    widens it (saved in the app's state), F2 renames an entry on disk, Right opens a folder in place
+    and Down and Enter open the file in it, Left twice closes it, and a finger's tap on its triangle
+    opens it again. The columns' widths are the saved ones the scenario writes, so the titles and
+    edges are where it says: Name 0-694, Size 694-784, Modified 784-924, Kind 924-1024, under the
+    40 px filter field a header 30 px high, then rows of 32 px."""
+    import json
+    files_folder()
+    with open(f"{FILES_FOLDER}/alpha/one.txt", "w") as f:
+        f.write("one")
+    os.chown(f"{FILES_FOLDER}/alpha/one.txt", 1000, 1000)
+    state = "/tmp/state-files_table/sweep-files"
+    os.makedirs(state, exist_ok=True)
+    with open(f"{state}/columns.json", "w") as f:
+        json.dump({"order": [], "widths": {"size": 90, "modified": 140}, "hidden": [], "sort": []}, f)
+    for path in ("/tmp/state-files_table", state, f"{state}/columns.json"):
+        os.chown(path, 1000, 1000)
+    h = c.hand
+    a = App("files_table", "files", ("--tree", "--timing", FILES_FOLDER), event_log=False, env={"HOME": "/nonexistent"})
+    if not a.wait_output("first frame"):
+        raise RuntimeError("files never drew its first frame")
+    a.idle()
+    time.sleep(0.3)
+    row = lambda n: 70 + 16 + 32 * n
+    h.click(739, 55)                                 # Size: folders first, then date.txt (8 B), cherry.txt (10 B)
+    a.idle()
+    h.click(300, row(1))
+    h.key(e.KEY_ENTER)                               # prints date.txt
+    a.idle()
+    h.mouse_to(784, 55)                              # Size's trailing edge, dragged 60 px right
+    time.sleep(0.2)
+    h.mouse.button(True)
+    time.sleep(0.05)
+    h.mouse_drag_to(60, 0, ms=300)
+    h.mouse.button(False)
+    a.idle()
+    h.click(300, row(1))                             # date.txt again: F2, "renamed" over "date", Enter
+    a.idle()
+    h.key(e.KEY_F2)
+    a.idle()
+    type_text(h, "renamed")
+    h.key(e.KEY_ENTER)
+    time.sleep(0.5)
+    a.idle()
+    h.click(300, row(0))                             # alpha: Right opens it, Down, Enter prints alpha/one.txt
+    a.idle()
+    h.key(e.KEY_RIGHT)
+    time.sleep(0.5)
+    a.idle()
+    h.key(e.KEY_DOWN)
+    h.key(e.KEY_ENTER)
+    a.idle()
+    h.key(e.KEY_LEFT)                                # to alpha, then closed
+    h.key(e.KEY_LEFT)
+    a.idle()
+    h.tap(17, row(0))                                # a finger on alpha's triangle opens it again
+    time.sleep(0.5)
+    a.idle()
+    h.click(300, row(1))
+    h.key(e.KEY_ENTER)                               # prints alpha/one.txt again
+    a.idle()
+    a.notes["names"] = sorted(n for n in os.listdir(FILES_FOLDER) if not n.startswith("file-"))
+    with open(f"{state}/columns.json") as f:
+        a.notes["columns"] = json.load(f)
+    c.sway.screenshot(f"{OUT}/files-table.ppm", ppm=True)
+    c.sway.ipc("kill")
+    c.finish(a, expect_exit=True)
+
+
 ALL = [touch_sweep, touch_sweep_back, pad_swipe3, pad_swipe4, pad_hold_drag_400, pad_hold_drag_800,
        pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, tap, long_press, touch_scroll, fling,
        wheel, wheel_hires, normal_mode_keys, delete_undo, tap_stops_fling, pad_fling, pad_hold_stops_fling, pick,
        no_fling_after_rest, long_press_busy, hover_after_touch, long_press_menu, mouse_menu,
-       mouse_drag_reorder, mouse_drag_between_apps, touch_long_press_drag, files_widgets]
+       mouse_drag_reorder, mouse_drag_between_apps, touch_long_press_drag, files_widgets, files_table]
