@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets soak build build-release bench-core bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input deps-soak protocols protocols-check clean
+.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets soak build build-release bench-core bench-table bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input deps-soak protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -67,6 +67,11 @@ soak: deps-soak
 ## make bench-core: run the core benchmarks (Benchmarks/) and fail when one misses its target
 bench-core: deps-build
 	Benchmarks/check.sh
+
+## make bench-table: a table's sort of 1,000,000 names (alone, and through TableView keeping a selection)
+## against GTK 4's GtkSortListModel on the same names, in one run: medians and ratios (scripts/bench-table.sh)
+bench-table: deps-bench
+	scripts/bench-table.sh
 
 ## make bench-pick: sweep-pick end to end on 1M and 10M records, and its core against fzf --filter
 bench-pick: deps-test
