@@ -388,3 +388,57 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         #expect(!table.isEditingName, "the edited row went away")
     }
 }
+
+/// A table selects as a list does: a band across its rows, Shift+Down, Ctrl+A, type-ahead on the
+/// sort column; and a finger drags a column's edge.
+@MainActor @Suite struct TableSelectionTests {
+    private func makeTable() throws -> (TableView<File>, TestHost) {
+        let table = try TableView(columns: fileColumns, rows: files)
+        let host = TestHost()
+        table.attach(to: host)
+        table.setFrame(Rect(x: 0, y: 0, width: 600, height: 400))
+        table.collectionView.allowsMultipleSelection = true
+        return (table, host)
+    }
+
+    @Test func aBandAcrossTheRowsSelectsThem() throws {
+        let (table, host) = try makeTable()
+        let arena = host.gestureArena
+        // From row 1 down to row 3 (rows 32 high under the 30 px header).
+        arena.pointerMoved(to: Point(x: 200, y: 30 + 40), time: 1000)
+        arena.pointerButton(pressed: true, modifiers: [], time: 1010)
+        for step in 1...10 { arena.pointerMoved(to: Point(x: 220, y: 70 + Double(step) * 8), time: 1010 + Double(step) * 10) }
+        arena.pointerButton(pressed: false, modifiers: [], time: 1200)
+        #expect(table.selectedRows.map(\.id) == [2, 3, 4], "\(table.selectedRows.map(\.id))")
+    }
+
+    @Test func shiftDownCtrlAAndTypeAheadWorkOnTheSortedRows() throws {
+        let (table, _) = try makeTable()
+        let view = table.collectionView
+        table.sortDescriptors = [TableSortDescriptor(column: "name")]   // archive, Été, Notes 9, notes 10, photo
+        view.selectItem(at: ItemPath(item: 0))
+        view.setFocus(ItemPath(item: 0))
+        #expect(view.handleKey(Input.key(.down, .shift)))
+        #expect(Set(table.selectedRows.map(\.id)) == [4, 5])
+        #expect(view.handleKey(Input.key(.a, .control)))
+        #expect(table.selectedRows.count == 5)
+        // Typing finds a row by the sort column (Name): "p" is photo.png, the last row.
+        var key = Input.key(.p)
+        key.text = "p"
+        _ = view.handleKey(Input.key(.escape))
+        _ = view.handleKey(key)
+        #expect(view.focusedItem == ItemPath(item: 4))
+    }
+
+    @Test func aFingerDragsAColumnsEdge() throws {
+        let (table, host) = try makeTable()
+        let arena = host.gestureArena
+        // Size's edge is at 480; a finger lands 6 px off it, within its 12 px.
+        arena.handle(Input.touches(down: [(0, Point(x: 474, y: 15))], time: 1000))
+        for step in 1...10 { arena.handle(Input.touches(moved: [(0, Point(x: 474 + Double(step) * 5, y: 15))], time: 1000 + UInt32(step) * 16)) }
+        arena.handle(Input.touches(up: [0], time: 1300))
+        let width = try #require(table.columnState.widths["size"])
+        #expect(width > 130 && width < 160, "\(width)")
+        #expect(table.sortDescriptors.isEmpty, "a drag on an edge sorts nothing")
+    }
+}
