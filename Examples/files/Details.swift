@@ -69,7 +69,8 @@ extension Browser {
             renamedTo = bytes
             load(folder)
         } else {
-            table?.reloadChildren(of: entry.folder)
+            // In a tree, the folder it is in is read again, and the renamed entry selected once there.
+            table?.reloadChildren(of: entry.folder) { [weak self] in self?.table?.selectOnly(renamed.path) }
         }
         return nil
     }

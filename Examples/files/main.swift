@@ -282,25 +282,30 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     /// Shows `newFolder`, listing it in the background.
     func load(_ newFolder: [UInt8]) {
         loading?.cancel()
+        // The same folder again (an entry renamed, trashed or made): the old entries stay until the
+        // new listing is whole, so nothing flickers and a tree keeps its open folders.
+        let again = newFolder == folder && !entries.isEmpty
         folder = newFolder
         window.title = "Files — " + String(decoding: newFolder, as: UTF8.self)   // a screen reader hears the new folder
         (back.isEnabled, forward.isEnabled, up.isEnabled) = (historyIndex > 0, historyIndex + 1 < history.count, newFolder != [0x2F])
-        entries = [:]
+        if !again { entries = [:] }
         field.text = ""
         setFilter(nil)
         (reading, failure) = (true, nil)
         showEntries()
         loading = Task {
-            var shown = ContinuousClock.now
+            var shown = ContinuousClock.now, fresh: [[UInt8]: Entry] = [:]
             do {
                 for try await chunk in listing(of: newFolder) {
                     guard !Task.isCancelled else { return }
-                    for entry in chunk { entries[entry.name] = entry }
+                    for entry in chunk { fresh[entry.name] = entry }
                     // Sorting and diffing a huge folder per chunk would be wasted: ten times a second is live enough.
-                    if ContinuousClock.now - shown > .milliseconds(100) { showEntries(); shown = .now }
+                    if !again, ContinuousClock.now - shown > .milliseconds(100) { entries = fresh; showEntries(); shown = .now }
                 }
+                entries = fresh
             } catch {
                 guard !Task.isCancelled else { return }
+                entries = fresh
                 failure = "Cannot read \(String(decoding: newFolder, as: UTF8.self)): \(error.localizedDescription)"
             }
             guard !Task.isCancelled else { return }
@@ -335,8 +340,14 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
     private func applyFilter() {
         let needle = field.text.lowercased()
         // Read `keys` when called: new snapshots remake the rows with the indices of the names then.
-        setFilter(needle.isEmpty ? nil : { [unowned self] item in keys[item].contains(needle) })
+        setFilter(needle.isEmpty ? nil : { [unowned self] item in filterKey(ofSource: item).contains(needle) })
         updateStatus()
+    }
+
+    /// What the filter matches in an entry: its lower-case name (a table's rows are its own, a tree's included).
+    private func filterKey(ofSource item: Int) -> String {
+        guard let table else { return keys.indices.contains(item) ? keys[item] : "" }
+        return table.rows.indices.contains(item) ? String(decoding: table.rows[item].name, as: UTF8.self).lowercased() : ""
     }
 
     /// The table filters its sorted rows; the list's adapter its own.

@@ -23,28 +23,21 @@ public struct SortKeys: Sendable {
 
     /// Keys of integer values (nil: none).
     public init(integers: some Collection<Int64?>) {
-        var prefixes: [UInt64] = [], missing: [Bool] = []
-        prefixes.reserveCapacity(integers.count)
-        missing.reserveCapacity(integers.count)
-        for value in integers {
-            prefixes.append(value.map { UInt64(bitPattern: $0) ^ (1 << 63) } ?? .max)
-            missing.append(value == nil)
-        }
-        self.prefixes = prefixes
-        self.missing = missing
-        hasTexts = false
-        textKeys = []
-        ends = []
-        texts = []
+        self.init(values: integers) { UInt64(bitPattern: $0) ^ (1 << 63) }
     }
 
     /// Keys of floating-point values (nil: none); NaN sorts after every number.
     public init(numbers: some Collection<Double?>) {
+        self.init(values: numbers, prefix: SortKeys.orderedBits)
+    }
+
+    /// Keys of values whose order `prefix` keeps.
+    private init<Value>(values: some Collection<Value?>, prefix: (Value) -> UInt64) {
         var prefixes: [UInt64] = [], missing: [Bool] = []
-        prefixes.reserveCapacity(numbers.count)
-        missing.reserveCapacity(numbers.count)
-        for value in numbers {
-            prefixes.append(value.map(SortKeys.orderedBits) ?? .max)
+        prefixes.reserveCapacity(values.count)
+        missing.reserveCapacity(values.count)
+        for value in values {
+            prefixes.append(value.map(prefix) ?? .max)
             missing.append(value == nil)
         }
         self.prefixes = prefixes

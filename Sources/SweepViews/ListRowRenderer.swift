@@ -51,15 +51,21 @@ public struct ListRowRenderer: ItemRenderer {
         }
         drawText(content, left: textLeft, width: max(0, trailing - textLeft), rect: rect, theme: theme, canvas: canvas)
         ItemViewDecorations.drawAccessory(content.accessory, rowRect: rect, theme: theme, in: canvas)
+        Self.drawRowFinish(state: state, in: rect, separatorFrom: textLeft, theme: theme, canvas: canvas)
+    }
+
+    /// What a row draws over its content: the disabled veil, the selection
+    /// circle in editing mode, the focus ring, and the hairline separator
+    /// from `separatorFrom` to the row's end (a table's rows draw it too).
+    public static func drawRowFinish(state: ItemState, in rect: Rect, separatorFrom left: Double, theme: Theme, canvas: Canvas) {
         var veiled = state
         veiled.isFocused = false
         ItemViewDecorations.drawForeground(state: veiled, in: rect, theme: theme, canvas: canvas)
-        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + ListRowRenderer.checkboxColumnWidth / 2 + 4, y: rect.midY),
+        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + checkboxColumnWidth / 2 + 4, y: rect.midY),
                                               theme: theme, canvas: canvas)
         if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas) }
         let hairline = 1 / canvas.scale
-        canvas.fill(Rect(x: textLeft, y: rect.maxY - hairline, width: rect.maxX - textLeft, height: hairline),
-                    color: theme.separator)
+        canvas.fill(Rect(x: left, y: rect.maxY - hairline, width: max(0, rect.maxX - left), height: hairline), color: theme.separator)
     }
 
     /// The title, and under it the secondary line, centred together in the row.

@@ -365,6 +365,27 @@ import Testing
         #expect(run.committedSelections.last == "[[0,0,100]]", "every Shift+Down was acted on: \(run.diagnostics)")
     }
 
+    /// Runs Examples/files on `folder` under the scripted compositor in `session`, the window
+    /// mapped and 2 s given to Orca before `script`; its exit status (nil: stopped) and process.
+    private func playFiles(in session: ScreenReaderSession, folder: String, arguments: [String] = [], reportKeys: Bool = false,
+                           script: String) throws -> (status: Int32?, process: ChildProcess) {
+        let scriptPath = "\(session.directory.path)/script.jsonl"
+        try """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        \(script)
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath] + (reportKeys ? ["--report-keys"] : [])
+                                           + ["--", try builtProduct("files")] + arguments + [folder],
+                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
+                                       directory: session.directory.path)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        return (status, process)
+    }
+
     /// Examples/files --tree read by Orca: a row is read whole, cell by cell; a folder as collapsed
     /// at tree level 1, then "expanded" when Right opens it; the file in it at tree level 2; and
     /// Where Am I says the cell's column header (Name), its column and row, and its level.
@@ -377,11 +398,7 @@ import Testing
         for name in ["alpha", "beta"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true) }
         FileManager.default.createFile(atPath: "\(folder)/beta/inner.txt", contents: Data("x".utf8))
         FileManager.default.createFile(atPath: "\(folder)/zeta.txt", contents: Data("zz".utf8))
-        let scriptPath = "\(session.directory.path)/script.jsonl"
-        try """
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":2000}
+        let (status, process) = try playFiles(in: session, folder: folder, arguments: ["--tree"], script: """
         {"op":"key.tap","key":"Down"}
         {"op":"wait","ms":800}
         {"op":"key.tap","key":"Down"}
@@ -392,13 +409,7 @@ import Testing
         {"op":"wait","ms":1200}
         {"op":"key.tap","key":"KP_Enter"}
         {"op":"wait","ms":1500}
-        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath, "--", try builtProduct("files"), "--tree", folder],
-                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
-                                       directory: session.directory.path)
-        let status = process.waitForExit(seconds: 90)
-        if status == nil { process.stop() }
+        """)
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)\n\(process.logTail)"
         #expect(status == 0, "\(context)")
@@ -433,25 +444,14 @@ import Testing
         let folder = "\(session.directory.path)/home"
         for name in ["alpha", "beta"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true) }
         FileManager.default.createFile(atPath: "\(folder)/beta/inner.txt", contents: Data("x".utf8))
-        let scriptPath = "\(session.directory.path)/script.jsonl"
-        try """
-        {"op":"output","width":800,"height":600,"scale":1}
-        {"op":"waitReady"}
-        {"op":"wait","ms":2000}
+        let (status, process) = try playFiles(in: session, folder: folder, reportKeys: compositorReportsKeys, script: """
         {"op":"key.tap","key":"Down"}
         {"op":"wait","ms":600}
         {"op":"key.tap","key":"Return"}
         {"op":"wait","ms":1200}
         {"op":"key.tap","key":"BackSpace"}
         {"op":"wait","ms":1200}
-        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
-                                       arguments: ["--script", scriptPath] + (compositorReportsKeys ? ["--report-keys"] : [])
-                                           + ["--", try builtProduct("files"), folder],
-                                       environment: ["PATH": "/usr/bin:/bin"].merging(session.environment) { $1 },
-                                       directory: session.directory.path)
-        let status = process.waitForExit(seconds: 90)
-        if status == nil { process.stop() }
+        """)
         let said = orca.transcript
         let context = "Orca said: \(said)\n\(orca.logTail)\n\(process.logTail)"
         #expect(status == 0, "\(context)")

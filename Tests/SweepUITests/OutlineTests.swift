@@ -210,10 +210,16 @@ private struct Node: Identifiable, Hashable {
         let (table, _) = try makeOutline(tree)
         table.expand("/a")
         await settle()
+        table.collectionView.selectRanges([ItemRange(section: 0, items: 1...1)])
         tree.children["/a"]?.append(Node(id: "/a/z", isFolder: false))
-        table.reloadChildren(of: "/a")
+        var arrived = false
+        table.reloadChildren(of: "/a") { arrived = true }
+        #expect(shown(table) == ["a", "  b", "  c", "  e", "f"], "the old children show until the new arrive")
         await settle()
-        #expect(shown(table) == ["a", "  b", "  c", "  e", "  z", "f"])
+        #expect(arrived && shown(table) == ["a", "  b", "  c", "  e", "  z", "f"])
+        #expect(table.selectedRows.map(\.id) == ["/a/b"], "the selection stays on its row")
+        table.selectOnly("/a/z")
+        #expect(table.selectedRows.map(\.id) == ["/a/z"] && table.collectionView.focusedItem == ItemPath(item: 4))
         #expect(tree.loads == ["/a", "/a"])
         // New roots forget what they no longer reach.
         try table.setRows([Node(id: "/f", isFolder: true)])

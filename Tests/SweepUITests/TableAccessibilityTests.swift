@@ -38,9 +38,14 @@ private struct Item: Identifiable {
         // The cell's extents are its column's part of the row.
         let extents = try #require(cell.extents?())
         #expect(extents.minX == table.columnGeometry.starts[1] && extents.width == table.columnGeometry.widths[1])
-        // Hiding a column: a cell per shown column.
+        // A resize keeps every object a reader holds; hiding a column retires the cells, not the rows.
+        let row = try #require(object.child(at: 4))
+        table.resizeColumn(1, to: 150, final: false)
+        #expect(object.child(at: 5) === cell && !cell.states().contains(.defunct))
         table.headerMenuChosen("column:size")
         #expect(shape.columnCount == 1 && object.childCount == 4)
+        #expect(cell.states().contains(.defunct) && !row.states().contains(.defunct))
+        #expect(object.child(at: 2) === row, "row 2's first cell is the same object, now child 2")
     }
 
     @Test func anOutlineRowSaysItsLevelOpensAndCloses() async throws {

@@ -223,6 +223,8 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
     @Test func aLeadingKeyKeepsItsGroupFirstInEitherDirection() throws {
         let (table, _) = try makeTable()
         table.leadingSortKey = { $0.kind == "Archive" ? 0 : 1 }
+        #expect(shownNames(table) == ["archive.zip", "notes 10.txt", "Notes 9.txt", "photo.png", "Été.txt"],
+                "with no column sorted, the leading key alone, the rows' order kept within")
         table.sortDescriptors = [TableSortDescriptor(column: "name", ascending: false)]
         #expect(shownNames(table).first == "archive.zip")
         table.sortDescriptors = [TableSortDescriptor(column: "name")]
@@ -369,6 +371,31 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         // A click past the name's text (on the empty part of its cell) selects without renaming.
         click(x: 300, y: 46, at: 9000)
         host.advance(by: 1000)
+        #expect(!table.isEditingName)
+    }
+
+    @Test func aRowOutOfSightIsScrolledToAtOnceAndAHiddenColumnClosesTheEditor() throws {
+        let many = (0..<200).map { File(id: $0, name: "file \($0).txt", size: Int64($0), kind: "Text") }
+        let table = try TableView(columns: fileColumns, rows: many)
+        let host = TestHost()
+        table.attach(to: host)
+        table.setFrame(Rect(x: 0, y: 0, width: 600, height: 400))
+        table.onRename = { _, _ in nil }
+        table.beginRenaming(at: ItemPath(item: 150))
+        #expect(table.isEditingName)
+        let frame = table.nameEditor.frame
+        #expect(table.collectionView.frame.contains(frame), "placed over the row, scrolled to at once: \(frame)")
+        #expect(table.nameEditor.text == "file 150.txt")
+        // Scrolled far away: the edit closes rather than type into a row out of sight.
+        table.collectionView.itemView.scrollImmediately(to: 0)
+        table.didCommitFrame()
+        #expect(!table.isEditingName)
+        // Renaming Kind, then Kind hidden: the editor goes (it never edits another column).
+        table.renameColumn = "kind"
+        table.beginRenaming(at: ItemPath(item: 1))
+        #expect(table.isEditingName && table.nameEditor.text == "Text")
+        table.headerMenuChosen("column:kind")
+        table.didCommitFrame()
         #expect(!table.isEditingName)
     }
 

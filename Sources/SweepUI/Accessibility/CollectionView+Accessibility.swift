@@ -276,6 +276,19 @@ extension CollectionView {
         accessibilityState.cache.replaceObjects(with: kept)
     }
 
+    /// A table's columns changed (shown, hidden, moved): its rows' cells past
+    /// the first stand for other columns now, so they go (their rows' first
+    /// cells stay, named anew when asked), and the reader hears of it.
+    func accessibilityCellsChanged() {
+        accessibilityState.cache.shape = nil
+        var kept: [AccessibleChild: AccessibleObject] = [:]
+        for (child, object) in accessibilityState.cache.objects {
+            if case .cell = child { retire(object) } else { kept[child] = object }
+        }
+        accessibilityState.cache.replaceObjects(with: kept)
+        accessibilityNamesChanged(of: nil)
+    }
+
     /// The content of `items` (nil: of every kept item) changed in place:
     /// their names may have, and their checkmarks.
     func accessibilityNamesChanged(of items: [ItemPath]?) {

@@ -173,7 +173,10 @@ final class TableHeaderView: Component {
     }
 
     private func dragEnded() {
-        if case .resizing = drag { owner?.resizeEnded() }
+        if case .resizing(let column, let startWidth, _) = drag, let owner, column < owner.columnGeometry.widths.count,
+           owner.columnGeometry.widths[column] != startWidth {
+            owner.resizeEnded()
+        }
         if case .moving(let column, let x, let grab) = drag, let owner, column < owner.columnGeometry.widths.count {
             let width = owner.columnGeometry.widths[column]
             // The column lands where its middle is.

@@ -156,9 +156,7 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
             orders[id] = nil
             switch result {
             case .success(let children):
-                // Each identifier once among its siblings: checked once a load, not at each opening.
-                var seen = Set<Row.ID>()
-                let unique = children.filter { seen.insert($0.id).inserted }
+                let unique = Self.unique(children)
                 loaded[id] = unique
                 // Collapsed meanwhile: kept for the next expansion, not shown.
                 guard expanded.contains(id) else { return }
@@ -172,6 +170,33 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
             }
         }
         if newlyExpanded { changed(.opened(id)) }
+    }
+
+    /// Each identifier once among siblings: checked once a load, not at each opening.
+    private static func unique(_ children: [Row]) -> [Row] {
+        var seen = Set<Row.ID>()
+        return children.filter { seen.insert($0.id).inserted }
+    }
+
+    /// Reads an open row's children again, the old ones kept (and shown)
+    /// until the new arrive; then `arrived`, or `failed`.
+    func reload(_ row: Row, arrived: @escaping () -> Void, failed: @escaping (Row, any Error) -> Void) {
+        let id = row.id
+        loading.removeValue(forKey: id)?.cancel()
+        loading[id] = Task { [weak self, outline] in
+            let result: Result<[Row], any Error>
+            do { result = .success(try await outline.children(row)) } catch { result = .failure(error) }
+            guard let self, !Task.isCancelled else { return }
+            loading[id] = nil
+            switch result {
+            case .success(let children):
+                loaded[id] = Self.unique(children)
+                orders[id] = nil
+                arrived()
+            case .failure(let error):
+                failed(row, error)
+            }
+        }
     }
 
     /// Opens the children of a row being expanded deep, one level less each.
@@ -204,6 +229,7 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
     func forgetChildren(of id: Row.ID) {
         loaded[id] = nil
         orders[id] = nil
+        expandingDeep[id] = nil
         loading.removeValue(forKey: id)?.cancel()
     }
 
@@ -226,6 +252,7 @@ final class OutlineTree<Row: Identifiable> where Row.ID: Sendable {
         }
         loaded = loaded.filter { reachable.contains($0.key) }
         expanded = expanded.filter { reachable.contains($0) }
+        expandingDeep = expandingDeep.filter { reachable.contains($0.key) }
         orders = orders.filter { key, _ in key.map { reachable.contains($0) } ?? true }
         for (id, task) in loading where !reachable.contains(id) {
             task.cancel()

@@ -38,14 +38,7 @@ struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID
                 }
             }
         }
-        var veiled = state
-        veiled.isFocused = false
-        ItemViewDecorations.drawForeground(state: veiled, in: rect, theme: theme, canvas: canvas)
-        ItemViewDecorations.drawSelectionMark(state: state, at: Point(x: rect.minX + ListRowRenderer.checkboxColumnWidth / 2 + 4, y: rect.midY),
-                                              theme: theme, canvas: canvas)
-        if state.isFocused { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 1, dy: 1), theme: theme, canvas: canvas) }
-        let hairline = 1 / canvas.scale
-        canvas.fill(Rect(x: rect.minX, y: rect.maxY - hairline, width: rect.width, height: hairline), color: theme.separator)
+        ListRowRenderer.drawRowFinish(state: state, in: rect, separatorFrom: rect.minX, theme: theme, canvas: canvas)
     }
 
     /// A disclosure triangle: pointing right when closed, down when open;

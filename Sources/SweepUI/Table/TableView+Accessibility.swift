@@ -57,7 +57,7 @@ final class TableAccessibleColumns<Row: Identifiable>: AccessibleTableColumns wh
     }
 
     func isEditing(_ item: ItemPath, column: Int) -> Bool {
-        guard case .editing(let id, _) = table.renameState, let row = table.row(at: item), row.id == id,
+        guard case .editing(let id, _, _) = table.renameState, let row = table.row(at: item), row.id == id,
               table.shownColumns.indices.contains(column) else { return false }
         return table.shownColumns[column].id == table.renamedColumn?.id
     }

@@ -19,8 +19,9 @@ extension TableView {
         case idle
         /// A click on the focused row's name, waiting out the double-click time.
         case pending(token: Int)
-        /// The editor is open over `id`'s cell; `message` is why Enter was refused.
-        case editing(id: Row.ID, message: String?)
+        /// The editor is open over `id`'s cell in `column` (fixed when it opened);
+        /// `message` is why Enter was refused.
+        case editing(id: Row.ID, column: String, message: String?)
     }
 
     /// Whether a row's name is being edited now.
@@ -29,9 +30,11 @@ extension TableView {
         return false
     }
 
-    /// The column whose text is renamed: `renameColumn`'s, else the first shown one.
+    /// The column whose text is renamed: the one the editor opened over while
+    /// it is open; else `renameColumn`'s, else the first shown one.
     var renamedColumn: TableColumn<Row>? {
-        renameColumn.flatMap { id in shownColumns.first { $0.id == id } } ?? shownColumns.first
+        if case .editing(_, let column, _) = renameState { return shownColumns.first { $0.id == column } }
+        return renameColumn.flatMap { id in shownColumns.first { $0.id == id } } ?? shownColumns.first
     }
 
     /// Opens the editor over the name of the row shown as `item` (F2 does
@@ -39,19 +42,33 @@ extension TableView {
     public func beginRenaming(at item: ItemPath) {
         guard onRename != nil, let row = row(at: item), let column = renamedColumn, host != nil else { return }
         finishRenaming()
-        collectionView.itemView.scroll(toReveal: item)
+        revealNow(item)
         let text = column.text(row)
         nameEditor.text = text
         // The name without its extension, as file managers select it ("photo" of "photo.jpg").
         let characters = Array(text)
         let dot = characters.lastIndex(of: ".").flatMap { $0 > 0 ? $0 : nil }
         nameEditor.select(0..<(dot ?? characters.count))
-        renameState = .editing(id: row.id, message: nil)
+        renameState = .editing(id: row.id, column: column.id, message: nil)
+        guard let frame = nameEditorFrame() else { return finishRenaming() }
+        nameEditor.setFrame(frame)
         nameEditor.isVisible = true
         collectionView.setSelectionGesturesEnabled(false)
-        placeNameEditor()
         host?.focus(nameEditor)
+        // A window that would not give the editor the keyboard (keys would reach the rows): no edit.
+        if let window = host as? AppWindow, !window.isFocused(nameEditor) { return finishRenaming() }
         invalidate()
+    }
+
+    /// Scrolls at once so `item` shows whole (the editor is placed over it now, not after a glide).
+    private func revealNow(_ item: ItemPath) {
+        let view = collectionView.itemView, rect = view.layout.frame(of: item), offset = view.scroll.offset
+        if rect.minY < offset {
+            view.scrollImmediately(to: rect.minY)
+        } else if rect.maxY > offset + view.frame.height {
+            view.scrollImmediately(to: rect.maxY - view.frame.height)
+        }
+        collectionView.setNeedsDisplay()
     }
 
     /// Closes the editor without renaming.
@@ -59,13 +76,13 @@ extension TableView {
 
     /// Enter: the app renames, or says why not.
     func commitRenaming() {
-        guard case .editing(let id, _) = renameState, let index = shownIndexOfRow(id), let row = row(atSourceIndex: index),
+        guard case .editing(let id, let columnID, _) = renameState, let index = shownIndexOfRow(id), let row = row(atSourceIndex: index),
               let column = renamedColumn else { return finishRenaming() }
         let name = nameEditor.text
         // The name as it was: nothing to do (a name shown lossily, say, is never written back).
         guard name != column.text(row) else { return finishRenaming() }
         if let message = onRename?(row, name) {
-            renameState = .editing(id: id, message: message)
+            renameState = .editing(id: id, column: columnID, message: message)
             nameEditor.accessibleDescription = message
             invalidate()
             return
@@ -87,7 +104,7 @@ extension TableView {
 
     /// Where the editor goes: over the renamed column's text in the row's cell, within the rows' frame.
     func nameEditorFrame() -> Rect? {
-        guard case .editing(let id, _) = renameState, let column = renamedColumn,
+        guard case .editing(let id, _, _) = renameState, let column = renamedColumn,
               let position = shownColumns.firstIndex(where: { $0.id == column.id }), let index = shownIndexOfRow(id),
               let shown = sorted.row(showing: index), position < columnGeometry.starts.count else { return nil }
         let rowRect = collectionView.itemView.windowRect(of: ItemPath(item: shown))
@@ -100,25 +117,26 @@ extension TableView {
         if let row = row(atSourceIndex: index), column.image?(row) != nil { lead += min(24, rowRect.height - 8) + 6 }
         left += lead
         width -= lead + 2
-        let frame = Rect(x: left, y: rowRect.minY, width: max(40, width), height: rowRect.height)
-        return frame.intersects(collectionView.frame) ? frame : nil
+        // Inside the rows (not over the header, the sidebar), and only while the row shows whole enough to type in.
+        let frame = Rect(x: left, y: rowRect.minY, width: max(40, width), height: rowRect.height).intersection(collectionView.frame)
+        return frame.width >= 24 && frame.height >= rowRect.height / 2 ? frame : nil
     }
 
-    /// Puts the editor over its row again (the rows scrolled, the columns moved); a row gone cancels.
+    /// Puts the editor over its row again after a frame (the rows scrolled, the columns moved);
+    /// a row gone, scrolled out of sight or its column hidden cancels the edit.
     func placeNameEditor() {
         guard isEditingName else { return }
-        guard case .editing(let id, _) = renameState, shownIndexOfRow(id) != nil else { return finishRenaming() }
-        let frame = nameEditorFrame() ?? .zero
-        if frame != nameEditor.frame {
-            host?.invalidate(Region(nameEditor.frame.union(messageFrame(under: nameEditor.frame) ?? .zero)))
-            nameEditor.setFrame(frame)
-        }
-        nameEditor.isVisible = !frame.isEmpty
+        guard case .editing(let id, _, _) = renameState, shownIndexOfRow(id) != nil, renamedColumn != nil,
+              let frame = nameEditorFrame() else { return finishRenaming() }
+        guard frame != nameEditor.frame else { return }
+        host?.invalidate(Region(nameEditor.frame.union(messageFrame(under: nameEditor.frame) ?? .zero)))
+        nameEditor.setFrame(frame)
+        host?.invalidate(Region(frame.union(messageFrame(under: frame) ?? .zero)))
     }
 
     /// Where a refusal's message shows: under the editor, inside the rows.
     func messageFrame(under editor: Rect) -> Rect? {
-        guard case .editing(_, _?) = renameState, !editor.isEmpty else { return nil }
+        guard case .editing(_, _, _?) = renameState, !editor.isEmpty else { return nil }
         let width = min(max(editor.width, 160), collectionView.frame.maxX - editor.minX)
         let below = editor.maxY + 26 <= collectionView.frame.maxY
         return Rect(x: editor.minX, y: below ? editor.maxY : editor.minY - 26, width: max(0, width), height: 26)
@@ -126,7 +144,7 @@ extension TableView {
 
     /// The refusal's message under the editor, in a warning pill.
     func drawRenameMessage(in canvas: Canvas) {
-        guard case .editing(_, let message?) = renameState, let rect = messageFrame(under: nameEditor.frame) else { return }
+        guard case .editing(_, _, let message?) = renameState, let rect = messageFrame(under: nameEditor.frame) else { return }
         canvas.fillRoundedRect(rect, radius: 6, color: MenuPopup.destructiveRed)
         canvas.drawText(message, at: Point(x: rect.minX + 8, y: rect.midY - canvas.metrics(for: .caption).lineHeight / 2), role: .caption,
                         color: .white, maxWidth: max(0, rect.width - 16))
@@ -151,6 +169,8 @@ extension TableView {
         host.schedule(after: collectionView.doubleClickInterval) { [weak self] in
             guard let self, case .pending(let pending) = renameState, pending == token, renameClicks == token,
                   collectionView.focusedItem == item, collectionView.selectedCount == 1 else { return }
+            // The keyboard went elsewhere meanwhile (a click in a text field): no rename takes it back.
+            if let window = host as? AppWindow, !window.isFocused(collectionView) { return renameState = .idle }
             renameState = .idle
             beginRenaming(at: item)
         }

@@ -112,15 +112,23 @@ extension TableView {
         return tree.depths[index]
     }
 
-    /// Drops the loaded children of `id` (a folder changed): they are read
-    /// again now if the row is expanded, else at its next expansion.
-    public func reloadChildren(of id: Row.ID) {
+    /// Reads the children of `id` again (a folder changed): an open row keeps
+    /// showing the old ones until the new arrive, which then take their
+    /// place, the selection and the focus kept on the rows that stay, and
+    /// `then` is called; a closed row's are read at its next opening.
+    public func reloadChildren(of id: Row.ID, then done: (() -> Void)? = nil) {
         guard let tree else { return }
-        guard tree.isExpanded(id) else { return tree.forgetChildren(of: id) }
-        // The old rows go first, so the new ones show under it when they arrive.
-        collapse(id)
-        tree.forgetChildren(of: id)
-        expand(id)
+        guard tree.isExpanded(id), let row = shownIndex(of: id).flatMap(row(atSourceIndex:)) else { return tree.forgetChildren(of: id) }
+        tree.reload(row, arrived: { [weak self] in
+            self?.reshowTree()
+            done?()
+        }, failed: { [weak self] row, error in self?.onChildrenError?(row, error) })
+    }
+
+    /// Selects the row `id` names alone, focuses it and scrolls to it (a file just renamed).
+    public func selectOnly(_ id: Row.ID) {
+        guard let index = shownIndex(of: id), let shown = sorted.row(showing: index) else { return }
+        moveFocus(to: shown)
     }
 
     /// Whether shown row `row` is under shown row `ancestor` (deeper, with no row between as shallow).

@@ -67,9 +67,10 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     private var sortedOrder: [Int]?
     /// The tree of an outline table; nil for a flat one.
     let tree: OutlineTree<Row>?
-    /// Rows sort by this before the columns' sort, ascending whatever the
-    /// columns' direction (folders before files, as file managers keep
-    /// them); nil: by the columns alone.
+    /// Rows sort by this before the columns' sort (or alone, the rows'
+    /// own order kept within each value, when nothing is sorted), ascending
+    /// whatever the columns' direction (folders before files, as file
+    /// managers keep them); nil: by the columns alone.
     public var leadingSortKey: ((Row) -> Int64)? { didSet { applySort() } }
     /// Told when a row's children could not be loaded (the row collapses again).
     public var onChildrenError: ((Row, any Error) -> Void)?
@@ -88,6 +89,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     var renameClicks = 0
     /// When the last click in the rows was (the first of a double click, maybe).
     var lastRowClick: Double?
+    /// The shown columns a screen reader's cell objects stand for.
+    private var accessibleColumnIDs: [String] = []
     let header = TableHeaderView()
     private var state: TableColumnState
     private(set) var shownColumns: [TableColumn<Row>] = []
@@ -160,7 +163,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
             reshowTree()
         } else {
             try source.setRows(newRows)
-            if !state.sort.isEmpty || isIncluded != nil { applySort() }
+            if !state.sort.isEmpty || isIncluded != nil || leadingSortKey != nil { applySort() }
         }
         measuredWidths = [:]
         geometryCache = nil
@@ -216,8 +219,12 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         // Type-ahead and screen readers name a row by the sort column, when it sorts by its text, else the first.
         let primary = state.sort.first.flatMap { byID[$0.column] }
         source.titleColumn = primary.flatMap { $0.sortValue == nil ? $0 : nil } ?? shownColumns.first
-        // The cells a reader holds stand for columns by place: they go, and are made anew.
-        collectionView.accessibilityItemsChanged(map: nil)
+        // The cells a reader holds stand for columns by place: when the shown columns change, they go.
+        let ids = shownColumns.map(\.id)
+        if ids != accessibleColumnIDs {
+            accessibleColumnIDs = ids
+            collectionView.accessibilityCellsChanged()
+        }
         scrollSideways(by: 0)
         invalidate()
     }
@@ -284,13 +291,13 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         return keys.isEmpty ? Array(group.indices) : RowSorter.sortedRows(count: group.count, by: keys)
     }
 
-    /// The keys `rows` sort by: the leading key, then the sort's columns; none without a sort.
+    /// The keys `rows` sort by: the leading key, then the sort's columns; none without either.
     private func sortKeys(for rows: [Row]) -> [SortOrderKey] {
         let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var keys = state.sort.compactMap { descriptor in
             byID[descriptor.column].map { SortOrderKey(Self.sortKeys(of: $0, rows: rows), ascending: descriptor.ascending) }
         }
-        if !keys.isEmpty, let leading = leadingSortKey { keys.insert(SortOrderKey(SortKeys(integers: rows.lazy.map(leading))), at: 0) }
+        if let leading = leadingSortKey { keys.insert(SortOrderKey(SortKeys(integers: rows.lazy.map(leading))), at: 0) }
         return keys
     }
 
@@ -383,13 +390,17 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         header.draw(in: canvas, damage: damage)
         collectionView.draw(in: canvas, damage: damage)
         if isEditingName {
-            placeNameEditor()
-            if nameEditor.isVisible, damage.intersects(nameEditor.frame) { nameEditor.draw(in: canvas, damage: damage) }
-            canvas.withClip(collectionView.frame) { drawRenameMessage(in: canvas) }
+            canvas.withClip(collectionView.frame) {
+                if damage.intersects(nameEditor.frame) { nameEditor.draw(in: canvas, damage: damage) }
+                drawRenameMessage(in: canvas)
+            }
         }
     }
 
     public var isAnimating: Bool { collectionView.isAnimating }
+
+    /// After each frame: the rename editor follows its row (scrolled, columns moved), or closes.
+    public func didCommitFrame() { placeNameEditor() }
 
     public func advanceAnimations(to time: Double) -> Region { collectionView.advanceAnimations(to: time) }
 
