@@ -22,7 +22,10 @@ extension Browser {
     /// with `tree`, folders open in place, read in the background when first opened.
     static func detailsTable(tree: Bool) -> TableView<Entry>? {
         var state = TableColumnState(sort: [TableSortDescriptor(column: "name")])
-        if let url = Browser.columnStateFile, let data = try? Data(contentsOf: url) {
+        let url = Browser.columnStateFile, size = url.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int }
+        if let url, let size, size > 1 << 20 {
+            StandardStreams.printError("ignoring \(url.path): \(size) bytes is no saved column state", program: "files")
+        } else if let url, let data = try? Data(contentsOf: url) {
             do { state = try JSONDecoder().decode(TableColumnState.self, from: data) } catch {
                 StandardStreams.printError("ignoring \(url.path): not a saved column state (\(error))", program: "files")
             }

@@ -1017,7 +1017,7 @@ import Testing
         }
         #expect(run.status == 0, "\(run.process.logTail)")
         // The filter, typed with a folder open, matches the open folder's files too: "two" leaves
-        // two.txt alone (it matches rows, not the folders above them), which Enter prints.
+        // alpha (the folder above two.txt, so the tree keeps its shape) and two.txt, which Enter prints.
         #expect(run.output == ["\(run.folder)/alpha/one.txt", "\(run.folder)/alpha/two.txt", "\(run.folder)/alpha/two.txt"],
                 "\(run.output) \(run.process.logTail)")
     }

@@ -227,6 +227,20 @@ private struct Node: Identifiable, Hashable {
         #expect(!table.isExpanded("/a") && shown(table) == ["a", "f"])
     }
 
+    @Test func aFilterKeepsTheRowsAboveWhatItShows() async throws {
+        let tree = makeTree()
+        let (table, _) = try makeOutline(tree)
+        table.expand("/a", levels: 1)
+        await settle()
+        #expect(shown(table) == ["a", "  b", "  c", "    d", "  e", "f"])
+        table.isIncluded = { table.rows[$0].name == "d" }
+        #expect(shown(table) == ["a", "  c", "    d"], "d with its folders")
+        table.isIncluded = { table.rows[$0].name == "f" || table.rows[$0].name == "b" }
+        #expect(shown(table) == ["a", "  b", "f"])
+        table.isIncluded = nil
+        #expect(shown(table).count == 6)
+    }
+
     @Test func rootsWithOneIdentityTwiceAreRefused() throws {
         let (table, _) = try makeOutline(makeTree())
         #expect(throws: ItemIdentifierError.self) {

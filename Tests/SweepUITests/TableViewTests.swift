@@ -457,6 +457,21 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         #expect(view.focusedItem == ItemPath(item: 4))
     }
 
+    @Test func columnsChangingUnderARunningBandBreakNothing() throws {
+        let (table, host) = try makeTable()
+        let arena = host.gestureArena
+        arena.pointerMoved(to: Point(x: 200, y: 70), time: 1000)
+        arena.pointerButton(pressed: true, modifiers: [], time: 1010)
+        for step in 1...5 { arena.pointerMoved(to: Point(x: 220, y: 70 + Double(step) * 10), time: 1010 + Double(step) * 10) }
+        // Mid-band: a column hidden, the columns moved, widths of nonsense.
+        table.columnState = TableColumnState(order: ["kind", "name"], widths: ["name": .nan, "kind": -4], hidden: ["size"])
+        for step in 6...10 { arena.pointerMoved(to: Point(x: 220, y: 70 + Double(step) * 10), time: 1010 + Double(step) * 10) }
+        arena.pointerButton(pressed: false, modifiers: [], time: 1200)
+        #expect(table.shownColumns.map(\.id) == ["kind", "name"])
+        #expect(table.selectedRows.map(\.id) == [2, 3, 4, 5], "the band ran on over rows 1 to 4")
+        #expect(table.columnGeometry.widths.allSatisfy { $0 >= 24 && $0.isFinite })
+    }
+
     @Test func aFingerDragsAColumnsEdge() throws {
         let (table, host) = try makeTable()
         let arena = host.gestureArena

@@ -61,7 +61,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     /// Which of `rows` (by index) are shown; nil: all. Setting it filters
     /// the sorted rows again, keeping the selection of the rows it hides
     /// (they show selected when shown again). Read the app's current
-    /// model when called: new rows ask it again.
+    /// model when called: new rows ask it again. In an outline `rows` are
+    /// the shown tree, flattened, and a row kept shows the rows above it.
     public var isIncluded: ((Int) -> Bool)? { didSet { showOrder() } }
     /// The rows by the sort, before the filter: kept until the rows or the sort change.
     private var sortedOrder: [Int]?
@@ -276,13 +277,35 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     /// focused row and the top row.
     func showOrder() {
         let count = source.rows.count
-        switch (sortedOrder, isIncluded) {
+        // An outline shows the rows the filter keeps with the rows above them, so each keeps its place in the tree.
+        let included = isIncluded.map { isIncluded in tree == nil ? isIncluded : withAncestors(of: isIncluded) }
+        switch (sortedOrder, included) {
         case (nil, nil): sorted.show(AllSourceItems(count: count))
         case (nil, let isIncluded?): sorted.show(SortedSourceItems((0..<count).lazy.filter(isIncluded)))
         case (let order?, nil): sorted.show(SourceItemList(order))
         case (let order?, let isIncluded?): sorted.show(SourceItemList(order.filter(isIncluded)))
         }
         invalidate()
+    }
+
+    /// `isIncluded` widened to the rows above each included one in the
+    /// outline (its folders), in one pass over the flattened rows.
+    private func withAncestors(of isIncluded: @escaping (Int) -> Bool) -> (Int) -> Bool {
+        guard let tree else { return isIncluded }
+        let depths = tree.depths
+        var kept = [Bool](repeating: false, count: source.rows.count)
+        var path: [Int] = []
+        for index in kept.indices {
+            let depth = index < depths.count ? depths[index] : 0
+            while path.count > depth { path.removeLast() }
+            if isIncluded(index) {
+                kept[index] = true
+                for ancestor in path { kept[ancestor] = true }
+            }
+            // Deeper than the path (a level skipped by a cycle left out): stands at its own depth.
+            if path.count == depth { path.append(index) }
+        }
+        return { index in kept.indices.contains(index) && kept[index] }
     }
 
     /// The order of one group of rows (roots, or a row's children) by the sort.
