@@ -1022,8 +1022,9 @@ import Testing
                 "\(run.output) \(run.process.logTail)")
     }
 
-    /// F2 renames on disk; a name that exists, a "/" and an empty name are refused with a message
-    /// and the old name kept; Escape cancels; a slow second click opens the editor too.
+    /// F2 renames on disk; a name that exists, a "/", an empty name and one of 1,000 bytes are
+    /// refused with a message and the old name kept; Escape cancels; a name that is not UTF-8 is
+    /// renamed from its own bytes.
     @Test func f2RenamesOnDiskAndRefusesBadNames() throws {
         let directory = try TestDirectory("files-rename")
         defer { directory.remove() }
@@ -1049,17 +1050,36 @@ import Testing
         {"op":"key.tap","key":"Escape"}
         {"op":"wait","ms":100}
         {"op":"key.tap","key":"F2"}
+        {"op":"clipboard.set","text":"\(String(repeating: "x", count: 1000))"}
+        \(control("a"))
+        \(control("v"))
+        {"op":"wait","ms":200}
+        {"op":"key.tap","key":"Return"}
+        {"op":"key.tap","key":"Escape"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"F2"}
         \(keys("gamma"))
         {"op":"key.tap","key":"Return"}
         {"op":"wait","ms":400}
         {"op":"key.tap","key":"Return"}
         {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Down"}
+        {"op":"key.tap","key":"F2"}
+        \(keys("good"))
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":400}
         """, label: "rename", arguments: ["--details"], environment: ["XDG_STATE_HOME": stateHome], directory: directory) { folder in
             for name in ["alpha.txt", "beta.txt"] { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(name.utf8)) }
+            // A name that is not UTF-8 (an 0xFF byte): shown lossily, renamed from its own bytes.
+            let bad = Array("\(folder)/zz".utf8) + [0xFF] + Array(".txt".utf8) + [0]
+            let fd = bad.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            try #require(fd >= 0)
+            close(fd)
         }
         #expect(run.status == 0, "\(run.process.logTail)")
         let names = try FileManager.default.contentsOfDirectory(atPath: run.folder).sorted()
-        #expect(names == ["beta.txt", "gamma.txt"], "alpha.txt became gamma.txt, beta.txt stayed: \(names)")
+        #expect(names == ["beta.txt", "gamma.txt", "good.txt"],
+                "alpha.txt became gamma.txt (a name of 1,000 bytes refused first), the non-UTF-8 name good.txt, beta.txt stayed: \(names)")
         #expect(try String(contentsOfFile: "\(run.folder)/gamma.txt", encoding: .utf8) == "alpha.txt", "the same file")
         // Enter on the renamed entry, still selected and focused, prints its new path.
         #expect(run.output == ["\(run.folder)/gamma.txt"], "\(run.output) \(run.process.logTail)")

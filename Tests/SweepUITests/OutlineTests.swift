@@ -241,6 +241,27 @@ private struct Node: Identifiable, Hashable {
         #expect(shown(table).count == 6)
     }
 
+    /// The tree model 10,000 levels deep: opened level by level, flattened without recursion, every depth right.
+    @Test func tenThousandLevelsFlattenWithoutRecursion() async throws {
+        let deep = Tree()
+        var id = ""
+        for _ in 0..<10_000 {
+            deep.children[id + "/d"] = [Node(id: id + "/d/d", isFolder: true)]
+            id += "/d"
+        }
+        let model = OutlineTree<Node>(outline: deep.outline)
+        model.roots = [Node(id: "/d", isFolder: true)]
+        var node = Node(id: "/d", isFolder: true)
+        for _ in 0..<10_000 {
+            model.expand(node, changed: { _ in }, failed: { _, _ in })
+            while model.isLoading(node.id) { await Task.yield() }
+            node = Node(id: node.id + "/d", isFolder: true)
+        }
+        let rows = model.flatten { Array($0.indices) }
+        #expect(rows.count == 10_001)
+        #expect(model.depths.last == 10_000 && model.depths == Array(0...10_000))
+    }
+
     @Test func rootsWithOneIdentityTwiceAreRefused() throws {
         let (table, _) = try makeOutline(makeTree())
         #expect(throws: ItemIdentifierError.self) {
