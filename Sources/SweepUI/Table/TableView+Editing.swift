@@ -106,7 +106,7 @@ extension TableView {
     func nameEditorFrame() -> Rect? {
         guard case .editing(let id, _, _) = renameState, let column = renamedColumn,
               let position = shownColumns.firstIndex(where: { $0.id == column.id }), let index = shownIndexOfRow(id),
-              let shown = sorted.row(showing: index), position < columnGeometry.starts.count else { return nil }
+              let shown = shownRows.row(showing: index), position < columnGeometry.starts.count else { return nil }
         let rowRect = collectionView.itemView.windowRect(of: ItemPath(item: shown))
         var left = collectionView.frame.minX + columnsOrigin + columnGeometry.starts[position]
         var width = columnGeometry.widths[position]
@@ -182,7 +182,7 @@ extension TableView {
               let row = row(at: item), position < columnGeometry.starts.count else { return nil }
         let rowRect = collectionView.itemView.windowRect(of: item)
         var left = collectionView.frame.minX + columnsOrigin + columnGeometry.starts[position] + TableRowRenderer<Row>.cellInset
-        if position == 0, let index = sorted.sourceItem(atRow: item.item), let disclosure = disclosure(atSourceIndex: index) {
+        if position == 0, let index = shownRows.sourceItem(atRow: item.item), let disclosure = disclosure(atSourceIndex: index) {
             left += disclosureOffset(depth: disclosure.depth) + Self.disclosureWidth - TableRowRenderer<Row>.cellInset
         }
         if column.image?(row) != nil { left += min(24, rowRect.height - 8) + 6 }

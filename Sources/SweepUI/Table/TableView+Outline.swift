@@ -43,7 +43,7 @@ extension TableView {
             id = closed
             hideSubtree(of: closed, hint: hint)
         }
-        if let index = shownIndex(of: id, hint: hint), let shown = sorted.row(showing: index) {
+        if let index = shownIndex(of: id, hint: hint), let shown = shownRows.row(showing: index) {
             collectionView.accessibilityExpansionChanged(of: ItemPath(item: shown), expanded: isExpanded(id))
         }
         measuredWidths = [:]
@@ -95,7 +95,7 @@ extension TableView {
     public func collapse(_ id: Row.ID, recursively: Bool = false) {
         guard let tree, tree.isExpanded(id) else { return }
         // The focus on a row that goes away moves up to the row that closes, as in file managers.
-        if let focus = collectionView.focusedItem, let shown = sorted.row(showing: source.rows.firstIndex { $0.id == id } ?? -1),
+        if let focus = collectionView.focusedItem, let shown = shownRows.row(showing: source.rows.firstIndex { $0.id == id } ?? -1),
            focus.item > shown, isDescendant(focus.item, of: shown) {
             collectionView.setFocus(ItemPath(item: shown))
         }
@@ -108,7 +108,7 @@ extension TableView {
 
     /// How deep the row shown as `item` is in the outline (0: a root).
     public func depth(at item: ItemPath) -> Int {
-        guard let tree, let index = sorted.sourceItem(atRow: item.item), tree.depths.indices.contains(index) else { return 0 }
+        guard let tree, let index = shownRows.sourceItem(atRow: item.item), tree.depths.indices.contains(index) else { return 0 }
         return tree.depths[index]
     }
 
@@ -127,7 +127,7 @@ extension TableView {
 
     /// Selects the row `id` names alone, focuses it and scrolls to it (a file just renamed).
     public func selectOnly(_ id: Row.ID) {
-        guard let index = shownIndex(of: id), let shown = sorted.row(showing: index) else { return }
+        guard let index = shownIndex(of: id), let shown = shownRows.row(showing: index) else { return }
         moveFocus(to: shown)
     }
 
@@ -152,7 +152,7 @@ extension TableView {
 
     /// A click or tap on a row's triangle: it opens or closes.
     func toggleRow(at item: ItemPath) -> Bool {
-        guard let row = row(at: item), tree?.hasChildren(row) == true, let index = sorted.sourceItem(atRow: item.item) else { return false }
+        guard let row = row(at: item), tree?.hasChildren(row) == true, let index = shownRows.sourceItem(atRow: item.item) else { return false }
         if isExpanded(row.id) { collapse(row.id) } else { expandRow(atSourceIndex: index) }
         return true
     }
@@ -174,7 +174,7 @@ extension TableView {
         case .right where mods.isEmpty:
             if tree?.hasChildren(row) == true && !isExpanded(row.id) {
                 expand(row.id)
-            } else if isExpanded(row.id), depth(at: ItemPath(item: focus.item + 1)) > depth(at: focus), focus.item + 1 < sorted.rowCount {
+            } else if isExpanded(row.id), depth(at: ItemPath(item: focus.item + 1)) > depth(at: focus), focus.item + 1 < shownRows.rowCount {
                 moveFocus(to: focus.item + 1)
             }
         case .left where mods.isEmpty:

@@ -57,7 +57,6 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     /// (`row(showing:)`, `sourceItem(atRow:)`). The table orders and
     /// filters it: set `isIncluded` and `sortDescriptors` here, not its own.
     public let shownRows: FilteredDataSource
-    var sorted: FilteredDataSource { shownRows }
     /// Which of `rows` (by index) are shown; nil: all. Setting it filters
     /// the sorted rows again, keeping the selection of the rows it hides
     /// (they show selected when shown again). Read the app's current
@@ -172,13 +171,13 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     /// The row shown as the collection view's `item` (its row in the shown order).
     public func row(at item: ItemPath) -> Row? {
-        sorted.sourceItem(atRow: item.item).flatMap { row(atSourceIndex: $0) }
+        shownRows.sourceItem(atRow: item.item).flatMap { row(atSourceIndex: $0) }
     }
 
     /// The selected rows, in the app's order.
     public var selectedRows: [Row] {
         let rows = source.rows
-        return sorted.selectedSourceIndices.compactMap { rows.indices.contains($0) ? rows[$0] : nil }
+        return shownRows.selectedSourceIndices.compactMap { rows.indices.contains($0) ? rows[$0] : nil }
     }
 
     func row(atSourceIndex index: Int) -> Row? { source.rows.indices.contains(index) ? source.rows[index] : nil }
@@ -251,7 +250,7 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     private func measureColumnsThatFitTheirContent() {
         for column in shownColumns where measuredWidths[column.id] == nil {
             guard case .fitContent = column.width else { continue }
-            measuredWidths[column.id] = fittedWidth(of: column, rows: 0..<min(200, sorted.rowCount))
+            measuredWidths[column.id] = fittedWidth(of: column, rows: 0..<min(200, shownRows.rowCount))
         }
     }
 
@@ -280,10 +279,10 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         // An outline shows the rows the filter keeps with the rows above them, so each keeps its place in the tree.
         let included = isIncluded.map { isIncluded in tree == nil ? isIncluded : withAncestors(of: isIncluded) }
         switch (sortedOrder, included) {
-        case (nil, nil): sorted.show(AllSourceItems(count: count))
-        case (nil, let isIncluded?): sorted.show(SortedSourceItems((0..<count).lazy.filter(isIncluded)))
-        case (let order?, nil): sorted.show(SourceItemList(order))
-        case (let order?, let isIncluded?): sorted.show(SourceItemList(order.filter(isIncluded)))
+        case (nil, nil): shownRows.show(AllSourceItems(count: count))
+        case (nil, let isIncluded?): shownRows.show(SortedSourceItems((0..<count).lazy.filter(isIncluded)))
+        case (let order?, nil): shownRows.show(SourceItemList(order))
+        case (let order?, let isIncluded?): shownRows.show(SourceItemList(order.filter(isIncluded)))
         }
         invalidate()
     }
