@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "two-windows", targets: ["two-windows"]),
         .executable(name: "files", targets: ["files"]),
         .executable(name: "photos", targets: ["photos"]),
+        .executable(name: "records", targets: ["records"]),
         .executable(name: "sweep-pick", targets: ["sweep-pick"]),
     ],
     dependencies: [
@@ -134,6 +135,7 @@ let package = Package(
         .executableTarget(name: "two-windows", dependencies: ["SweepUI"], path: "Examples/two-windows"),
         .executableTarget(name: "files", dependencies: ["SweepUI"], path: "Examples/files"),
         .executableTarget(name: "photos", dependencies: ["SweepUI"], path: "Examples/photos"),
+        .executableTarget(name: "records", dependencies: ["SweepUI"], path: "Examples/records"),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
@@ -159,7 +161,7 @@ let package = Package(
         .testTarget(name: "SweepIconsTests", dependencies: ["SweepIcons"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "CPixman"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "photos", "sweep-pick", "SweepPNG"],
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "photos", "records", "sweep-pick", "SweepPNG"],
                     exclude: ["Harness/test-portal.py", "Harness/atspi-probe.py", "Harness/kwin-screenshot.py", "Harness/mutter-screenshot.py", "Harness/mutter-scale.py", "Harness/orca"]),
     ],
     swiftLanguageModes: [.v6]

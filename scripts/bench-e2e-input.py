@@ -7,6 +7,7 @@
 
         drag X0 Y0 X1 Y1 MOVES INTERVAL_MS
         click X Y
+        fling X Y DISTANCE EVENTS INTERVAL_MS
 
       moves the pointer to (X0, Y0), waits 100 ms, presses the left button,
       makes MOVES moves along the line to (X1, Y1), INTERVAL_MS apart on a
@@ -18,7 +19,13 @@
       7 boottime), to put event and presentation times on the log's clock.
       Each event carries the CLOCK_MONOTONIC ms at which it was sent (sway
       passes the device's time on in wl_pointer events). `click` moves,
-      waits 100 ms, presses and releases 50 ms later. Prints "ready"
+      waits 100 ms, presses and releases 50 ms later. `fling` is two
+      fingers flicked on a touchpad over (X, Y): it moves there, waits
+      100 ms, sends EVENTS vertical scrolls from a finger (axis_source
+      finger) of DISTANCE / EVENTS px each, INTERVAL_MS apart, and then the
+      fingers' lift (axis_stop) one interval later, what a client flings
+      on from; its line has the scrolls sent and the times of the first
+      and last scroll and of the lift. Prints "ready"
       once sway has made the device; exits at the end of its input or when
       sway goes away. WIDTH x HEIGHT is the output layout (default 1024
       768), the extent of the absolute moves. WAYLAND_DISPLAY and
@@ -159,6 +166,38 @@ def button(s, pressed):
               + message(POINTER, 4))
 
 
+AXIS_VERTICAL = 0
+SOURCE_FINGER = 1
+
+
+def scroll(s, distance, stop=False):
+    # zwlr_virtual_pointer_v1.axis_source(finger), axis(time, vertical, fixed) or axis_stop(time, vertical), frame
+    t = ms_now()
+    axis = message(POINTER, 6, struct.pack("=II", t, AXIS_VERTICAL)) if stop else \
+        message(POINTER, 3, struct.pack("=IIi", t, AXIS_VERTICAL, round(distance * 256)))
+    s.sendall(message(POINTER, 5, struct.pack("=I", SOURCE_FINGER)) + axis + message(POINTER, 4))
+
+
+def fling(s, x, y, distance, events, interval_ms, width, height):
+    now = lambda: time.time() * 1000.0
+    move(s, x, y, width, height)
+    time.sleep(0.1)
+    start = time.monotonic()
+    first = last = None
+    for i in range(events):
+        delay = start + i * interval_ms / 1000.0 - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        last = now()
+        first = first or last
+        scroll(s, distance / events)
+    time.sleep(interval_ms / 1000.0)
+    lift = now()
+    scroll(s, 0, stop=True)
+    return {"scrolls": events, "distance": distance, "interval_ms": interval_ms, "first_scroll": first,
+            "last_scroll": last, "lift": lift, "clock_offsets_ms": clock_offsets_ms()}
+
+
 def drag(s, x0, y0, x1, y1, moves, interval_ms, width, height):
     now = lambda: time.time() * 1000.0
     move(s, x0, y0, width, height)
@@ -192,6 +231,9 @@ def serve(width, height):
         if words[0] == "drag" and len(words) == 7:
             x0, y0, x1, y1, moves = (int(w) for w in words[1:6])
             result = drag(s, x0, y0, x1, y1, moves, float(words[6]), width, height)
+        elif words[0] == "fling" and len(words) == 6:
+            x, y, distance, events = (int(w) for w in words[1:5])
+            result = fling(s, x, y, distance, max(1, events), float(words[5]), width, height)
         elif words[0] == "click" and len(words) == 3:
             move(s, int(words[1]), int(words[2]), width, height)
             time.sleep(0.1)

@@ -5,10 +5,11 @@
       Reads RUN_DIR/wayland.log (the client's stderr under WAYLAND_DEBUG=1)
       and RUN_DIR/meta.json (written by scripts/bench-e2e.sh: the client's
       name and scenario, its start time, CPU ticks and VmHWM around the drag,
-      and the drag's own record from bench-e2e-input.py, or null for a run
-      that only starts the client), writes RUN_DIR/metrics.json and prints
-      one summary line. Exits 1, saying why, when the log shows no window,
-      or no drag that reached the client.
+      and the drag's (or the fling's) own record from bench-e2e-input.py, or
+      null for a run that only starts the client), writes
+      RUN_DIR/metrics.json and prints one summary line. Exits 1, saying why,
+      when the log shows no window, or no drag or fling that reached the
+      client.
 
 scripts/bench-e2e-report.py makes the tables and the plot from the metrics.
 
@@ -22,6 +23,15 @@ CLOCK_REALTIME in µs modulo 2^32, unwrapped here against the start time):
                    buffer since its previous commit (new pixels).
   the drag         from the wl_pointer.button press dispatched to the
                    release dispatched.
+  the fling        two fingers flicked on a touchpad (a run whose record
+                   has "scrolls"): from the first wl_pointer.axis of the
+                   flick dispatched, through the axis_stop of the lift, to
+                   the last frame of the run of frames that follows it
+                   (the fling is over at the first gap of 100 ms or more
+                   after the lift: a scrollbar fading later is not the
+                   fling). Everything said of the drag below is said of
+                   the fling, with its wl_pointer.axis events for the
+                   motions.
   input time       when sway got the motion: the CLOCK_MONOTONIC ms the
                    virtual pointer stamped on it (wl_pointer.motion's time,
                    +0.5 ms for the truncation), put on the log's clock with
@@ -42,6 +52,17 @@ CLOCK_REALTIME in µs modulo 2^32, unwrapped here against the start time):
   work per frame   each wl_callback.done of a frame callback of the window
                    surface during the drag, to the next frame when that
                    comes before the next done (a frame skipped is not work).
+  late frames      frames whose work took longer than one refresh of the
+                   output (1000 / 60 ms): the compositor's next frame came
+                   before them.
+  compositor cycle the median time between two wl_callback.done of the
+                   window during the drag: the output's frame period as the
+                   client sees it. A headless wlroots output arms its 16 ms
+                   timer only after it has drawn a frame, so the cycle grows
+                   by the compositor's own drawing: a frame that damages the
+                   whole of a 2560 x 1600 output takes sway 1.7's pixman
+                   renderer ~2.5 ms, and its cycle is ~18.7 ms (53 Hz) for
+                   any client that scrolls it.
   damage per frame the area of the wl_surface.damage (times the buffer scale,
                    squared) and damage_buffer rectangles sent for a frame,
                    each clipped to the buffer, added up (overlaps count
@@ -80,6 +101,7 @@ OBJECT = re.compile(r"([A-Za-z_0-9]+)@(\d+)")
 WRAP_US = 1 << 32
 WRAP_MS = 1 << 32  # wl_pointer time is a uint32 of ms
 INT32_MAX = (1 << 31) - 1
+REFRESH_HZ = 60  # the headless output's mode (scripts/bench-sway.sh)
 
 
 def parse_log(path, start_ms):
@@ -201,6 +223,7 @@ def analyse(run_dir):
     name = meta["client"]
     surfaces = Surfaces()
     dones, presses, releases, motions, pointers = [], [], [], [], set()
+    axes, stops = [], []
     for t, sent, iface, oid, msg, args in parse_log(os.path.join(run_dir, "wayland.log"), start):
         if sent:
             surfaces.request(t, iface, oid, msg, args)
@@ -212,6 +235,10 @@ def analyse(run_dir):
             (presses if args.split(",")[-1].strip() == "1" else releases).append(t)
         elif iface == "wl_pointer" and msg == "motion":
             motions.append((t, oid, args))
+        elif iface == "wl_pointer" and msg == "axis" and numbers(args)[1:2] == [0]:
+            axes.append((t, oid, args))
+        elif iface == "wl_pointer" and msg == "axis_stop":
+            stops.append(t)
     if surfaces.window is None:
         raise SystemExit(f"{name}: the log shows no xdg_toplevel (did the window open?)")
     frames = surfaces.frames
@@ -220,7 +247,9 @@ def analyse(run_dir):
     metrics = {"client": name, "scenario": meta["scenario"], "run": meta["run"],
                "vmhwm_mb": meta["vmhwm_kb"] / 1024.0, "first_frame_ms": frames[0][0] - start}
     drag = meta.get("drag")
-    if drag:
+    if drag and "scrolls" in drag:
+        metrics.update(fling_metrics(name, meta, drag, surfaces, dones, axes, stops, pointers))
+    elif drag:
         metrics.update(drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, pointers))
     metrics.update(buffer_metrics(name, meta, surfaces, metrics.get("drag_window")))
     with open(os.path.join(run_dir, "metrics.json"), "w") as out:
@@ -266,6 +295,41 @@ def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, 
     in_drag = [(t, p, a) for t, p, a in motions if begin <= t <= end]
     if not in_drag:
         raise SystemExit(f"{name}: no wl_pointer.motion reached the client during the drag")
+    metrics = window_metrics(meta, drag, surfaces, dones, begin, end, in_drag)
+    metrics.update({"moves_sent": drag["moves"], "motions_received": len(in_drag),
+                    "motions_distinct": metrics.pop("inputs_distinct"), "wl_pointers": len(pointers)})
+    return metrics
+
+
+def fling_metrics(name, meta, fling, surfaces, dones, axes, stops, pointers):
+    """The fling's figures (see the header); `axes` are the vertical wl_pointer.axis events."""
+    flick = [(t, p, a) for t, p, a in axes if fling["first_scroll"] - 5 <= t <= fling["lift"] + 1000]
+    lifts = [t for t in stops if flick and t >= flick[0][0]]
+    if not flick or not lifts:
+        raise SystemExit(f"{name}: the flick's wl_pointer.axis and axis_stop never reached the client "
+                         f"({len(axes)} vertical axis events, {len(stops)} axis_stop in the log)")
+    begin, lift = flick[0][0], lifts[0]
+    frame_times = [f[0] for f in surfaces.frames]
+    end = lift
+    for t in frame_times:
+        if t <= begin:
+            continue
+        if t > lift and t - end >= 100:
+            break
+        end = max(end, t)
+    metrics = window_metrics(meta, fling, surfaces, dones, begin, end, flick)
+    metrics.update({"scrolls_sent": fling["scrolls"], "axis_received": len(flick),
+                    "axis_distinct": metrics.pop("inputs_distinct"), "wl_pointers": len(pointers),
+                    "fling_after_lift_ms": end - lift})
+    return metrics
+
+
+def window_metrics(meta, record, surfaces, dones, begin, end, inputs):
+    """Latency, frames, work and damage from `begin` to `end` (ms on the log's clock), given the
+    input events of that time (t, wl_pointer id, args: their first number is the event's time)."""
+    in_drag = inputs
+    frames = surfaces.frames
+    frame_times = [f[0] for f in frames]
     distinct, seen = [], set()
     for t, p, a in in_drag:
         if a not in seen:  # the same (time, x, y) on another wl_pointer is a duplicate
@@ -275,7 +339,7 @@ def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, 
     for _, p, _ in in_drag:
         per_pointer[p] = per_pointer.get(p, 0) + 1
 
-    offsets = drag["clock_offsets_ms"]
+    offsets = record["clock_offsets_ms"]
     monotonic_offset = offsets["1"]
 
     def input_time(read, args):
@@ -337,15 +401,15 @@ def drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, 
         "frames_hz": len(drag_frames) / seconds if seconds > 0 else None,
         "work_p50_ms": percentile(work, 50),
         "work_p99_ms": percentile(work, 99),
+        "work_max_ms": max(work) if work else None,
+        "frames_late": sum(w > 1000.0 / REFRESH_HZ for w in work),
+        "cycle_ms": percentile([b - a for a, b in zip(drag_dones, drag_dones[1:])], 50),
         "damage_p50_px": percentile([f[1] for f in drag_frames], 50),
         "longest_gap_ms": max(gaps) if gaps else None,
         "drag_ms": end - begin,
         "cpu_ms": (meta["cpu_after"] - meta["cpu_before"]) * tick_ms,
-        "moves_sent": drag["moves"],
-        "motions_received": len(in_drag),
-        "motions_distinct": len(distinct),
+        "inputs_distinct": len(distinct),
         "motions_per_pointer": {str(k): v for k, v in sorted(per_pointer.items())},
-        "wl_pointers": len(pointers),
         "drag_window": [begin, end],
     }
 
@@ -366,8 +430,12 @@ def main():
             line += (f", input→commit p50 {fmt(m['latency_p50_ms'])} ms p99 {fmt(m['latency_p99_ms'])} ms,"
                      f" input→present p50 {present}, {m['frames']} frames ({fmt(m['frames_hz'])} Hz),"
                      f" work p50 {fmt(m['work_p50_ms'])} ms, damage p50 {fmt(m['damage_p50_px'], 0)} px,"
-                     f" CPU {fmt(m['cpu_ms'], 0)} ms, motions {m['motions_received']}"
-                     f" ({m['motions_distinct']} distinct) for {m['moves_sent']} moves")
+                     f" CPU {fmt(m['cpu_ms'], 0)} ms, ")
+            if "scrolls_sent" in m:
+                line += (f"axis {m['axis_received']} ({m['axis_distinct']} distinct) for {m['scrolls_sent']} scrolls,"
+                         f" fling {fmt(m['drag_ms'], 0)} ms ({fmt(m['fling_after_lift_ms'], 0)} after the lift)")
+            else:
+                line += f"motions {m['motions_received']} ({m['motions_distinct']} distinct) for {m['moves_sent']} moves"
         if m.get("buffer_scale", 1) != 1:
             line += (f", buffer {m['buffer_width']} x {m['buffer_height']} at scale {m['buffer_scale']},"
                      f" {m['buffers_attached']} buffers, {m['buffers_created']} made during the drag")

@@ -13,8 +13,12 @@
       OUT_DIR/table.md and, with --docs, between FILE's
       <!-- bench-e2e:begin --> and <!-- bench-e2e:end --> lines. Always
       draws OUT_DIR/latency.png, and copies it to PNG with --plot.
-      Scenarios measured at another output scale ("grid-16777216@2") make a
-      section of their own: a table per scale, the HiDPI targets met or not,
+      The table's scenarios ("table-1000000", the band, and
+      "table-fling-1000000", at every scale) make a section of their own: a
+      table per scale and its targets, into OUT_DIR/table-records.md and,
+      with --docs, between FILE's <!-- bench-e2e-table:begin --> and :end -->
+      lines. Other scenarios measured at another output scale
+      ("grid-16777216@2") make a section of their own: a table per scale, the HiDPI targets met or not,
       and each app at that scale against scale 1; into
       OUT_DIR/table-hidpi.md and, with --docs, between FILE's
       <!-- bench-e2e-hidpi:begin --> and :end --> lines. Each section is
@@ -83,6 +87,19 @@ BUFFER_ROWS = [
 AGAINST_SCALE_1 = [("input → commit p99", "latency_p99_ms"), ("frames a second", "frames_hz"),
                    ("work per frame p50", "work_p50_ms"), ("pixels damaged per frame p50", "damage_p50_px"),
                    ("CPU over the drag", "cpu_ms"), ("peak RSS", "vmhwm_mb")]
+# The table (Examples/records against GtkColumnView): its scenarios, rows and targets
+TABLE_SCENARIOS = [("table-1000000", "table, band drag"), ("table-fling-1000000", "table, fling")]
+TABLE_ROWS = ROWS[:-1] + [
+    ("work per frame, max", "work_max_ms", 1, "ms"),
+    (f"frames late (work over one refresh, {1000 / REFRESH_HZ:.1f} ms)", "frames_late", 0, ""),
+    ("compositor cycle (frame callback to the next), p50", "cycle_ms", 1, "ms"),
+    ("fling after the fingers lift (until its frames stop)", "fling_after_lift_ms", 0, "ms")]
+TABLE_TARGETS = [
+    ("work per frame p50 ≤ 0.3× GTK", "work_p50_ms", 0.3, "max", "gtk", 2, ""),
+    (f"a frame at every refresh: the slowest frame's work ≤ one refresh ({1000 / REFRESH_HZ:.1f} ms)", "work_max_ms",
+     1000 / REFRESH_HZ, "max", "abs", 1, "ms"),
+    ("frames a second ≥ 0.98× the compositor's cycle", "cycle_fraction", 0.98, "min", "abs", 2, "of its rate"),
+]
 FLAT = [("input → commit p50", "latency_p50_ms"), ("work per frame p50", "work_p50_ms"),
         ("CPU over the drag", "cpu_ms"), ("peak RSS", "vmhwm_mb")]
 
@@ -147,10 +164,14 @@ def ratio(a, b):
     return a / b if a is not None and b else None
 
 
-def main_table(runs, scenarios):
+def is_table(scenario):
+    return split_scenario(scenario)[0].startswith("table")
+
+
+def main_table(runs, scenarios, rows=ROWS, inputs_label="wl_pointer.motion received, of the moves sent"):
     lines = ["| Sweep / GTK | " + " | ".join(label for _, label in scenarios) + " |",
              "|---" * (len(scenarios) + 1) + "|"]
-    for label, key, digits, unit in ROWS:
+    for label, key, digits, unit in rows:
         cells = []
         for scenario, _ in scenarios:
             s, g = median(runs, scenario, "sweep", key), median(runs, scenario, "gtk", key)
@@ -163,11 +184,13 @@ def main_table(runs, scenarios):
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     cells = []
     for scenario, _ in scenarios:
-        sent = next((r["moves_sent"] for r in runs.get((scenario, "sweep"), [])), 0)
-        s = median(runs, scenario, "sweep", "motions_received")
-        g = median(runs, scenario, "gtk", "motions_received")
+        fling = any("scrolls_sent" in r for r in runs.get((scenario, "sweep"), []))
+        sent_key, received_key = ("scrolls_sent", "axis_received") if fling else ("moves_sent", "motions_received")
+        sent = next((r[sent_key] for r in runs.get((scenario, "sweep"), [])), 0)
+        s = median(runs, scenario, "sweep", received_key)
+        g = median(runs, scenario, "gtk", received_key)
         cells.append(f"{fmt(s, 0)} / {fmt(g, 0)} of {sent}")
-    lines.append("| wl_pointer.motion received, of the moves sent | " + " | ".join(cells) + " |")
+    lines.append(f"| {inputs_label} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -236,12 +259,12 @@ def presentation_note(runs):
     return ("Input → presentation is n/a: " + "; ".join(parts) + ".") if parts else ""
 
 
-def selection_note(out_dir, scale=None):
+def selection_note(out_dir, scale=None, tables=False):
     path = os.path.join(out_dir, "selection.jsonl")
     if not os.path.exists(path):
         return "The warm-up runs, which check the selections, were skipped."
     checks = [c for c in (json.loads(line) for line in open(path) if line.strip())
-              if split_scenario(c["scenario"])[1] == scale]
+              if (tables or split_scenario(c["scenario"])[1] == scale) and is_table(c["scenario"]) == tables]
     if not checks:
         return "The warm-up runs, which check the selections, were skipped."
     differ = [c for c in checks if not c["same"]]
@@ -292,17 +315,73 @@ def plot(runs, scenarios, path, scales=()):
 
 
 def report(out_dir, docs, plot_path):
-    everything = load_runs(out_dir)
+    loaded = load_runs(out_dir)
+    tables = {k: v for k, v in loaded.items() if is_table(k[0])}
+    everything = {k: v for k, v in loaded.items() if not is_table(k[0])}
     runs = {k: v for k, v in everything.items() if split_scenario(k[0])[1] is None}
     scaled = {k: v for k, v in everything.items() if split_scenario(k[0])[1] is not None}
     scenarios = [(s, label) for s, label in SCENARIOS if (s, "sweep") in runs and (s, "gtk") in runs]
     scales = scaled_scales(scaled)
-    if not scenarios and not scales:
+    table_scales = table_scales_run(tables)
+    if not scenarios and not scales and not table_scales:
         raise SystemExit(f"{out_dir}: no scenario has runs of both clients")
     if scenarios:
         scale_1_report(out_dir, runs, scenarios, docs, plot_path, everything, scales)
     if scales:
         hidpi_report(out_dir, scaled, runs, scales, docs)
+    if table_scales:
+        table_report(out_dir, tables, table_scales, docs)
+
+
+def table_scales_run(tables):
+    """The scales ("1", "2", ...) at which a table scenario has runs of both clients, smallest first."""
+    found = {split_scenario(s)[1] or "1" for s, c in tables if c == "sweep" and (s, "gtk") in tables}
+    return sorted(found, key=float)
+
+
+def table_report(out_dir, runs, scales, docs):
+    """The table's section: Examples/records against GtkColumnView, the band and the fling, at each scale."""
+    counts = sorted({len(v) for v in runs.values()})
+    conditions = [open(os.path.join(out_dir, name)).read().strip() for name in ("conditions.txt", "conditions-hidpi.txt")
+                  if os.path.exists(os.path.join(out_dir, name))]
+    text = ["A table of 20 columns (2,340 px wide) over 1,000,000 rows: `Examples/records` against the GTK peer's "
+            "`GtkColumnView` (`sweep-gtk-peer --table`) with the same columns, text, 32 px rows and 30 px header. "
+            "The band drag of the other scenarios over rows 2 to 17, and a fling: two fingers flicked on a touchpad, "
+            "12 scrolls of 50 px 8 ms apart and the lift (`axis_stop`), measured from the first scroll until the "
+            "fling's frames stop (each app flings on its own way: Sweep farther than GTK). "
+            f"Medians of the runs ({'/'.join(map(str, counts))} a client and scenario): "
+            + " ".join(c.rstrip(".") + "." for c in conditions), ""]
+    for scale in scales:
+        tag = "" if scale == "1" else f"@{scale}"
+        scenarios = [(s + tag, label) for s, label in TABLE_SCENARIOS if (s + tag, "sweep") in runs and (s + tag, "gtk") in runs]
+        sample = runs[(scenarios[0][0], "sweep")][0]
+        size = f"{sample['buffer_width']} × {sample['buffer_height']}" if sample.get("buffer_width") else "n/a"
+        text += [f"**Scale {scale}** (Sweep's window buffer {size} pixels). Each cell is Sweep / GTK, and their ratio:", ""]
+        text += main_table(runs, scenarios, TABLE_ROWS, "wl_pointer.motion (band) or .axis (fling) received, of those sent")
+        text += ["", f"Targets at scale {scale}:", ""]
+        lines = ["| target | " + " | ".join(label for _, label in scenarios) + " |", "|---" * (len(scenarios) + 1) + "|"]
+        for label, key, limit, kind, against, digits, unit in TABLE_TARGETS:
+            cells = []
+            for scenario, _ in scenarios:
+                if key == "cycle_fraction":
+                    hz, cycle = median(runs, scenario, "sweep", "frames_hz"), median(runs, scenario, "sweep", "cycle_ms")
+                    v = hz * cycle / 1000 if hz and cycle else None
+                else:
+                    v = median(runs, scenario, "sweep", key)
+                if against == "gtk":
+                    r = ratio(v, median(runs, scenario, "gtk", key))
+                    cells.append("n/a" if r is None else f"{r:.{digits}f}×: {met(r, limit, kind)}")
+                else:
+                    cells.append("n/a" if v is None else f"{v:.{digits}f} {unit}: {met(v, limit, kind)}")
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        text += lines + [""]
+    text.append(selection_note(out_dir, tables=True))
+    markdown = "\n".join(text).rstrip("\n") + "\n"
+    with open(os.path.join(out_dir, "table-records.md"), "w") as out:
+        out.write(markdown)
+    print(markdown)
+    if docs:
+        write_docs(docs, markdown, "bench-e2e-table")
 
 
 def scaled_scales(scaled):
@@ -516,10 +595,10 @@ def last_selection(lines, want):
 
 
 def selection(scenario, sweep_log, peer_out):
-    # sweep-demo: ranges [section, first, last]; the peer: [first, last]
+    # sweep-demo: ranges [section, first, last]; records and the peer: [first, last]
     sweep = last_selection(open(sweep_log), lambda e: e.get("event") == "selection" and not e.get("provisional"))
     gtk = last_selection(open(peer_out), lambda e: e.get("event") == "selection")
-    s = [r[1:] for r in sweep["ranges"]] if sweep else []
+    s = [r[1:] if len(r) == 3 else r for r in sweep["ranges"]] if sweep else []  # records prints [first, last]
     g = gtk["ranges"] if gtk else []
     print(json.dumps({"scenario": scenario, "same": bool(s) and s == g,
                       "sweep_count": sweep["count"] if sweep else 0, "gtk_count": gtk["count"] if gtk else 0,

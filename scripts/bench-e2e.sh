@@ -19,6 +19,11 @@
 # client drew at the output's scale. Last, the grid once more under Debian 13's sway 1.10, whose
 # headless output reports frames presented: input → presentation for Sweep,
 # Sweep with late latching, and the GTK peer (asking for the feedback itself).
+# At scale 1 and each other scale, a table of 20 columns over 1,000,000 rows
+# (Examples/records against the peer's GtkColumnView of the same geometry): the
+# band drag over its rows, and a fling, two fingers flicked on a touchpad
+# (12 scrolls of 50 px 8 ms apart, then the lift: axis_stop), measured until
+# the fling's frames stop; their own section in docs/performance.md.
 # scripts/bench-e2e-parse.py reads each protocol log;
 # scripts/bench-e2e-report.py makes the tables (medians), the targets, the
 # latency plot and the docs section.
@@ -26,6 +31,7 @@
 # Usage: scripts/bench-e2e.sh [RUNS]      (RUNS of each client and scenario, default 9)
 # Environment:
 #   BENCH_E2E_DEMO     a sweep-demo binary to use instead of building one
+#   BENCH_E2E_RECORDS  an Examples/records binary, likewise (the table's client)
 #   BENCH_E2E_OUT      where logs, per-run metrics and tables go
 #                      (default .build-release/bench-e2e; replaced each run)
 #   BENCH_E2E_WARMUP   1 (default) or 0: one uncounted run of each first
@@ -43,6 +49,8 @@
 #                      that scale; e.g. "2" for scale 2 only
 #   BENCH_E2E_SCALED_ITEMS  the item counts of the grid and list at scales
 #                      other than 1 (default 16777216; e.g. "16777216 1000000")
+#   BENCH_E2E_VIEWS    which of the views to measure (default "grid list table
+#                      table-fling"); e.g. "table table-fling" for the table only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -68,7 +76,21 @@ scaled_items=${BENCH_E2E_SCALED_ITEMS:-16777216}
 # 800-906 (15 columns) at 1706; the rows are the same, so both apps select
 # 6 rows of 8 cells, or 12 list rows, at each scale (the warm-up checks).
 drag=(100 150 850 650 200 8)
-scenarios=("grid 16777216" "grid 1000000" "list 1000000" "list 16777216")
+# The table's band: from the second column to the eighth, rows 2 to 17 in both
+# (Sweep's rows start at y = 74 under its 44 px filter bar and 30 px header,
+# GTK's at 77; both 32 px high), its ends away from a row's edge in both.
+table_drag=(100 150 850 640 200 8)
+# The fling: over the rows, 600 px in 12 scrolls 8 ms apart (6.25 px a ms), then the lift
+table_fling=(500 400 600 12 8)
+views=${BENCH_E2E_VIEWS-grid list table table-fling}
+scenarios=()
+for scenario in "grid 16777216" "grid 1000000" "list 1000000" "list 16777216" "table 1000000" "table-fling 1000000"; do
+    if [[ " $views " == *" ${scenario% *} "* ]]; then scenarios+=("$scenario"); fi
+done
+for view in $views; do
+    case "$view" in grid|list|table|table-fling) ;; *)
+        echo "BENCH_E2E_VIEWS: \"$view\" is not one of grid, list, table, table-fling" >&2; exit 64 ;; esac
+done
 case "$runs" in ''|*[!0-9]*|0) echo "usage: $0 [RUNS]  (RUNS >= 1)" >&2; exit 64 ;; esac
 [ "$with_main" != 1 ] || [ -n "${scales// /}" ] || { echo "BENCH_E2E_SCALES is empty" >&2; exit 64; }
 for scale in $scales; do
@@ -107,6 +129,22 @@ else
     rm -f "$build_log"
     demo="$(swift build -c release --scratch-path .build-release --show-bin-path)/sweep-demo"
     [ -x "$demo" ] || fail "no sweep-demo at $demo after the build"
+fi
+if [[ " $views " != *" table"* ]]; then
+    records=''
+elif [ -n "${BENCH_E2E_RECORDS:-}" ]; then
+    records=$(realpath "$BENCH_E2E_RECORDS")
+    [ -x "$records" ] || fail "BENCH_E2E_RECORDS=$BENCH_E2E_RECORDS is not an executable"
+    echo "records: $records (BENCH_E2E_RECORDS, not built)"
+else
+    echo "Building records (Examples/records, release, .build-release)..."
+    build_log=$(mktemp)
+    if ! swift build -c release --scratch-path .build-release --product records > "$build_log" 2>&1; then
+        tail -n 40 "$build_log" >&2; rm -f "$build_log"; fail "the release build of records failed"
+    fi
+    rm -f "$build_log"
+    records="$(swift build -c release --scratch-path .build-release --show-bin-path)/records"
+    [ -x "$records" ] || fail "no records at $records after the build"
 fi
 
 rm -rf "$out"; mkdir -p "$out/runs" "$out/warmup"
@@ -225,8 +263,9 @@ peer_flags=()
 
 # One run: start the client, wait until idle, drag (unless the scenario is
 # "start"), measure, stop. $1 client (sweep; sweep-latch-MS, Sweep with
-# SWEEP_LATE_LATCH_MS=MS, 0 for off; gtk; foot), $2 view (grid, list, start), $3 items,
-# $4 the run's folder.
+# SWEEP_LATE_LATCH_MS=MS, 0 for off; gtk; foot), $2 view (grid, list, table: sweep-demo's
+# grid or list, or records, and the band; table-fling: records and the fling; start: no
+# input), $3 items, $4 the run's folder.
 run_client() {
     local name=$1 view=$2 items=$3 dir=$4 check=${5:-}
     mkdir -p "$dir"
@@ -237,16 +276,27 @@ run_client() {
       sweep|sweep-latch-*)
         title=Sweep
         [ "$name" = sweep ] || client_env+=(SWEEP_LATE_LATCH_MS="${name#sweep-latch-}")
-        command=("${client_env[@]}" "$demo" --layout tabs --rows "$items")
-        if [ "$view" = grid ]; then command+=(--grid); else command+=(--page list); fi
-        [ -z "$check" ] || command+=(--event-log "$dir/events.log") ;;
+        case "$view" in
+          table*)
+            title=Records
+            command=("${client_env[@]}" "$records" --rows "$items")
+            # its selection lines, in the form of sweep-demo's event log
+            [ -z "$check" ] || command+=(--print-selection) ;;
+          *)
+            command=("${client_env[@]}" "$demo" --layout tabs --rows "$items")
+            if [ "$view" = grid ]; then command+=(--grid); else command+=(--page list); fi
+            [ -z "$check" ] || command+=(--event-log "$dir/events.log") ;;
+        esac ;;
       gtk)
         # no accessibility bus here: GTK_A11Y=none keeps GTK from waiting for one
         title="Sweep GTK peer"
         command=("${client_env[@]}" GSK_RENDERER=cairo GDK_BACKEND=wayland GTK_A11Y=none "$peer" --items "$items"
                  "${peer_flags[@]}")
-        if [ "$view" = grid ]; then command+=(--grid --cell-size 100 --spacing 8)
-        else command+=(--list --cell-size 44 --spacing 0); fi
+        case "$view" in
+          grid) command+=(--grid --cell-size 100 --spacing 8) ;;
+          table*) command+=(--table) ;;
+          *) command+=(--list --cell-size 44 --spacing 0) ;;
+        esac
         [ -z "$check" ] || command+=(--print-selection) ;;
       foot)
         title=foot
@@ -259,12 +309,23 @@ run_client() {
         || fail "$name: no window titled \"$title\" (see $dir/wayland.log)"
     local before after hwm drag_record=null
     before=$(cpu_ticks "$client_pid" 2>/dev/null) || client_gone "$dir/wayland.log" "$name exited before the drag"
-    if [ "$view" != start ]; then
-        input_command "drag ${drag[*]}" 20
+    case "$view" in
+      start) ;;
+      table-fling)
+        input_command "fling ${table_fling[*]}" 20
+        case "$input_reply" in *'"lift"'*) ;; *) fail "the fling failed: $input_reply" ;; esac
+        drag_record=$input_reply
+        sleep 4  # until the fling is over (both apps' take under 3 s)
+        ;;
+      *)
+        local band=("${drag[@]}")
+        [ "$view" != table ] || band=("${table_drag[@]}")
+        input_command "drag ${band[*]}" 20
         case "$input_reply" in *'"release"'*) ;; *) fail "the drag failed: $input_reply" ;; esac
         drag_record=$input_reply
         sleep 0.3  # the last frame after the release
-    fi
+        ;;
+    esac
     after=$(cpu_ticks "$client_pid" 2>/dev/null) && hwm=$(vmhwm_kb "$client_pid" 2>/dev/null) \
         || client_gone "$dir/wayland.log" "$name exited during the drag"
     [ "$view" = start ] || grim "$dir/after-drag.png" 2>/dev/null || true
@@ -293,7 +354,10 @@ pass() {
             read -r view items <<< "$scenario"
             run_client sweep "$view" "$items" "$out/warmup/$view-$items$tag-sweep" check
             run_client gtk "$view" "$items" "$out/warmup/$view-$items$tag-gtk" check
-            "$py" scripts/bench-e2e-report.py selection "$view-$items$tag" "$out/warmup/$view-$items$tag-sweep/events.log" \
+            [ "$view" != table-fling ] || continue  # a fling selects nothing
+            local selection_log="$out/warmup/$view-$items$tag-sweep/events.log"
+            [ "$view" != table ] || selection_log="$out/warmup/$view-$items$tag-sweep/stdout.log"  # records --print-selection
+            "$py" scripts/bench-e2e-report.py selection "$view-$items$tag" "$selection_log" \
                 "$out/warmup/$view-$items$tag-gtk/stdout.log" >> "$out/selection.jsonl"
             tail -n 1 "$out/selection.jsonl"
         done
@@ -330,8 +394,11 @@ if [ "$with_main" = 1 ]; then
         scaled_sizes+=("scale $scale ($logical_width x $logical_height logical)")
         echo "Headless sway $(sway_version) ${hidpi_width}x${hidpi_height} at scale $scale (${logical_width}x${logical_height} logical), pixman; the same band in logical coordinates"
         scaled_scenarios=()
-        for view in grid list; do
-            for items in $scaled_items; do scaled_scenarios+=("$view $items"); done
+        for view in $views; do
+            case "$view" in
+              grid|list) for items in $scaled_items; do scaled_scenarios+=("$view $items"); done ;;
+              *) scaled_scenarios+=("$view 1000000") ;;
+            esac
         done
         pass "${scaled_scenarios[@]}"
     fi

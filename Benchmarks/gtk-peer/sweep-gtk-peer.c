@@ -20,6 +20,12 @@
  * ends lie over the same column in both (the benchmark's does) selects the
  * same cells; bench-e2e checks that in its warm-up.
  *
+ * --table is GtkColumnView of 20 columns like Examples/records (90, then
+ * 150, 90 and 110 px wide by turns: 2,340 px, wider than the window), rows
+ * 32 px high under a 30 px header, a 44 px header bar holding a search entry
+ * like records' filter bar and a 28 px status line; the cells show the same
+ * generated text (table_text below is records' Orders).
+ *
  * GTK 4.8 asks the compositor for no presentation feedback, so with
  * --presentation-feedback the peer asks for it itself: a wp_presentation
  * feedback request before each frame the frame clock paints, carried by the
@@ -29,7 +35,7 @@
  * presentation-time.c from protocols/presentation-time.xml, then
  *   cc -O2 -I DIR sweep-gtk-peer.c DIR/presentation-time.c \
  *      $(pkg-config --cflags --libs gtk4 wayland-client)
- * Usage: sweep-gtk-peer [--grid | --list] [--items N] [--cell-size PX]
+ * Usage: sweep-gtk-peer [--grid | --list | --table] [--items N] [--cell-size PX]
  *                       [--spacing PX] [--print-selection]
  *                       [--presentation-feedback]
  */
@@ -100,13 +106,83 @@ static const char *nouns[] = {"Ridge", "Brook", "Meadow", "Summit", "Hollow", "T
                               "Grove", "Lake", "Canyon", "Bluff", "Glen", "Crest", "Valley", "Marsh"};
 
 static struct {
-    gboolean grid;
+    gboolean grid, table;
     guint items;
     int cell, spacing;
     gboolean print_selection;
     char total[16];
     gboolean presentation_feedback;
-} options = {TRUE, 1000000, -1, -1, FALSE, "", FALSE};
+} options = {TRUE, FALSE, 1000000, -1, -1, FALSE, "", FALSE};
+
+/* --- the table: Examples/records' columns and text --- */
+#define TABLE_COLUMNS 20
+static const char *table_titles[TABLE_COLUMNS] = {
+    "Order", "Customer", "Amount", "Ordered", "City", "Quantity", "Shipped", "Product", "Price", "Due",
+    "Carrier", "Weight", "Paid", "Warehouse", "Tax", "Returned", "Rep", "Discount", "Closed", "Region"};
+
+static guint32 table_hash(guint row, guint column) {
+    guint32 h = (guint32)row * 2654435761u + (guint32)column * 40503u;
+    return h ^ (h >> 15);
+}
+
+/* Column 0 the order's number; then a name, an amount and a date by turns. */
+static void table_text(guint row, guint column, char *out, size_t size) {
+    guint32 h = table_hash(row, column);
+    if (column == 0)
+        snprintf(out, size, "#%u", row + 1);
+    else if (column % 3 == 1)
+        snprintf(out, size, "%s %s", adjectives[h & 15], nouns[(h >> 4) & 15]);
+    else if (column % 3 == 2)
+        snprintf(out, size, "%u.%02u", (h % 100000) / 100, (h % 100000) % 100);
+    else
+        snprintf(out, size, "2026-%02u-%02u", h % 12 + 1, (h >> 4) % 28 + 1);
+}
+
+static int table_width(guint column) { return column == 0 ? 90 : (int[]){110, 150, 90}[column % 3]; }
+static gboolean table_trailing(guint column) { return column == 0 || column % 3 == 2; }
+
+static void setup_cell(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory;
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), table_trailing(GPOINTER_TO_UINT(data)) ? 1 : 0);
+    gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
+    gtk_label_set_max_width_chars(GTK_LABEL(label), 1);
+    gtk_list_item_set_child(list_item, label);
+}
+
+static void bind_cell(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory;
+    char text[64];
+    table_text(PEER_ITEM(gtk_list_item_get_item(list_item))->position, GPOINTER_TO_UINT(data), text, sizeof text);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(list_item)), text);
+}
+
+static GtkWidget *status_label;
+static void show_status(GtkSelectionModel *model, guint position, guint n_items, gpointer data) {
+    (void)position; (void)n_items; (void)data;
+    GtkBitset *selected = gtk_selection_model_get_selection(model);
+    char count[16], text[64];
+    grouped((guint)gtk_bitset_get_size(selected), count, sizeof count);
+    snprintf(text, sizeof text, "%s orders, %s selected", options.total, count);
+    gtk_label_set_text(GTK_LABEL(status_label), text);
+    gtk_bitset_unref(selected);
+}
+
+static GtkWidget *new_table(GtkSelectionModel *selection) {
+    GtkWidget *view = gtk_column_view_new(selection);
+    gtk_column_view_set_enable_rubberband(GTK_COLUMN_VIEW(view), TRUE);
+    for (guint c = 0; c < TABLE_COLUMNS; c++) {
+        GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_cell), GUINT_TO_POINTER(c));
+        g_signal_connect(factory, "bind", G_CALLBACK(bind_cell), GUINT_TO_POINTER(c));
+        GtkColumnViewColumn *column = gtk_column_view_column_new(table_titles[c], factory); /* takes the factory */
+        gtk_column_view_column_set_fixed_width(column, table_width(c));
+        gtk_column_view_column_set_resizable(column, TRUE);
+        gtk_column_view_append_column(GTK_COLUMN_VIEW(view), column);
+        g_object_unref(column);
+    }
+    return view;
+}
 
 static GtkWidget *new_label(const char *css_class) {
     GtkWidget *label = gtk_label_new(NULL);
@@ -183,7 +259,12 @@ static void load_css(void) {
              "gridview > child .title { margin: 8px; }\n"
              /* the separator is the row's bottom border, inside the row height */
              "listview > row { padding: 0 16px; margin: %dpx 0 %dpx 0; min-height: %dpx; }\n"
-             ".subtitle { font-size: smaller; opacity: 0.7; }\n",
+             ".subtitle { font-size: smaller; opacity: 0.7; }\n"
+             /* records: rows 32 px, a 30 px header, a 28 px status line */
+             "columnview > listview > row { min-height: 32px; padding: 0; margin: 0; }\n"
+             "columnview > listview > row > cell { padding: 0 8px; }\n"
+             "columnview > header > button { min-height: 30px; padding-top: 0; padding-bottom: 0; }\n"
+             ".status { min-height: 28px; padding: 0 8px; }\n",
              rest, rest, half, rest, rest, half, options.cell, options.cell, half, rest, options.cell - 1);
     GtkCssProvider *provider = gtk_css_provider_new();
     gtk_css_provider_load_from_data(provider, css, -1);
@@ -194,10 +275,11 @@ static void load_css(void) {
 
 static void usage(int status) {
     fprintf(status ? stderr : stdout,
-            "usage: sweep-gtk-peer [--grid | --list] [--items N] [--cell-size PX] [--spacing PX] [--print-selection]\n"
+            "usage: sweep-gtk-peer [--grid | --list | --table] [--items N] [--cell-size PX] [--spacing PX] [--print-selection]\n"
             "                      [--presentation-feedback]\n"
             "  --grid           a GtkGridView (the default)\n"
             "  --list           a GtkListView\n"
+            "  --table          a GtkColumnView of 20 columns, as Examples/records\n"
             "  --items N        the number of items (default 1000000)\n"
             "  --cell-size PX   grid cells' width and height (default 100), list rows' height (default 44)\n"
             "  --spacing PX     between grid cells and around them (default 8), between list rows (default 0)\n"
@@ -288,6 +370,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--grid")) options.grid = TRUE;
         else if (!strcmp(argv[i], "--list")) options.grid = FALSE;
+        else if (!strcmp(argv[i], "--table")) options.grid = FALSE, options.table = TRUE;
         else if (!strcmp(argv[i], "--items")) options.items = (guint)number_argument(argc, argv, &i, 0, G_MAXUINT32 - 1);
         else if (!strcmp(argv[i], "--cell-size")) options.cell = (int)number_argument(argc, argv, &i, 1, 4096);
         else if (!strcmp(argv[i], "--spacing")) options.spacing = (int)number_argument(argc, argv, &i, 0, 512);
@@ -316,7 +399,10 @@ int main(int argc, char **argv) {
     g_signal_connect(factory, "bind", G_CALLBACK(bind_item), NULL);
 
     GtkWidget *view;
-    if (options.grid) {
+    if (options.table) {
+        view = new_table(GTK_SELECTION_MODEL(selection));
+        g_signal_connect(selection, "selection-changed", G_CALLBACK(show_status), NULL);
+    } else if (options.grid) {
         view = gtk_grid_view_new(GTK_SELECTION_MODEL(selection), factory);
         /* the default, 7, would cap the 9 columns of a 1024 px window (11 at 1280,
          * 15 at 1706: the 2560 x 1600 output at scale 2 and 1.5); no more than
@@ -331,7 +417,8 @@ int main(int argc, char **argv) {
     }
 
     GtkWidget *scrolled = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), options.table ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
     gtk_widget_set_vexpand(scrolled, TRUE);
 
@@ -345,11 +432,26 @@ int main(int argc, char **argv) {
 
     GtkWidget *content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_box_append(GTK_BOX(content), scrolled);
-    gtk_box_append(GTK_BOX(content), tabs);
+    GtkWidget *header_bar = gtk_header_bar_new();
+    if (options.table) {
+        /* records: a filter field on top, a status line below */
+        GtkWidget *entry = gtk_search_entry_new();
+        gtk_widget_set_hexpand(entry, TRUE);
+        gtk_header_bar_set_title_widget(GTK_HEADER_BAR(header_bar), entry);
+        status_label = gtk_label_new(NULL);
+        gtk_label_set_xalign(GTK_LABEL(status_label), 0);
+        gtk_widget_add_css_class(status_label, "status");
+        show_status(GTK_SELECTION_MODEL(selection), 0, 0, NULL);
+        gtk_box_append(GTK_BOX(content), status_label);
+        g_object_ref_sink(tabs);
+        g_object_unref(tabs);
+    } else {
+        gtk_box_append(GTK_BOX(content), tabs);
+    }
 
     GtkWidget *window = gtk_window_new();
     gtk_window_set_title(GTK_WINDOW(window), "Sweep GTK peer");
-    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    gtk_window_set_titlebar(GTK_WINDOW(window), header_bar);
     gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
     gtk_window_set_child(GTK_WINDOW(window), content);
     if (options.presentation_feedback)
