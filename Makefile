@@ -83,7 +83,8 @@ bench-pick: deps-test
 ## (scripts/bench-items.sh); the grid and list again on a 2560x1600 output at scale 2 and 1.5, with
 ## the HiDPI targets (BENCH_E2E_SCALES="1 2 1.5" picks the scales); then input → presentation and
 ## late latching on the grid under Debian 13's sway 1.10 (unpacked once, as root, by
-## scripts/bench-sway-presenting.sh). Writes docs/performance.md's
+## scripts/bench-sway-presenting.sh); a table of 20 columns over 1,000,000 rows (Examples/records
+## against a GtkColumnView) with the band and a touchpad fling at each scale. Writes docs/performance.md's
 ## tables and docs/images/bench-e2e-latency.png. BENCH_E2E_DEMO=PATH uses a prebuilt sweep-demo
 ## instead of building one; scripts/bench-e2e.sh's header lists the other settings.
 RUNS ?= 9

@@ -317,6 +317,10 @@ def fling_metrics(name, meta, fling, surfaces, dones, axes, stops, pointers):
         if t > lift and t - end >= 100:
             break
         end = max(end, t)
+    measured = meta.get("measured_ms")
+    if measured is not None and end > measured - 500:
+        raise SystemExit(f"{name}: the fling was still drawing {measured - end:.0f} ms before its CPU time was taken; "
+                         "wait longer after the lift (bench-e2e.sh)")
     metrics = window_metrics(meta, fling, surfaces, dones, begin, end, flick)
     metrics.update({"scrolls_sent": fling["scrolls"], "axis_received": len(flick),
                     "axis_distinct": metrics.pop("inputs_distinct"), "wl_pointers": len(pointers),

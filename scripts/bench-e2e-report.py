@@ -33,6 +33,7 @@
 import glob
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -96,8 +97,8 @@ TABLE_ROWS = ROWS[:-1] + [
     ("fling after the fingers lift (until its frames stop)", "fling_after_lift_ms", 0, "ms")]
 TABLE_TARGETS = [
     ("work per frame p50 ≤ 0.3× GTK", "work_p50_ms", 0.3, "max", "gtk", 2, ""),
-    (f"a frame at every refresh: the slowest frame's work ≤ one refresh ({1000 / REFRESH_HZ:.1f} ms)", "work_max_ms",
-     1000 / REFRESH_HZ, "max", "abs", 1, "ms"),
+    (f"a frame at every refresh: the slowest frame of all the runs worked ≤ one refresh ({1000 / REFRESH_HZ:.1f} ms)",
+     "work_max_ms", 1000 / REFRESH_HZ, "max", "worst", 1, "ms"),
     ("frames a second ≥ 0.98× the compositor's cycle", "cycle_fraction", 0.98, "min", "abs", 2, "of its rate"),
 ]
 FLAT = [("input → commit p50", "latency_p50_ms"), ("work per frame p50", "work_p50_ms"),
@@ -342,11 +343,13 @@ def table_scales_run(tables):
 def table_report(out_dir, runs, scales, docs):
     """The table's section: Examples/records against GtkColumnView, the band and the fling, at each scale."""
     counts = sorted({len(v) for v in runs.values()})
-    conditions = [open(os.path.join(out_dir, name)).read().strip() for name in ("conditions.txt", "conditions-hidpi.txt")
-                  if os.path.exists(os.path.join(out_dir, name))]
+    records = os.path.join(out_dir, "conditions-records.txt")
+    client = open(records).read().strip() if os.path.exists(records) else "records release build"
+    conditions = [re.sub(r"sweep-demo release build, [^;]*", lambda _: client, open(os.path.join(out_dir, name)).read().strip())
+                  for name in ("conditions.txt", "conditions-hidpi.txt") if os.path.exists(os.path.join(out_dir, name))]
     text = ["A table of 20 columns (2,340 px wide) over 1,000,000 rows: `Examples/records` against the GTK peer's "
             "`GtkColumnView` (`sweep-gtk-peer --table`) with the same columns, text, 32 px rows and 30 px header. "
-            "The band drag of the other scenarios over rows 2 to 17, and a fling: two fingers flicked on a touchpad, "
+            "A band from (100, 150) to (850, 640), over rows 2 to 17, and a fling: two fingers flicked on a touchpad, "
             "12 scrolls of 50 px 8 ms apart and the lift (`axis_stop`), measured from the first scroll until the "
             "fling's frames stop (each app flings on its own way: Sweep farther than GTK). "
             f"Medians of the runs ({'/'.join(map(str, counts))} a client and scenario): "
@@ -366,6 +369,8 @@ def table_report(out_dir, runs, scales, docs):
                 if key == "cycle_fraction":
                     hz, cycle = median(runs, scenario, "sweep", "frames_hz"), median(runs, scenario, "sweep", "cycle_ms")
                     v = hz * cycle / 1000 if hz and cycle else None
+                elif against == "worst":
+                    v = max((r[key] for r in runs.get((scenario, "sweep"), []) if r.get(key) is not None), default=None)
                 else:
                     v = median(runs, scenario, "sweep", key)
                 if against == "gtk":

@@ -87,10 +87,16 @@ scenarios=()
 for scenario in "grid 16777216" "grid 1000000" "list 1000000" "list 16777216" "table 1000000" "table-fling 1000000"; do
     if [[ " $views " == *" ${scenario% *} "* ]]; then scenarios+=("$scenario"); fi
 done
+[ -n "${views// /}" ] || { echo "BENCH_E2E_VIEWS is empty" >&2; exit 64; }
 for view in $views; do
     case "$view" in grid|list|table|table-fling) ;; *)
         echo "BENCH_E2E_VIEWS: \"$view\" is not one of grid, list, table, table-fling" >&2; exit 64 ;; esac
 done
+# Without the grid or the list, sweep-demo is not measured: nor are foot's first frame, the
+# big input and the presentation pass (which are sweep-demo's).
+with_demo=0
+[[ " $views " != *" grid "* && " $views " != *" list "* ]] || with_demo=1
+[ "$with_demo" = 1 ] || with_items=0 with_presentation=0
 case "$runs" in ''|*[!0-9]*|0) echo "usage: $0 [RUNS]  (RUNS >= 1)" >&2; exit 64 ;; esac
 [ "$with_main" != 1 ] || [ -n "${scales// /}" ] || { echo "BENCH_E2E_SCALES is empty" >&2; exit 64; }
 for scale in $scales; do
@@ -116,7 +122,9 @@ py=/usr/bin/python3
 "$py" -c 'import matplotlib' 2>/dev/null || fail "matplotlib is missing for $py (Debian package python3-matplotlib)"
 source scripts/bench-sway.sh
 
-if [ -n "${BENCH_E2E_DEMO:-}" ]; then
+if [ "$with_demo" != 1 ]; then
+    demo=''
+elif [ -n "${BENCH_E2E_DEMO:-}" ]; then
     demo=$(realpath "$BENCH_E2E_DEMO")
     [ -x "$demo" ] || fail "BENCH_E2E_DEMO=$BENCH_E2E_DEMO is not an executable"
     echo "sweep-demo: $demo (BENCH_E2E_DEMO, not built)"
@@ -315,7 +323,7 @@ run_client() {
         input_command "fling ${table_fling[*]}" 20
         case "$input_reply" in *'"lift"'*) ;; *) fail "the fling failed: $input_reply" ;; esac
         drag_record=$input_reply
-        sleep 4  # until the fling is over (both apps' take under 3 s)
+        sleep 6  # the fling is over (Sweep's lasts ~3.2 s, GTK's ~1.9 s; the parse checks it ended)
         ;;
       *)
         local band=("${drag[@]}")
@@ -328,6 +336,8 @@ run_client() {
     esac
     after=$(cpu_ticks "$client_pid" 2>/dev/null) && hwm=$(vmhwm_kb "$client_pid" 2>/dev/null) \
         || client_gone "$dir/wayland.log" "$name exited during the drag"
+    local measured_ms
+    measured_ms=$(awk -v t="$EPOCHREALTIME" 'BEGIN { printf "%.3f", t * 1000 }')
     [ "$view" = start ] || grim "$dir/after-drag.png" 2>/dev/null || true
     stop_pid "$client_pid"; client_pid=''
     local start_ms scenario=$view
@@ -336,7 +346,7 @@ run_client() {
     cat > "$dir/meta.json" <<META
 {"client": "$name", "scenario": "$scenario", "run": "$(basename "$dir")", "start_ms": $start_ms,
  "cpu_before": $before, "cpu_after": $after, "clk_tck": $clk_tck, "vmhwm_kb": $hwm, "drag": $drag_record,
- "scale": $output_scale, "output": [$logical_width, $logical_height]}
+ "scale": $output_scale, "output": [$logical_width, $logical_height], "measured_ms": $measured_ms}
 META
     "$py" scripts/bench-e2e-parse.py run "$dir" || { sway_tail; fail "$name: the run in $dir failed (the reason is above)"; }
 }
@@ -381,9 +391,11 @@ if [ "$with_main" = 1 ]; then
         use_sway "$work" "$width" "$height" 1
         echo "Headless sway $(sway_version) ${width}x${height}, pixman; band (${drag[0]},${drag[1]}) -> (${drag[2]},${drag[3]}), ${drag[4]} moves ${drag[5]} ms apart"
         pass "${scenarios[@]}"
-        echo "foot, time to first frame:"
-        run_client foot start 0 "$out/warmup/start-foot"
-        for i in $(seq "$runs"); do run_client foot start 0 "$out/runs/start-$i-foot"; done
+        if [ "$with_demo" = 1 ]; then
+            echo "foot, time to first frame:"
+            run_client foot start 0 "$out/warmup/start-foot"
+            for i in $(seq "$runs"); do run_client foot start 0 "$out/runs/start-$i-foot"; done
+        fi
 
         if [ "$with_items" = 1 ]; then
             echo "Big input (scripts/bench-items.sh, the same sway):"
@@ -432,8 +444,14 @@ fi
 
 echo
 revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -z "$(git status --porcelain -- Sources Package.swift 2>/dev/null)" ] || revision="$revision with uncommitted changes in Sources"
+[ -z "$(git status --porcelain -- Sources Examples Package.swift 2>/dev/null)" ] ||
+    revision="$revision with uncommitted changes in Sources or Examples"
+records_revision=$revision
 [ -z "${BENCH_E2E_DEMO:-}" ] || revision="prebuilt (BENCH_E2E_DEMO, $(date -u -r "$demo" '+%Y-%m-%d %H:%M') UTC) while the tree was at $revision"
+[ -z "${BENCH_E2E_RECORDS:-}" ] ||
+    records_revision="prebuilt (BENCH_E2E_RECORDS, $(date -u -r "$records" '+%Y-%m-%d %H:%M') UTC) while the tree was at $records_revision"
+# The table's client, for its section (bench-e2e-report.py puts it in place of sweep-demo's)
+[ -z "$records" ] || echo "records release build, $records_revision" > "$out/conditions-records.txt"
 cat > "$out/conditions.txt" <<TEXT
 $date_now, $(nproc) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), load average $load_before before and $(cut -d' ' -f1-3 /proc/loadavg) after, $((SECONDS - started)) s in all; sway $(dpkg-query -W -f='${Version}' sway 2>/dev/null) headless (pixman) at ${width} x ${height}; sweep-demo release build, $revision; GTK $(pkg-config --modversion gtk4) (sweep-gtk-peer, cairo renderer); foot $(dpkg-query -W -f='${Version}' foot 2>/dev/null)
 TEXT

@@ -368,8 +368,8 @@ static void bind_presentation(void) {
 
 int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--grid")) options.grid = TRUE;
-        else if (!strcmp(argv[i], "--list")) options.grid = FALSE;
+        if (!strcmp(argv[i], "--grid")) options.grid = TRUE, options.table = FALSE;
+        else if (!strcmp(argv[i], "--list")) options.grid = FALSE, options.table = FALSE;
         else if (!strcmp(argv[i], "--table")) options.grid = FALSE, options.table = TRUE;
         else if (!strcmp(argv[i], "--items")) options.items = (guint)number_argument(argc, argv, &i, 0, G_MAXUINT32 - 1);
         else if (!strcmp(argv[i], "--cell-size")) options.cell = (int)number_argument(argc, argv, &i, 1, 4096);

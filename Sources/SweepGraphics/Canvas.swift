@@ -48,8 +48,12 @@ public protocol Canvas: AnyObject {
     func drawBitmap(_ bitmap: Bitmap, in rect: Rect)
     /// Restricts drawing to `rect` (intersected with any enclosing clip) while `body` runs.
     func withClip(_ rect: Rect, _ body: () -> Void)
+    /// The area drawing can reach now (the clip, logical coordinates), for
+    /// skipping work that would land outside it; nil when not known.
+    var clipBounds: Rect? { get }
 }
 
 extension Canvas {
     public var textMeasurer: TextMeasuring? { nil }
+    public var clipBounds: Rect? { nil }
 }

@@ -104,10 +104,29 @@ public final class FontSet: TextMeasuring {
             return Double(shapedLine(text, role: role, font: font, limit: Int.max).width) / scale
         }
         var width = 0
-        for character in text {
-            glyphs(for: character, font: font).forEach { width += Int($0.pointee.advance.x) }
+        forEachCharacter(of: text, font: font) { glyphs, _ in
+            glyphs.forEach { width += Int($0.pointee.advance.x) }
+            return true
         }
         return Double(width) / scale
+    }
+
+    /// Calls `body` with the glyphs of each user-perceived character of `text`
+    /// and whether it is white space, in order, until it returns false. Text
+    /// of ASCII alone (the cells of most tables) goes a byte at a time: a
+    /// byte is a character there, but for CR LF, which takes the general way.
+    func forEachCharacter(of text: String, font: UnsafeMutablePointer<fcft_font>,
+                          _ body: (GlyphList, _ isSpace: Bool) -> Bool) {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            for byte in utf8 {
+                let glyph = fcft_rasterize_char_utf32(font, UInt32(byte), FCFT_SUBPIXEL_NONE)
+                // Unicode's white space among ASCII: space, and tab to carriage return.
+                if !body(glyph.map { .one($0) } ?? .none, byte == 0x20 || (0x09...0x0D).contains(byte)) { return }
+            }
+            return
+        }
+        for character in text where !body(glyphs(for: character, font: font), character.isWhitespace) { return }
     }
 
     /// The glyphs of one user-perceived character (a grapheme cluster).

@@ -111,20 +111,21 @@ public final class PixmanCanvas: Canvas {
         let ellipsis = fonts.glyphs(for: "…", font: font)
         ellipsis.forEach { ellipsisWidth += Int($0.pointee.advance.x) }
         var widthsAtCharacterEnds: [(glyphs: Int, width: Int, isSpace: Bool)] = []
-        outer: for character in text {
-            var characterGlyphs: [UnsafePointer<fcft_glyph>] = []
+        fonts.forEachCharacter(of: text, font: font) { glyphs, isSpace in
+            let before = placed.count
             var characterWidth = 0
-            fonts.glyphs(for: character, font: font).forEach {
-                characterGlyphs.append($0)
+            glyphs.forEach {
+                placed.append($0)
                 characterWidth += Int($0.pointee.advance.x)
             }
             if width + characterWidth > limit {
+                placed.removeSubrange(before...)
                 truncated = true
-                break outer
+                return false
             }
-            placed.append(contentsOf: characterGlyphs)
             width += characterWidth
-            widthsAtCharacterEnds.append((placed.count, width, character.isWhitespace))
+            widthsAtCharacterEnds.append((placed.count, width, isSpace))
+            return true
         }
         if truncated {
             // Drop characters (whole graphemes) until the ellipsis fits after
@@ -264,6 +265,11 @@ public final class PixmanCanvas: Canvas {
             pixman_image_composite32(PIXMAN_OP_OVER, source, nil, image.handle, 0, 0, 0, 0,
                                      Int32(target.minX), Int32(target.minY), Int32(target.width), Int32(target.height))
         }
+    }
+
+    public var clipBounds: Rect? {
+        let clip = currentClip
+        return Rect(x: clip.minX / scale, y: clip.minY / scale, width: clip.width / scale, height: clip.height / scale)
     }
 
     public func withClip(_ rect: Rect, _ body: () -> Void) {

@@ -18,10 +18,13 @@ struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID
         if let index = content.value(as: Int.self), let row = table.row(atSourceIndex: index) {
             let geometry = table.columnGeometry, origin = rect.minX + table.columnsOrigin
             let gutter = rect.minX + table.gutterWidth
-            for (position, column) in table.shownColumns.enumerated() where position < geometry.widths.count {
+            let columns = table.shownColumns, reach = canvas.clipBounds
+            for position in columns.indices where position < geometry.widths.count {
+                let column = columns[position]
                 let cell = Rect(x: origin + geometry.starts[position], y: rect.minY, width: geometry.widths[position], height: rect.height)
                 let visible = cell.intersection(Rect(x: gutter, y: rect.minY, width: max(0, rect.maxX - gutter), height: rect.height))
-                guard !visible.isEmpty else { continue }
+                // A cell outside the clip (a band's edge redraws a strip of each row) costs nothing.
+                guard !visible.isEmpty, reach.map(visible.intersects) ?? true else { continue }
                 canvas.withClip(visible) {
                     var textCell = cell
                     // An outline's first column: indented by depth, after the disclosure triangle.
@@ -85,12 +88,11 @@ struct TableRowRenderer<Row: Identifiable>: @MainActor ItemRenderer where Row.ID
         }
         let text = column.text(row)
         let room = max(0, right - left)
-        let width = min(canvas.measureText(text, role: .body), room)
         let x: Double
         switch column.alignment {
-        case .leading: x = left
-        case .center: x = left + (room - width) / 2
-        case .trailing: x = right - width
+        case .leading: x = left   // no need to measure
+        case .center: x = left + (room - min(canvas.measureText(text, role: .body), room)) / 2
+        case .trailing: x = right - min(canvas.measureText(text, role: .body), room)
         }
         let line = canvas.metrics(for: .body).lineHeight
         canvas.drawText(text, at: Point(x: x, y: cell.midY - line / 2), role: .body,

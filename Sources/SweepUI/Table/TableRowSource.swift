@@ -9,16 +9,20 @@ import SweepViews
 @MainActor
 final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, SnapshotSourceRegistering where Row.ID: Sendable {
     private(set) var rows: [Row]
-    /// The rows' identifiers as last told; nil after rows were inserted or
-    /// removed in one place (made again from `rows` when next needed).
+    /// The rows' identifiers as last told; nil at first and after rows were
+    /// inserted or removed in one place (made from `rows` when next needed).
     private var snapshot: ItemSnapshot<Int, Row.ID>? = ItemSnapshot<Int, Row.ID>()
     private weak var observer: (any SnapshotObserver)?
     /// The column type-ahead and screen readers name a row by.
     var titleColumn: TableColumn<Row>?
 
+    /// The first rows are checked, not kept as a snapshot: a million rows'
+    /// identifiers and their index cost ~45 MB for a diff that only a later
+    /// `setRows` needs, which makes it from `rows` then.
     init(rows: [Row]) throws(ItemIdentifierError) {
-        self.rows = []
-        try setRows(rows)
+        try Self.check(rows)
+        self.rows = rows
+        snapshot = nil
     }
 
     /// Shows `newRows`. - Throws: when two rows share an identifier (the old rows stay).
@@ -100,12 +104,15 @@ final class TableRowSource<Row: Identifiable>: @MainActor ListDataSource, Snapsh
 
     func addObserver(_ observer: any SnapshotObserver) { self.observer = observer }
 
-    /// Throws when two of `rows` share an identifier.
+    /// Throws when two of `rows` share an identifier (naming the first pair),
+    /// as a snapshot of them would, with only a set of the identifiers.
     static func check(_ rows: [Row]) throws(ItemIdentifierError) {
-        var snapshot = ItemSnapshot<Int, Row.ID>()
-        snapshot.appendSections([0])
-        _ = snapshot.appendItems(rows.map(\.id), toSection: 0)
-        _ = try ItemSnapshot.transition(from: ItemSnapshot<Int, Row.ID>(), to: snapshot)
+        var seen = Set<Row.ID>(minimumCapacity: rows.count)
+        for (index, row) in rows.enumerated() where !seen.insert(row.id).inserted {
+            let first = rows.firstIndex { $0.id == row.id } ?? index
+            throw .duplicateIdentifier(String(describing: row.id), snapshot: .new,
+                                       first: ItemPath(section: 0, item: first), duplicate: ItemPath(section: 0, item: index))
+        }
     }
 
     var sectionCounts: [Int] { [rows.count] }
