@@ -32,6 +32,7 @@ let package = Package(
         .executable(name: "files", targets: ["files"]),
         .executable(name: "photos", targets: ["photos"]),
         .executable(name: "records", targets: ["records"]),
+        .executable(name: "mail", targets: ["mail"]),
         .executable(name: "sweep-pick", targets: ["sweep-pick"]),
     ],
     dependencies: [
@@ -136,6 +137,7 @@ let package = Package(
         .executableTarget(name: "files", dependencies: ["SweepUI"], path: "Examples/files"),
         .executableTarget(name: "photos", dependencies: ["SweepUI"], path: "Examples/photos"),
         .executableTarget(name: "records", dependencies: ["SweepUI"], path: "Examples/records"),
+        .executableTarget(name: "mail", dependencies: ["SweepUI"], path: "Examples/mail"),
 
         // MARK: Tests
         .target(name: "SweepTestSupport", path: "Sources/SweepTestSupport"),
@@ -161,7 +163,7 @@ let package = Package(
         .testTarget(name: "SweepIconsTests", dependencies: ["SweepIcons"]),
         .testTarget(name: "SweepEventLogTests", dependencies: ["SweepEventLog"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "CPixman"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "photos", "records", "sweep-pick", "SweepPNG"],
+        .testTarget(name: "EndToEndTests", dependencies: ["sweep-demo", "scripted-compositor", "sweep-input", "sweep-copy", "hello-select", "two-windows", "files", "photos", "records", "mail", "sweep-pick", "SweepPNG"],
                     exclude: ["Harness/test-portal.py", "Harness/atspi-probe.py", "Harness/kwin-screenshot.py", "Harness/mutter-screenshot.py", "Harness/mutter-scale.py", "Harness/orca"]),
     ],
     swiftLanguageModes: [.v6]

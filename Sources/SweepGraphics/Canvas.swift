@@ -13,7 +13,7 @@ public protocol TextMeasuring: AnyObject {
 /// device pixels at its scale. Drawing outside the clip has no effect.
 ///
 /// Implementations: `PixmanCanvas` (SweepPixman) over a pixman image.
-public protocol Canvas: AnyObject {
+public protocol Canvas: AnyObject, TextMeasuring {
     /// The drawable area in logical pixels.
     var size: Size { get }
     /// Device pixels per logical pixel (1, 1.25, 2, …).

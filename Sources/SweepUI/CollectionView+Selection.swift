@@ -106,9 +106,7 @@ extension CollectionView {
         case .middle: alignment = .middle
         case .bottom: alignment = .bottom
         }
-        let offset = geometry.contentOffset(toShow: item, alignment: alignment, viewportHeight: itemView.frame.height,
-                                          currentOffset: itemView.scroll.target)
-        itemView.scroll(toOffset: offset)
+        itemView.scroll(toShow: item, alignment: alignment)
         reportScroll()
     }
 

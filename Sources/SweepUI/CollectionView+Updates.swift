@@ -111,6 +111,8 @@ extension CollectionView {
         // A pinch's zoom holds the counts it began with: it ends here, its size kept.
         zoomMode.phase = .idle
         let wasAtTop = itemView.scroll.offset == 0 && itemView.scroll.target == 0
+        // Measured heights go with their items (a self-sizing layout's).
+        (itemView.providedLayout as? any SelfSizingLayout)?.itemsMoved(toCounts: selection.itemCounts, map)
         itemView.reloadData()
         if let (item, delta) = top, let kept = mapNearest(item) {
             // The rows on screen stay, a fling or glide going on over them; at the top, `.top`
@@ -119,6 +121,7 @@ extension CollectionView {
             let wanted = staysAtTop ? 0 : geometry.frame(of: kept).minY + delta
             itemView.shiftScroll(by: wanted - itemView.scroll.offset)
         }
+        itemView.measureItems()
         // With the new layout in place: the gestures follow their items, or end.
         apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))
         if interactor.band == nil && gestures.band.state.isActive { gestures.band.cancel() }

@@ -311,6 +311,12 @@ public final class CollectionView: Component {
         // After the items' view, so the scrollbar's strip wins where it lies over them.
         host.gestureArena.add(gestures.scrollbar)
         itemView.setScale(host.scale)
+        // A self-sizing layout's rows are measured in the fonts the window draws them in.
+        itemView.textMeasurer = { [weak self] in
+            guard let host = self?.host else { return nil }
+            return TextMeasure.measurer(scale: host.scale, family: host.fontFamily)
+        }
+        itemView.measureItems()
         // Layout problems found while the view was made, with no delegate set by now, are said here.
         if delegate == nil {
             for problem in events.unheardLayoutProblems { _ = StandardStreams.writeLine("\(name): \(problem)", to: 2) }

@@ -8,6 +8,12 @@ enum TextMeasure {
 
     private static var family: String?
 
+    /// Measures text in the fonts of `scale` and `family` (a self-sizing list's rows).
+    static func measurer(scale: Double, family: String? = nil) -> TextMeasuring? {
+        _ = width(of: "", role: .body, scale: scale, family: family)
+        return canvas
+    }
+
     /// The width of `text` in `role`'s font of `family` (a theme's; nil: the default), in logical pixels at `scale`.
     static func width(of text: String, role: FontRole, scale: Double, family: String? = nil) -> Double {
         if canvas?.scale != scale || family != Self.family {

@@ -10,7 +10,7 @@ public enum BadgePill {
     static let maxWidth = 80.0
 
     /// The pill's size for `text`: at least as wide as tall, so one digit makes a circle.
-    public static func size(of text: String, canvas: Canvas) -> Size {
+    public static func size(of text: String, canvas: TextMeasuring) -> Size {
         let height = canvas.metrics(for: role).lineHeight + 4
         let width = min(maxWidth, max(height, canvas.measureText(text, role: role) + 2 * padding))
         return Size(width: width, height: height)

@@ -37,6 +37,11 @@ struct GuardedRenderer {
         if let failure, reported.insert(item).inserted { onError?(item, failure) }
     }
 
+    /// The item's height from the renderer, nil when it leaves it to the layout's estimate.
+    func height(for content: ItemContent, width: Double, theme: Theme, measurer: TextMeasuring) -> Double? {
+        renderer.height(for: content, width: width, theme: theme, measurer: measurer)
+    }
+
     /// Paints over whatever the failed renderer drew, then the title.
     private func drawPlaceholder(_ title: String, in bounds: Rect, theme: Theme, canvas: Canvas) {
         canvas.fill(bounds, color: theme.background)

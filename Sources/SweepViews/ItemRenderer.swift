@@ -24,9 +24,18 @@ public protocol ItemRenderer {
     /// Where the item in `bounds` shows an accessory button (a row's detail
     /// button) that a tap or click reports instead of selecting; nil for none.
     func accessoryBounds(for content: ItemContent, in bounds: Rect) -> Rect?
+
+    /// How tall the item is at `width`, for a layout whose items are as
+    /// tall as their content (`SelfSizingListLayout`); nil leaves it at the
+    /// layout's estimate. Asked once per item until the width changes, for
+    /// the items about to show, with the fonts the view draws in.
+    func height(for content: ItemContent, width: Double, theme: Theme, measurer: TextMeasuring) -> Double?
 }
 
 extension ItemRenderer {
+    /// The layout's estimate, unless a renderer measures.
+    public func height(for content: ItemContent, width: Double, theme: Theme, measurer: TextMeasuring) -> Double? { nil }
+
     /// All of the item changes with editing mode, unless a renderer says otherwise.
     public func editingMarkBounds(in bounds: Rect) -> Rect? { nil }
 

@@ -79,6 +79,12 @@ public final class ItemsView {
     private var animationTime = 0.0
     /// The items an area being drawn shows, kept between frames.
     private var drawnRanges: [ItemRange] = []
+    /// The fonts items are measured with for a self-sizing layout (the
+    /// view's scale and family); nil: nothing is measured.
+    public var textMeasurer: (() -> TextMeasuring?)?
+    /// Where a scroll to an item goes, while it glides there: rows measured
+    /// on the way move the item, and the glide follows it.
+    private var scrollGoal: (item: ItemPath, alignment: ScrollAlignment)?
 
     /// A view over `dataSource`'s items showing `model`'s counts and state;
     /// without one, an `ItemsViewState` with the data source's counts.
@@ -87,7 +93,8 @@ public final class ItemsView {
         self.frame = frame
         self.model = model ?? ItemsViewState(itemCounts: dataSource.sectionCounts)
         providedLayout = layout
-        self.layout = layout is CollectionListLayout || layout is CollectionGridLayout ? layout : CheckedLayout(layout)
+        self.layout = layout is CollectionListLayout || layout is CollectionGridLayout || layout is SelfSizingListLayout
+            ? layout : CheckedLayout(layout)
         self.dataSource = dataSource
         self.theme = theme
         // The app's own shape: a list standing in for a layout that failed its first check does not set it.
@@ -157,6 +164,7 @@ public final class ItemsView {
         prepareLayout()
         // A fling or glide goes on over the new content (`shiftScroll` moves it with its items).
         scroll.contentHeightChanged(to: layout.contentSize.height)
+        measureItems()
         updateHover()
     }
 
@@ -167,6 +175,7 @@ public final class ItemsView {
         prepareLayout()
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
         if let top { scroll.jump(to: top.offset(in: LayoutReference(layout))) }
+        measureItems(keeping: top)
         updateHover()
         onLayoutChange?()
     }
@@ -180,6 +189,7 @@ public final class ItemsView {
         if widthChanged { prepareLayout() }
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: newFrame.height)
         if let top { scroll.jump(to: layout.contentOffset(afterWidthChangeKeeping: top)) }
+        measureItems(keeping: top)
     }
 
     /// The output's scale changed: the layout is laid out for it, the top item kept.
@@ -262,6 +272,7 @@ public final class ItemsView {
     /// A fling after the fingers lifted: `velocity` in px/ms (positive scrolls
     /// down) from `time` on the animation clock, slowing down by itself.
     public func fling(velocity: Double, time: Double) {
+        scrollGoal = nil
         scroll.fling(velocity: velocity, time: time)
     }
 
@@ -273,6 +284,7 @@ public final class ItemsView {
 
     /// Glides so `item` is fully visible.
     public func scroll(toReveal item: ItemPath) {
+        measureItems(around: item)
         let rect = layout.frame(of: item)
         if rect.minY < scroll.target {
             scroll.glide(to: rect.minY)
@@ -282,7 +294,25 @@ public final class ItemsView {
     }
 
     public func scroll(toOffset offset: Double) {
+        scrollGoal = nil
         scroll.glide(to: offset)
+    }
+
+    /// Glides so `item` shows at `alignment`, landing on it exactly however
+    /// tall the rows on the way turn out to be (a self-sizing layout
+    /// measures them as they pass).
+    public func scroll(toShow item: ItemPath, alignment: ScrollAlignment) {
+        measureItems(around: item)
+        let offset = LayoutReference(layout).contentOffset(toShow: item, alignment: alignment, viewportHeight: frame.height,
+                                                           currentOffset: scroll.target)
+        scroll.glide(to: offset)
+        // Where `nearest` goes (the item's top or bottom edge, or nowhere) is the goal's alignment.
+        var goal = alignment
+        if alignment == .nearest {
+            let frame = layout.frame(of: item)
+            goal = abs(offset - frame.minY) < 0.5 ? .top : abs(offset - (frame.maxY - self.frame.height)) < 0.5 ? .bottom : .nearest
+        }
+        scrollGoal = providedLayout is any SelfSizingLayout && goal != .nearest ? (item, goal) : nil
     }
 
     /// The content moved by `delta` under the viewport (items inserted or
@@ -294,7 +324,9 @@ public final class ItemsView {
 
     /// Moves the content at once (fingers, autoscroll).
     public func scrollImmediately(to offset: Double) {
+        scrollGoal = nil
         scroll.jump(to: offset)
+        measureItems()
         updateHover()
     }
 
@@ -307,13 +339,83 @@ public final class ItemsView {
         animationTime = max(animationTime, time)
         let before = scroll.offset
         scroll.advance(to: time)
-        if before != scroll.offset { updateHover() }
+        if before != scroll.offset {
+            measureItems()
+            updateHover()
+        }
+        if !scroll.isAnimating { scrollGoal = nil }
         var damage = Region()
         for (item, start) in fades {
             damage.add(windowRect(of: item).intersection(frame))
             if time - start >= fadeDuration { fades[item] = nil }
         }
         return damage
+    }
+
+    // MARK: - Measuring (self-sizing layouts)
+
+    /// Measures the items a self-sizing layout has not measured within half
+    /// a viewport of the one shown (so rows are measured before they show),
+    /// keeping the top item where it is (`keeping`: that anchor, taken
+    /// before a change), a viewport at the end at the end, and a glide to an
+    /// item on its item. Rows measured while on screen repaint the view;
+    /// rows measured off it move no pixels. - Complexity: O(rows measured).
+    @discardableResult
+    public func measureItems(keeping given: ViewportAnchor? = nil) -> Bool {
+        guard let sizing = providedLayout as? any SelfSizingLayout, frame.width > 0, frame.height > 0,
+              let measurer = textMeasurer?() else { return false }
+        var changedOnScreen = false
+        // Rows that turn out shorter let more in: a few rounds fill the reach.
+        for _ in 0..<6 {
+            let margin = frame.height / 2
+            let reach = Rect(x: 0, y: scroll.offset - margin, width: frame.width, height: frame.height + 2 * margin)
+            let pending = sizing.unmeasuredItems(in: reach, limit: 512)
+            guard !pending.isEmpty else { break }
+            changedOnScreen = measure(pending, in: sizing, measurer: measurer, keeping: given) || changedOnScreen
+        }
+        if changedOnScreen { reporter.redrawAll() }
+        return changedOnScreen
+    }
+
+    /// Measures the rows a viewport around `item` shows, before an offset is worked out from its frame.
+    private func measureItems(around item: ItemPath) {
+        guard let sizing = providedLayout as? any SelfSizingLayout, let measurer = textMeasurer?() else { return }
+        for _ in 0..<4 {
+            let frame = layout.frame(of: item)
+            let reach = Rect(x: 0, y: frame.minY - self.frame.height, width: max(1, self.frame.width),
+                             height: frame.height + 2 * self.frame.height)
+            let pending = sizing.unmeasuredItems(in: reach, limit: 512)
+            guard !pending.isEmpty else { break }
+            if measure(pending, in: sizing, measurer: measurer, keeping: nil) { reporter.redrawAll() }
+        }
+    }
+
+    /// Measures `items`; true when rows on screen changed height.
+    private func measure(_ items: [ItemPath], in sizing: any SelfSizingLayout, measurer: TextMeasuring,
+                         keeping given: ViewportAnchor?) -> Bool {
+        let shown = Rect(x: 0, y: reporter.shownOffset, width: frame.width, height: frame.height)
+        let onScreen = items.contains { layout.frame(of: $0).intersects(shown) }
+        let anchor = given ?? ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset)
+        let atEnd = scroll.offset > 0 && scroll.offset >= scroll.maxOffset - 0.5 && scroll.target >= scroll.maxOffset - 0.5
+        let heights = items.map { item in
+            (item, self.items.height(for: dataSource.content(for: item), width: sizing.measuringWidth(of: item), theme: theme,
+                                     measurer: measurer) ?? layout.frame(of: item).height)
+        }
+        guard sizing.setMeasuredHeights(heights) else { return false }
+        let before = scroll.offset
+        scroll.contentHeightChanged(to: layout.contentSize.height)
+        if atEnd {
+            scroll.jump(to: scroll.maxOffset)
+        } else if let anchor {
+            scroll.shift(by: anchor.offset(in: LayoutReference(layout)) - scroll.offset)
+        }
+        if let goal = scrollGoal, scroll.isAnimating, !scroll.isFlinging {
+            scroll.glide(to: LayoutReference(layout).contentOffset(toShow: goal.item, alignment: goal.alignment,
+                                                                   viewportHeight: frame.height, currentOffset: scroll.target))
+        }
+        // Off screen, the rows above moved the offset, not the pixels.
+        if !onScreen { reporter.rebase(by: scroll.offset.rounded() - before.rounded()) }
+        return onScreen
     }
 
     // MARK: - Drawing

@@ -6,7 +6,9 @@ import SweepGraphics
 /// leading picture, the title (its highlighted characters on an accent
 /// background) over an optional secondary line, a right-aligned detail, a
 /// badge, the accessory, a hairline separator and the focus ring. A disabled
-/// row's content is veiled.
+/// row's content is veiled. With line limits above 1 the title and the
+/// secondary text wrap, and `height(for:)` gives the row the height its
+/// lines take (under a `SelfSizingListLayout`).
 public struct ListRowRenderer: ItemRenderer {
     /// Gap between the trailing parts (detail, badge) and what precedes them.
     static let trailingGap = 8.0
@@ -17,41 +19,91 @@ public struct ListRowRenderer: ItemRenderer {
     /// Width of the area at a row's trailing edge that an accessory takes.
     public static let accessoryWidth: Double = 44
 
-    /// The default look.
-    public init() {}
+    /// Space above and below a row's lines when they set its height.
+    public static let verticalPadding: Double = 8
+    /// The side of a row's picture when its text wraps (else the row's height less 8).
+    public static let wrappedPictureSide: Double = 40
+
+    /// The most lines the title wraps to; 1 (the default) keeps it on one
+    /// line, cut with an ellipsis. The last line allowed ends in one too.
+    public var titleLineLimit: Int
+    /// The most lines the secondary text wraps to (1 by default).
+    public var secondaryLineLimit: Int
+    /// The least height `height(for:)` gives a row.
+    public var minimumHeight: Double
+
+    /// The default look: one line of title, one of secondary text.
+    public init(titleLineLimit: Int = 1, secondaryLineLimit: Int = 1, minimumHeight: Double = 44) {
+        self.titleLineLimit = max(1, titleLineLimit)
+        self.secondaryLineLimit = max(1, secondaryLineLimit)
+        self.minimumHeight = minimumHeight.isFinite ? min(max(1, minimumHeight), 10_000) : 44
+    }
+
+    /// Whether the text wraps.
+    private var wraps: Bool { titleLineLimit > 1 || secondaryLineLimit > 1 }
+
+    public func height(for content: ItemContent, width: Double, theme: Theme, measurer: TextMeasuring) -> Double? {
+        let room = textRoom(content, in: Rect(x: 0, y: 0, width: width, height: minimumHeight), isEditing: false,
+                            pictureSide: wraps ? Self.wrappedPictureSide : minimumHeight - 8, measurer: measurer)
+        let (title, secondary) = lines(of: content, width: room.width, measurer: measurer)
+        let text = Double(title.count) * measurer.metrics(for: .body).lineHeight
+            + Double(secondary.count) * measurer.metrics(for: .caption).lineHeight
+        return max(minimumHeight, (text + 2 * Self.verticalPadding).rounded(.up))
+    }
+
+    /// The title's and the secondary text's lines at `width`.
+    private func lines(of content: ItemContent, width: Double, measurer: TextMeasuring) -> (title: [String], secondary: [String]) {
+        guard wraps else { return ([content.title], content.secondaryText.map { [$0] } ?? []) }
+        let title = WrappedText.lines(content.title, width: width, role: .body, measurer: measurer, limit: titleLineLimit)
+        let secondary = content.secondaryText.map {
+            WrappedText.lines($0, width: width, role: .caption, measurer: measurer, limit: secondaryLineLimit)
+        } ?? []
+        return (title, secondary)
+    }
+
+    /// Where a row's text goes across `rect`: after the selection circle's
+    /// column and the picture, before the badge, the detail and the accessory.
+    private func textRoom(_ content: ItemContent, in rect: Rect, isEditing: Bool, pictureSide: Double,
+                          measurer: TextMeasuring) -> (left: Double, width: Double, badge: Rect?, detail: Rect?) {
+        var left = rect.minX + (isEditing ? ListRowRenderer.checkboxColumnWidth : 0) + ListRowRenderer.textInset
+        if content.image != nil { left += max(0, pictureSide) + 10 }
+        var trailing = rect.maxX - (content.accessory == .none ? ListRowRenderer.textInset : ListRowRenderer.accessoryWidth)
+        var badge: Rect?, detail: Rect?
+        if let text = content.badge {
+            let size = BadgePill.size(of: text, canvas: measurer)
+            badge = Rect(x: trailing - size.width, y: rect.midY - size.height / 2, width: size.width, height: size.height)
+            trailing -= size.width + Self.trailingGap
+        }
+        if let text = content.detailText {
+            // Right-aligned, never taking more than half the room the text has.
+            let width = min(measurer.measureText(text, role: .caption), max(0, trailing - left) / 2)
+            let line = measurer.metrics(for: .caption).lineHeight
+            detail = Rect(x: trailing - width, y: rect.midY - line / 2, width: width, height: line)
+            trailing -= width + Self.trailingGap
+        }
+        return (left, max(0, trailing - left), badge, detail)
+    }
 
     /// Draws the row; it never throws.
     public func draw(_ content: ItemContent, state: ItemState, in rect: Rect, theme: Theme, canvas: Canvas) {
         ItemViewDecorations.drawBackground(state: state, in: rect, theme: theme, canvas: canvas)
-        var textLeft = rect.minX + (state.isEditing ? ListRowRenderer.checkboxColumnWidth : 0) + ListRowRenderer.textInset
+        // A square before the text, as tall as the row less a margin (at most 40 px when the text wraps).
+        let side = max(0, wraps ? min(rect.height - 8, Self.wrappedPictureSide) : rect.height - 8)
+        let room = textRoom(content, in: rect, isEditing: state.isEditing, pictureSide: side, measurer: canvas)
         if let image = content.image {
-            // A square before the text, as tall as the row less a margin.
-            let side = max(0, rect.height - 8)
-            let square = Rect(x: textLeft, y: rect.minY + 4, width: side, height: side)
+            let square = Rect(x: room.left - side - 10, y: rect.midY - side / 2, width: side, height: side)
             switch image {
             case .bitmap(let bitmap): canvas.drawBitmap(bitmap, in: bitmap.aspectFit(in: square))
             case .icon(let icon): icon.draw(in: square.insetBy(dx: 2, dy: 2), theme: theme, canvas: canvas)
             }
-            textLeft += side + 10
         }
-        var trailing = rect.maxX - (content.accessory == .none ? ListRowRenderer.textInset : ListRowRenderer.accessoryWidth)
-        if let badge = content.badge {
-            let size = BadgePill.size(of: badge, canvas: canvas)
-            let pill = Rect(x: trailing - size.width, y: rect.midY - size.height / 2, width: size.width, height: size.height)
-            BadgePill.draw(badge, in: pill, theme: theme, canvas: canvas)
-            trailing = pill.minX - Self.trailingGap
+        if let badge = content.badge, let pill = room.badge { BadgePill.draw(badge, in: pill, theme: theme, canvas: canvas) }
+        if let detail = content.detailText, let box = room.detail {
+            canvas.drawText(detail, at: box.origin, role: .caption, color: theme.secondaryText, maxWidth: box.width)
         }
-        if let detail = content.detailText {
-            // Right-aligned, never taking more than half the room the text has.
-            let width = min(canvas.measureText(detail, role: .caption), max(0, trailing - textLeft) / 2)
-            let line = canvas.metrics(for: .caption).lineHeight
-            canvas.drawText(detail, at: Point(x: trailing - width, y: rect.midY - line / 2), role: .caption,
-                            color: theme.secondaryText, maxWidth: width)
-            trailing -= width + Self.trailingGap
-        }
-        drawText(content, left: textLeft, width: max(0, trailing - textLeft), rect: rect, theme: theme, canvas: canvas)
+        drawText(content, left: room.left, width: room.width, rect: rect, theme: theme, canvas: canvas)
         ItemViewDecorations.drawAccessory(content.accessory, rowRect: rect, theme: theme, in: canvas)
-        Self.drawRowFinish(state: state, in: rect, separatorFrom: textLeft, theme: theme, canvas: canvas)
+        Self.drawRowFinish(state: state, in: rect, separatorFrom: room.left, theme: theme, canvas: canvas)
     }
 
     /// What a row draws over its content: the disabled veil, the selection
@@ -68,18 +120,21 @@ public struct ListRowRenderer: ItemRenderer {
         canvas.fill(Rect(x: left, y: rect.maxY - hairline, width: max(0, rect.maxX - left), height: hairline), color: theme.separator)
     }
 
-    /// The title, and under it the secondary line, centred together in the row.
+    /// The title's lines, and under them the secondary text's, centred together in the row.
     private func drawText(_ content: ItemContent, left: Double, width: Double, rect: Rect, theme: Theme, canvas: Canvas) {
-        let titleLine = canvas.metrics(for: .body).lineHeight
-        var top = rect.midY - titleLine / 2
-        if content.secondaryText != nil { top = rect.midY - (titleLine + canvas.metrics(for: .caption).lineHeight) / 2 }
-        let origin = Point(x: left, y: top)
-        TitleHighlights.draw(content.titleHighlights, of: content.title, at: origin, role: .body, maxWidth: width,
+        let titleLine = canvas.metrics(for: .body).lineHeight, captionLine = canvas.metrics(for: .caption).lineHeight
+        let (title, secondary) = lines(of: content, width: width, measurer: canvas)
+        var top = rect.midY - (Double(title.count) * titleLine + Double(secondary.count) * captionLine) / 2
+        // Highlighted characters (a filter's matches) are marked on the first line.
+        TitleHighlights.draw(content.titleHighlights, of: title.first ?? "", at: Point(x: left, y: top), role: .body, maxWidth: width,
                              color: theme.highlightBackground, canvas: canvas)
-        canvas.drawText(content.title, at: origin, role: .body, color: theme.primaryText, maxWidth: width)
-        if let secondary = content.secondaryText {
-            canvas.drawText(secondary, at: Point(x: left, y: top + titleLine), role: .caption, color: theme.secondaryText,
-                            maxWidth: width)
+        for line in title {
+            canvas.drawText(line, at: Point(x: left, y: top), role: .body, color: theme.primaryText, maxWidth: width)
+            top += titleLine
+        }
+        for line in secondary {
+            canvas.drawText(line, at: Point(x: left, y: top), role: .caption, color: theme.secondaryText, maxWidth: width)
+            top += captionLine
         }
     }
 }

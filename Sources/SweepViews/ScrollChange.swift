@@ -23,7 +23,17 @@ public struct ScrollChange: Equatable, Sendable {
 struct ScrollReporter {
     private(set) var shownOffset: Double
 
+    /// Whether the next change repaints the whole view (what it showed moved under it).
+    private var needsFullRepaint = false
+
     init(offset: Double) { shownOffset = offset }
+
+    /// The offset moved with the content (rows above the view grew or
+    /// shrank): the pixels shown did not move.
+    mutating func rebase(by delta: Double) { shownOffset += delta }
+
+    /// What the view shows changed in place: the next change repaints it all.
+    mutating func redrawAll() { needsFullRepaint = true }
 
     /// The change from the shown offset to `offset` (a view at `frame`
     /// scrolled by `scroll`, showing `band`), with `extra` damage; nil when
@@ -33,6 +43,11 @@ struct ScrollReporter {
         let before = shownOffset
         shownOffset = offset
         var damage = extra
+        if needsFullRepaint {
+            needsFullRepaint = false
+            damage.add(frame)
+            return ScrollChange(area: frame, dy: 0, damage: damage)
+        }
         if before != offset {
             let dy = before - offset
             let indicator = { (offset: Double) in ItemViewDecorations.indicatorRect(frame: frame, scroll: scroll, offset: offset) }

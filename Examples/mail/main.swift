@@ -1,0 +1,252 @@
+// mail: a mailbox of generated messages built on SweepUI alone.
+//
+//   mail [--messages N] [--arrivals] [MAILBOX]
+//
+// The messages of MAILBOX (one a line: ISO date, sender, subject, flags "u" unread and "f" flagged, snippet,
+// separated by tabs), or N generated ones (100,000 by default), newest first under a header per day. Each
+// row is as tall as its snippet, which wraps to three lines (`SelfSizingListLayout`). The search field keeps
+// the messages whose sender, subject or snippet holds what is typed, and the selection of those it hides.
+// Delete archives the selected messages and Ctrl+Z brings them back; the row's menu marks them read or
+// unread; Enter prints the selected messages' subjects. With --arrivals a new message arrives every second
+// from a background task, at the top, without moving the rows being read or touching the selection.
+import Foundation
+import SweepUI
+
+/// One message; its number is its identity.
+struct Message: Sendable {
+    var id: Int
+    var date: Date
+    var sender: String
+    var subject: String
+    var snippet: String
+    var isUnread: Bool
+    var isFlagged: Bool
+}
+
+/// Messages made up from a number, the same on every run.
+enum Mailbox {
+    static let senders = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov",
+                          "Donald Knuth", "Frances Allen", "Ken Thompson", "Margaret Hamilton", "Dennis Ritchie"]
+    static let topics = ["Quarterly report", "Lunch on Friday?", "Build is green again", "Review requested",
+                         "Travel plans", "Re: the benchmark figures", "Invoice 2291", "Team offsite agenda"]
+    static let words = ["the", "figures", "attached", "look", "good", "but", "please", "check", "second", "table",
+                        "before", "we", "send", "them", "out", "tomorrow", "morning", "thanks", "again", "for"]
+
+    static func generated(_ count: Int, newest: Date = Date()) -> [Message] {
+        (0..<count).map { n in
+            // A snippet of 6, 20 or 45 words: one, two or three lines.
+            let length = [6, 20, 45][(n * 7) % 3]
+            let snippet = (0..<length).map { words[(n + $0 * 3) % words.count] }.joined(separator: " ")
+            return Message(id: n, date: newest.addingTimeInterval(-Double(n) * 1_800), sender: senders[n % senders.count],
+                           subject: topics[(n / 3) % topics.count], snippet: snippet, isUnread: n % 4 == 0, isFlagged: n % 11 == 0)
+        }
+    }
+
+    /// Reads a mailbox file; a line that is no message is skipped and counted.
+    static func read(_ path: String) throws -> (messages: [Message], skipped: Int) {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var messages: [Message] = [], skipped = 0
+        let dates = ISO8601DateFormatter()
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5, let date = dates.date(from: fields[0]) else { skipped += 1; continue }
+            let parts = fields[3]
+            messages.append(Message(id: messages.count, date: date, sender: fields[1], subject: fields[2], snippet: fields[4],
+                                    isUnread: parts.contains("u"), isFlagged: parts.contains("f")))
+        }
+        return (messages.sorted { $0.date > $1.date }, skipped)
+    }
+}
+
+/// The window: a search field over the messages.
+@MainActor final class MailWindow: CollectionViewDelegate {
+    let window: AppWindow
+    let source = SnapshotDataSource<String, Int> { _ in ItemContent(title: "") }
+    let layout = SelfSizingListLayout(estimatedRowHeight: 62, headerHeight: 28)
+    let view: CollectionView
+    let field = TextField(placeholder: "Search", style: .search)
+    private var messages: [Int: Message] = [:]
+    /// Newest first; archived messages leave it (and come back with Ctrl+Z).
+    private var order: [Int] = []
+    private var archived: [[Int]] = []
+    /// Selected messages the search hides, selected again when it shows them.
+    private var hiddenSelection = Set<Int>()
+    private var query = ""
+    private var menuItem: ItemPath?
+    /// Each day's header, made once a day rather than once a message.
+    private var dayTitles: [Int: String] = [:]
+    private let secondsFromGMT = TimeZone.current.secondsFromGMT()
+    static let day: DateFormatter = { let f = DateFormatter(); f.dateFormat = "EEEE d MMMM yyyy"; return f }()
+    static let time: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
+
+    init(window: AppWindow, messages list: [Message]) {
+        self.window = window
+        view = CollectionView(layout: layout, dataSource: source, name: "messages")
+        for message in list { messages[message.id] = message }
+        order = list.map(\.id)
+        (view.allowsMultipleSelection, view.activatesOnDoubleClick, view.delegate) = (true, true, self)
+        view.renderer = ListRowRenderer(secondaryLineLimit: 3, minimumHeight: 48)
+        source.content = { [unowned self] id in content(of: id) }
+        source.headerTitle = { $0 }
+        view.onActivate = { [unowned self] _ in
+            let subjects = source.selectedIdentifiers(in: view).compactMap { messages[$0]?.subject }
+            if !subjects.isEmpty { StandardStreams.writeLine(subjects.joined(separator: "\n"), to: STDOUT_FILENO) }
+        }
+        field.onChange = { [unowned self] text in search(text) }
+        field.onSubmit = { [unowned self] _ in window.focus(view) }
+        window.content = ColumnLayout([(field, .fixed(TextField.preferredHeight)), (view, .flexible)])
+        window.onKey = { [unowned self] key in handleKey(key) }
+        window.focus(view)
+        show()
+    }
+
+    private func content(of id: Int) -> ItemContent {
+        guard let message = messages[id] else { return ItemContent(title: "") }
+        var content = ItemContent(title: (message.isUnread ? "● " : "") + message.sender + " — " + message.subject)
+        content.secondaryText = message.snippet
+        content.detailText = (message.isFlagged ? "★ " : "") + Self.time.string(from: message.date)
+        return content
+    }
+
+    private func matches(_ id: Int) -> Bool {
+        guard !query.isEmpty, let message = messages[id] else { return true }
+        return [message.sender, message.subject, message.snippet].contains { $0.range(of: query, options: .caseInsensitive) != nil }
+    }
+
+    /// Shows the messages the search keeps, by day, the selection kept across what it hides.
+    private func show() {
+        let selected = Set(source.selectedIdentifiers(in: view)).union(hiddenSelection)
+        var snapshot = ItemSnapshot<String, Int>()
+        var currentDay: String?, batch: [Int] = []
+        for id in order where matches(id) {
+            guard let message = messages[id] else { continue }
+            let day = dayTitle(of: message.date)
+            if day != currentDay {
+                if let currentDay { snapshot.appendSections([currentDay]); _ = snapshot.appendItems(batch, toSection: currentDay) }
+                currentDay = day
+                batch = []
+            }
+            batch.append(id)
+        }
+        if let currentDay { snapshot.appendSections([currentDay]); _ = snapshot.appendItems(batch, toSection: currentDay) }
+        try? source.apply(snapshot)
+        source.select(selected, in: view, additive: false)
+        hiddenSelection = selected.filter { source.indexPath(for: $0) == nil }
+    }
+
+    private func dayTitle(of date: Date) -> String {
+        let day = Int(saturating: ((date.timeIntervalSince1970 + Double(secondsFromGMT)) / 86_400).rounded(.down))
+        if let title = dayTitles[day] { return title }
+        let title = Self.day.string(from: date)
+        dayTitles[day] = title
+        return title
+    }
+
+    private func search(_ text: String) {
+        query = text.trimmingCharacters(in: .whitespaces)
+        show()
+    }
+
+    /// A new message at the top (from the arrivals task).
+    func arrive(_ message: Message) {
+        messages[message.id] = message
+        order.insert(message.id, at: 0)
+        show()
+    }
+
+    private func handleKey(_ key: KeyEvent) -> Bool {
+        if key.keysym == .delete, view.selectedCount > 0 {
+            archive(Array(source.selectedIdentifiers(in: view)))
+            return true
+        }
+        if key.keysym.matches(letter: "z"), key.modifiers.contains(.control), let back = archived.popLast() {
+            let restored = Set(back)
+            order = (order + back).sorted { (messages[$0]?.date ?? .distantPast) > (messages[$1]?.date ?? .distantPast) }
+            hiddenSelection = []
+            show()
+            source.select(restored, in: view, additive: false)
+            return true
+        }
+        return false
+    }
+
+    private func archive(_ ids: [Int]) {
+        let gone = Set(ids)
+        archived.append(order.filter { gone.contains($0) })
+        order.removeAll { gone.contains($0) }
+        show()
+    }
+
+    private func mark(unread: Bool) {
+        let ids = Array(source.selectedIdentifiers(in: view))
+        for id in ids { messages[id]?.isUnread = unread }
+        source.reconfigureItems(ids)
+    }
+
+    func collectionView(_ view: CollectionView, contextMenuFor item: ItemPath?, trigger: MenuTrigger) -> Menu? {
+        menuItem = item
+        guard item != nil else { return nil }
+        return Menu([.action("Mark as Read", id: "read"), .action("Mark as Unread", id: "unread"),
+                     .action("Archive", id: "archive", shortcut: "Delete")])
+    }
+
+    func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {
+        switch event {
+        case .chosen("read"): mark(unread: false)
+        case .chosen("unread"): mark(unread: true)
+        case .chosen("archive"): archive(Array(source.selectedIdentifiers(in: view)))
+        default: break
+        }
+    }
+}
+
+StandardStreams.secure()   // descriptors 0-2 open, SIGPIPE ignored: writes never trap
+var count = 100_000, arrivals = false, path: String?
+var arguments = Array(CommandLine.arguments.dropFirst())[...]
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--messages":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), (0...1_000_000).contains(value) else {
+            StandardStreams.printError("--messages takes a number from 0 to 1,000,000", program: "mail")
+            exit(64)
+        }
+        count = value
+    case "--arrivals": arrivals = true
+    case _ where !argument.hasPrefix("-") && path == nil: path = argument
+    default:
+        StandardStreams.printError("unknown argument \(argument); usage: mail [--messages N] [--arrivals] [MAILBOX]", program: "mail")
+        exit(64)
+    }
+}
+var messages = Mailbox.generated(count)
+if let path {
+    do {
+        let (read, skipped) = try Mailbox.read(path)
+        if skipped > 0 { StandardStreams.printError("\(path): skipped \(skipped) lines that are no message", program: "mail") }
+        messages = read
+    } catch {
+        StandardStreams.printError("cannot read \(path): \(error.localizedDescription)", program: "mail")
+        exit(66)
+    }
+}
+do {
+    let app = try Application()
+    let window = try AppWindow(application: app, title: "Mail", appID: "org.sweep.Mail")
+    let mail = MailWindow(window: window, messages: messages)
+    if arrivals {
+        let first = (messages.map(\.id).max() ?? -1) + 1
+        Task.detached {
+            for n in 0... {
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                var message = Mailbox.generated(1)[0]
+                message.id = first + n
+                message.subject = "New message \(n + 1)"
+                await MainActor.run { mail.arrive(message) }
+            }
+        }
+    }
+    try withExtendedLifetime(mail) { try app.run() }
+} catch {
+    StandardStreams.printError("\(error)", program: "mail")
+    exit(2)
+}

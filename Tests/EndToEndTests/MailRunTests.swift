@@ -1,0 +1,135 @@
+import Foundation
+import SweepPNG
+import Testing
+
+/// `Examples/mail` through the scripted compositor on mailbox files the
+/// tests write: rows as tall as their snippets (read off a screenshot's
+/// separators), the search keeping the selection of what it hides, Delete
+/// archiving and Ctrl+Z restoring, and mailboxes it cannot read.
+@Suite(.serialized) struct MailRunTests {
+    /// Twelve messages of one day: snippets of one, two and three lines by turns, newest first.
+    private func mailbox(_ directory: TestDirectory) throws -> String {
+        let short = "See you at noon.", medium = String(repeating: "The figures look good but check the table. ", count: 3)
+        let long = String(repeating: "Please read the attached report before the meeting tomorrow morning. ", count: 5)
+        let lines = (0..<12).map { n in
+            "2026-03-0\(n < 6 ? 4 : 3)T\(10 + n % 6):00:00Z\tSender \(n)\tSubject \(n)\t\(n == 0 ? "u" : "")\t\([short, medium, long][n % 3])"
+        }
+        let path = "\(directory.path)/mailbox.tsv"
+        try (lines.joined(separator: "\n") + "\nnot a message\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func play(_ script: String, label: String, arguments: (TestDirectory) throws -> [String])
+        throws -> (status: Int32?, output: [String], directory: TestDirectory, process: ChildProcess) {
+        let directory = try TestDirectory("mail-\(label)")
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--shots", directory.path, "--", try builtProduct("mail")]
+                                           + (try arguments(directory)),
+                                       environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"], directory: directory.path)
+        let status = process.waitForExit(seconds: 90)
+        if status == nil { process.stop() }
+        return (status, process.stdout.split(separator: "\n").map(String.init), directory, process)
+    }
+
+    private let ready = """
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":300}
+        """
+
+    /// The y of each hairline across the trailing inset (x = 792), where only separators and headers are drawn.
+    private func separators(_ shot: PNGImage) -> [Int] {
+        let background = shot.rgb(x: 792, y: shot.height - 2)
+        var lines: [Int] = []
+        for y in 41..<shot.height where shot.rgb(x: 792, y: y) != background && shot.rgb(x: 792, y: y - 1) == background
+            && (y + 1 >= shot.height || shot.rgb(x: 792, y: y + 1) == background) {
+            lines.append(y)
+        }
+        return lines
+    }
+
+    @Test func rowsAreAsTallAsTheirSnippets() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"rows.png"}
+        """, label: "rows") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.process.stderr.contains("skipped 1 lines that are no message"), "\(run.process.stderr)")
+        let shot = try PNGCodec.decode(Array(Data(contentsOf: URL(fileURLWithPath: "\(run.directory.path)/rows.png"))))
+        let lines = separators(shot)
+        let heights = zip(lines, lines.dropFirst()).map { $1 - $0 }
+        // The first day's rows, newest first: snippets of three, two and one lines, twice; a row's
+        // height is from its top separator to its own (the first row's top is under its header).
+        // (The last row's separator touches the next header, which hides it from this scan.)
+        #expect(heights.count >= 4, "\(lines)")
+        guard heights.count >= 4 else { return }
+        let (two, one, three) = (heights[0], heights[1], heights[2])
+        #expect(one < two && two < three, "one line \(one) px, two \(two), three \(three): \(lines)")
+        #expect(heights[3] == two, "the same snippet, the same height: \(heights) \(lines)")
+        #expect(one >= 48, "never under the renderer's minimum of 48 px")
+    }
+
+    @Test func theSearchKeepsTheSelectionOfWhatItHides() throws {
+        // The first row (the newest, Subject 5, under the first day's header) selected, hidden by the search, shown again.
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":300,"y":100}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"pointer.move","x":300,"y":20}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"7"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"BackSpace"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "search") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == ["Subject 5"], "\(run.output)")
+    }
+
+    @Test func deleteArchivesAndCtrlZBringsBack() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":300,"y":100}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Delete"}
+        {"op":"wait","ms":100}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"a"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"z"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "archive") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // Newest first, by day: after Delete every message but Subject 5; after Ctrl+Z Subject 5 alone, selected again.
+        let subjects = [4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6].map { "Subject \($0)" }
+        #expect(run.output == subjects + ["Subject 5"], "\(run.output)")
+    }
+
+    @Test func aMailboxItCannotReadIsSaidSo() throws {
+        let directory = try TestDirectory("mail-missing")
+        defer { directory.remove() }
+        let process = try ChildProcess(name: "mail", executable: builtProduct("mail"), arguments: ["\(directory.path)/nowhere.tsv"],
+                                       environment: ["PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": directory.path], directory: directory.path)
+        let status = process.waitForExit(seconds: 30)
+        if status == nil { process.stop() }
+        #expect(status == 66, "\(process.logTail)")
+        #expect(process.stderr.contains("mail: cannot read"), "\(process.stderr)")
+    }
+}
