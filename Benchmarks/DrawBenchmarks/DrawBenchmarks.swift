@@ -16,6 +16,14 @@ final class NumberedCells: RowDataSource {
     func subtitle(forRow row: Int) -> String? { nil }
 }
 
+/// Messages whose snippets wrap to one, two or three lines by turns.
+final class Snippets: RowDataSource {
+    let numberOfRows = 1_000_000
+    static let words = (0..<45).map { "word\($0)" }
+    func title(forRow row: Int) -> String { "Message \(row + 1)" }
+    func subtitle(forRow row: Int) -> String? { Self.words.prefix([6, 20, 45][row % 3]).joined(separator: " ") }
+}
+
 let benchmarks: @Sendable () -> Void = {
     let frame = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 5, scalingFactor: .one,
                                         maxDuration: .seconds(3), maxIterations: 300)
@@ -112,7 +120,48 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let scrolled: [(name: String, view: () -> ItemsView)] = [("list", editingList), ("grid", editingGrid)]
+    // A million rows, first frame: the view made, laid out and drawn whole, with rows of one
+    // height, and as tall as their snippets (the rows on screen and half a screen around measured).
+    Benchmark("first-frame-list-1M-fixed-rows", configuration: frame) { benchmark in
+        let target = canvas()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let list = ItemsView(frame: bounds, layout: CollectionListLayout(rowHeight: 62), dataSource: Snippets(), theme: .light)
+            list.renderer = ListRowRenderer(secondaryLineLimit: 3)   // the same rows, wrapped the same, in rows of one height
+            list.draw(in: target, damage: Region(bounds))
+        }
+    }
+    func selfSizingList(_ target: PixmanCanvas) -> ItemsView {
+        let list = ItemsView(frame: bounds, layout: SelfSizingListLayout(estimatedRowHeight: 62), dataSource: Snippets(), theme: .light)
+        list.renderer = ListRowRenderer(secondaryLineLimit: 3)
+        list.textMeasurer = { target }
+        list.measureItems()
+        return list
+    }
+    Benchmark("first-frame-list-1M-self-sizing-rows", configuration: frame) { benchmark in
+        let target = canvas()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { selfSizingList(target).draw(in: target, damage: Region(bounds)) }
+    }
+    // A jump to the last row and to a row in the middle, measured on arrival, and the frame drawn.
+    Benchmark("self-sizing-1M-jump-to-end-and-middle", configuration: frame) { benchmark in
+        let target = canvas()
+        var lists = (0..<benchmark.scaledIterations.count).map { _ in selfSizingList(target) }
+        benchmark.startMeasurement()
+        for index in lists.indices {
+            lists[index].scroll(toShow: ItemPath(section: 0, item: 999_999), alignment: .bottom)
+            lists[index].scrollImmediately(to: lists[index].scroll.target)
+            lists[index].draw(in: target, damage: Region(bounds))
+            lists[index].scroll(toShow: ItemPath(section: 0, item: 500_000), alignment: .top)
+            lists[index].scrollImmediately(to: lists[index].scroll.target)
+            lists[index].draw(in: target, damage: Region(bounds))
+        }
+        benchmark.stopMeasurement()
+        lists.removeAll()
+    }
+
+    let scrolled: [(name: String, view: () -> ItemsView)] = [("list", editingList), ("grid", editingGrid),
+                                                            ("self-sizing-list", { selfSizingList(canvas()) })]
     for (name, makeView) in scrolled {
         Benchmark("draw-\(name)-scroll-step", configuration: frame) { benchmark in
             let target = canvas()

@@ -7,6 +7,15 @@ public protocol TextMeasuring: AnyObject {
     func measureText(_ text: String, role: FontRole) -> Double
     /// The vertical metrics of a role's font, in logical pixels.
     func metrics(for role: FontRole) -> FontMetrics
+    /// The advance of each user-perceived character of `text` on one line
+    /// (what wrapping adds up); by default each measured alone.
+    func characterAdvances(_ text: String, role: FontRole) -> [Double]
+}
+
+extension TextMeasuring {
+    public func characterAdvances(_ text: String, role: FontRole) -> [Double] {
+        text.map { measureText(String($0), role: role) }
+    }
 }
 
 /// Where views draw. Coordinates are logical pixels; the canvas maps them to

@@ -111,6 +111,21 @@ public final class FontSet: TextMeasuring {
         return Double(width) / scale
     }
 
+    /// Each character's advance, in one pass over the text (shaped scripts: each character alone).
+    public func characterAdvances(_ text: String, role: FontRole) -> [Double] {
+        guard !ShapedLine.needsShaping(text), let font = try? font(for: role) else {
+            return text.map { measureText(String($0), role: role) }
+        }
+        var advances: [Double] = []
+        forEachCharacter(of: text, font: font) { glyphs, _ in
+            var width = 0
+            glyphs.forEach { width += Int($0.pointee.advance.x) }
+            advances.append(Double(width) / scale)
+            return true
+        }
+        return advances
+    }
+
     /// Calls `body` with the glyphs of each user-perceived character of `text`
     /// and whether it is white space, in order, until it returns false. Text
     /// of ASCII alone (the cells of most tables) goes a byte at a time: a

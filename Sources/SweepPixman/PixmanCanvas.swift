@@ -91,6 +91,10 @@ public final class PixmanCanvas: Canvas {
 
     public var textMeasurer: TextMeasuring? { fonts }
 
+    public func characterAdvances(_ text: String, role: FontRole) -> [Double] {
+        fonts.characterAdvances(text, role: role)
+    }
+
     @discardableResult
     public func drawText(_ text: String, at origin: Point, role: FontRole, color: Color, maxWidth: Double?) -> Double {
         guard let font = try? fonts.font(for: role), color.alpha > 0 else { return 0 }

@@ -354,8 +354,10 @@ public final class ItemsView {
 
     // MARK: - Measuring (self-sizing layouts)
 
-    /// Measures the items a self-sizing layout has not measured within half
-    /// a viewport of the one shown (so rows are measured before they show),
+    /// Measures the items a self-sizing layout has not measured in the
+    /// viewport and half a viewport above it (rows there are measured before
+    /// scrolling up shows them, so they never move what is shown; rows below
+    /// move nothing above them and are measured as they come in),
     /// keeping the top item where it is (`keeping`: that anchor, taken
     /// before a change), a viewport at the end at the end, and a glide to an
     /// item on its item. Rows measured while on screen repaint the view;
@@ -368,7 +370,7 @@ public final class ItemsView {
         // Rows that turn out shorter let more in: a few rounds fill the reach.
         for _ in 0..<6 {
             let margin = frame.height / 2
-            let reach = Rect(x: 0, y: scroll.offset - margin, width: frame.width, height: frame.height + 2 * margin)
+            let reach = Rect(x: 0, y: scroll.offset - margin, width: frame.width, height: frame.height + margin)
             let pending = sizing.unmeasuredItems(in: reach, limit: 512)
             guard !pending.isEmpty else { break }
             changedOnScreen = measure(pending, in: sizing, measurer: measurer, keeping: given) || changedOnScreen

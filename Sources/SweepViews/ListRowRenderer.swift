@@ -31,6 +31,8 @@ public struct ListRowRenderer: ItemRenderer {
     public var secondaryLineLimit: Int
     /// The least height `height(for:)` gives a row.
     public var minimumHeight: Double
+    /// Texts wrapped lately, so a row measured and then drawn, or drawn again, wraps once.
+    private let wrapped = WrapCache()
 
     /// The default look: one line of title, one of secondary text.
     public init(titleLineLimit: Int = 1, secondaryLineLimit: Int = 1, minimumHeight: Double = 44) {
@@ -54,9 +56,9 @@ public struct ListRowRenderer: ItemRenderer {
     /// The title's and the secondary text's lines at `width`.
     private func lines(of content: ItemContent, width: Double, measurer: TextMeasuring) -> (title: [String], secondary: [String]) {
         guard wraps else { return ([content.title], content.secondaryText.map { [$0] } ?? []) }
-        let title = WrappedText.lines(content.title, width: width, role: .body, measurer: measurer, limit: titleLineLimit)
+        let title = wrapped.lines(content.title, width: width, role: .body, measurer: measurer, limit: titleLineLimit)
         let secondary = content.secondaryText.map {
-            WrappedText.lines($0, width: width, role: .caption, measurer: measurer, limit: secondaryLineLimit)
+            wrapped.lines($0, width: width, role: .caption, measurer: measurer, limit: secondaryLineLimit)
         } ?? []
         return (title, secondary)
     }
@@ -136,5 +138,25 @@ public struct ListRowRenderer: ItemRenderer {
             canvas.drawText(line, at: Point(x: left, y: top), role: .caption, color: theme.secondaryText, maxWidth: width)
             top += captionLine
         }
+    }
+}
+
+/// The lines of the texts wrapped lately, by text, width, font role, limit
+/// and the fonts measured with (a canvas stands for its fonts): at most 512,
+/// all forgotten when full.
+final class WrapCache {
+    private struct Key: Hashable {
+        let text: String, width: Double, role: FontRole, limit: Int, fonts: ObjectIdentifier
+    }
+    private var lines: [Key: [String]] = [:]
+
+    func lines(_ text: String, width: Double, role: FontRole, measurer: TextMeasuring, limit: Int) -> [String] {
+        let fonts = ObjectIdentifier((measurer as? Canvas)?.textMeasurer ?? measurer)
+        let key = Key(text: text, width: width, role: role, limit: limit, fonts: fonts)
+        if let known = lines[key] { return known }
+        let made = WrappedText.lines(text, width: width, role: role, measurer: measurer, limit: limit)
+        if lines.count >= 512 { lines.removeAll(keepingCapacity: true) }
+        lines[key] = made
+        return made
     }
 }
