@@ -47,7 +47,7 @@ enum Mailbox {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var messages: [Message] = [], skipped = 0
         let dates = ISO8601DateFormatter()
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.split(whereSeparator: \.isNewline) {
             let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, let date = dates.date(from: fields[0]) else { skipped += 1; continue }
             let parts = fields[3]
@@ -75,7 +75,6 @@ enum Mailbox {
     private var menuItem: ItemPath?
     /// Each day's header, made once a day rather than once a message.
     private var dayTitles: [Int: String] = [:]
-    private let secondsFromGMT = TimeZone.current.secondsFromGMT()
     static let day: DateFormatter = { let f = DateFormatter(); f.dateFormat = "EEEE d MMMM yyyy"; return f }()
     static let time: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
 
@@ -135,7 +134,9 @@ enum Mailbox {
     }
 
     private func dayTitle(of date: Date) -> String {
-        let day = Int(saturating: ((date.timeIntervalSince1970 + Double(secondsFromGMT)) / 86_400).rounded(.down))
+        // The local day, summer time or not, as a number: headers are made once a day.
+        let local = date.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: date))
+        let day = Int(saturating: (local / 86_400).rounded(.down))
         if let title = dayTitles[day] { return title }
         let title = Self.day.string(from: date)
         dayTitles[day] = title
@@ -160,11 +161,11 @@ enum Mailbox {
             return true
         }
         if key.keysym.matches(letter: "z"), key.modifiers.contains(.control), let back = archived.popLast() {
-            let restored = Set(back)
+            // The messages back, and selected alone (those the search hides once it shows them).
             order = (order + back).sorted { (messages[$0]?.date ?? .distantPast) > (messages[$1]?.date ?? .distantPast) }
-            hiddenSelection = []
+            source.select([], in: view, additive: false)
+            hiddenSelection = Set(back)
             show()
-            source.select(restored, in: view, additive: false)
             return true
         }
         return false
@@ -174,6 +175,7 @@ enum Mailbox {
         let gone = Set(ids)
         archived.append(order.filter { gone.contains($0) })
         order.removeAll { gone.contains($0) }
+        hiddenSelection.subtract(gone)
         show()
     }
 

@@ -92,13 +92,13 @@ public struct RowHeights: Hashable, Sendable {
         for entry in blocks[block] ?? [] {
             let measured = first + Int(entry.offset)
             let plain = Double(measured - row) * estimate
-            if y < top + plain { return min(end - 1, row + Int(saturating: ((y - top) / estimate).rounded(.down))) }
+            if y < top + plain { return row + min(Int(saturating: ((y - top) / estimate).rounded(.down)), end - 1 - row) }
             top += plain
             if y < top + Double(entry.height) { return measured }
             top += Double(entry.height)
             row = measured + 1
         }
-        return min(end - 1, row + max(0, Int(saturating: ((y - top) / estimate).rounded(.down))))
+        return row + min(max(0, Int(saturating: ((y - top) / estimate).rounded(.down))), max(0, end - 1 - row))
     }
 
     // MARK: - Changes

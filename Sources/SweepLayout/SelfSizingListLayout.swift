@@ -19,6 +19,9 @@ public protocol SelfSizingLayout: CollectionViewLayout {
     /// so measured heights stay with their items. The view calls it before
     /// laying the layout out for the new counts.
     func itemsMoved(toCounts newCounts: [Int], _ newIndex: (ItemPath) -> ItemPath?)
+    /// Forgets the heights of `items` (their content changed; nil: every
+    /// item, as after a new renderer or theme): they are measured again.
+    func forgetHeights(of items: [ItemPath]?)
 }
 
 /// A list of rows as tall as their content (UIKit's self-sizing cells,
@@ -53,6 +56,7 @@ public final class SelfSizingListLayout: SelfSizingLayout {
     private var starts: [Double] = [0]
     private var shownHeaderHeight = 0.0
     private var width = 0.0
+    private var scale = 1.0
     private var counts = ItemCounts([])
 
     public init(estimatedRowHeight: Double = 44, headerHeight: Double = CollectionListLayout.defaultHeaderHeight) {
@@ -65,9 +69,10 @@ public final class SelfSizingListLayout: SelfSizingLayout {
     public func prepare(for context: LayoutContext) {
         let newWidth = context.width
         // New counts keep the heights of the sections whose counts stayed (a
-        // change that moved rows was told by `itemsMoved` first); a new width
-        // or estimate re-measures everything.
-        let keeps = newWidth == width
+        // change that moved rows was told by `itemsMoved` first); a new width,
+        // scale (other fonts) or estimate re-measures everything.
+        let keeps = newWidth == width && context.scale == scale
+        scale = context.scale
         var next: [RowHeights] = []
         next.reserveCapacity(context.itemCounts.count)
         for (section, count) in context.itemCounts.enumerated() {
@@ -115,7 +120,8 @@ public final class SelfSizingListLayout: SelfSizingLayout {
     public func setMeasuredHeights(_ heights: [(item: ItemPath, height: Double)]) -> Bool {
         var changed = false
         for (item, height) in heights where sections.indices.contains(item.section) {
-            let usable = ItemLength.isValid(height, minimum: 1) ? height : estimatedRowHeight
+            // Whole pixels: a row's pixels move by whole pixels when rows above it are measured.
+            let usable = ItemLength.isValid(height, minimum: 1) ? height.rounded() : estimatedRowHeight
             if sections[item.section].setHeight(usable, ofRow: item.item) != 0 { changed = true }
         }
         if changed { updateStarts() }
@@ -132,6 +138,18 @@ public final class SelfSizingListLayout: SelfSizingLayout {
         }
         sections = next
         updateStarts()
+    }
+
+    public func forgetHeights(of items: [ItemPath]?) {
+        guard let items else {
+            for section in sections.indices { sections[section].forgetAll() }
+            return updateStarts()
+        }
+        var changed = false
+        for item in items where sections.indices.contains(item.section) {
+            if sections[item.section].forget(row: item.item) != 0 { changed = true }
+        }
+        if changed { updateStarts() }
     }
 
     // MARK: - Queries

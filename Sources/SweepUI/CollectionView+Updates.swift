@@ -55,12 +55,16 @@ extension CollectionView {
             // Only content changed (reconfigured items): nothing moves, a running sweep or band goes on.
             try selection.apply(transition)
             accessibilityNamesChanged(of: nil)
+            itemView.itemsChangedInPlace(transition.reconfigured.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
             return invalidate()
         }
         let top = topItem(), anchors = interactor.gestureAnchors()
         try selection.apply(transition)
         accessibilityItemsChanged { transition.map($0) }
         itemsChanged(top: top, anchors: anchors, map: { transition.map($0) }) { transition.mapNearest($0) }
+        if !transition.reconfigured.isEmpty {
+            itemView.itemsChangedInPlace(transition.reconfigured.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
+        }
     }
 
     /// Tells the view that the content of `items` changed in place (a
@@ -68,6 +72,7 @@ extension CollectionView {
     /// UIKit's `reconfigureItems(at:)`: they are drawn again and screen
     /// readers hear the new names and checked states. Nothing is cancelled.
     public func reconfigureItems(at items: [ItemPath]) {
+        itemView.itemsChangedInPlace(items)
         for item in items { invalidate(item: item) }
         accessibilityNamesChanged(of: items)
     }
@@ -90,21 +95,23 @@ extension CollectionView {
             let kept: (ItemPath) -> ItemPath? = { item in
                 new.indices.contains(item.section) && item.item < new[item.section] ? item : nil
             }
-            itemsChanged(top: top, anchors: anchors, map: kept) { item in Self.clamped(item, to: new) }
+            // The selection stays on its positions; heights stay on items, which positions no longer name.
+            itemsChanged(top: top, anchors: anchors, map: kept, sameItems: false) { item in Self.clamped(item, to: new) }
             return
         }
         // Other sections, or positions that mean nothing now.
         _ = selection.deselectAll()
         selection.itemCounts = new
-        itemsChanged(top: nil, anchors: nil, map: { _ in nil }) { item in Self.clamped(item, to: new) }
+        itemsChanged(top: nil, anchors: nil, map: { _ in nil }, sameItems: false) { item in Self.clamped(item, to: new) }
     }
 
     /// What every data change does after the selection followed: the
     /// layout is read again, the top item stays, then the focus and a
     /// running sweep, band or press follow their items (or end, with nil
     /// `anchors` or when the change dropped their provisional selection).
+    /// (`sameItems` false: `map` follows positions, not items, as a reload does.)
     private func itemsChanged(top: (ItemPath, Double)?, anchors: SelectionInteractor<LayoutReference>.GestureAnchors?,
-                              map: (ItemPath) -> ItemPath?, mapNearest: (ItemPath) -> ItemPath?) {
+                              map: (ItemPath) -> ItemPath?, sameItems: Bool = true, mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
         clickMode.lastClick = nil
@@ -112,7 +119,7 @@ extension CollectionView {
         zoomMode.phase = .idle
         let wasAtTop = itemView.scroll.offset == 0 && itemView.scroll.target == 0
         // Measured heights go with their items (a self-sizing layout's).
-        (itemView.providedLayout as? any SelfSizingLayout)?.itemsMoved(toCounts: selection.itemCounts, map)
+        (itemView.providedLayout as? any SelfSizingLayout)?.itemsMoved(toCounts: selection.itemCounts, sameItems ? map : { _ in nil })
         itemView.reloadData()
         if let (item, delta) = top, let kept = mapNearest(item) {
             // The rows on screen stay, a fling or glide going on over them; at the top, `.top`

@@ -42,7 +42,11 @@ public final class ItemsView {
     /// `GridCellRenderer` for tiles. Repaint the view after changing it.
     public var renderer: any ItemRenderer {
         get { items.renderer }
-        set { items.renderer = newValue }
+        set {
+            items.renderer = newValue
+            // Another renderer measures its rows its own way.
+            itemsChangedInPlace(nil)
+        }
     }
     /// Called once per item whose renderer threw, with the error; the item
     /// shows its title as a placeholder meanwhile.
@@ -157,6 +161,7 @@ public final class ItemsView {
     public func reloadData() {
         // Fading items and failed renderings are addressed by position, which the change has moved.
         fades.removeAll()
+        scrollGoal = nil
         items.forgetFailures()
         // The hovered item may be gone: found again under the pointer after the layout.
         hoveredItem = nil
@@ -266,6 +271,7 @@ public final class ItemsView {
 
     /// Glides the content by `delta` logical pixels (positive scrolls down).
     public func scroll(by delta: Double) {
+        scrollGoal = nil
         scroll.glide(by: delta)
     }
 
@@ -284,6 +290,7 @@ public final class ItemsView {
 
     /// Glides so `item` is fully visible.
     public func scroll(toReveal item: ItemPath) {
+        scrollGoal = nil
         measureItems(around: item)
         let rect = layout.frame(of: item)
         if rect.minY < scroll.target {
@@ -379,6 +386,19 @@ public final class ItemsView {
         return changedOnScreen
     }
 
+    /// The content of `items` changed where they are (nil: every item's
+    /// way of measuring, a new renderer): a self-sizing layout measures
+    /// them again, the top row kept. The caller repaints.
+    public func itemsChangedInPlace(_ items: [ItemPath]?) {
+        guard let sizing = providedLayout as? any SelfSizingLayout else { return }
+        let top = ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset)
+        sizing.forgetHeights(of: items)
+        scroll.contentHeightChanged(to: layout.contentSize.height)
+        if let top { scroll.shift(by: top.offset(in: LayoutReference(layout)) - scroll.offset) }
+        measureItems(keeping: top)
+        reporter.redrawAll()
+    }
+
     /// Measures the rows a viewport around `item` shows, before an offset is worked out from its frame.
     private func measureItems(around item: ItemPath) {
         guard let sizing = providedLayout as? any SelfSizingLayout, let measurer = textMeasurer?() else { return }
@@ -395,7 +415,10 @@ public final class ItemsView {
     /// Measures `items`; true when rows on screen changed height.
     private func measure(_ items: [ItemPath], in sizing: any SelfSizingLayout, measurer: TextMeasuring,
                          keeping given: ViewportAnchor?) -> Bool {
-        let shown = Rect(x: 0, y: reporter.shownOffset, width: frame.width, height: frame.height)
+        // What is shown, and what lies between it and where the view is going (a jump up shows
+        // rows there, whose heights move everything below them).
+        let top = min(reporter.shownOffset, scroll.offset), bottom = max(reporter.shownOffset, scroll.offset) + frame.height
+        let shown = Rect(x: 0, y: top, width: frame.width, height: bottom - top)
         let onScreen = items.contains { layout.frame(of: $0).intersects(shown) }
         let anchor = given ?? ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset)
         let atEnd = scroll.offset > 0 && scroll.offset >= scroll.maxOffset - 0.5 && scroll.target >= scroll.maxOffset - 0.5

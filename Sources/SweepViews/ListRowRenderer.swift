@@ -45,20 +45,32 @@ public struct ListRowRenderer: ItemRenderer {
     private var wraps: Bool { titleLineLimit > 1 || secondaryLineLimit > 1 }
 
     public func height(for content: ItemContent, width: Double, theme: Theme, measurer: TextMeasuring) -> Double? {
+        // The picture's side as drawn in a row of at least 48 px (rows shorter draw it smaller and wrap
+        // at least as well); the selection circles of editing mode are not counted (drawn, lines that no
+        // longer fit end in an ellipsis).
+        let side = wraps ? min(max(minimumHeight, 48) - 8, Self.wrappedPictureSide) : minimumHeight - 8
         let room = textRoom(content, in: Rect(x: 0, y: 0, width: width, height: minimumHeight), isEditing: false,
-                            pictureSide: wraps ? Self.wrappedPictureSide : minimumHeight - 8, measurer: measurer)
+                            pictureSide: side, measurer: measurer)
         let (title, secondary) = lines(of: content, width: room.width, measurer: measurer)
         let text = Double(title.count) * measurer.metrics(for: .body).lineHeight
             + Double(secondary.count) * measurer.metrics(for: .caption).lineHeight
         return max(minimumHeight, (text + 2 * Self.verticalPadding).rounded(.up))
     }
 
-    /// The title's and the secondary text's lines at `width`.
-    private func lines(of content: ItemContent, width: Double, measurer: TextMeasuring) -> (title: [String], secondary: [String]) {
+    /// The title's and the secondary text's lines at `width`; with `height`,
+    /// no more than a row that tall holds (the last one taking the rest).
+    private func lines(of content: ItemContent, width: Double, measurer: TextMeasuring,
+                       height: Double = .infinity) -> (title: [String], secondary: [String]) {
         guard wraps else { return ([content.title], content.secondaryText.map { [$0] } ?? []) }
-        let title = wrapped.lines(content.title, width: width, role: .body, measurer: measurer, limit: titleLineLimit)
+        let titleLine = measurer.metrics(for: .body).lineHeight, captionLine = measurer.metrics(for: .caption).lineHeight
+        let room = height - 2 * Self.verticalPadding
+        let titleRoom = content.secondaryText == nil ? room : room - captionLine
+        let titleLimit = min(titleLineLimit, max(1, Int(saturating: (titleRoom / titleLine + 0.01).rounded(.down))))
+        let title = wrapped.lines(content.title, width: width, role: .body, measurer: measurer, limit: titleLimit)
+        let secondaryLimit = min(secondaryLineLimit,
+                                 max(1, Int(saturating: ((room - Double(title.count) * titleLine) / captionLine + 0.01).rounded(.down))))
         let secondary = content.secondaryText.map {
-            wrapped.lines($0, width: width, role: .caption, measurer: measurer, limit: secondaryLineLimit)
+            wrapped.lines($0, width: width, role: .caption, measurer: measurer, limit: secondaryLimit)
         } ?? []
         return (title, secondary)
     }
@@ -125,7 +137,7 @@ public struct ListRowRenderer: ItemRenderer {
     /// The title's lines, and under them the secondary text's, centred together in the row.
     private func drawText(_ content: ItemContent, left: Double, width: Double, rect: Rect, theme: Theme, canvas: Canvas) {
         let titleLine = canvas.metrics(for: .body).lineHeight, captionLine = canvas.metrics(for: .caption).lineHeight
-        let (title, secondary) = lines(of: content, width: width, measurer: canvas)
+        let (title, secondary) = lines(of: content, width: width, measurer: canvas, height: rect.height)
         var top = rect.midY - (Double(title.count) * titleLine + Double(secondary.count) * captionLine) / 2
         // Highlighted characters (a filter's matches) are marked on the first line.
         TitleHighlights.draw(content.titleHighlights, of: title.first ?? "", at: Point(x: left, y: top), role: .body, maxWidth: width,
@@ -149,14 +161,20 @@ final class WrapCache {
         let text: String, width: Double, role: FontRole, limit: Int, fonts: ObjectIdentifier
     }
     private var lines: [Key: [String]] = [:]
+    /// The fonts the entries were measured with, held so that no other fonts take their identity.
+    private var fonts: [ObjectIdentifier: AnyObject] = [:]
 
     func lines(_ text: String, width: Double, role: FontRole, measurer: TextMeasuring, limit: Int) -> [String] {
-        let fonts = ObjectIdentifier((measurer as? Canvas)?.textMeasurer ?? measurer)
-        let key = Key(text: text, width: width, role: role, limit: limit, fonts: fonts)
+        let measuring: AnyObject = (measurer as? Canvas)?.textMeasurer ?? measurer
+        let key = Key(text: text, width: width, role: role, limit: limit, fonts: ObjectIdentifier(measuring))
         if let known = lines[key] { return known }
         let made = WrappedText.lines(text, width: width, role: role, measurer: measurer, limit: limit)
-        if lines.count >= 512 { lines.removeAll(keepingCapacity: true) }
+        if lines.count >= 512 {
+            lines.removeAll(keepingCapacity: true)
+            fonts.removeAll()
+        }
         lines[key] = made
+        fonts[key.fonts] = measuring
         return made
     }
 }

@@ -11,7 +11,7 @@ public enum WrappedText {
 
     /// `text`'s lines at `width` in `role`'s font, at most `limit` (at least 1).
     public static func lines(_ text: String, width: Double, role: FontRole, measurer: TextMeasuring, limit: Int) -> [String] {
-        let limit = max(1, limit), head = text.prefix(characterLimitPerLine * limit)
+        let limit = min(max(1, limit), 1_000), head = text.prefix(characterLimitPerLine * limit)
         if head.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             // A byte is a character (but for CR LF, which takes the general way).
             let bytes = Array(head.utf8)
@@ -27,8 +27,8 @@ public enum WrappedText {
         let advances = measurer.characterAdvances(String(head), role: role)
         guard advances.count == characters.count else { return [text] }
         return breakLines(count: characters.count, advances: advances, width: width, limit: limit,
-                          isNewline: { characters[$0] == "\n" }, isSpace: { characters[$0] == " " }) { range, joined in
-            String(characters[range].map { joined && $0 == "\n" ? " " : $0 })
+                          isNewline: { characters[$0].isNewline }, isSpace: { characters[$0] == " " }) { range, joined in
+            String(characters[range].map { joined && $0.isNewline ? " " : $0 })
         }
     }
 
@@ -55,7 +55,7 @@ public enum WrappedText {
                 x += advances[index]
                 if x > width, index > start {
                     // Back to the last space on the line, or break the word here.
-                    if let space = lastSpace { emit(space, next: space + 1) } else { emit(index, next: index) }
+                    if let space = lastSpace, space > start { emit(space, next: space + 1) } else { emit(index, next: index) }
                 }
             }
             index += 1

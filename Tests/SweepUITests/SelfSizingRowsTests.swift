@@ -50,7 +50,8 @@ private struct Nonsense: ItemRenderer {
     }
 
     @Test func rowsInViewAreAsTallAsTheirLines() {
-        let (view, layout, _) = make()
+        let (view, layout, host) = make()
+        defer { withExtendedLifetime(host) {} }
         // One line of snippet, two or three: three heights, the same for every row of a kind.
         let one = height(view, 0), two = height(view, 1), three = height(view, 2)
         #expect(one < two && two < three, "\(one) \(two) \(three)")
@@ -89,17 +90,51 @@ private struct Nonsense: ItemRenderer {
     }
 
     @Test func aNewWidthWrapsTheRowsAgainWithTheTopRowKept() {
-        let (view, _, _) = make()
+        let (view, _, host) = make()
+        defer { withExtendedLifetime(host) {} }   // the view holds its host weakly
         view.itemView.scrollImmediately(to: 3_000)
         let top = view.item(at: Point(x: 10, y: 1))!
-        let wide = height(view, 2)
+        // A row on screen whose snippet takes two lines at 400 px (the longest kind takes the limit of three).
+        let long = ItemPath(item: top.item + (1 - top.item % 3 + 3) % 3)
+        let wide = height(view, long.item)
         view.setFrame(Rect(x: 0, y: 0, width: 250, height: 600))
-        #expect(height(view, 2) > wide || height(view, top.item) > 0)
+        #expect(height(view, long.item) > wide, "narrower, the long snippet takes more lines: \(wide) → \(height(view, long.item))")
         #expect(view.item(at: Point(x: 10, y: 1)) == top, "the same row at the top")
     }
 
+    /// Pixels copied by a scroll land where the content is: a row's window
+    /// position moves by the change's `dy`, or the whole view is repainted.
+    @Test func aScrollsCopiedPixelsMatchTheContentWhileRowsAreMeasured() {
+        let (view, _, host) = make()
+        view.scrollToItem(ItemPath(item: 9_999), position: .bottom)
+        settle(view, host)
+        _ = view.itemView.takeScrollChange()
+        for step in [37.0, 400, 2_500, 45_000, 13] {
+            let probe = view.item(at: Point(x: 10, y: 300))!
+            let before = view.itemView.windowRect(of: probe).minY
+            view.itemView.scrollImmediately(to: view.itemView.scroll.offset - step)
+            guard let change = view.itemView.takeScrollChange() else { continue }
+            let repaintsAll = change.damage.rects.contains { $0.contains(view.frame) }
+            if !repaintsAll {
+                #expect(abs(view.itemView.windowRect(of: probe).minY - (before + change.dy)) < 0.5,
+                        "a scroll up by \(step): the pixels moved \(change.dy)")
+            }
+        }
+    }
+
+    @Test func aReconfiguredRowIsMeasuredAgain() {
+        let (view, layout, host) = make(count: 50)
+        defer { withExtendedLifetime(host) {} }
+        #expect(layout.sections[0].isMeasured(0))
+        view.reconfigureItems(at: [ItemPath(item: 0)])
+        #expect(layout.sections[0].isMeasured(0), "measured again at once, being on screen")
+        view.renderer = ListRowRenderer(secondaryLineLimit: 1)
+        #expect(height(view, 2) == height(view, 0), "one line of snippet each with the new renderer")
+    }
+
     @Test func nonsenseHeightsStandAsTheEstimate() {
-        let (view, layout, _) = make(renderer: Nonsense())
+        let (view, layout, host) = make(renderer: Nonsense())
+        defer { withExtendedLifetime(host) {} }
         for item in 0..<10 { #expect(height(view, item) == 50) }
         #expect(layout.contentSize.height == 50 * 10_000)
     }

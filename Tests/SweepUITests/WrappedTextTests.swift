@@ -41,3 +41,18 @@ struct WrappedTextTests {
         #expect(lines("abc", width: -5, limit: 2) == ["a", "bc"])
     }
 }
+
+/// CR LF breaks a line as a line feed does; a line's leading space is no line of its own.
+struct WrappedTextEdgeTests {
+    private final class Fixed: TextMeasuring {
+        func measureText(_ text: String, role: FontRole) -> Double { Double(text.count) * 10 }
+        func metrics(for role: FontRole) -> FontMetrics { FontMetrics(ascent: 12, descent: 4) }
+    }
+
+    @Test func carriageReturnLineFeedBreaksAndALeadingSpaceMakesNoEmptyLine() {
+        let measurer = Fixed()
+        #expect(WrappedText.lines("a\r\nb", width: 100, role: .body, measurer: measurer, limit: 5) == ["a", "b"])
+        #expect(WrappedText.lines(" abcdefghijklm", width: 100, role: .body, measurer: measurer, limit: 5) == [" abcdefghi", "jklm"])
+        #expect(WrappedText.lines("abc", width: 100, role: .body, measurer: measurer, limit: .max) == ["abc"])
+    }
+}
