@@ -3,7 +3,8 @@
 //   mail [--messages N] [--arrivals] [MAILBOX]
 //
 // The messages of MAILBOX (one a line: ISO date, sender, subject, flags "u" unread and "f" flagged, snippet,
-// separated by tabs), or N generated ones (100,000 by default), newest first under a header per day. Each
+// separated by tabs), or N generated ones (100,000 by default), newest first under a header per day that
+// stays at the top while its day scrolls under it. Each
 // row is as tall as its snippet, which wraps to three lines (`SelfSizingListLayout`). The search field keeps
 // the messages whose sender, subject or snippet holds what is typed, and the selection of those it hides.
 // Delete archives the selected messages and Ctrl+Z brings them back; the row's menu marks them read or
@@ -85,6 +86,7 @@ enum Mailbox {
         order = list.map(\.id)
         (view.allowsMultipleSelection, view.activatesOnDoubleClick, view.delegate) = (true, true, self)
         view.renderer = ListRowRenderer(secondaryLineLimit: 3, minimumHeight: 48)
+        view.pinsSectionHeaders = true
         source.content = { [unowned self] id in content(of: id) }
         source.headerTitle = { $0 }
         view.onActivate = { [unowned self] _ in
@@ -115,19 +117,9 @@ enum Mailbox {
     /// Shows the messages the search keeps, by day, the selection kept across what it hides.
     private func show() {
         let selected = Set(source.selectedIdentifiers(in: view)).union(hiddenSelection)
-        var snapshot = ItemSnapshot<String, Int>()
-        var currentDay: String?, batch: [Int] = []
-        for id in order where matches(id) {
-            guard let message = messages[id] else { continue }
-            let day = dayTitle(of: message.date)
-            if day != currentDay {
-                if let currentDay { snapshot.appendSections([currentDay]); _ = snapshot.appendItems(batch, toSection: currentDay) }
-                currentDay = day
-                batch = []
-            }
-            batch.append(id)
+        let snapshot = ItemSnapshot<String, Int>(grouping: order.lazy.filter { self.matches($0) }) { id in
+            self.dayTitle(of: self.messages[id]?.date ?? .distantPast)
         }
-        if let currentDay { snapshot.appendSections([currentDay]); _ = snapshot.appendItems(batch, toSection: currentDay) }
         try? source.apply(snapshot)
         source.select(selected, in: view, additive: false)
         hiddenSelection = selected.filter { source.indexPath(for: $0) == nil }

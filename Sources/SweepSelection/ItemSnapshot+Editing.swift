@@ -6,6 +6,22 @@ import SweepGeometry
 extension ItemSnapshot {
     // MARK: - Sections
 
+    /// A snapshot of `items` in sections by `section(item)` (a date's day, a
+    /// name's first letter): each section where its first item is, holding
+    /// its items in their order (items sorted by the key make one run each).
+    /// - Complexity: O(items).
+    public init(grouping items: some Sequence<ItemID>, by section: (ItemID) -> SectionID) {
+        self.init()
+        var order: [SectionID] = [], members: [SectionID: [ItemID]] = [:]
+        for item in items {
+            let key = section(item)
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(item)
+        }
+        appendSections(order)
+        for key in order { _ = appendItems(members[key] ?? [], toSection: key) }
+    }
+
     /// Adds `sections` after the last section, empty. A section identifier
     /// already present is added again, which makes the snapshot invalid
     /// (`transition(from:to:)` throws). - Complexity: O(k) for k sections.

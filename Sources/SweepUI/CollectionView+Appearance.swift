@@ -4,6 +4,14 @@
 /// of the viewport where it was and repaint the view.
 extension CollectionView {
     /// Draws each item: `ListRowRenderer` for rows or `GridCellRenderer` for tiles by default.
+    /// Whether the header of the section at the top stays there while its
+    /// items scroll under it, pushed up by the next section's header (off
+    /// by default). A tap or click on it selects nothing.
+    public var pinsSectionHeaders: Bool {
+        get { itemView.pinsHeaders }
+        set { itemView.pinsHeaders = newValue; invalidate() }
+    }
+
     public var renderer: any ItemRenderer {
         get { itemView.renderer }
         set { itemView.renderer = newValue; invalidate() }

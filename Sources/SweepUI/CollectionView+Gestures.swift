@@ -80,8 +80,12 @@ extension CollectionView {
 
     /// A tap or click on a row's detail button reports the accessory and
     /// selects nothing (interaction.md §2); true when it was one. `point` is in the view.
+    /// Whether a tap or click at `point` (view coordinates) is taken before
+    /// it selects: by an item's accessory button, or by a pinned header
+    /// (which is over the items, not one of them).
     private func accessoryTapped(at point: Point) -> Bool {
         let window = Point(x: point.x + itemView.frame.minX, y: point.y + itemView.frame.minY)
+        if let pinned = itemView.pinnedHeader, pinned.rect.contains(window) { return true }
         guard let item = itemView.item(at: window), let rect = itemView.accessoryRect(of: item), rect.contains(window) else { return false }
         if behaviour.accessoryTap?(item) == true { return true }
         delegate?.collectionView(self, accessoryButtonTappedFor: item)

@@ -399,7 +399,9 @@ public final class CollectionView: Component {
         // Hidden, the view's frame shows something else, whose pixels must not move.
         guard isVisible else { return _ = itemView.takeScrollChange() }
         if let change = itemView.takeScrollChange() {
-            if change.dy != 0 { host.moveContent(in: change.area, by: change.dy, covered: overlayRects) }
+            // A pinned header stays where it is while the items move under it.
+            let covered = overlayRects + [itemView.pinnedHeaderStrip].compactMap { $0 }
+            if change.dy != 0 { host.moveContent(in: change.area, by: change.dy, covered: covered) }
             host.invalidate(change.damage)
         }
         if itemView.isAnimating { host.setNeedsFrame() }
@@ -425,6 +427,7 @@ public final class CollectionView: Component {
     /// The item under a window point.
     public func item(at point: Point) -> ItemPath? {
         guard itemView.frame.contains(point) else { return nil }
+        if let pinned = itemView.pinnedHeader, pinned.rect.contains(point) { return nil }
         return interactor.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY))
     }
     /// The keyboard focus's item (the anchor of Shift ranges), whether or

@@ -86,6 +86,10 @@ public final class ItemsView {
     /// The fonts items are measured with for a self-sizing layout (the
     /// view's scale and family); nil: nothing is measured.
     public var textMeasurer: (() -> TextMeasuring?)?
+    /// Whether the header of the section at the top stays there while its
+    /// items scroll under it, pushed up by the next section's header
+    /// (UIKit's pinned section headers). The caller repaints after a change.
+    public var pinsHeaders = false
     /// Where a scroll to an item goes, while it glides there: rows measured
     /// on the way move the item, and the glide follows it.
     private var scrollGoal: (item: ItemPath, alignment: ScrollAlignment)?
@@ -214,9 +218,31 @@ public final class ItemsView {
         scroll.jump(to: zoom.contentOffset)
     }
 
-    /// The item under a window-coordinate point.
+    /// The header pinned at the top now: its section and where it is drawn
+    /// (window coordinates); nil when none is (pinning off, or the header at
+    /// the top is in its own place). - Complexity: O(log sections).
+    public var pinnedHeader: (section: Int, rect: Rect)? {
+        guard pinsHeaders, let sections = layout.sections(in: Rect(x: 0, y: visibleOffset, width: 1, height: 1)) else { return nil }
+        let section = sections.lowerBound
+        guard let header = layout.headerFrame(ofSection: section), header.height > 0, header.minY < visibleOffset,
+              dataSource.headerTitle(forSection: section) != nil else { return nil }
+        var top = visibleOffset
+        if let next = layout.headerFrame(ofSection: section + 1), next.height > 0 { top = min(top, next.minY - header.height) }
+        return (section, Rect(x: frame.minX, y: frame.minY + top - visibleOffset, width: frame.width, height: header.height))
+    }
+
+    /// The strip at the view's top a pinned header can take (window
+    /// coordinates): a scroll repaints it rather than moving its pixels.
+    public var pinnedHeaderStrip: Rect? {
+        guard pinsHeaders, let section = layout.sections(in: Rect(x: 0, y: visibleOffset, width: 1, height: 1))?.lowerBound,
+              let header = layout.headerFrame(ofSection: section), header.height > 0 else { return nil }
+        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: min(header.height, frame.height))
+    }
+
+    /// The item under a window-coordinate point (none under a pinned header).
     public func item(at point: Point) -> ItemPath? {
         guard frame.contains(point) else { return nil }
+        if let pinned = pinnedHeader, pinned.rect.contains(point) { return nil }
         return layout.item(at: Point(x: point.x - frame.minX, y: point.y - frame.minY + visibleOffset))
     }
 
@@ -461,6 +487,13 @@ public final class ItemsView {
                 for item in range.items { drawItem(ItemPath(section: range.section, item: item), in: canvas) }
             }
             drawHeaders(in: visible, canvas: canvas)
+            if let pinned = pinnedHeader, pinned.rect.intersects(area), let title = dataSource.headerTitle(forSection: pinned.section) {
+                // Over the items scrolling under it, with a hairline under it.
+                ItemViewDecorations.drawHeader(title, in: pinned.rect, theme: theme, canvas: canvas)
+                let hairline = 1 / canvas.scale
+                canvas.fill(Rect(x: pinned.rect.minX, y: pinned.rect.maxY - hairline, width: pinned.rect.width, height: hairline),
+                            color: theme.separator)
+            }
             ItemViewDecorations.drawBand(bandRect, frame: frame, offset: visibleOffset, theme: theme, in: canvas)
             ItemViewDecorations.drawScrollIndicator(frame: frame, scroll: scroll, offset: visibleOffset,
                                                     expanded: isScrollbarExpanded, theme: theme, in: canvas)

@@ -122,6 +122,41 @@ import Testing
         #expect(run.output == subjects + ["Subject 5"], "\(run.output)")
     }
 
+    /// Scrolled into the first day, its header stays at the top (the pixels there are the
+    /// header's, over the rows under it); a click on it selects nothing, one below it a message.
+    @Test func theDaysHeaderStaysAtTheTopAndAClickOnItSelectsNothing() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"screenshot","file":"top.png"}
+        {"op":"pointer.move","x":300,"y":300}
+        {"op":"pointer.axis","dy":150,"source":"finger"}
+        {"op":"pointer.axisStop"}
+        {"op":"wait","ms":400}
+        {"op":"screenshot","file":"scrolled.png"}
+        {"op":"pointer.move","x":300,"y":50}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        {"op":"pointer.move","x":300,"y":120}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "pinned") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        func shot(_ name: String) throws -> PNGImage {
+            try PNGCodec.decode(Array(Data(contentsOf: URL(fileURLWithPath: "\(run.directory.path)/\(name)"))))
+        }
+        let top = try shot("top.png"), scrolled = try shot("scrolled.png")
+        // The header's band under the search field (40 px), before and after the scroll: the same header.
+        for y in [44, 54, 64] { #expect(scrolled.rgb(x: 792, y: y) == top.rgb(x: 792, y: y), "y \(y)") }
+        #expect(top.rgb(x: 792, y: 54) != top.rgb(x: 792, y: 100), "the header is not the rows' background")
+        #expect((70..<590).contains { top.rgb(x: 20, y: $0) != scrolled.rgb(x: 20, y: $0) }, "the rows scrolled under it")
+        #expect(run.output.count == 1, "one subject: the click on the header selected nothing: \(run.output)")
+    }
+
     @Test func aMailboxItCannotReadIsSaidSo() throws {
         let directory = try TestDirectory("mail-missing")
         defer { directory.remove() }
