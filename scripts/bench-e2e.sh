@@ -122,38 +122,29 @@ py=/usr/bin/python3
 "$py" -c 'import matplotlib' 2>/dev/null || fail "matplotlib is missing for $py (Debian package python3-matplotlib)"
 source scripts/bench-sway.sh
 
-if [ "$with_demo" != 1 ]; then
-    demo=''
-elif [ -n "${BENCH_E2E_DEMO:-}" ]; then
-    demo=$(realpath "$BENCH_E2E_DEMO")
-    [ -x "$demo" ] || fail "BENCH_E2E_DEMO=$BENCH_E2E_DEMO is not an executable"
-    echo "sweep-demo: $demo (BENCH_E2E_DEMO, not built)"
-else
-    echo "Building sweep-demo (release, .build-release; SwiftPM may wait for another build's lock)..."
-    build_log=$(mktemp)
-    if ! swift build -c release --scratch-path .build-release --product sweep-demo > "$build_log" 2>&1; then
-        tail -n 40 "$build_log" >&2; rm -f "$build_log"; fail "the release build of sweep-demo failed"
+# client PRODUCT VARIABLE: the release build of PRODUCT, or the binary VARIABLE
+# (BENCH_E2E_DEMO, BENCH_E2E_RECORDS) names instead; its path on standard output.
+client() {
+    local product=$1 given=${!2:-} path build_log
+    if [ -n "$given" ]; then
+        path=$(realpath "$given")
+        [ -x "$path" ] || fail "$2=$given is not an executable"
+        echo "$product: $path ($2, not built)" >&2
+    else
+        echo "Building $product (release, .build-release; SwiftPM may wait for another build's lock)..." >&2
+        build_log=$(mktemp)
+        if ! swift build -c release --scratch-path .build-release --product "$product" > "$build_log" 2>&1; then
+            tail -n 40 "$build_log" >&2; rm -f "$build_log"; fail "the release build of $product failed"
+        fi
+        rm -f "$build_log"
+        path="$(swift build -c release --scratch-path .build-release --show-bin-path)/$product"
+        [ -x "$path" ] || fail "no $product at $path after the build"
     fi
-    rm -f "$build_log"
-    demo="$(swift build -c release --scratch-path .build-release --show-bin-path)/sweep-demo"
-    [ -x "$demo" ] || fail "no sweep-demo at $demo after the build"
-fi
-if [[ " $views " != *" table"* ]]; then
-    records=''
-elif [ -n "${BENCH_E2E_RECORDS:-}" ]; then
-    records=$(realpath "$BENCH_E2E_RECORDS")
-    [ -x "$records" ] || fail "BENCH_E2E_RECORDS=$BENCH_E2E_RECORDS is not an executable"
-    echo "records: $records (BENCH_E2E_RECORDS, not built)"
-else
-    echo "Building records (Examples/records, release, .build-release)..."
-    build_log=$(mktemp)
-    if ! swift build -c release --scratch-path .build-release --product records > "$build_log" 2>&1; then
-        tail -n 40 "$build_log" >&2; rm -f "$build_log"; fail "the release build of records failed"
-    fi
-    rm -f "$build_log"
-    records="$(swift build -c release --scratch-path .build-release --show-bin-path)/records"
-    [ -x "$records" ] || fail "no records at $records after the build"
-fi
+    echo "$path"
+}
+demo='' records=''
+[ "$with_demo" != 1 ] || demo=$(client sweep-demo BENCH_E2E_DEMO)
+[[ " $views " != *" table"* ]] || records=$(client records BENCH_E2E_RECORDS)
 
 rm -rf "$out"; mkdir -p "$out/runs" "$out/warmup"
 peer="$out/sweep-gtk-peer"
