@@ -74,8 +74,9 @@ enum Mailbox {
     private var hiddenSelection = Set<Int>()
     private var query = ""
     private var menuItem: ItemPath?
-    /// Each day's header, made once a day rather than once a message.
-    private var dayTitles: [Int: String] = [:]
+    /// The last local day a message fell in, and its header: messages come in date order, so
+    /// the calendar is asked once a day rather than once a message (summer time included).
+    private var lastDay: (start: Date, end: Date, title: String)?
     static let day: DateFormatter = { let f = DateFormatter(); f.dateFormat = "EEEE d MMMM yyyy"; return f }()
     static let time: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
 
@@ -126,13 +127,11 @@ enum Mailbox {
     }
 
     private func dayTitle(of date: Date) -> String {
-        // The local day, summer time or not, as a number: headers are made once a day.
-        let local = date.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: date))
-        let day = Int(saturating: (local / 86_400).rounded(.down))
-        if let title = dayTitles[day] { return title }
-        let title = Self.day.string(from: date)
-        dayTitles[day] = title
-        return title
+        if let day = lastDay, day.start <= date, date < day.end { return day.title }
+        let calendar = Calendar.current, start = calendar.startOfDay(for: date)
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        lastDay = (start, end, Self.day.string(from: date))
+        return lastDay?.title ?? ""
     }
 
     private func search(_ text: String) {

@@ -98,7 +98,9 @@ public struct RowHeights: Hashable, Sendable {
             top += Double(entry.height)
             row = measured + 1
         }
-        return row + min(max(0, Int(saturating: ((y - top) / estimate).rounded(.down))), max(0, end - 1 - row))
+        // Past the block's last measured row (which may be its last row: then y is past them all).
+        let extra = max(0, Int(saturating: ((y - top) / estimate).rounded(.down)))
+        return extra >= end - row ? end - 1 : row + extra
     }
 
     // MARK: - Changes

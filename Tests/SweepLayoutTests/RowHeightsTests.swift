@@ -61,6 +61,18 @@ struct RowHeightsTests {
         #expect(rows.measuredRows.map(\.row) == measured.sorted())
     }
 
+    /// Past the end, with the last rows measured (the last block ending in a measured row): the last row.
+    @Test(arguments: [40, 1024, 2048, 1500])
+    func aPointPastEveryMeasuredRowIsTheLastRow(count: Int) {
+        var rows = RowHeights(count: count, estimate: 60)
+        for row in 0..<count { rows.setHeight(49, ofRow: row) }
+        #expect(rows.row(at: rows.totalHeight + 10) == count - 1)
+        #expect(rows.row(at: rows.totalHeight - 0.5) == count - 1)
+        #expect(rows.row(at: 1e300) == count - 1)
+        rows.forget(row: count - 1)
+        #expect(rows.row(at: rows.totalHeight + 100) == count - 1)
+    }
+
     @Test func heightsThatAreNoLengthAreIgnored() {
         var rows = RowHeights(count: 10, estimate: 20)
         for bad in [0, -4, .nan, .infinity, 1e9] { #expect(rows.setHeight(bad, ofRow: 3) == 0) }
