@@ -45,7 +45,8 @@ enum Mailbox {
 
     /// Reads a mailbox file; a line that is no message is skipped and counted.
     static func read(_ path: String) throws -> (messages: [Message], skipped: Int) {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // Bytes that are not UTF-8 show as U+FFFD in their message, not lose the mailbox.
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         var messages: [Message] = [], skipped = 0
         let dates = ISO8601DateFormatter()
         for line in text.split(whereSeparator: \.isNewline) {

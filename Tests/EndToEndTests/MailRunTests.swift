@@ -157,6 +157,31 @@ import Testing
         #expect(run.output.count == 1, "one subject: the click on the header selected nothing: \(run.output)")
     }
 
+    /// A subject with bytes that are not UTF-8, an empty line and a line of no message: the
+    /// others read as they are, the broken one with U+FFFD in place of its bad byte.
+    @Test func aMailboxWithBytesThatAreNotUTF8LosesNothing() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":300,"y":100}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"a"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "bytes") { directory in
+            var bytes = Array("2026-03-04T10:00:00Z\tAda\tPlain subject\t\tHello\n\n".utf8)
+            bytes += Array("2026-03-04T09:00:00Z\tGrace\tBroken ".utf8) + [0xFF, 0xFE] + Array(" subject\t\tHi\nnot a message\n".utf8)
+            let path = "\(directory.path)/bytes.tsv"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return [path]
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == ["Plain subject", "Broken \u{FFFD}\u{FFFD} subject"], "\(run.output)")
+    }
+
     @Test func aMailboxItCannotReadIsSaidSo() throws {
         let directory = try TestDirectory("mail-missing")
         defer { directory.remove() }
