@@ -8,7 +8,7 @@
 // row is as tall as its snippet, which wraps to three lines (`SelfSizingListLayout`). The search field keeps
 // the messages whose sender, subject or snippet holds what is typed, and the selection of those it hides.
 // Delete archives the selected messages and Ctrl+Z brings them back; the row's menu marks them read or
-// unread; Enter prints the selected messages' subjects. With --arrivals a new message arrives every second
+// unread; Enter prints the selected messages' subjects. Changes animate (SWEEP_ANIMATIONS=0: not). With --arrivals a new message arrives every second
 // from a background task, at the top, without moving the rows being read or touching the selection.
 import Foundation
 import SweepUI
@@ -100,7 +100,7 @@ enum Mailbox {
         window.content = ColumnLayout([(field, .fixed(TextField.preferredHeight)), (view, .flexible)])
         window.onKey = { [unowned self] key in handleKey(key) }
         window.focus(view)
-        show()
+        show(animated: false)
     }
 
     private func content(of id: Int) -> ItemContent {
@@ -116,13 +116,14 @@ enum Mailbox {
         return [message.sender, message.subject, message.snippet].contains { $0.range(of: query, options: .caseInsensitive) != nil }
     }
 
-    /// Shows the messages the search keeps, by day, the selection kept across what it hides.
-    private func show() {
+    /// Shows the messages the search keeps, by day, the selection kept across what it hides; the
+    /// change animated (archived messages fade out, the rest slide up; a search slides its survivors in).
+    private func show(animated: Bool = true) {
         let selected = Set(source.selectedIdentifiers(in: view)).union(hiddenSelection)
         let snapshot = ItemSnapshot<String, Int>(grouping: order.lazy.filter { self.matches($0) }) { id in
             self.dayTitle(of: self.messages[id]?.date ?? .distantPast)
         }
-        try? source.apply(snapshot)
+        try? source.apply(snapshot, animatingDifferences: animated)
         source.select(selected, in: view, additive: false)
         hiddenSelection = selected.filter { source.indexPath(for: $0) == nil }
     }

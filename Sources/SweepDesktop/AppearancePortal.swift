@@ -1,7 +1,8 @@
 import CSDBus
 import Glibc
 
-/// The desktop's colour-scheme preference and accent colour, read from
+/// The desktop's colour-scheme preference, accent colour and animation
+/// setting, read from
 /// xdg-desktop-portal's Settings interface over the session bus (sd-bus) and
 /// followed live through its `SettingChanged` signal; the way GTK 4, Qt 6
 /// and Firefox learn that the desktop is dark.
@@ -23,6 +24,18 @@ public final class AppearancePortal {
     public private(set) var accentColorAnswered = false
     /// Called when the accent colour changes after its first answer (and with that answer when it names a colour).
     public var onAccentColorChange: ((AccentColor?) -> Void)?
+    /// The factor on animation durations the desktop asks for: 0 when
+    /// GNOME's `enable-animations` is off or KDE's animation speed is
+    /// instant, KDE's `AnimationDurationFactor` otherwise, 1 when the desktop
+    /// says animations are on; nil until the portal answered either.
+    public var animationScale: Double? {
+        if animationsEnabled == false { return 0 }
+        return animationDurationFactor ?? (animationsEnabled == true ? 1 : nil)
+    }
+    /// Called when `animationScale` changes.
+    public var onAnimationScaleChange: ((Double?) -> Void)?
+    private var animationsEnabled: Bool?
+    private var animationDurationFactor: Double?
     /// Why the portal gave no answer (no bus, no portal, an error), for a debug message; nil when it answered.
     public private(set) var failure: String?
 
@@ -36,10 +49,22 @@ public final class AppearancePortal {
     private var signalSlot: OpaquePointer?
     private var triedOlderRead: Set<Setting> = []
 
-    /// The settings read, in the `org.freedesktop.appearance` namespace.
-    private enum Setting: String {
+    /// The settings read: the appearance namespace's, and the animation
+    /// settings of GNOME's and KDE's own namespaces (which their portals
+    /// pass through; another desktop's portal answers not found).
+    fileprivate enum Setting: String, CaseIterable {
         case colorScheme = "color-scheme"
         case accentColor = "accent-color"
+        case enableAnimations = "enable-animations"
+        case animationDurationFactor = "AnimationDurationFactor"
+
+        var namespace: String {
+            switch self {
+            case .colorScheme, .accentColor: "org.freedesktop.appearance"
+            case .enableAnimations: "org.gnome.desktop.interface"
+            case .animationDurationFactor: "org.kde.kdeglobals.KDE"
+            }
+        }
     }
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else
@@ -53,7 +78,8 @@ public final class AppearancePortal {
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard sweep_portal_match_setting_changed(bus, &signalSlot, settingChanged, context) >= 0,
               sweep_portal_is_running(bus, &runningSlot, runningAnswer, context) >= 0,
-              ask(.colorScheme, readOne: true), ask(.accentColor, readOne: true) else {
+              ask(.colorScheme, readOne: true), ask(.accentColor, readOne: true),
+              ask(.enableAnimations, readOne: true), ask(.animationDurationFactor, readOne: true) else {
             close()
             return nil
         }
@@ -127,9 +153,13 @@ public final class AppearancePortal {
         if let slot = readSlots.removeValue(forKey: setting) { sd_bus_slot_unref(slot) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         var slot: OpaquePointer?
-        let result = setting == .colorScheme
-            ? sweep_portal_read(bus, &slot, readOne ? 1 : 0, "org.freedesktop.appearance", setting.rawValue, readAnswer, context)
-            : sweep_portal_read(bus, &slot, readOne ? 1 : 0, "org.freedesktop.appearance", setting.rawValue, accentAnswer, context)
+        let handler: sd_bus_message_handler_t = switch setting {
+        case .colorScheme: readAnswer
+        case .accentColor: accentAnswer
+        case .enableAnimations: enableAnimationsAnswer
+        case .animationDurationFactor: durationFactorAnswer
+        }
+        let result = sweep_portal_read(bus, &slot, readOne ? 1 : 0, setting.namespace, setting.rawValue, handler, context)
         readSlots[setting] = slot
         return result >= 0
     }
@@ -168,6 +198,27 @@ public final class AppearancePortal {
         finishAccent(with: Self.readAccentColor(inVariantsOf: message))
     }
 
+    /// An animation setting's answer; an error (a desktop whose portal
+    /// does not pass the setting through) or a value of another type leaves
+    /// it unknown.
+    fileprivate func handleAnimationAnswer(_ message: OpaquePointer, setting: Setting) {
+        if sd_bus_message_is_method_error(message, nil) != 0 {
+            _ = failure(of: message, asking: setting)
+            return
+        }
+        setAnimationSetting(setting, from: message)
+    }
+
+    private func setAnimationSetting(_ setting: Setting, from message: OpaquePointer) {
+        let before = animationScale
+        switch setting {
+        case .enableAnimations: animationsEnabled = Self.readBool(inVariantsOf: message)
+        case .animationDurationFactor: animationDurationFactor = Self.readDurationFactor(inVariantsOf: message)
+        case .colorScheme, .accentColor: return
+        }
+        if animationScale != before { onAnimationScaleChange?(animationScale) }
+    }
+
     fileprivate func handleRunningAnswer(_ message: OpaquePointer) {
         var running: Int32 = 0
         if sd_bus_message_is_method_error(message, nil) == 0,
@@ -179,32 +230,35 @@ public final class AppearancePortal {
     }
 
     fileprivate func handleSettingChanged(_ message: OpaquePointer) {
-        switch Self.appearanceSetting(inSettingChanged: message) {
+        switch Self.setting(inSettingChanged: message) {
         case .colorScheme?:
             guard let value = Self.readUInt32(inVariantsOf: message) else { return }
             finish(with: ColorScheme(portalValue: value))
         case .accentColor?:
             finishAccent(with: Self.readAccentColor(inVariantsOf: message))
-        case nil:
+        case let setting? where setting == .enableAnimations || setting == .animationDurationFactor:
+            setAnimationSetting(setting, from: message)
+        default:
             return
         }
     }
 
     /// Which of our settings a `SettingChanged` signal (namespace, key,
     /// value) is about, with the message left at its value; nil for others.
-    private static func appearanceSetting(inSettingChanged message: OpaquePointer) -> Setting? {
+    private static func setting(inSettingChanged message: OpaquePointer) -> Setting? {
         var space: UnsafePointer<CChar>?
         var key: UnsafePointer<CChar>?
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &space) > 0,
               sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &key) > 0,
-              let space, let key, String(cString: space) == "org.freedesktop.appearance" else { return nil }
-        return Setting(rawValue: String(cString: key))
+              let space, let key, let setting = Setting(rawValue: String(cString: key)),
+              setting.namespace == String(cString: space) else { return nil }
+        return setting
     }
 
     /// The colour scheme's number in a `SettingChanged` signal, or nil when
     /// the signal is another setting's or the value is not a number.
     static func colorSchemeValue(inSettingChanged message: OpaquePointer) -> UInt32? {
-        guard appearanceSetting(inSettingChanged: message) == .colorScheme else { return nil }
+        guard setting(inSettingChanged: message) == .colorScheme else { return nil }
         return readUInt32(inVariantsOf: message)
     }
 
@@ -266,6 +320,35 @@ public final class AppearancePortal {
         return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &value) > 0 ? value : nil
     }
 
+    /// The `b` inside the variants.
+    static func readBool(inVariantsOf message: OpaquePointer) -> Bool? {
+        guard enterVariants(of: message)?.type == UInt8(ascii: "b") else { return nil }
+        var value: Int32 = 0
+        return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &value) > 0 ? value != 0 : nil
+    }
+
+    /// KDE's animation speed inside the variants: a number (`d`, or the
+    /// text kdeglobals holds, `s`), 0 for instant; nil when it is no finite
+    /// number at least 0. Large factors are kept to 10 (a slow-motion desktop
+    /// should not leave lists moving for seconds).
+    static func readDurationFactor(inVariantsOf message: OpaquePointer) -> Double? {
+        var factor: Double?
+        switch enterVariants(of: message)?.type {
+        case UInt8(ascii: "d"):
+            var value = 0.0
+            if sd_bus_message_read_basic(message, CChar(UInt8(ascii: "d")), &value) > 0 { factor = value }
+        case UInt8(ascii: "s"):
+            var text: UnsafePointer<CChar>?
+            if sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text {
+                factor = Double(String(cString: text).filter { $0 != " " })
+            }
+        default:
+            return nil
+        }
+        guard let factor, factor.isFinite, factor >= 0 else { return nil }
+        return min(factor, 10)
+    }
+
     /// CLOCK_MONOTONIC in microseconds, sd-bus's time base.
     private static func monotonicMicroseconds() -> UInt64 {
         var now = timespec()
@@ -298,6 +381,21 @@ private func accentAnswer(_ message: OpaquePointer?, _ userdata: UnsafeMutableRa
                           _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
     guard let message, let userdata else { return 0 }
     Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue().handleAccentAnswer(message)
+    return 0
+}
+
+private func enableAnimationsAnswer(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                                    _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue().handleAnimationAnswer(message, setting: .enableAnimations)
+    return 0
+}
+
+private func durationFactorAnswer(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                                  _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    Unmanaged<AppearancePortal>.fromOpaque(userdata).takeUnretainedValue()
+        .handleAnimationAnswer(message, setting: .animationDurationFactor)
     return 0
 }
 

@@ -138,7 +138,8 @@ extension CollectionView {
     private func fadeOut(_ change: SelectionChange) {
         guard !change.isEmpty else { return }
         let time = now
-        for range in change.removed {
+        // With animations off (the desktop's choice, `Animations`) the tint goes at once.
+        for range in change.removed where Animations.areEnabled {
             for item in range.items { itemView.fadeSelection(of: ItemPath(section: range.section, item: item), from: time) }
         }
         apply([.selection(change, provisional: false)], cause: .api)

@@ -30,9 +30,53 @@ extension CollectionView {
     ///   before it or the data source's counts after it; nothing changes then.
     public func performBatchUpdates(_ update: ItemUpdate) throws {
         let top = topItem(), anchors = interactor.gestureAnchors()
-        let mapping = try selection.apply(update, newItemCounts: dataSource.sectionCounts).mapping
+        let mapping: ItemMapping
+        do {
+            mapping = try selection.apply(update, newItemCounts: dataSource.sectionCounts).mapping
+        } catch {
+            itemView.discardChangeSnapshot()
+            throw error
+        }
         accessibilityItemsChanged { mapping.map($0) }
-        itemsChanged(top: top, anchors: anchors, map: { mapping.map($0) }) { mapping.mapNearest($0) }
+        itemsChanged(top: top, anchors: anchors, map: { mapping.map($0) }, isInserted: Self.insertedItems(of: update)) {
+            mapping.mapNearest($0)
+        }
+    }
+
+    /// Changes the data source in `changeData` and tells the view it
+    /// changed by `update`, as `performBatchUpdates(_:)` does; with
+    /// `animated`, the items move to their new places, inserted ones fade
+    /// in and deleted ones fade out (see `apply(_:animated:)` on a
+    /// `SnapshotDataSource` for the details), unless animations are off
+    /// (`Animations`). The view reads what the deleted items show before
+    /// `changeData` runs, to draw them fading out.
+    /// - Throws: `ItemUpdateError` as `performBatchUpdates(_:)`; the data
+    ///   source has changed by then, so reload (`reloadData`) on failure.
+    public func performBatchUpdates(_ update: ItemUpdate, animated: Bool, changeData: () -> Void) throws {
+        if animated { prepareChangeAnimation() }
+        changeData()
+        try performBatchUpdates(update)
+    }
+
+    /// Makes the next change the view is told of (`performBatchUpdates`,
+    /// `apply`, a `SnapshotDataSource`'s snapshot) animate, as
+    /// `performBatchUpdates(_:animated:changeData:)` does: call it before
+    /// changing the data source, as the view reads what its items show
+    /// now to draw the removed ones fading out (several views over one
+    /// store: call it on each, then change the store once). A `reloadData`
+    /// or a change of content alone animates nothing and forgets it.
+    public func prepareChangeAnimation() {
+        itemView.changeAnimationDuration = Self.changeAnimationDuration * Animations.durationScale
+        itemView.snapshotForChange()
+    }
+
+    /// How long a change's items move and fade (ms) at the desktop's normal speed.
+    static let changeAnimationDuration = 250.0
+
+    /// Whether an index path after `update` is an inserted item's.
+    private static func insertedItems(of update: ItemUpdate) -> (ItemPath) -> Bool {
+        let inserted = update.inserted
+        return { item in inserted.contains { $0.section == item.section && $0.items.contains(item.item) } }
     }
 
     /// Tells the view its data source went from one snapshot to the next
@@ -49,19 +93,28 @@ extension CollectionView {
     ///   changes then.
     public func apply(_ transition: SnapshotTransition) throws(ItemUpdateError) {
         guard transition.newItemCounts == dataSource.sectionCounts else {
+            itemView.discardChangeSnapshot()
             throw .snapshotCountMismatch(snapshot: transition.newItemCounts, itemCounts: dataSource.sectionCounts)
         }
         if let update = transition.update, update.deleted.isEmpty, update.inserted.isEmpty, update.moved.isEmpty {
             // Only content changed (reconfigured items): nothing moves, a running sweep or band goes on.
+            itemView.discardChangeSnapshot()
             try selection.apply(transition)
             accessibilityNamesChanged(of: nil)
             itemView.itemsChangedInPlace(transition.reconfigured.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
             return invalidate()
         }
         let top = topItem(), anchors = interactor.gestureAnchors()
-        try selection.apply(transition)
+        do {
+            try selection.apply(transition)
+        } catch {
+            itemView.discardChangeSnapshot()
+            throw error
+        }
         accessibilityItemsChanged { transition.map($0) }
-        itemsChanged(top: top, anchors: anchors, map: { transition.map($0) }) { transition.mapNearest($0) }
+        // A remap names no inserted items: those coming into view slide in from the side they were on.
+        let isInserted = transition.update.map(Self.insertedItems(of:)) ?? { _ in false }
+        itemsChanged(top: top, anchors: anchors, map: { transition.map($0) }, isInserted: isInserted) { transition.mapNearest($0) }
         if !transition.reconfigured.isEmpty {
             itemView.itemsChangedInPlace(transition.reconfigured.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
         }
@@ -110,8 +163,11 @@ extension CollectionView {
     /// running sweep, band or press follow their items (or end, with nil
     /// `anchors` or when the change dropped their provisional selection).
     /// (`sameItems` false: `map` follows positions, not items, as a reload does.)
+    /// (`isInserted`: which items after the change are new, to animate a
+    /// change prepared with `prepareChangeAnimation()`; nil animates nothing.)
     private func itemsChanged(top: (ItemPath, Double)?, anchors: SelectionInteractor<LayoutReference>.GestureAnchors?,
-                              map: (ItemPath) -> ItemPath?, sameItems: Bool = true, mapNearest: (ItemPath) -> ItemPath?) {
+                              map: (ItemPath) -> ItemPath?, isInserted: ((ItemPath) -> Bool)? = nil, sameItems: Bool = true,
+                              mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
         // A double click needs both clicks on the same item, not the same index path.
         clickMode.lastClick = nil
@@ -129,6 +185,7 @@ extension CollectionView {
             itemView.shiftScroll(by: wanted - itemView.scroll.offset)
         }
         itemView.measureItems()
+        if let isInserted { itemView.animateChange(map: map, isInserted: isInserted, at: now) } else { itemView.discardChangeSnapshot() }
         // With the new layout in place: the gestures follow their items, or end.
         apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))
         if interactor.band == nil && gestures.band.state.isActive { gestures.band.cancel() }
@@ -138,6 +195,7 @@ extension CollectionView {
         selectionChanged(SelectionEvent(change: SelectionChange(), isProvisional: !sweepOrBandIdle, cause: .dataChange))
         // The whole view is drawn again (a snapshot's reconfigured items with it).
         invalidate()
+        if itemView.isAnimating { host?.setNeedsFrame() }
     }
 
     /// Each section's items deleted or appended at its end: the update

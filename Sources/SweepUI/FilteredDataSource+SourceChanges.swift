@@ -123,4 +123,7 @@ extension FilteredDataSource {
     }
 }
 
-extension FilteredDataSource: SnapshotObserver {}
+extension FilteredDataSource: SnapshotObserver {
+    /// An animated snapshot comes: the view animates it when its rows follow as a batch.
+    func sourceWillApply() { view?.prepareChangeAnimation() }
+}

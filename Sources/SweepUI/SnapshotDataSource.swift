@@ -58,10 +58,25 @@ public final class SnapshotDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     /// Shows `newSnapshot` in every view of this source. The items in both
     /// snapshots keep their selection; deleted ones leave it; reconfigured
     /// ones are drawn again.
+    ///
+    /// With `animatingDifferences` (UIKit's name), each view animates the
+    /// change over a quarter of a second (at the desktop's speed, see
+    /// `Animations`): the items it showed slide to their new places,
+    /// inserted ones fade in while the rows after them make room, deleted
+    /// ones fade out under the others, and items coming into view from
+    /// off-screen (a filter's survivors) slide in from the side they were
+    /// on. The reader's place is kept as without animation. Input during
+    /// the animation hits items where they are going; a change during it
+    /// starts from where things are drawn; a resize or a scale change ends
+    /// it with everything in place.
     /// - Throws: `ItemIdentifierError` when an identifier occurs twice in
     ///   the new snapshot (naming both places); the old one stays shown.
-    public func apply(_ newSnapshot: ItemSnapshot<SectionID, ItemID>) throws(ItemIdentifierError) {
+    public func apply(_ newSnapshot: ItemSnapshot<SectionID, ItemID>,
+                      animatingDifferences: Bool = false) throws(ItemIdentifierError) {
         let transition = try ItemSnapshot.transition(from: snapshot, to: newSnapshot)
+        observers.removeAll { $0.observer == nil }
+        // The views read what the items they show hold while the old snapshot is here.
+        if animatingDifferences { for entry in observers { entry.observer?.sourceWillApply() } }
         snapshot = newSnapshot
         snapshot.clearReconfiguredItems()
         observers.removeAll { $0.observer == nil }
@@ -176,10 +191,14 @@ extension SnapshotDataSource: ViewRegistering {}
 /// Who a `SnapshotDataSource` tells about each snapshot it applies.
 @MainActor
 protocol SnapshotObserver: AnyObject {
+    /// An animated snapshot is about to be applied (the old one is still shown).
+    func sourceWillApply()
     func sourceDidApply(_ transition: SnapshotTransition)
 }
 
 extension CollectionView: SnapshotObserver {
+    func sourceWillApply() { prepareChangeAnimation() }
+
     func sourceDidApply(_ transition: SnapshotTransition) {
         // The view showed the old snapshot, so the transition fits it; if it was
         // told otherwise behind the source's back, it reads everything again.

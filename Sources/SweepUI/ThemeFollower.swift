@@ -66,6 +66,9 @@ final class ThemeFollower {
         apply(theme, portal.colorScheme)
         portal.onChange = { [unowned self] scheme in apply(theme, scheme) }
         portal.onAccentColorChange = { [unowned self] _ in apply(theme, portal.colorScheme) }
+        // The animation settings come with the same answers (or later, alone).
+        Animations.desktopScale = portal.animationScale
+        portal.onAnimationScaleChange = { scale in Animations.desktopScale = scale }
         pump.rearm()
     }
 

@@ -34,7 +34,8 @@ struct GuardedRenderer {
                 drawPlaceholder(content.title, in: bounds, theme: theme, canvas: canvas)
             }
         }
-        if let failure, reported.insert(item).inserted { onError?(item, failure) }
+        // (An item that left the data source, drawn fading out, has no index path to report.)
+        if let failure, item.section >= 0, reported.insert(item).inserted { onError?(item, failure) }
     }
 
     /// The item's height from the renderer, nil when it leaves it to the layout's estimate.

@@ -93,6 +93,13 @@ public final class ItemsView {
     /// Where a scroll to an item goes, while it glides there: rows measured
     /// on the way move the item, and the glide follows it.
     private var scrollGoal: (item: ItemPath, alignment: ScrollAlignment)?
+    /// How long a data change's items take to move, fade in and fade out
+    /// (ms); 0 animates nothing.
+    public var changeAnimationDuration = 250.0
+    /// The running change animation, if any (see `ChangeAnimation`).
+    private var changeAnimation: ChangeAnimation?
+    /// What showed before a data change being made, to animate from.
+    private var changeSnapshot: ChangeSnapshot?
 
     /// A view over `dataSource`'s items showing `model`'s counts and state;
     /// without one, an `ItemsViewState` with the data source's counts.
@@ -163,8 +170,10 @@ public final class ItemsView {
 
     /// Lays the items out for the model's counts again (after they changed).
     public func reloadData() {
-        // Fading items and failed renderings are addressed by position, which the change has moved.
+        // Fading items and failed renderings are addressed by position, which the change has moved;
+        // a running change animation goes on from `changeSnapshot` when the change animates.
         fades.removeAll()
+        endChangeAnimation()
         scrollGoal = nil
         items.forgetFailures()
         // The hovered item may be gone: found again under the pointer after the layout.
@@ -180,6 +189,7 @@ public final class ItemsView {
     /// Lays the items out again with the item at the top of the viewport
     /// where it was (the layout's settings changed); the caller repaints.
     private func relayout() {
+        endChangeAnimation()
         let top = ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset)
         prepareLayout()
         scroll.resize(contentHeight: layout.contentSize.height, viewportHeight: frame.height)
@@ -193,6 +203,8 @@ public final class ItemsView {
     /// keeps what the layout says a width change keeps (the top item).
     public func setFrame(_ newFrame: Rect) {
         let widthChanged = newFrame.width != frame.width
+        // Items moving across a view that changes size would move to places that changed: they are there now.
+        if newFrame.size != frame.size { endChangeAnimation() }
         let top = widthChanged ? ViewportAnchor(layout: LayoutReference(layout), offset: scroll.offset) : nil
         frame = newFrame
         if widthChanged { prepareLayout() }
@@ -363,7 +375,7 @@ public final class ItemsView {
         updateHover()
     }
 
-    public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty }
+    public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty || changeAnimation != nil }
 
     /// Advances animations to `time` (ms) and returns the damage of the
     /// fades, where the items are after the scroll moved; what the scroll did
@@ -378,6 +390,12 @@ public final class ItemsView {
         }
         if !scroll.isAnimating { scrollGoal = nil }
         var damage = Region()
+        if let animation = changeAnimation {
+            // Everything on screen may move: the whole view is drawn again (no pixels copied).
+            reporter.redrawAll()
+            damage.add(frame)
+            if animation.isFinished(at: time) { changeAnimation = nil }
+        }
         for (item, start) in fades {
             damage.add(windowRect(of: item).intersection(frame))
             if time - start >= fadeDuration { fades[item] = nil }
@@ -482,9 +500,13 @@ public final class ItemsView {
         canvas.withClip(area) {
             canvas.fill(area, color: theme.background)
             let visible = Rect(x: 0, y: area.minY - frame.minY + visibleOffset, width: layout.contentSize.width, height: area.height)
-            layout.items(in: visible, into: &drawnRanges)
-            for range in drawnRanges {
-                for item in range.items { drawItem(ItemPath(section: range.section, item: item), in: canvas) }
+            if let animation = changeAnimation {
+                drawItems(in: visible, moving: animation, canvas: canvas)
+            } else {
+                layout.items(in: visible, into: &drawnRanges)
+                for range in drawnRanges {
+                    for item in range.items { drawItem(ItemPath(section: range.section, item: item), in: canvas) }
+                }
             }
             drawHeaders(in: visible, canvas: canvas)
             if let pinned = pinnedHeader, pinned.rect.intersects(area), let title = dataSource.headerTitle(forSection: pinned.section) {
@@ -519,10 +541,135 @@ public final class ItemsView {
 
     private func drawItem(_ item: ItemPath, in canvas: Canvas) {
         let content = dataSource.content(for: item)
+        items.draw(item, content: content, state: state(of: item, content: content), in: windowRect(of: item), theme: theme,
+                   canvas: canvas)
+    }
+
+    /// How `item` is drawn now, apart from its content.
+    private func state(of item: ItemPath, content: ItemContent) -> ItemState {
         let selected = model.isSelected(item)
-        let state = ItemState(isSelected: selected, isFocused: item == model.focusedItem, isEditing: model.isEditing,
-                              isHighlighted: item == hoveredItem, isProvisional: model.isProvisional(item),
-                              isDisabled: content.isDisabled, tintOpacity: tintOpacity(of: item, selected: selected))
-        items.draw(item, content: content, state: state, in: windowRect(of: item), theme: theme, canvas: canvas)
+        return ItemState(isSelected: selected, isFocused: item == model.focusedItem, isEditing: model.isEditing,
+                         isHighlighted: item == hoveredItem, isProvisional: model.isProvisional(item),
+                         isDisabled: content.isDisabled, tintOpacity: tintOpacity(of: item, selected: selected))
+    }
+}
+
+// MARK: - Animated changes
+
+extension ItemsView {
+    /// Remembers what the viewport shows before a data change (where each
+    /// item is drawn, how, and its content, which a removed item needs to
+    /// fade out after the data source forgot it); `animateChange` after the
+    /// change animates from it. Call it while the data source still holds
+    /// the old items. Nothing is kept when `changeAnimationDuration` is 0.
+    /// - Complexity: O(items on screen).
+    public func snapshotForChange() {
+        changeSnapshot = nil
+        guard changeAnimationDuration > 0, frame.height > 0 else { return }
+        let offset = visibleOffset, time = animationTime
+        let viewport = Rect(x: 0, y: offset, width: max(1, layout.contentSize.width), height: frame.height)
+        var shown: [ChangeSnapshot.Shown] = []
+        func add(_ item: ItemPath) {
+            let presented = changeAnimation?.presented(item, destination: layout.frame(of: item), at: time)
+                ?? (frame: layout.frame(of: item), opacity: 1)
+            guard presented.frame.intersects(viewport) else { return }
+            let content = dataSource.content(for: item)
+            shown.append(.init(item: item, frame: presented.frame.offsetBy(dx: 0, dy: -offset), opacity: presented.opacity,
+                               content: content, state: state(of: item, content: content)))
+        }
+        var ranges: [ItemRange] = []
+        layout.items(in: viewport, into: &ranges)
+        for range in ranges {
+            for index in range.items where changeAnimation?.arrivals[ItemPath(section: range.section, item: index)] == nil {
+                add(ItemPath(section: range.section, item: index))
+            }
+        }
+        // Items a running animation draws elsewhere than their place (sliding in, say) are taken where they are drawn.
+        for item in changeAnimation?.drawingOrder ?? [] { add(item) }
+        let departures = (changeAnimation?.departures ?? []).compactMap { departure -> ChangeAnimation.Departure? in
+            guard let animation = changeAnimation, animation.opacity(of: departure, at: time) > 0 else { return nil }
+            var kept = departure
+            kept.frame = departure.frame.offsetBy(dx: 0, dy: -offset)
+            return kept
+        }
+        changeSnapshot = ChangeSnapshot(shown: shown, departures: departures)
+    }
+
+    /// Animates the change made since `snapshotForChange()`, from `time`
+    /// (ms on the animation clock): `map` gives an item's index path after
+    /// the change (nil: removed), `isInserted` whether an item after it is
+    /// new rather than moved. Call it once the view is laid out for the
+    /// change (`reloadData()`) and scrolled to keep the reader's place.
+    /// Without a snapshot nothing animates.
+    public func animateChange(map: (ItemPath) -> ItemPath?, isInserted: (ItemPath) -> Bool, at time: Double) {
+        guard let snapshot = changeSnapshot else { return }
+        changeSnapshot = nil
+        guard changeAnimationDuration > 0 else { return }
+        animationTime = max(animationTime, time)
+        let counts = model.itemCounts
+        let valid = { (item: ItemPath) -> ItemPath? in
+            guard let mapped = map(item), counts.indices.contains(mapped.section), mapped.item >= 0,
+                  mapped.item < counts[mapped.section] else { return nil }
+            return mapped
+        }
+        let offset = visibleOffset
+        var visible: [ItemRange] = []
+        layout.items(in: Rect(x: 0, y: offset, width: max(1, layout.contentSize.width), height: frame.height), into: &visible)
+        let animation = snapshot.animation(map: valid, isInserted: isInserted, visible: visible, frameOf: { layout.frame(of: $0) },
+                                           offset: offset, viewport: frame.height, time: animationTime,
+                                           duration: changeAnimationDuration)
+        changeAnimation = animation.isFinished(at: animationTime) ? nil : animation
+        reporter.redrawAll()
+    }
+
+    /// Drops a snapshot taken for a change that did not happen.
+    public func discardChangeSnapshot() { changeSnapshot = nil }
+
+    /// Whether a data change is being animated now.
+    public var isAnimatingChange: Bool { changeAnimation != nil }
+
+    /// Ends a running change animation: every item is where it belongs.
+    func endChangeAnimation() {
+        guard changeAnimation != nil else { return }
+        changeAnimation = nil
+        reporter.redrawAll()
+    }
+
+    /// Draws the items in `visible` (content coordinates) while a change
+    /// animates: the departures fading under everything, the items the
+    /// change did not touch where they are, then the moving and appearing
+    /// ones over them, each on the background so nothing under it shows
+    /// through.
+    private func drawItems(in visible: Rect, moving animation: ChangeAnimation, canvas: Canvas) {
+        let time = animationTime
+        for departure in animation.departures {
+            let opacity = animation.opacity(of: departure, at: time)
+            guard opacity > 0, departure.frame.intersects(visible) else { continue }
+            drawFaded(departure.content, state: departure.state, at: departure.frame, opacity: opacity, item: nil, canvas: canvas)
+        }
+        layout.items(in: visible, into: &drawnRanges)
+        for range in drawnRanges {
+            for index in range.items where animation.arrivals[ItemPath(section: range.section, item: index)] == nil {
+                drawItem(ItemPath(section: range.section, item: index), in: canvas)
+            }
+        }
+        for item in animation.drawingOrder {
+            let presented = animation.presented(item, destination: layout.frame(of: item), at: time)
+            guard presented.frame.intersects(visible), presented.opacity > 0 else { continue }
+            let content = dataSource.content(for: item)
+            drawFaded(content, state: state(of: item, content: content), at: presented.frame, opacity: presented.opacity,
+                      item: item, canvas: canvas)
+        }
+    }
+
+    /// An item drawn at `rect` (content coordinates) on the background, at `opacity`.
+    private func drawFaded(_ content: ItemContent, state: ItemState, at rect: Rect, opacity: Double, item: ItemPath?,
+                           canvas: Canvas) {
+        let shown = rect.offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
+        canvas.fill(shown, color: theme.background)
+        // A departed item has no index path; the renderer's failures are kept by one it never draws.
+        items.draw(item ?? ItemPath(section: -1, item: -1), content: content, state: state, in: shown, theme: theme,
+                   canvas: canvas)
+        if opacity < 1 { canvas.fill(shown, color: theme.background.withOpacity(1 - opacity)) }
     }
 }

@@ -2,7 +2,8 @@ import SweepUI
 
 /// Delete and undo in the list and grid, to show data changes: in editing
 /// mode Delete (the key, or the toolbar's Delete) removes the selected
-/// items from both views, which stay in editing mode; Ctrl+Z puts the last
+/// items from both views (animated: they fade out, the rest slide up),
+/// which stay in editing mode; Ctrl+Z puts the last
 /// deleted items back at their places, selected again, while every other
 /// selected item keeps its selection at its new position. Lines of
 /// `--items` that arrive later are inserted the same way.
@@ -22,6 +23,8 @@ extension DemoApp {
     func deleteSelected(in view: CollectionView, inAnyMode: Bool = false) -> Bool {
         guard view.isEditing || inAnyMode, view.selectedCount > 0 else { return false }
         let positions = view.selectedRanges.map(\.items)
+        // The deleted items fade out and the rest slide up (the views read them before the store changes).
+        for itemView in itemViews { itemView.prepareChangeAnimation() }
         let rows = items.delete(positions)
         undoStack.append(Deletion(rows: rows, view: view))
         applyToItemViews(.delete(view.selectedRanges))
@@ -33,6 +36,7 @@ extension DemoApp {
     @discardableResult
     func undoDelete() -> Bool {
         guard let last = undoStack.popLast() else { return false }
+        for itemView in itemViews { itemView.prepareChangeAnimation() }
         let positions = items.restore(last.rows).map { ItemRange(section: 0, items: $0) }
         applyToItemViews(.insert(positions))
         last.view.setEditing(true)

@@ -4,6 +4,7 @@ import Testing
 /// Data changes in the demo: in editing mode Delete removes the selected
 /// items and Ctrl+Z puts them back at their places, selected again, while
 /// the items selected in between keep their selection at their new places.
+/// (The screenshots wait for the change's animation, 250 ms, to end.)
 @Suite(.serialized) struct DeleteUndoRunTests {
     private func click(_ row: Int, holding modifier: String? = nil) -> String {
         var lines = ["{\"op\":\"pointer.move\",\"x\":300,\"y\":\(rowCentre(row))}",
@@ -23,14 +24,14 @@ import Testing
         \(click(3, holding: "Shift_L"))
         \(click(6, holding: "Control_L"))
         {"op":"key.tap","key":"Delete"}
-        {"op":"wait","ms":30}
+        {"op":"wait","ms":300}
         {"op":"screenshot","file":"deleted.png"}
         \(click(0, holding: "Control_L"))
         \(click(4, holding: "Control_L"))
         {"op":"key.down","key":"Control_L"}
         {"op":"key.tap","key":"z"}
         {"op":"key.up","key":"Control_L"}
-        {"op":"wait","ms":30}
+        {"op":"wait","ms":300}
         {"op":"screenshot","file":"restored.png"}
         """, label: "delete-undo")
         defer { run.directory.remove() }

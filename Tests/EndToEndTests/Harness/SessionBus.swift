@@ -72,8 +72,10 @@ final class SessionBus {
     /// ReadOne; `nonsense` answers a string for the number; `mute` never answers; `accent` is the
     /// accent colour (three numbers 0-1, "r,g,b"; none: the setting is unknown). With `switchTo`
     /// or `switchAccent`, the setting changes (and SettingChanged is sent) once `whenFile` exists.
+    /// `extra`: more of the portal's arguments (its animation settings).
     func startPortal(scheme: Int, version: Int = 2, accent: String? = nil, switchTo: Int? = nil, switchAccent: String? = nil,
-                     whenFile: String? = nil, nonsense: Bool = false, mute: Bool = false, directory: TestDirectory) throws {
+                     whenFile: String? = nil, nonsense: Bool = false, mute: Bool = false, extra: [String] = [],
+                     directory: TestDirectory) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
         var arguments = [script, String(scheme), "--version", String(version)]
         if let accent { arguments += ["--accent", accent] }
@@ -82,6 +84,7 @@ final class SessionBus {
         if let whenFile { arguments += ["--when-file", whenFile] }
         if nonsense { arguments.append("--nonsense") }
         if mute { arguments.append("--mute") }
+        arguments += extra
         let portal = try ChildProcess(name: "test-portal", executable: "/usr/bin/python3", arguments: arguments,
                                       environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
                                       directory: directory.path)

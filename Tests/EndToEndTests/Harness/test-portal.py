@@ -5,6 +5,7 @@ interface's org.freedesktop.appearance color-scheme.
 
   test-portal.py SCHEME [--version 1|2] [--accent R,G,B] [--switch-to SCHEME]
                  [--switch-accent R,G,B] [--when-file PATH] [--nonsense] [--start-delay MS] [--mute]
+                 [--enable-animations true|false] [--kde-animation-factor X] [--kde-factor-as-text]
 
 SCHEME is the portal's number (0 no preference, 1 dark, 2 light). Version 2
 answers ReadOne and Read; version 1 only Read (ReadOne is then an unknown
@@ -12,7 +13,11 @@ method, as with portals before 1.17). With --switch-to, once PATH exists
 (say the scripted compositor's first screenshot) the setting changes and
 SettingChanged is emitted. --accent gives accent-color (three numbers 0-1;
 without it the setting is unknown, as before GNOME 47); --switch-accent
-changes it once PATH exists. --nonsense answers a string where the number
+changes it once PATH exists. --enable-animations answers GNOME's
+org.gnome.desktop.interface enable-animations (a boolean) and
+--kde-animation-factor KDE's org.kde.kdeglobals.KDE AnimationDurationFactor
+(a double, or with --kde-factor-as-text the text kdeglobals holds); without
+them those settings are not found, as on other desktops. --nonsense answers a string where the number
 belongs, as a broken portal might. --start-delay waits before taking the
 name, as a real portal started by the bus (D-Bus activation) takes a while;
 --mute never answers Read or ReadOne, as a hung portal. Prints "ready" on
@@ -37,12 +42,16 @@ APPEARANCE = "org.freedesktop.appearance"
 
 
 class Settings(dbus.service.Object):
-    def __init__(self, bus, scheme, nonsense=False, mute=False, accent=None):
+    def __init__(self, bus, scheme, nonsense=False, mute=False, accent=None, animations=None, kde_factor=None,
+                 kde_text=False):
         super().__init__(bus, PATH)
         self.scheme = scheme
         self.accent = accent
         self.nonsense = nonsense
         self.mute = mute
+        self.animations = animations
+        self.kde_factor = kde_factor
+        self.kde_text = kde_text
 
     def value(self, namespace, key, variants):
         if namespace == APPEARANCE and key == "color-scheme":
@@ -51,6 +60,12 @@ class Settings(dbus.service.Object):
             return dbus.UInt32(self.scheme, variant_level=variants)
         if namespace == APPEARANCE and key == "accent-color" and self.accent is not None:
             return accent_value(self.accent, variants)
+        if namespace == "org.gnome.desktop.interface" and key == "enable-animations" and self.animations is not None:
+            return dbus.Boolean(self.animations, variant_level=variants)
+        if namespace == "org.kde.kdeglobals.KDE" and key == "AnimationDurationFactor" and self.kde_factor is not None:
+            if self.kde_text:
+                return dbus.String(str(self.kde_factor), variant_level=variants)
+            return dbus.Double(self.kde_factor, variant_level=variants)
         raise dbus.exceptions.DBusException("no such setting", name="org.freedesktop.portal.Error.NotFound")
 
     @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
@@ -96,6 +111,9 @@ def main():
     parser.add_argument("--nonsense", action="store_true")
     parser.add_argument("--start-delay", type=int, default=0)
     parser.add_argument("--mute", action="store_true")
+    parser.add_argument("--enable-animations", choices=["true", "false"])
+    parser.add_argument("--kde-animation-factor", type=float)
+    parser.add_argument("--kde-factor-as-text", action="store_true")
     args = parser.parse_args()
     # The test runner may leave SIGTERM ignored or blocked, and both are inherited: end on it.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -108,7 +126,9 @@ def main():
     address = os.environ.get("DBUS_STARTER_ADDRESS")
     bus = dbus.bus.BusConnection(address) if address else dbus.SessionBus()
     bus.set_exit_on_disconnect(True)  # the test's bus going away ends the portal it started
-    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense, args.mute, args.accent)
+    animations = None if args.enable_animations is None else args.enable_animations == "true"
+    settings = (SettingsV2 if args.version == 2 else Settings)(bus, args.scheme, args.nonsense, args.mute, args.accent,
+                                                               animations, args.kde_animation_factor, args.kde_factor_as_text)
     _name = dbus.service.BusName(NAME, bus)
     print("ready", flush=True)
 
