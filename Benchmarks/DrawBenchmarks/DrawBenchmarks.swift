@@ -24,6 +24,13 @@ final class Snippets: RowDataSource {
     func subtitle(forRow row: Int) -> String? { Self.words.prefix([6, 20, 45][row % 3]).joined(separator: " ") }
 }
 
+/// A million rows that lose every other row of the first 1,000 at each delete.
+final class ShrinkingRows: RowDataSource {
+    var numberOfRows = 1_000_000
+    func title(forRow row: Int) -> String { "Item \(row + 1)" }
+    func subtitle(forRow row: Int) -> String? { nil }
+}
+
 let benchmarks: @Sendable () -> Void = {
     let frame = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 5, scalingFactor: .one,
                                         maxDuration: .seconds(3), maxIterations: 300)
@@ -158,6 +165,37 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
         lists.removeAll()
+    }
+
+    // An animated delete of 500 selected rows (every other row of the first 1,000) from a million,
+    // at 60 Hz: one iteration is one frame of the animation, the whole view drawn at its time; the
+    // frame a delete happens in does the change too (the view read before it, laid out after it).
+    for scale in [1.0, 2.0] {
+        Benchmark("animated-delete-500-of-1M-frame-scale-\(Int(scale))", configuration: frame) { benchmark in
+            let image = PixmanImage(width: Int(bounds.width * scale), height: Int(bounds.height * scale))!
+            let target = PixmanCanvas(image: image, scale: scale, fonts: try! FontSet(scale: scale))
+            let rows = ShrinkingRows()
+            let list = ItemsView(frame: bounds, layout: .list, dataSource: rows, theme: .light)
+            list.setScale(scale)
+            list.state?.isEditing = true
+            list.state?.selected = { $0.item < 1_000 && $0.item % 2 == 0 }
+            var time = 0.0
+            list.draw(in: target, damage: Region(bounds))
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                time += 1_000 / 60
+                if !list.isAnimatingChange {
+                    list.snapshotForChange()
+                    rows.numberOfRows -= 500
+                    list.state?.itemCounts = [rows.numberOfRows]
+                    list.reloadData()
+                    list.animateChange(map: { item in
+                        item.item >= 1_000 ? ItemPath(item: item.item - 500) : item.item % 2 == 1 ? ItemPath(item: item.item / 2) : nil
+                    }, isInserted: { _ in false }, at: time)
+                }
+                list.draw(in: target, damage: list.advance(to: time))
+            }
+        }
     }
 
     let scrolled: [(name: String, view: () -> ItemsView)] = [("list", editingList), ("grid", editingGrid),
