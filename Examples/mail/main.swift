@@ -8,7 +8,8 @@
 // row is as tall as its snippet, which wraps to three lines (`SelfSizingListLayout`). The search field keeps
 // the messages whose sender, subject or snippet holds what is typed, and the selection of those it hides.
 // Delete archives the selected messages and Ctrl+Z brings them back; the row's menu marks them read or
-// unread; Enter prints the selected messages' subjects. Changes animate (SWEEP_ANIMATIONS=0: not). With --arrivals a new message arrives every second
+// unread, and so does swiping a message right (left: Archive; all the way: archived); Enter prints the selected
+// messages' subjects. Changes animate (SWEEP_ANIMATIONS=0: not). With --arrivals a new message arrives every second
 // from a background task, at the top, without moving the rows being read or touching the selection.
 import Foundation
 import SweepUI
@@ -183,6 +184,22 @@ enum Mailbox {
         guard item != nil else { return nil }
         return Menu([.action("Mark as Read", id: "read"), .action("Mark as Unread", id: "unread"),
                      .action("Archive", id: "archive", shortcut: "Delete")])
+    }
+
+    /// Swiped left, a message offers Archive (a full swipe archives it); swiped right, Read or Unread.
+    func collectionView(_ view: CollectionView, trailingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration? {
+        SwipeActionsConfiguration(actions: [SwipeAction(id: "archive", title: "Archive", backgroundColor: Color(rgb: 0x9141AC)) {
+            [unowned self] item in if let id = source.itemIdentifier(for: item) { archive([id]) }
+        }])
+    }
+
+    func collectionView(_ view: CollectionView, leadingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration? {
+        guard let id = source.itemIdentifier(for: item), let unread = messages[id].map({ !$0.isUnread }) else { return nil }
+        return SwipeActionsConfiguration(actions: [SwipeAction(id: unread ? "unread" : "read", title: unread ? "Unread" : "Read",
+                                                               backgroundColor: Color(rgb: 0x3584E4)) { [unowned self] _ in
+            messages[id]?.isUnread = unread
+            source.reconfigureItems([id])
+        }])
     }
 
     func collectionView(_ view: CollectionView, contextMenu event: MenuEvent) {

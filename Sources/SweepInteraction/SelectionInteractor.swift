@@ -362,15 +362,20 @@ public final class SelectionInteractor<Layout: ItemLayout> {
     /// stays on the item it was on, a sweep keeps its start item and mode,
     /// and both take in again what lies under them now (an item inserted
     /// inside a band is in it). When the change dropped their provisional
-    /// selection (a remap, a reload) or their item is gone, they end.
+    /// selection (a reload) or their item is gone, they end; a remap that
+    /// dropped it (`rebuildsProvisional`: sections came or went, items were
+    /// found by identifier) is followed too, their provisional selection
+    /// made again from what lies under them (a new day's section arriving
+    /// above a band in a mailbox).
     /// - Parameters:
     ///   - anchors: `gestureAnchors()` read before the change; nil ends the gestures.
     ///   - map: where an old item is now, nil when it was deleted.
     ///   - mapNearest: the same, or its nearest survivor.
+    ///   - rebuildsProvisional: the change dropped the provisional selection, which the gestures make again.
     public func itemsChanged(following anchors: GestureAnchors?, map: (ItemPath) -> ItemPath?,
-                             mapNearest: (ItemPath) -> ItemPath?) -> [InteractionEvent] {
+                             mapNearest: (ItemPath) -> ItemPath?, rebuildsProvisional: Bool = false) -> [InteractionEvent] {
         var events: [InteractionEvent] = []
-        let followed = anchors != nil && selection.model.provisionalKind != nil
+        let followed = anchors != nil && (selection.model.provisionalKind != nil || rebuildsProvisional)
         if var running = sweep {
             if followed, let start = map(running.start) {
                 running.itemsMoved(start: start, current: mapNearest(running.current) ?? start)

@@ -360,7 +360,9 @@ public final class AppWindow: ComponentHost {
 
     /// Scrolling and the gesture timer: what every pointer frame does after the hover.
     private func finishPointerFrame(_ frame: PointerFrame) {
-        if frame.vertical != nil, let position = gestureArena.pointerPosition, let component = scrollTarget(at: position) {
+        // Sideways alone too: a table's columns scroll, a row swipes (components without sideways scrolling ignore it).
+        if frame.vertical != nil || frame.horizontal != nil, let position = gestureArena.pointerPosition,
+           let component = scrollTarget(at: position) {
             component.handleScroll(frame)
         }
         if frame.time != 0 { armGestureTimer(eventTime: gestureArena.eventTime(frame.time)) }

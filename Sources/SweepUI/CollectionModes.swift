@@ -33,7 +33,8 @@ struct ZoomMode {
 
 /// Scrolling by the view's own input: a finger panning, fingers on a
 /// touchpad (their velocity for the fling when they lift), autoscroll at
-/// the edges during a sweep or band, and what was last reported.
+/// the edges during a sweep or band, and what was last reported; and the
+/// same fingers moving sideways over a row, swiping it (`swipe`).
 struct ScrollMode {
     enum Touch {
         case idle
@@ -60,6 +61,8 @@ struct ScrollMode {
     var sideways: ((Double) -> Void)?
     /// A finger panning the view: its sideways translation so far, nil when it lifts.
     var sidewaysPan: ((Double?) -> Void)?
+    /// A row swiped sideways to show its actions (drawn by the item view's `swipe`).
+    var swipe = SwipeMode()
 }
 
 /// Drag and drop: the drag out of the view, and a drag over it.

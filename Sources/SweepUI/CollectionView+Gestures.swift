@@ -35,7 +35,7 @@ extension CollectionView {
         g.pinch.onStateChange = { [unowned self] r in pinchChanged(r as! PinchGestureRecognizer) }
         g.scrollPan.onStateChange = { [unowned self] r in scrollPanChanged(r as! PanGestureRecognizer) }
         g.tap.onStateChange = { [unowned self] r in
-            guard !scrollMode.touchStoppedFling, !accessoryTapped(at: r.location) else { return }
+            guard !scrollMode.touchStoppedFling, !swipeTakesTap(at: r.location), !accessoryTapped(at: r.location) else { return }
             apply(interactor.tap(at: r.location))
         }
         g.longPress.onStateChange = { [unowned self] r in
@@ -62,7 +62,7 @@ extension CollectionView {
         }
         g.band.onStateChange = { [unowned self] r in bandStateChanged(r as! BandGestureRecognizer) }
         g.click.onStateChange = { [unowned self, unowned g] _ in
-            guard !accessoryTapped(at: g.click.location) else { return }
+            guard !swipeTakesTap(at: g.click.location), !accessoryTapped(at: g.click.location) else { return }
             behaviour.willClick?(g.click.location, g.click.modifiers)
             click(at: g.click.location, modifiers: g.click.modifiers)
         }
@@ -223,6 +223,8 @@ extension CollectionView {
     // MARK: - Scrolling
 
     private func scrollPanChanged(_ pan: PanGestureRecognizer) {
+        // Sideways over a row with swipe actions, the pan swipes the row instead (interaction.md §13).
+        if swipePanChanged(pan) { return }
         switch pan.state {
         case .began:
             itemView.stopFling()
@@ -249,6 +251,15 @@ extension CollectionView {
     /// sweep takes finger scrolling first.
     public func handleScroll(_ frame: PointerFrame) {
         guard isVisible else { return }
+        if frame.source == .finger {
+            // Touchpad fingers sideways over a row with swipe actions swipe it (interaction.md §13).
+            let pointer = host?.gestureArena.pointerPosition.map { Point(x: $0.x - self.frame.minX, y: $0.y - self.frame.minY) }
+            let time = host?.gestureArena.eventTime(frame.time) ?? Double(frame.time)
+            if swipeScrolled(dx: frame.horizontal?.value ?? 0, dy: frame.vertical?.value ?? 0,
+                             stopped: frame.vertical?.stopped == true || frame.horizontal?.stopped == true, at: pointer, time: time) {
+                return
+            }
+        }
         var frame = frame
         if let sideways = scrollMode.sideways {
             // Sideways scrolling (Shift turns a wheel's) goes to the columns.

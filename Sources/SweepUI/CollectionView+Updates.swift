@@ -86,8 +86,9 @@ extension CollectionView {
     /// The selection, the anchor, the focus and the top item follow their
     /// identifiers, whether sections were inserted, removed or reordered;
     /// the reconfigured items are drawn again. A running sweep or band
-    /// follows its items through a batch; a remap (sections or the order
-    /// changed wholesale) ends it.
+    /// follows its items, through a batch and through a remap (sections or
+    /// the order changed wholesale) alike: it keeps its start item or its
+    /// anchor item and takes in what lies under it now.
     /// - Throws: `ItemUpdateError` when the transition does not start from
     ///   the counts the view shows or end at the data source's; nothing
     ///   changes then.
@@ -105,8 +106,9 @@ extension CollectionView {
             return invalidate()
         }
         let top = topItem(), anchors = interactor.gestureAnchors()
+        let result: SnapshotTransitionResult
         do {
-            try selection.apply(transition)
+            result = try selection.apply(transition)
         } catch {
             itemView.discardChangeSnapshot()
             throw error
@@ -114,7 +116,9 @@ extension CollectionView {
         accessibilityItemsChanged { transition.map($0) }
         // A remap names no inserted items: those coming into view slide in from the side they were on.
         let isInserted = transition.update.map(Self.insertedItems(of:)) ?? { _ in false }
-        itemsChanged(top: top, anchors: anchors, map: { transition.map($0) }, isInserted: isInserted) { transition.mapNearest($0) }
+        // A remap dropped a running sweep's or band's provisional selection: they make it again over their items.
+        itemsChanged(top: top, anchors: anchors, map: { transition.map($0) }, isInserted: isInserted,
+                     rebuildsProvisional: result.cancelledProvisional) { transition.mapNearest($0) }
         if !transition.reconfigured.isEmpty {
             itemView.itemsChangedInPlace(transition.reconfigured.flatMap { range in range.items.map { ItemPath(section: range.section, item: $0) } })
         }
@@ -167,8 +171,10 @@ extension CollectionView {
     /// change prepared with `prepareChangeAnimation()`; nil animates nothing.)
     private func itemsChanged(top: (ItemPath, Double)?, anchors: SelectionInteractor<LayoutReference>.GestureAnchors?,
                               map: (ItemPath) -> ItemPath?, isInserted: ((ItemPath) -> Bool)? = nil, sameItems: Bool = true,
-                              mapNearest: (ItemPath) -> ItemPath?) {
+                              rebuildsProvisional: Bool = false, mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
+        // A swiped row's place changed under it: it closes (the item view forgets its offset).
+        scrollMode.swipe = SwipeMode()
         // A double click needs both clicks on the same item, not the same index path.
         clickMode.lastClick = nil
         // A pinch's zoom holds the counts it began with: it ends here, its size kept.
@@ -187,7 +193,7 @@ extension CollectionView {
         itemView.measureItems()
         if let isInserted { itemView.animateChange(map: map, isInserted: isInserted, at: now) } else { itemView.discardChangeSnapshot() }
         // With the new layout in place: the gestures follow their items, or end.
-        apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest))
+        apply(interactor.itemsChanged(following: anchors, map: map, mapNearest: mapNearest, rebuildsProvisional: rebuildsProvisional))
         if interactor.band == nil && gestures.band.state.isActive { gestures.band.cancel() }
         shown.focusedItem = isFocused ? interactor.keyboard.focus : nil
         accessibilityFocusFollowedItems()

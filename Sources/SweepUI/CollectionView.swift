@@ -338,6 +338,7 @@ public final class CollectionView: Component {
 
     public func advanceAnimations(to time: Double) -> Region {
         let damage = itemView.advance(to: time)
+        swipeSlideAdvanced()
         reportScroll()
         return damage
     }

@@ -84,6 +84,11 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ view: CollectionView, didScrollTo offset: Double)
     /// The item counts changed (a batch update or a reload).
     func collectionView(_ view: CollectionView, itemsDidChange count: Int)
+    /// The actions a row shows when swiped right (a list's rows only; nil
+    /// or none: it does not move that way). See `SwipeActionsConfiguration`.
+    func collectionView(_ view: CollectionView, leadingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration?
+    /// The actions a row shows when swiped left.
+    func collectionView(_ view: CollectionView, trailingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration?
     /// The view's layout (an app's own) answered nonsense, told in one line
     /// once a kind (also what was found before the delegate was set); a
     /// list stands in while its preparation fails. By default the line goes
@@ -119,6 +124,8 @@ extension CollectionViewDelegate {
     public func collectionView(_ view: CollectionView, didZoomTo cellSize: Double, phase: ZoomPhase) {}
     public func collectionView(_ view: CollectionView, didScrollTo offset: Double) {}
     public func collectionView(_ view: CollectionView, itemsDidChange count: Int) {}
+    public func collectionView(_ view: CollectionView, leadingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration? { nil }
+    public func collectionView(_ view: CollectionView, trailingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration? { nil }
     public func collectionView(_ view: CollectionView, layoutProblem message: String) {
         _ = StandardStreams.writeLine("\(view.name): \(message)", to: 2)
     }

@@ -100,6 +100,10 @@ public final class ItemsView {
     private var changeAnimation: ChangeAnimation?
     /// What showed before a data change being made, to animate from.
     private var changeSnapshot: ChangeSnapshot?
+    /// The row swiped sideways to show its actions, if any: drawn moved, its
+    /// buttons under it, sliding while its `settle` runs. The caller
+    /// repaints the row after changing it.
+    public var swipe: SwipeReveal?
 
     /// A view over `dataSource`'s items showing `model`'s counts and state;
     /// without one, an `ItemsViewState` with the data source's counts.
@@ -174,6 +178,7 @@ public final class ItemsView {
         // a running change animation goes on from `changeSnapshot` when the change animates.
         fades.removeAll()
         endChangeAnimation()
+        swipe = nil
         scrollGoal = nil
         items.forgetFailures()
         // The hovered item may be gone: found again under the pointer after the layout.
@@ -375,7 +380,7 @@ public final class ItemsView {
         updateHover()
     }
 
-    public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty || changeAnimation != nil }
+    public var isAnimating: Bool { scroll.isAnimating || !fades.isEmpty || changeAnimation != nil || swipe?.settle != nil }
 
     /// Advances animations to `time` (ms) and returns the damage of the
     /// fades, where the items are after the scroll moved; what the scroll did
@@ -395,6 +400,10 @@ public final class ItemsView {
             reporter.redrawAll()
             damage.add(frame)
             if animation.isFinished(at: time) { changeAnimation = nil }
+        }
+        if swipe?.settle != nil, let item = swipe?.item {
+            swipe?.advance(to: time)
+            damage.add(windowRect(of: item).intersection(frame))
         }
         for (item, start) in fades {
             damage.add(windowRect(of: item).intersection(frame))
@@ -541,8 +550,31 @@ public final class ItemsView {
 
     private func drawItem(_ item: ItemPath, in canvas: Canvas) {
         let content = dataSource.content(for: item)
+        if let swipe, swipe.item == item, swipe.offset != 0 {
+            return drawSwiped(item, swipe: swipe, content: content, in: windowRect(of: item), canvas: canvas)
+        }
         items.draw(item, content: content, state: state(of: item, content: content), in: windowRect(of: item), theme: theme,
                    canvas: canvas)
+    }
+
+    /// A swiped row: its buttons in the part its content uncovered, then its content moved over them.
+    private func drawSwiped(_ item: ItemPath, swipe: SwipeReveal, content: ItemContent, in rect: Rect, canvas: Canvas) {
+        let actions = swipe.shownSide == .leading ? swipe.leading : swipe.trailing
+        for button in swipe.buttons(in: rect) where actions.indices.contains(button.index) {
+            let action = actions[button.index]
+            canvas.fill(button.rect, color: action.color)
+            let width = canvas.measureText(action.title, role: .bodyBold), line = canvas.metrics(for: .bodyBold).lineHeight
+            guard width <= button.rect.width - 8 else { continue }
+            // Centred in an open button; in a widening one, kept by the row's content as it moves away.
+            let x = swipe.shownSide == .leading ? max(button.rect.minX + 4, min(button.rect.midX - width / 2, button.rect.maxX - width - 4))
+                : max(button.rect.minX + 4, button.rect.midX - width / 2)
+            canvas.drawText(action.title, at: Point(x: x, y: button.rect.midY - line / 2), role: .bodyBold, color: .white, maxWidth: nil)
+        }
+        let moved = rect.offsetBy(dx: swipe.offset, dy: 0)
+        canvas.withClip(rect) {
+            canvas.fill(moved.intersection(rect), color: theme.background)
+            items.draw(item, content: content, state: state(of: item, content: content), in: moved, theme: theme, canvas: canvas)
+        }
     }
 
     /// How `item` is drawn now, apart from its content.
@@ -573,6 +605,8 @@ extension ItemsView {
             let presented = changeAnimation?.presented(item, destination: layout.frame(of: item), at: time)
                 ?? (frame: layout.frame(of: item), opacity: 1)
             guard presented.frame.intersects(viewport) else { return }
+            // A row swiped aside (its action removing it now) shows no content to fade out.
+            if let swipe, swipe.item == item, swipe.offset != 0 { return }
             let content = dataSource.content(for: item)
             shown.append(.init(item: item, frame: presented.frame.offsetBy(dx: 0, dy: -offset), opacity: presented.opacity,
                                content: content, state: state(of: item, content: content)))

@@ -122,6 +122,106 @@ import Testing
         #expect(run.output == subjects + ["Subject 5"], "\(run.output)")
     }
 
+    /// Newest first, by day: every message but Subject 5 (the first row's).
+    private let allButTheFirst = [4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6].map { "Subject \($0)" }
+
+    /// A click on a row low in the window (the keyboard focus, which Return activates), Ctrl+A and
+    /// Return: every subject shown, printed; 400 ms before for the change's animation.
+    private let printAll = """
+        {"op":"wait","ms":400}
+        {"op":"pointer.move","x":300,"y":500}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"a"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """
+
+    /// A finger swiped left across most of the first row: that message is archived, and only it;
+    /// Ctrl+Z brings it back, selected.
+    @Test func aFullSwipeByTouchArchivesTheSwipedMessageAlone() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"touch.drag","points":[[700,90]],"by":[-600,0],"steps":16,"ms":250}
+        \(printAll)
+        {"op":"key.down","key":"Control_L"}
+        {"op":"key.tap","key":"z"}
+        {"op":"key.up","key":"Control_L"}
+        {"op":"wait","ms":400}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "swipe-full") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == allButTheFirst + ["Subject 5"], "\(run.output)")
+    }
+
+    /// A short swipe opens the row on its Archive button; a tap on the button archives that message.
+    @Test func aSwipeOpensTheRowAndATapOnArchiveArchivesIt() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"touch.drag","points":[[600,90]],"by":[-140,0],"steps":10,"ms":200}
+        {"op":"wait","ms":400}
+        {"op":"screenshot","file":"open.png"}
+        {"op":"touch.down","id":0,"x":770,"y":90}
+        {"op":"touch.up","id":0}
+        \(printAll)
+        """, label: "swipe-open") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == allButTheFirst, "\(run.output)")
+        // The Archive button's purple at the row's right end, the row's background elsewhere.
+        let open = try PNGCodec.decode(Array(Data(contentsOf: URL(fileURLWithPath: "\(run.directory.path)/open.png"))))
+        #expect(open.rgb(x: 790, y: 90) == 0x9141AC, "\(open.hex(x: 790, y: 90))")
+        #expect(open.rgb(x: 400, y: 90) != 0x9141AC)
+    }
+
+    /// Two touchpad fingers scrolling sideways over a row open it; a click on Archive archives it.
+    @Test func twoTouchpadFingersSidewaysOpenTheRowForAClick() throws {
+        let scrolls = Array(repeating: #"{"op":"pointer.axis","dx":12,"source":"finger"}"#, count: 12).joined(separator: "\n")
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":400,"y":90}
+        \(scrolls)
+        {"op":"pointer.axisStop"}
+        {"op":"wait","ms":400}
+        {"op":"pointer.move","x":770,"y":90}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        \(printAll)
+        """, label: "swipe-touchpad") { [try mailbox($0)] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output == allButTheFirst, "\(run.output)")
+    }
+
+    /// A band held over the first rows for two and a half seconds while a message arrives every
+    /// second: the band keeps its rows (the new messages come in above them), and they came.
+    @Test func messagesArrivingWhileABandRunsKeepTheBandsItems() throws {
+        let run = try play("""
+        \(ready)
+        {"op":"pointer.move","x":400,"y":80}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.move","x":420,"y":120}
+        {"op":"wait","ms":2500}
+        {"op":"pointer.move","x":420,"y":160}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        {"op":"key.tap","key":"Home"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "arrivals-band") { _ in ["--messages", "50", "--arrivals"] }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        // The first generated messages (numbers 0–2) are "Quarterly report"; the arrivals "New message N".
+        let band = run.output.dropLast()
+        #expect(band.count >= 2 && band.allSatisfy { $0 == "Quarterly report" }, "\(run.output)")
+        #expect(run.output.last?.hasPrefix("New message") == true, "messages arrived above: \(run.output)")
+    }
+
     /// Scrolled into the first day, its header stays at the top (the pixels there are the
     /// header's, over the rows under it); a click on it selects nothing, one below it a message.
     @Test func theDaysHeaderStaysAtTheTopAndAClickOnItSelectsNothing() throws {

@@ -59,6 +59,20 @@ final class TestHost: ComponentHost {
     func showTooltip(_ text: String, under area: Rect, theme: Theme) { tooltip = (text, area) }
     func hideTooltip() { tooltip = nil }
 
+    /// With `recordsMenus`, the menu a component showed and how to answer it
+    /// (else menus are dismissed at once, as a window without popups would).
+    var recordsMenus = false
+    private(set) var shownMenu: (menu: Menu, answer: (MenuEvent) -> Void)?
+    @discardableResult
+    func showMenu(_ menu: Menu, at point: Point, theme: Theme, trigger: MenuTrigger, onEvent: @escaping (MenuEvent) -> Void) -> Bool {
+        guard recordsMenus else {
+            onEvent(.dismissed)
+            return false
+        }
+        shownMenu = (menu, onEvent)
+        return true
+    }
+
     func takeDamage() -> Region {
         defer { damage = Region() }
         return damage

@@ -180,6 +180,14 @@ extension CollectionView {
                 return true
             }))
         }
+        // A row's swipe actions are its actions too (read when the reader first meets the row).
+        for action in allSwipeActions(for: path) {
+            object.actions.append((action.title, { [unowned self] in
+                guard isValid(ref.path) else { return false }
+                action.handler(ref.path)
+                return true
+            }))
+        }
         object.extents = { [unowned self] in windowRect(ofContent: geometry.frame(of: ref.path)) }
         object.grabFocus = { [unowned self] in
             host?.focus(self)

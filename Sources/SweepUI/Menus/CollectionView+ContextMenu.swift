@@ -8,13 +8,19 @@ extension CollectionView {
     /// delegate gives none or the view is busy with a sweep or band.
     @discardableResult
     public func showContextMenu(for item: ItemPath?, at windowPoint: Point, trigger: MenuTrigger) -> Bool {
-        guard isVisible, sweepOrBandIdle, let host, let delegate,
-              var menu = delegate.collectionView(self, contextMenuFor: item, trigger: trigger), !menu.items.isEmpty else { return false }
+        guard isVisible, sweepOrBandIdle, let host, let delegate else { return false }
+        // The row's swipe actions are in its menu too, for a mouse and the keyboard (interaction.md §13).
+        let (given, swipeActions) = menu(delegate.collectionView(self, contextMenuFor: item, trigger: trigger), addingSwipeActionsOf: item)
+        guard var menu = given, !menu.items.isEmpty else { return false }
         // Named for screen readers after what it acts on, unless the app named it.
         if menu.title == nil, let item { menu.title = dataSource.title(for: item) }
         if let item { selectForMenu(item) }
+        closeSwipedRow()
         return host.showMenu(menu, at: windowPoint, theme: theme, trigger: trigger) { [weak self] event in
             guard let self else { return }
+            if case .chosen(let id) = event, let item, let action = swipeActions.first(where: { $0.id == id }) {
+                return action.handler(item)
+            }
             self.delegate?.collectionView(self, contextMenu: event)
         }
     }
