@@ -223,7 +223,7 @@ extension CollectionView {
     // MARK: - Scrolling
 
     private func scrollPanChanged(_ pan: PanGestureRecognizer) {
-        // Sideways over a row with swipe actions, the pan swipes the row instead (interaction.md §13).
+        // Sideways over a row with swipe actions, the pan swipes the row instead (interaction.md §11).
         if swipePanChanged(pan) { return }
         switch pan.state {
         case .began:
@@ -252,7 +252,7 @@ extension CollectionView {
     public func handleScroll(_ frame: PointerFrame) {
         guard isVisible else { return }
         if frame.source == .finger {
-            // Touchpad fingers sideways over a row with swipe actions swipe it (interaction.md §13).
+            // Touchpad fingers sideways over a row with swipe actions swipe it (interaction.md §11).
             let pointer = host?.gestureArena.pointerPosition.map { Point(x: $0.x - self.frame.minX, y: $0.y - self.frame.minY) }
             let time = host?.gestureArena.eventTime(frame.time) ?? Double(frame.time)
             if swipeScrolled(dx: frame.horizontal?.value ?? 0, dy: frame.vertical?.value ?? 0,

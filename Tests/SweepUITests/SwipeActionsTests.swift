@@ -210,6 +210,17 @@ import Testing
         #expect((view.itemView.swipe?.offset ?? 0) > 0, "right: the leading actions")
     }
 
+    /// A view that scrolls sideways (a table's columns) keeps touchpad strokes for that.
+    @Test func aViewThatScrollsSidewaysKeepsTouchpadStrokes() {
+        let (view, host, mailbox) = make()
+        defer { withExtendedLifetime(mailbox) {} }
+        var sideways = 0.0
+        view.scrollMode.sideways = { sideways += $0 }
+        host.gestureArena.pointerMoved(to: Point(x: 150, y: row(3)), time: 1000)
+        for step in 0..<10 { fingers(view, dx: 10, time: 1000 + UInt32(step) * 16) }
+        #expect(view.itemView.swipe == nil && sideways == 100)
+    }
+
     // MARK: - The same actions elsewhere
 
     @Test func theContextMenuOffersTheActionsTheAppsMenuLacks() throws {

@@ -9,7 +9,7 @@ extension CollectionView {
     @discardableResult
     public func showContextMenu(for item: ItemPath?, at windowPoint: Point, trigger: MenuTrigger) -> Bool {
         guard isVisible, sweepOrBandIdle, let host, let delegate else { return false }
-        // The row's swipe actions are in its menu too, for a mouse and the keyboard (interaction.md §13).
+        // The row's swipe actions are in its menu too, for a mouse and the keyboard (interaction.md §11).
         let (given, swipeActions) = menu(delegate.collectionView(self, contextMenuFor: item, trigger: trigger), addingSwipeActionsOf: item)
         guard var menu = given, !menu.items.isEmpty else { return false }
         // Named for screen readers after what it acts on, unless the app named it.

@@ -33,7 +33,7 @@ struct SwipeMode {
 }
 
 extension CollectionView {
-    /// A row moves this far sideways (and twice as far as up or down) before it is swiped (interaction.md §13).
+    /// A row moves this far sideways (and twice as far as up or down) before it is swiped (interaction.md §11).
     static let swipeDecisionDistance = 10.0
 
     /// The delegate's actions for `item`'s two sides; nil when the row does
@@ -204,8 +204,9 @@ extension CollectionView {
             return false
         case .idle:
             guard dx != 0 || dy != 0, !stopped else { return false }
-            // Fingers resting first are the hold-then-scroll sweep's.
-            guard gestures.holdSweep.numberOfTouches == 0, let point, let item = interactor.item(at: point),
+            // Fingers resting first are the hold-then-scroll sweep's; a view that scrolls sideways (a
+            // table's columns) keeps sideways strokes for that.
+            guard gestures.holdSweep.numberOfTouches == 0, scrollMode.sideways == nil, let point, let item = interactor.item(at: point),
                   swipeActions(for: item) != nil else {
                 closeSwipedRow()
                 scrollMode.swipe.phase = .scrolling

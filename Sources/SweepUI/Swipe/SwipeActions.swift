@@ -45,7 +45,7 @@ public struct SwipeAction {
 /// The actions of one side of a row (UIKit's
 /// `UISwipeActionsConfiguration`), the first at the row's edge.
 ///
-/// How the row is swiped (interaction.md §13): one finger moving sideways on
+/// How the row is swiped (interaction.md §11): one finger moving sideways on
 /// a touchscreen, or two fingers scrolling sideways on a touchpad over the
 /// row. The direction is decided in the first 10 px: sideways when the
 /// motion is at least twice as wide as it is tall, else it scrolls (and the
@@ -55,7 +55,8 @@ public struct SwipeAction {
 /// open) and the row stays open: tap or click a button to perform it, or
 /// anywhere else to close it. Swiped past 60 % of the row's width, letting
 /// go performs the first action (`performsFirstActionWithFullSwipe`). In
-/// editing mode rows do not swipe.
+/// editing mode rows do not swipe; in a view that scrolls sideways (a
+/// table's columns) touchpad strokes scroll it, and only a finger swipes.
 @MainActor
 public struct SwipeActionsConfiguration {
     public var actions: [SwipeAction]
