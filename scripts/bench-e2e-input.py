@@ -8,6 +8,7 @@
         drag X0 Y0 X1 Y1 MOVES INTERVAL_MS
         click X Y
         fling X Y DISTANCE EVENTS INTERVAL_MS
+        offsets
 
       moves the pointer to (X0, Y0), waits 100 ms, presses the left button,
       makes MOVES moves along the line to (X1, Y1), INTERVAL_MS apart on a
@@ -25,7 +26,8 @@
       finger) of DISTANCE / EVENTS px each, INTERVAL_MS apart, and then the
       fingers' lift (axis_stop) one interval later, what a client flings
       on from; its line has the scrolls sent and the times of the first
-      and last scroll and of the lift. Prints "ready"
+      and last scroll and of the lift. `offsets` sends nothing: its line
+      has clock_offsets_ms alone (for input another program plays). Prints "ready"
       once sway has made the device; exits at the end of its input or when
       sway goes away. WIDTH x HEIGHT is the output layout (default 1024
       768), the extent of the absolute moves. WAYLAND_DISPLAY and
@@ -234,6 +236,8 @@ def serve(width, height):
         elif words[0] == "fling" and len(words) == 6:
             x, y, distance, events = (int(w) for w in words[1:5])
             result = fling(s, x, y, distance, max(1, events), float(words[5]), width, height)
+        elif words[0] == "offsets" and len(words) == 1:
+            result = {"clock_offsets_ms": clock_offsets_ms()}
         elif words[0] == "click" and len(words) == 3:
             move(s, int(words[1]), int(words[2]), width, height)
             time.sleep(0.1)

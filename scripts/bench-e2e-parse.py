@@ -32,6 +32,12 @@ CLOCK_REALTIME in µs modulo 2^32, unwrapped here against the start time):
                    fling). Everything said of the drag below is said of
                    the fling, with its wl_pointer.axis events for the
                    motions.
+  the delete       an animated delete (a run whose record has "delete"):
+                   from the wl_keyboard.key press of Delete (evdev 111)
+                   dispatched to the last frame of the run of frames that
+                   follows (over at the first gap of 100 ms or more), the
+                   animation's frames; no input latency (the keys come from
+                   another program, whose clock is not recorded).
   input time       when sway got the motion: the CLOCK_MONOTONIC ms the
                    virtual pointer stamped on it (wl_pointer.motion's time,
                    +0.5 ms for the truncation), put on the log's clock with
@@ -223,7 +229,7 @@ def analyse(run_dir):
     name = meta["client"]
     surfaces = Surfaces()
     dones, presses, releases, motions, pointers = [], [], [], [], set()
-    axes, stops = [], []
+    axes, stops, deletes = [], [], []
     for t, sent, iface, oid, msg, args in parse_log(os.path.join(run_dir, "wayland.log"), start):
         if sent:
             surfaces.request(t, iface, oid, msg, args)
@@ -239,6 +245,8 @@ def analyse(run_dir):
             axes.append((t, oid, args))
         elif iface == "wl_pointer" and msg == "axis_stop":
             stops.append(t)
+        elif iface == "wl_keyboard" and msg == "key" and numbers(args)[2:4] == [111, 1]:
+            deletes.append(t)
     if surfaces.window is None:
         raise SystemExit(f"{name}: the log shows no xdg_toplevel (did the window open?)")
     frames = surfaces.frames
@@ -247,7 +255,9 @@ def analyse(run_dir):
     metrics = {"client": name, "scenario": meta["scenario"], "run": meta["run"],
                "vmhwm_mb": meta["vmhwm_kb"] / 1024.0, "first_frame_ms": frames[0][0] - start}
     drag = meta.get("drag")
-    if drag and "scrolls" in drag:
+    if drag and drag.get("delete"):
+        metrics.update(delete_metrics(name, meta, drag, surfaces, dones, deletes))
+    elif drag and "scrolls" in drag:
         metrics.update(fling_metrics(name, meta, drag, surfaces, dones, axes, stops, pointers))
     elif drag:
         metrics.update(drag_metrics(name, meta, drag, surfaces, dones, presses, releases, motions, pointers))
@@ -325,6 +335,35 @@ def fling_metrics(name, meta, fling, surfaces, dones, axes, stops, pointers):
     metrics.update({"scrolls_sent": fling["scrolls"], "axis_received": len(flick),
                     "axis_distinct": metrics.pop("inputs_distinct"), "wl_pointers": len(pointers),
                     "fling_after_lift_ms": end - lift})
+    return metrics
+
+
+def frames_until_gap(frame_times, begin, after):
+    """The last frame of the run of frames from `begin` on: over at the first gap of 100 ms or more after `after`."""
+    end = after
+    for t in frame_times:
+        if t <= begin:
+            continue
+        if t > after and t - end >= 100:
+            break
+        end = max(end, t)
+    return end
+
+
+def delete_metrics(name, meta, record, surfaces, dones, deletes):
+    """The animated delete's figures (see the header)."""
+    if not deletes:
+        raise SystemExit(f"{name}: the Delete key never reached the client (no wl_keyboard.key 111 pressed in the log)")
+    begin = deletes[-1]
+    end = frames_until_gap([f[0] for f in surfaces.frames], begin, begin)
+    if end == begin:
+        raise SystemExit(f"{name}: no frame after the Delete key")
+    measured = meta.get("measured_ms")
+    if measured is not None and end > measured - 500:
+        raise SystemExit(f"{name}: the delete was still drawing {measured - end:.0f} ms before its CPU time was taken; "
+                         "wait longer after it (bench-e2e.sh)")
+    metrics = window_metrics(meta, record, surfaces, dones, begin, end, [])
+    metrics.pop("inputs_distinct")
     return metrics
 
 
@@ -435,7 +474,9 @@ def main():
                      f" input→present p50 {present}, {m['frames']} frames ({fmt(m['frames_hz'])} Hz),"
                      f" work p50 {fmt(m['work_p50_ms'])} ms, damage p50 {fmt(m['damage_p50_px'], 0)} px,"
                      f" CPU {fmt(m['cpu_ms'], 0)} ms, ")
-            if "scrolls_sent" in m:
+            if "motions_received" not in m and "scrolls_sent" not in m:
+                line += f"delete animated over {fmt(m['drag_ms'], 0)} ms, late frames {m['frames_late']}"
+            elif "scrolls_sent" in m:
                 line += (f"axis {m['axis_received']} ({m['axis_distinct']} distinct) for {m['scrolls_sent']} scrolls,"
                          f" fling {fmt(m['drag_ms'], 0)} ms ({fmt(m['fling_after_lift_ms'], 0)} after the lift)")
             else:

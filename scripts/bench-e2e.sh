@@ -23,7 +23,12 @@
 # (Examples/records against the peer's GtkColumnView of the same geometry): the
 # band drag over its rows, and a fling, two fingers flicked on a touchpad
 # (12 scrolls of 50 px 8 ms apart, then the lift: axis_stop), measured until
-# the fling's frames stop; their own section in docs/performance.md.
+# the fling's frames stop; their own section in docs/performance.md. And two
+# scenarios of Sweep alone (GTK has neither): an animated delete (sweep-demo's
+# list of 1,000,000: row 0 clicked, Shift+Down 499 times through a virtual
+# keyboard (sweep-input), then Delete, measured from the Delete to the end of
+# the animation's frames) and a fling over Examples/mail's 1,000,000 messages,
+# rows as tall as their snippets (the table's fling); their section too.
 # scripts/bench-e2e-parse.py reads each protocol log;
 # scripts/bench-e2e-report.py makes the tables (medians), the targets, the
 # latency plot and the docs section.
@@ -50,7 +55,8 @@
 #   BENCH_E2E_SCALED_ITEMS  the item counts of the grid and list at scales
 #                      other than 1 (default 16777216; e.g. "16777216 1000000")
 #   BENCH_E2E_VIEWS    which of the views to measure (default "grid list table
-#                      table-fling"); e.g. "table table-fling" for the table only
+#                      table-fling list-delete mail-fling"); e.g. "table table-fling" for the table only
+#   BENCH_E2E_INPUT, BENCH_E2E_MAIL  sweep-input and Examples/mail binaries to use instead of building them
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -82,15 +88,18 @@ drag=(100 150 850 650 200 8)
 table_drag=(100 150 850 640 200 8)
 # The fling: over the rows, 600 px in 12 scrolls 8 ms apart (6.25 px a ms), then the lift
 table_fling=(500 400 600 12 8)
-views=${BENCH_E2E_VIEWS-grid list table table-fling}
+# The fling over the mail's rows (under its 40 px search field), as the table's
+mail_fling=(500 400 600 12 8)
+views=${BENCH_E2E_VIEWS-grid list table table-fling list-delete mail-fling}
 scenarios=()
-for scenario in "grid 16777216" "grid 1000000" "list 1000000" "list 16777216" "table 1000000" "table-fling 1000000"; do
+for scenario in "grid 16777216" "grid 1000000" "list 1000000" "list 16777216" "table 1000000" "table-fling 1000000" \
+                "list-delete 1000000" "mail-fling 1000000"; do
     if [[ " $views " == *" ${scenario% *} "* ]]; then scenarios+=("$scenario"); fi
 done
 [ -n "${views// /}" ] || { echo "BENCH_E2E_VIEWS is empty" >&2; exit 64; }
 for view in $views; do
-    case "$view" in grid|list|table|table-fling) ;; *)
-        echo "BENCH_E2E_VIEWS: \"$view\" is not one of grid, list, table, table-fling" >&2; exit 64 ;; esac
+    case "$view" in grid|list|table|table-fling|list-delete|mail-fling) ;; *)
+        echo "BENCH_E2E_VIEWS: \"$view\" is not one of grid, list, table, table-fling, list-delete, mail-fling" >&2; exit 64 ;; esac
 done
 # Without the grid or the list, sweep-demo is not measured: nor are foot's first frame, the
 # big input and the presentation pass (which are sweep-demo's).
@@ -142,9 +151,13 @@ client() {
     fi
     echo "$path"
 }
-demo='' records=''
-[ "$with_demo" != 1 ] || demo=$(client sweep-demo BENCH_E2E_DEMO)
+demo='' records='' sweep_input='' mail=''
+[[ "$with_demo" != 1 && " $views " != *" list-delete "* ]] || demo=$(client sweep-demo BENCH_E2E_DEMO)
 [[ " $views " != *" table"* ]] || records=$(client records BENCH_E2E_RECORDS)
+[[ " $views " != *" list-delete "* ]] || sweep_input=$(client sweep-input BENCH_E2E_INPUT)
+[[ " $views " != *" mail-fling "* ]] || mail=$(client mail BENCH_E2E_MAIL)
+# Scenarios GTK has no counterpart of: Sweep alone runs them.
+sweep_only() { [[ "$1" == list-delete || "$1" == mail-fling ]]; }
 
 rm -rf "$out"; mkdir -p "$out/runs" "$out/warmup"
 peer="$out/sweep-gtk-peer"
@@ -281,6 +294,9 @@ run_client() {
             command=("${client_env[@]}" "$records" --rows "$items")
             # its selection lines, in the form of sweep-demo's event log
             [ -z "$check" ] || command+=(--print-selection) ;;
+          mail*)
+            title=Mail
+            command=("${client_env[@]}" "$mail" --messages "$items") ;;
           *)
             command=("${client_env[@]}" "$demo" --layout tabs --rows "$items")
             if [ "$view" = grid ]; then command+=(--grid); else command+=(--page list); fi
@@ -315,6 +331,28 @@ run_client() {
         case "$input_reply" in *'"lift"'*) ;; *) fail "the fling failed: $input_reply" ;; esac
         drag_record=$input_reply
         sleep 6  # the fling is over (Sweep's lasts ~3.2 s, GTK's ~1.9 s; the parse checks it ended)
+        ;;
+      mail-fling)
+        input_command "fling ${mail_fling[*]}" 20
+        case "$input_reply" in *'"lift"'*) ;; *) fail "the fling failed: $input_reply" ;; esac
+        drag_record=$input_reply
+        sleep 6
+        ;;
+      list-delete)
+        # Row 0 clicked (under the 44 px toolbar), 499 more by Shift+Down, then Delete: 500 rows go, animated.
+        input_command "click 300 66" 20
+        local keys="$dir/keys.jsonl"
+        { echo '{"op":"key.down","key":"Shift_L"}'
+          for _ in $(seq 499); do echo '{"op":"key.tap","key":"Down"}'; done
+          echo '{"op":"key.up","key":"Shift_L"}'
+          echo '{"op":"wait","ms":500}'
+          echo '{"op":"key.tap","key":"Delete"}'; } > "$keys"
+        env -i PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY=wayland-1 \
+            "$sweep_input" --via virtual-keyboard --script "$keys" > "$dir/keys.log" 2>&1 ||
+            { cat "$dir/keys.log" >&2; fail "sweep-input could not play the keys"; }
+        input_command offsets 20
+        drag_record="{\"delete\": true, ${input_reply#\{}"
+        sleep 1.5  # the animation (250 ms) and the frames after it
         ;;
       *)
         local band=("${drag[@]}")
@@ -354,6 +392,7 @@ pass() {
         for scenario in "$@"; do
             read -r view items <<< "$scenario"
             run_client sweep "$view" "$items" "$out/warmup/$view-$items$tag-sweep" check
+            ! sweep_only "$view" || continue
             run_client gtk "$view" "$items" "$out/warmup/$view-$items$tag-gtk" check
             [ "$view" != table-fling ] || continue  # a fling selects nothing
             local selection_log="$out/warmup/$view-$items$tag-sweep/events.log"
@@ -368,7 +407,7 @@ pass() {
         for scenario in "$@"; do
             read -r view items <<< "$scenario"
             run_client sweep "$view" "$items" "$out/runs/$view-$items$tag-$i-sweep"
-            run_client gtk "$view" "$items" "$out/runs/$view-$items$tag-$i-gtk"
+            sweep_only "$view" || run_client gtk "$view" "$items" "$out/runs/$view-$items$tag-$i-gtk"
         done
     done
 }

@@ -34,15 +34,16 @@ enum Mailbox {
     static let words = ["the", "figures", "attached", "look", "good", "but", "please", "check", "second", "table",
                         "before", "we", "send", "them", "out", "tomorrow", "morning", "thanks", "again", "for"]
 
-    static func generated(_ count: Int, newest: Date = Date()) -> [Message] {
-        (0..<count).map { n in
-            // A snippet of 6, 20 or 45 words: one, two or three lines.
-            let length = [6, 20, 45][(n * 7) % 3]
-            let snippet = (0..<length).map { words[(n + $0 * 3) % words.count] }.joined(separator: " ")
-            return Message(id: n, date: newest.addingTimeInterval(-Double(n) * 1_800), sender: senders[n % senders.count],
-                           subject: topics[(n / 3) % topics.count], snippet: snippet, isUnread: n % 4 == 0, isFlagged: n % 11 == 0)
-        }
+    /// Message `n`, half an hour before message `n - 1`.
+    static func message(_ n: Int, newest: Date) -> Message {
+        // A snippet of 6, 20 or 45 words: one, two or three lines.
+        let length = [6, 20, 45][(n * 7) % 3]
+        let snippet = (0..<length).map { words[(n + $0 * 3) % words.count] }.joined(separator: " ")
+        return Message(id: n, date: date(n, newest: newest), sender: senders[n % senders.count],
+                       subject: topics[(n / 3) % topics.count], snippet: snippet, isUnread: n % 4 == 0, isFlagged: n % 11 == 0)
     }
+
+    static func date(_ n: Int, newest: Date) -> Date { newest.addingTimeInterval(-Double(n) * 1_800) }
 
     /// Reads a mailbox file; a line that is no message is skipped and counted.
     static func read(_ path: String) throws -> (messages: [Message], skipped: Int) {
@@ -61,6 +62,20 @@ enum Mailbox {
     }
 }
 
+/// The messages by number: read from a file, or made up from their number when asked (a million cost
+/// nothing until shown), with what changed (read marks, arrivals) kept.
+struct MessageStore {
+    var kept: [Int: Message] = [:]
+    var generated = 0, newest = Date()
+
+    subscript(id: Int) -> Message? {
+        get { kept[id] ?? ((0..<generated).contains(id) ? Mailbox.message(id, newest: newest) : nil) }
+        set { kept[id] = newValue }
+    }
+
+    func date(of id: Int) -> Date { kept[id]?.date ?? Mailbox.date(id, newest: newest) }
+}
+
 /// The window: a search field over the messages.
 @MainActor final class MailWindow: CollectionViewDelegate {
     let window: AppWindow
@@ -68,7 +83,7 @@ enum Mailbox {
     let layout = SelfSizingListLayout(estimatedRowHeight: 62, headerHeight: 28)
     let view: CollectionView
     let field = TextField(placeholder: "Search", style: .search)
-    private var messages: [Int: Message] = [:]
+    private var messages: MessageStore
     /// Newest first; archived messages leave it (and come back with Ctrl+Z).
     private var order: [Int] = []
     private var archived: [[Int]] = []
@@ -82,11 +97,9 @@ enum Mailbox {
     static let day: DateFormatter = { let f = DateFormatter(); f.dateFormat = "EEEE d MMMM yyyy"; return f }()
     static let time: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
 
-    init(window: AppWindow, messages list: [Message]) {
-        self.window = window
+    init(window: AppWindow, store: MessageStore, order: [Int]) {
+        (self.window, messages, self.order) = (window, store, order)
         view = CollectionView(layout: layout, dataSource: source, name: "messages")
-        for message in list { messages[message.id] = message }
-        order = list.map(\.id)
         (view.allowsMultipleSelection, view.activatesOnDoubleClick, view.delegate) = (true, true, self)
         view.renderer = ListRowRenderer(secondaryLineLimit: 3, minimumHeight: 48)
         view.pinsSectionHeaders = true
@@ -122,7 +135,7 @@ enum Mailbox {
     private func show(animated: Bool = true) {
         let selected = Set(source.selectedIdentifiers(in: view)).union(hiddenSelection)
         let snapshot = ItemSnapshot<String, Int>(grouping: order.lazy.filter { self.matches($0) }) { id in
-            self.dayTitle(of: self.messages[id]?.date ?? .distantPast)
+            self.dayTitle(of: self.messages.date(of: id))
         }
         try? source.apply(snapshot, animatingDifferences: animated)
         source.select(selected, in: view, additive: false)
@@ -156,7 +169,7 @@ enum Mailbox {
         }
         if key.keysym.matches(letter: "z"), key.modifiers.contains(.control), let back = archived.popLast() {
             // The messages back, and selected alone (those the search hides once it shows them).
-            order = (order + back).sorted { (messages[$0]?.date ?? .distantPast) > (messages[$1]?.date ?? .distantPast) }
+            order = (order + back).sorted { messages.date(of: $0) > messages.date(of: $1) }
             source.select([], in: view, additive: false)
             hiddenSelection = Set(back)
             show()
@@ -230,12 +243,13 @@ while let argument = arguments.popFirst() {
         exit(64)
     }
 }
-var messages = Mailbox.generated(count)
+var store = MessageStore(generated: count), order = Array(0..<count)
 if let path {
     do {
         let (read, skipped) = try Mailbox.read(path)
         if skipped > 0 { StandardStreams.printError("\(path): skipped \(skipped) lines that are no message", program: "mail") }
-        messages = read
+        store = MessageStore(kept: Dictionary(uniqueKeysWithValues: read.map { ($0.id, $0) }))
+        order = read.map(\.id)
     } catch {
         StandardStreams.printError("cannot read \(path): \(error.localizedDescription)", program: "mail")
         exit(66)
@@ -244,13 +258,13 @@ if let path {
 do {
     let app = try Application()
     let window = try AppWindow(application: app, title: "Mail", appID: "org.sweep.Mail")
-    let mail = MailWindow(window: window, messages: messages)
+    let mail = MailWindow(window: window, store: store, order: order)
     if arrivals {
-        let first = (messages.map(\.id).max() ?? -1) + 1
+        let first = (order.max() ?? -1) + 1
         Task.detached {
             for n in 0... {
                 try? await Task.sleep(nanoseconds: 1_000_000_000)
-                var message = Mailbox.generated(1)[0]
+                var message = Mailbox.message(0, newest: Date())
                 message.id = first + n
                 message.subject = "New message \(n + 1)"
                 await MainActor.run { mail.arrive(message) }

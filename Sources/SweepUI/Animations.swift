@@ -1,9 +1,10 @@
 import Glibc
 
-/// How long the toolkit's animations run (a data change's items moving,
-/// a deselected row's tint fading), following the person's choice:
-/// `SWEEP_ANIMATIONS` first (`0` or `off`: none; a number: a factor on
-/// every duration), else the desktop's, heard through the settings portal
+/// How long the toolkit's animations run (a data change's items moving, a
+/// swiped row sliding; a deselected row's tint fades only while they are
+/// on), following the person's choice: `SWEEP_ANIMATIONS` first (`0` or
+/// `off`: none; a number: a factor on a data change's duration), else the
+/// desktop's, heard through the settings portal
 /// once the app follows the desktop's theme (`Application.followTheme`):
 /// GNOME's `enable-animations` off or KDE's animation speed at instant
 /// turn them off, KDE's speed scales them; else 1.
@@ -18,8 +19,8 @@ public enum Animations {
     /// The desktop's factor, from the settings portal (nil: not known).
     static var desktopScale: Double?
 
-    /// `SWEEP_ANIMATIONS`, read once.
-    static let environmentScale: Double? = parse(getenv("SWEEP_ANIMATIONS").map { String(cString: $0) })
+    /// `SWEEP_ANIMATIONS`, read at start.
+    static var environmentScale: Double? = parse(getenv("SWEEP_ANIMATIONS").map { String(cString: $0) })
 
     /// What `SWEEP_ANIMATIONS` means: `0`, `off`, `no`, `false`: 0; `on`,
     /// `yes`, `true`: 1; a finite number at least 0: that factor (at most

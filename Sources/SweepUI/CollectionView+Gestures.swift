@@ -251,14 +251,19 @@ extension CollectionView {
     /// sweep takes finger scrolling first.
     public func handleScroll(_ frame: PointerFrame) {
         guard isVisible else { return }
-        if frame.source == .finger {
+        let stopped = frame.vertical?.stopped == true || frame.horizontal?.stopped == true
+        // The fingers' lift (axis_stop) comes in a frame of its own, with no source.
+        if frame.source == .finger || frame.source == nil && stopped {
             // Touchpad fingers sideways over a row with swipe actions swipe it (interaction.md §11).
             let pointer = host?.gestureArena.pointerPosition.map { Point(x: $0.x - self.frame.minX, y: $0.y - self.frame.minY) }
             let time = host?.gestureArena.eventTime(frame.time) ?? Double(frame.time)
-            if swipeScrolled(dx: frame.horizontal?.value ?? 0, dy: frame.vertical?.value ?? 0,
-                             stopped: frame.vertical?.stopped == true || frame.horizontal?.stopped == true, at: pointer, time: time) {
+            if swipeScrolled(dx: frame.horizontal?.value ?? 0, dy: frame.vertical?.value ?? 0, stopped: stopped, at: pointer,
+                             time: time) {
                 return
             }
+        } else if frame.source != nil, frame.vertical != nil, itemView.swipe != nil {
+            // A wheel scrolling closes an open row, as fingers scrolling do.
+            closeSwipedRow()
         }
         var frame = frame
         if let sideways = scrollMode.sideways {

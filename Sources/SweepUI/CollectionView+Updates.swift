@@ -46,10 +46,11 @@ extension CollectionView {
     /// Changes the data source in `changeData` and tells the view it
     /// changed by `update`, as `performBatchUpdates(_:)` does; with
     /// `animated`, the items move to their new places, inserted ones fade
-    /// in and deleted ones fade out (see `apply(_:animated:)` on a
-    /// `SnapshotDataSource` for the details), unless animations are off
+    /// in and deleted ones fade out (see `SnapshotDataSource.apply(_:animatingDifferences:)`
+    /// for the details), unless animations are off
     /// (`Animations`). The view reads what the deleted items show before
-    /// `changeData` runs, to draw them fading out.
+    /// `changeData` runs, to draw them fading out (keep what the data source
+    /// answers for them until then).
     /// - Throws: `ItemUpdateError` as `performBatchUpdates(_:)`; the data
     ///   source has changed by then, so reload (`reloadData`) on failure.
     public func performBatchUpdates(_ update: ItemUpdate, animated: Bool, changeData: () -> Void) throws {
@@ -129,6 +130,7 @@ extension CollectionView {
     /// UIKit's `reconfigureItems(at:)`: they are drawn again and screen
     /// readers hear the new names and checked states. Nothing is cancelled.
     public func reconfigureItems(at items: [ItemPath]) {
+        itemView.discardChangeSnapshot()
         itemView.itemsChangedInPlace(items)
         for item in items { invalidate(item: item) }
         accessibilityNamesChanged(of: items)
@@ -173,8 +175,8 @@ extension CollectionView {
                               map: (ItemPath) -> ItemPath?, isInserted: ((ItemPath) -> Bool)? = nil, sameItems: Bool = true,
                               rebuildsProvisional: Bool = false, mapNearest: (ItemPath) -> ItemPath?) {
         typeAhead.reset()
-        // A swiped row's place changed under it: it closes (the item view forgets its offset).
-        scrollMode.swipe = SwipeMode()
+        // A swiped row follows its item (the item view forgets it as it lays out again).
+        let swiped = itemView.swipe
         // A double click needs both clicks on the same item, not the same index path.
         clickMode.lastClick = nil
         // A pinch's zoom holds the counts it began with: it ends here, its size kept.
@@ -183,6 +185,7 @@ extension CollectionView {
         // Measured heights go with their items (a self-sizing layout's).
         (itemView.providedLayout as? any SelfSizingLayout)?.itemsMoved(toCounts: selection.itemCounts, sameItems ? map : { _ in nil })
         itemView.reloadData()
+        swipeFollowItems(swiped, map: sameItems ? map : { _ in nil })
         if let (item, delta) = top, let kept = mapNearest(item) {
             // The rows on screen stay, a fling or glide going on over them; at the top, `.top`
             // anchoring stays at the top instead (not under a running gesture, which keeps its rows).

@@ -243,6 +243,8 @@ public final class CollectionView: Component {
 
     public func setEditing(_ editing: Bool) {
         guard editing != selection.isEditing else { return }
+        // Rows do not swipe in editing mode: an open one closes.
+        if editing { closeSwipedRow(animated: false) }
         let change = selection.setEditing(editing)
         delegate?.collectionView(self, didChangeEditing: editing)
         accessibilityEditingChanged(editing)

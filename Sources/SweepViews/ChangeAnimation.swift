@@ -105,6 +105,8 @@ struct ChangeSnapshot {
         var opacity: Double
         var content: ItemContent
         var state: ItemState
+        /// Removed, it leaves no ghost (a row swiped aside shows no content to fade).
+        var leavesNoGhost = false
     }
 
     var shown: [Shown]
@@ -132,6 +134,7 @@ struct ChangeSnapshot {
         for shown in shown {
             let from = shown.frame.offsetBy(dx: 0, dy: offset)
             guard let item = map(shown.item) else {
+                if shown.leavesNoGhost { continue }
                 departures.append(.init(content: shown.content, state: shown.state, frame: from, opacity: shown.opacity, start: time))
                 continue
             }

@@ -605,11 +605,11 @@ extension ItemsView {
             let presented = changeAnimation?.presented(item, destination: layout.frame(of: item), at: time)
                 ?? (frame: layout.frame(of: item), opacity: 1)
             guard presented.frame.intersects(viewport) else { return }
-            // A row swiped aside (its action removing it now) shows no content to fade out.
-            if let swipe, swipe.item == item, swipe.offset != 0 { return }
             let content = dataSource.content(for: item)
+            // A row swiped aside (its action removing it now) shows no content to fade out; kept, it stays.
+            let swiped = swipe.map { $0.item == item && $0.offset != 0 } ?? false
             shown.append(.init(item: item, frame: presented.frame.offsetBy(dx: 0, dy: -offset), opacity: presented.opacity,
-                               content: content, state: state(of: item, content: content)))
+                               content: content, state: state(of: item, content: content), leavesNoGhost: swiped))
         }
         var ranges: [ItemRange] = []
         layout.items(in: viewport, into: &ranges)

@@ -96,6 +96,15 @@ public struct SwipeReveal: Sendable, Equatable {
         return side == .leading ? distance : -distance
     }
 
+    /// The same row, now at `item` (a data change moved it).
+    public func moved(to item: ItemPath) -> SwipeReveal {
+        var moved = SwipeReveal(item: item, leading: leading, trailing: trailing, fullSwipeLeading: fullSwipeLeading,
+                                fullSwipeTrailing: fullSwipeTrailing)
+        moved.offset = offset
+        moved.settle = settle
+        return moved
+    }
+
     /// Moves the content to `offset` (already `clamped`), ending any slide.
     public mutating func move(to offset: Double) {
         self.offset = offset.isFinite ? offset : 0

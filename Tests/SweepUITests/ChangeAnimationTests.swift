@@ -58,10 +58,11 @@ import Testing
         return (count, first)
     }
 
+    /// `body` with the desktop asking for `scale` (and no `SWEEP_ANIMATIONS` over it).
     private func withAnimations<T>(_ scale: Double?, _ body: () throws -> T) rethrows -> T {
-        let before = Animations.desktopScale
-        Animations.desktopScale = scale
-        defer { Animations.desktopScale = before }
+        let (desktop, environment) = (Animations.desktopScale, Animations.environmentScale)
+        (Animations.desktopScale, Animations.environmentScale) = (scale, nil)
+        defer { (Animations.desktopScale, Animations.environmentScale) = (desktop, environment) }
         return try body()
     }
 

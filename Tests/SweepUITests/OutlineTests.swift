@@ -94,6 +94,28 @@ private struct Node: Identifiable, Hashable {
         #expect(table.selectedRows.map(\.id) == ["/a"])
     }
 
+    /// Opening and closing a row animate: the rows below slide (its children fade in and out), unless animations are off.
+    @Test func openingAndClosingARowSlidesTheRowsBelow() async throws {
+        let before = Animations.desktopScale
+        defer { Animations.desktopScale = before }
+        Animations.desktopScale = 1
+        let tree = makeTree()
+        let (table, host) = try makeOutline(tree)
+        table.expand("/a")
+        await settle()
+        #expect(shown(table) == ["a", "  b", "  c", "  e", "f"])
+        #expect(table.collectionView.itemView.isAnimatingChange, "f slides down as a's children fade in")
+        host.now += 300
+        _ = table.collectionView.advanceAnimations(to: host.now)
+        #expect(!table.collectionView.isAnimating)
+        table.collapse("/a")
+        #expect(table.collectionView.itemView.isAnimatingChange, "f slides back up")
+        Animations.desktopScale = 0
+        table.expand("/a")
+        await settle()
+        #expect(!table.collectionView.itemView.isAnimatingChange)
+    }
+
     @Test func rightLeftAndTheAsteriskWalkAndOpenTheTree() async throws {
         let tree = makeTree()
         let (table, _) = try makeOutline(tree)

@@ -41,6 +41,14 @@ private final class Sections: ListDataSource {
         #expect(view.itemView.pinnedHeader == nil && view.itemView.pinnedHeaderStrip == nil)
     }
 
+    @Test func aGridPinsItsHeadersToo() {
+        let (view, host) = make(CollectionGridLayout(itemSize: Size(width: 100, height: 100), headerHeight: 30))
+        defer { withExtendedLifetime(host) {} }
+        view.itemView.scrollImmediately(to: 400)
+        #expect(view.itemView.pinnedHeader?.section == 0 && view.itemView.pinnedHeader?.rect.minY == 0)
+        #expect(view.item(at: Point(x: 50, y: 10)) == nil && view.item(at: Point(x: 50, y: 150)) != nil)
+    }
+
     @Test func aSelfSizingListPinsItsHeadersToo() {
         let (view, host) = make(SelfSizingListLayout(estimatedRowHeight: 40, headerHeight: 30))
         defer { withExtendedLifetime(host) {} }

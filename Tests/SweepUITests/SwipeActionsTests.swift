@@ -65,11 +65,12 @@ import Testing
         }
     }
 
-    /// Runs the view's animations `ms` forward, a frame at a time.
+    /// Runs the clock `ms` forward a frame at a time, the view's animations
+    /// advanced only while it animates (as a window draws) and the timers run.
     private func settle(_ view: CollectionView, _ host: TestHost, ms: Double = 300) {
         for _ in 0..<Int(ms / 16) {
-            host.now += 16
-            _ = view.advanceAnimations(to: host.now)
+            host.advance(by: 16)
+            if view.isAnimating { _ = view.advanceAnimations(to: host.now) }
         }
     }
 
@@ -166,6 +167,74 @@ import Testing
         #expect(view.itemView.swipe == nil && mailbox.performed.isEmpty)
     }
 
+    /// Dragged the row's whole width: nothing is left to slide, and the action is performed anyway.
+    @Test func aSwipeAcrossTheWholeRowPerformsAtOnce() {
+        let (view, host, mailbox) = make()
+        var time: UInt32 = 1000
+        drag(host, row: 3, x: 290, dx: -400, time: &time)
+        settle(view, host, ms: 50)
+        #expect(mailbox.performed == ["archive 3"])
+    }
+
+    /// An action chosen by a full swipe is performed even when a tap interrupts the slide away.
+    @Test func aChosenActionIsPerformedWhenInterrupted() {
+        let (view, host, mailbox) = make()
+        var time: UInt32 = 1000
+        drag(host, row: 3, dx: -250, time: &time)
+        #expect(mailbox.performed.isEmpty && view.isAnimating, "sliding away")
+        host.gestureArena.handle(Input.touches(down: [(0, Point(x: 100, y: row(8)))], time: time + 20))
+        host.gestureArena.handle(Input.touches(up: [0], time: time + 60))
+        #expect(mailbox.performed == ["archive 3"])
+    }
+
+    /// A swiped row follows its item through a data change, and one whose item went ends.
+    @Test func aSwipedRowFollowsItsItemThroughAChange() throws {
+        let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: source)
+        let mailbox = Mailbox()
+        view.delegate = mailbox
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
+        var snapshot = ItemSnapshot<String, Int>()
+        snapshot.appendSections(["all"])
+        snapshot.appendItems(Array(0..<50))
+        try source.apply(snapshot)
+        var time: UInt32 = 1000
+        drag(host, row: 2, dx: -90, lift: false, time: &time)
+        snapshot.insertItems([100], beforeItem: 0)
+        try source.apply(snapshot, animatingDifferences: true)
+        #expect(view.itemView.swipe?.item == ItemPath(item: 3), "item 2 is at 3 now, still swiped")
+        // The finger goes on moving it, and lets go: open.
+        time += 16
+        host.gestureArena.handle(Input.touches(moved: [(0, Point(x: 100, y: row(2)))], time: time))
+        time += 100
+        host.gestureArena.handle(Input.touches(up: [0], time: time))
+        settle(view, host)
+        #expect(view.itemView.swipe?.item == ItemPath(item: 3) && (view.itemView.swipe?.offset ?? 0) < 0)
+        snapshot.deleteItems([2])
+        try source.apply(snapshot)
+        #expect(view.itemView.swipe == nil && mailbox.performed.isEmpty)
+    }
+
+    @Test func aWheelOrEditingModeClosesTheRow() {
+        let (view, host, mailbox) = make()
+        defer { withExtendedLifetime(mailbox) {} }
+        var time: UInt32 = 1000
+        drag(host, row: 2, dx: -90, time: &time)
+        settle(view, host)
+        var notch = PointerFrame()
+        notch.source = .wheel
+        notch.vertical = AxisMotion(value: 15, value120: 120, stopped: false)
+        view.handleScroll(notch)
+        settle(view, host)
+        #expect(view.itemView.swipe == nil)
+        drag(host, row: 2, dx: -90, time: &time)
+        settle(view, host)
+        view.setEditing(true)
+        #expect(view.itemView.swipe == nil)
+    }
+
     // MARK: - Touchpad
 
     private func fingers(_ view: CollectionView, dx: Double = 0, dy: Double = 0, stopped: Bool = false, time: UInt32) {
@@ -237,6 +306,35 @@ import Testing
         #expect(mailbox.menuEvents == [.chosen("archive")], "the app's own entry goes to the app")
     }
 
+    @Test func aMenusSwipeActionFollowsItsItemThroughAChange() throws {
+        let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
+        let host = TestHost()
+        host.recordsMenus = true
+        let view = CollectionView(layout: .list, dataSource: source)
+        let mailbox = Mailbox()
+        view.delegate = mailbox
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
+        var snapshot = ItemSnapshot<String, Int>()
+        snapshot.appendSections(["all"])
+        snapshot.appendItems(Array(0..<50))
+        try source.apply(snapshot)
+        view.handleSecondaryClick(at: Point(x: 100, y: 22 + 44 * 3))
+        let shown = try #require(host.shownMenu)
+        snapshot.insertItems([100], beforeItem: 0)
+        try source.apply(snapshot)
+        shown.answer(.chosen("flag"))
+        #expect(mailbox.performed == ["flag 4"], "item 3 moved to 4")
+        view.handleSecondaryClick(at: Point(x: 100, y: 22 + 44 * 3))
+        let again = try #require(host.shownMenu)
+        // The menu's item (selected for it) goes.
+        let menuItem = try #require(Array(view.selectedItems).first.flatMap { source.itemIdentifier(for: $0) })
+        snapshot.deleteItems([menuItem])
+        try source.apply(snapshot)
+        again.answer(.chosen("flag"))
+        #expect(mailbox.performed == ["flag 4"], "its item went: nothing")
+    }
+
     @Test func screenReadersGetTheActionsAsTheRowsActions() throws {
         let (view, host, mailbox) = make()
         defer { withExtendedLifetime(host) {} }
@@ -248,7 +346,7 @@ import Testing
         #expect(list.child(at: 5)?.actions.map(\.name) == ["activate"])
     }
 
-    @Test func aDataChangeClosesTheRow() throws {
+    @Test func aDataChangeThatRemovesTheSwipedItemEndsTheSwipe() throws {
         let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
         let host = TestHost()
         let view = CollectionView(layout: .list, dataSource: source)
@@ -263,9 +361,9 @@ import Testing
         var time: UInt32 = 1000
         drag(host, row: 2, dx: -90, time: &time)
         #expect(view.itemView.swipe != nil)
-        snapshot.deleteItems([0])
+        snapshot.deleteItems([2])
         try source.apply(snapshot)
-        #expect(view.itemView.swipe == nil)
+        #expect(view.itemView.swipe == nil, "its item went")
         settle(view, host)
         #expect(mailbox.performed.isEmpty)
     }

@@ -180,11 +180,13 @@ extension CollectionView {
                 return true
             }))
         }
-        // A row's swipe actions are its actions too (read when the reader first meets the row).
-        for action in allSwipeActions(for: path) {
+        // A row's swipe actions are its actions too, named when the reader first meets the row and
+        // asked of the delegate again when performed (a Read action that became Unread toggles back).
+        for (index, action) in allSwipeActions(for: path).enumerated() {
             object.actions.append((action.title, { [unowned self] in
-                guard isValid(ref.path) else { return false }
-                action.handler(ref.path)
+                let current = allSwipeActions(for: ref.path)
+                guard current.indices.contains(index) else { return false }
+                current[index].handler(ref.path)
                 return true
             }))
         }

@@ -16,10 +16,14 @@ extension CollectionView {
         if menu.title == nil, let item { menu.title = dataSource.title(for: item) }
         if let item { selectForMenu(item) }
         closeSwipedRow()
+        // The item the swipe actions act on follows data changes while the menu is open.
+        scrollMode.swipe.menuItem = item
         return host.showMenu(menu, at: windowPoint, theme: theme, trigger: trigger) { [weak self] event in
             guard let self else { return }
-            if case .chosen(let id) = event, let item, let action = swipeActions.first(where: { $0.id == id }) {
-                return action.handler(item)
+            if case .chosen(let id) = event, let action = swipeActions.first(where: { $0.id == id }) {
+                // Gone with a data change: nothing to act on.
+                if let item = scrollMode.swipe.menuItem { action.handler(item) }
+                return
             }
             self.delegate?.collectionView(self, contextMenu: event)
         }

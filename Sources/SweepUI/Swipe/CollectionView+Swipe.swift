@@ -25,8 +25,12 @@ struct SwipeMode {
     /// The swiped row's actions, each side's.
     var leading: SwipeActionsConfiguration?
     var trailing: SwipeActionsConfiguration?
-    /// The action a full swipe or a tap chose, performed once the row has slid.
+    /// The action a full swipe or a tap chose, performed once the row has
+    /// slid away (or at once, when something interrupts the slide: it was chosen).
     var pending: (item: ItemPath, action: SwipeAction)?
+    /// The item whose open context menu offers its swipe actions, followed
+    /// through data changes (nil once it is gone).
+    var menuItem: ItemPath?
 
     /// A side's actions (none when the side has no configuration).
     func actions(_ side: SwipeReveal.Side) -> [SwipeAction] { (side == .leading ? leading : trailing)?.actions ?? [] }
@@ -49,17 +53,24 @@ extension CollectionView {
         selection.itemCounts.indices.contains(item.section) && item.item >= 0 && item.item < selection.itemCounts[item.section]
     }
 
-    /// Takes `item`'s row for a swipe: the row already open keeps its offset,
-    /// another open row closes at once. False when the row does not swipe.
+    /// The item under a point of the view (not under a pinned header), as a swipe finds its row.
+    private func swipeableItem(at point: Point) -> ItemPath? {
+        item(at: Point(x: point.x + frame.minX, y: point.y + frame.minY))
+    }
+
+    /// Takes `item`'s row for a swipe: the row already open (or sliding)
+    /// keeps its offset, another open row closes at once; an action chosen
+    /// before is performed first. False when the row does not swipe.
     private func takeRowForSwipe(_ item: ItemPath) -> Bool {
-        if let shown = itemView.swipe, shown.item == item, scrollMode.swipe.leading != nil || scrollMode.swipe.trailing != nil {
+        performPendingSwipeAction()
+        if let shown = itemView.swipe, shown.item == item, shown.offset != 0 || shown.settle != nil,
+           scrollMode.swipe.leading != nil || scrollMode.swipe.trailing != nil {
             return true
         }
         guard let actions = swipeActions(for: item) else { return false }
         if let open = itemView.swipe { invalidate(item: open.item) }
         scrollMode.swipe.leading = actions.leading
         scrollMode.swipe.trailing = actions.trailing
-        scrollMode.swipe.pending = nil
         let measurer = TextMeasure.measurer(scale: host?.scale ?? 1, family: host?.fontFamily)
         func looks(_ configuration: SwipeActionsConfiguration?) -> [SwipeReveal.Action] {
             (configuration?.actions ?? []).map { action in
@@ -85,48 +96,85 @@ extension CollectionView {
     /// open, closed, or away to perform its side's first action.
     private func releaseSwipedRow(velocity: Double) {
         scrollMode.swipe.phase = .idle
-        guard var shown = itemView.swipe else { return }
+        guard let shown = itemView.swipe else { return }
         let width = geometry.frame(of: shown.item).width
         let release = shown.release(velocity: velocity, rowWidth: width)
         if case .perform(let side) = release, let first = scrollMode.swipe.actions(side).first {
             scrollMode.swipe.pending = (shown.item, first)
         }
-        shown.slide(to: shown.restingOffset(for: release, rowWidth: width), at: now)
-        itemView.swipe = shown
-        invalidate(item: shown.item)
-        host?.setNeedsFrame()
+        slideSwipedRow(to: shown.restingOffset(for: release, rowWidth: width))
     }
 
-    /// Slides an open row closed (at once without `animated`).
+    /// Slides the swiped row to `target` (at once with animations off, or
+    /// when it is there already: then what the slide's end does happens now).
+    private func slideSwipedRow(to target: Double) {
+        guard var shown = itemView.swipe else { return }
+        if Animations.areEnabled { shown.slide(to: target, at: now) } else { shown.move(to: target) }
+        itemView.swipe = shown
+        invalidate(item: shown.item)
+        host?.setNeedsFrame()
+        if shown.settle == nil { slideEnded() }
+    }
+
+    /// Slides an open row closed (at once without `animated`); an action
+    /// already chosen is performed first.
     func closeSwipedRow(animated: Bool = true) {
         scrollMode.swipe.phase = .idle
-        scrollMode.swipe.pending = nil
-        guard var shown = itemView.swipe else { return }
+        performPendingSwipeAction()
+        guard let shown = itemView.swipe else { return }
         invalidate(item: shown.item)
         guard animated, shown.offset != 0 else { return endSwipe() }
-        shown.slide(to: 0, at: now)
-        itemView.swipe = shown
-        host?.setNeedsFrame()
+        slideSwipedRow(to: 0)
     }
 
     /// The row is closed or its action performed: nothing is swiped.
     private func endSwipe() {
         if let shown = itemView.swipe { invalidate(item: shown.item) }
         itemView.swipe = nil
+        let menuItem = scrollMode.swipe.menuItem
         scrollMode.swipe = SwipeMode()
+        scrollMode.swipe.menuItem = menuItem
     }
 
-    /// After a frame's animations: a row that slid shut is let go, and one
-    /// that slid away for a full swipe (or a tapped button) has its action performed.
+    /// Performs the action a full swipe or a tap chose, now; a row the
+    /// action kept (mark as read) slides back.
+    func performPendingSwipeAction() {
+        guard let (item, action) = scrollMode.swipe.pending else { return }
+        scrollMode.swipe.pending = nil
+        action.handler(item)
+        if let shown = itemView.swipe, shown.item == item {
+            if shown.offset == 0 && shown.settle == nil { endSwipe() } else { slideSwipedRow(to: 0) }
+        }
+    }
+
+    /// A slide ended: a row that slid shut is let go, and one that slid away
+    /// (a full swipe, a tapped button) has its action performed.
+    private func slideEnded() {
+        guard let shown = itemView.swipe, shown.settle == nil else { return }
+        if scrollMode.swipe.pending != nil {
+            performPendingSwipeAction()
+        } else if shown.offset == 0, case .idle = scrollMode.swipe.phase {
+            endSwipe()
+        }
+    }
+
+    /// After a frame's animations (while the window draws): a slide that
+    /// ended has its consequences after the frame, an action being app code
+    /// that may show a menu, resize or close the window.
     func swipeSlideAdvanced() {
         guard let shown = itemView.swipe, shown.settle == nil else { return }
-        if let (item, action) = scrollMode.swipe.pending {
-            // Performed with the row slid away: an app removing it (archive) shows no content coming back.
-            scrollMode.swipe.pending = nil
-            action.handler(item)
-            // A row the action kept (mark as read) slides back.
-            if itemView.swipe?.item == item { closeSwipedRow() }
-        } else if shown.offset == 0, case .idle = scrollMode.swipe.phase {
+        host?.schedule(after: 0) { [weak self] in self?.slideEnded() }
+    }
+
+    /// The swiped row and the chosen action follow their items through a
+    /// data change (`map`: where an item is now, nil when it went); a row
+    /// whose item went ends its swipe (its action, if chosen, with it).
+    func swipeFollowItems(_ swiped: SwipeReveal?, map: (ItemPath) -> ItemPath?) {
+        scrollMode.swipe.menuItem = scrollMode.swipe.menuItem.flatMap(map)
+        scrollMode.swipe.pending = scrollMode.swipe.pending.flatMap { pending in map(pending.item).map { ($0, pending.action) } }
+        if let swiped, let item = map(swiped.item), isValid(item) {
+            itemView.swipe = swiped.moved(to: item)
+        } else {
             endSwipe()
         }
     }
@@ -140,7 +188,7 @@ extension CollectionView {
         switch (pan.state, scrollMode.swipe.phase) {
         case (.began, _):
             let motion = pan.translation
-            guard abs(motion.x) >= 2 * abs(motion.y), takeRowForSwipe(interactor.item(at: pan.startLocation) ?? ItemPath(item: -1))
+            guard abs(motion.x) >= 2 * abs(motion.y), takeRowForSwipe(swipeableItem(at: pan.startLocation) ?? ItemPath(item: -1))
             else {
                 closeSwipedRow()
                 return false
@@ -206,8 +254,9 @@ extension CollectionView {
             guard dx != 0 || dy != 0, !stopped else { return false }
             // Fingers resting first are the hold-then-scroll sweep's; a view that scrolls sideways (a
             // table's columns) keeps sideways strokes for that.
-            guard gestures.holdSweep.numberOfTouches == 0, scrollMode.sideways == nil, let point, let item = interactor.item(at: point),
-                  swipeActions(for: item) != nil else {
+            let hold = gestures.holdSweep
+            guard !hold.state.isActive, !(hold.state == .possible && hold.numberOfTouches > 0), scrollMode.sideways == nil,
+                  let point, let item = swipeableItem(at: point), swipeActions(for: item) != nil else {
                 closeSwipedRow()
                 scrollMode.swipe.phase = .scrolling
                 return false
@@ -250,17 +299,14 @@ extension CollectionView {
         guard let shown = itemView.swipe, shown.offset != 0 || shown.settle != nil else { return false }
         let window = Point(x: point.x + frame.minX, y: point.y + frame.minY)
         let row = itemView.windowRect(of: shown.item)
-        if let side = shown.shownSide, row.contains(window),
+        let onPinnedHeader = itemView.pinnedHeader?.rect.contains(window) ?? false
+        if let side = shown.shownSide, row.contains(window), !onPinnedHeader,
            let button = shown.buttons(in: row).first(where: { $0.rect.contains(window) }),
            scrollMode.swipe.actions(side).indices.contains(button.index) {
             let action = scrollMode.swipe.actions(side)[button.index]
-            var away = shown
-            away.slide(to: shown.restingOffset(for: .perform(side), rowWidth: row.width), at: now)
-            itemView.swipe = away
             scrollMode.swipe.phase = .idle
             scrollMode.swipe.pending = (shown.item, action)
-            invalidate(item: shown.item)
-            host?.setNeedsFrame()
+            slideSwipedRow(to: shown.restingOffset(for: .perform(side), rowWidth: row.width))
             return true
         }
         closeSwipedRow()

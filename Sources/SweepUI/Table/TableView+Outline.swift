@@ -59,6 +59,8 @@ extension TableView {
         let (rows, depths) = tree.subtree(of: source.rows[index], depth: depth, ancestors: ancestorIDs(of: index),
                                           order: { [unowned self] group in order(of: group) })
         guard !rows.isEmpty else { return }
+        // The rows below slide down to make room as the subtree fades in (interaction.md §11).
+        collectionView.prepareChangeAnimation()
         // The depths first: the view reloads as the rows are told.
         tree.depths.insert(contentsOf: depths, at: index + 1)
         source.insertRows(rows, at: index + 1)
@@ -72,6 +74,8 @@ extension TableView {
         var end = index + 1
         while end < tree.depths.count && tree.depths[end] > depth { end += 1 }
         guard end > index + 1 else { return }
+        // The subtree fades out under the rows below sliding up.
+        collectionView.prepareChangeAnimation()
         tree.depths.removeSubrange(index + 1..<end)
         source.removeRows(index + 1..<end)
         if isIncluded != nil { showOrder() }
