@@ -29,7 +29,9 @@ public enum ItemViewDecorations {
             if cornerRadius > 0 { canvas.fillRoundedRect(rect, radius: cornerRadius, color: color) } else { canvas.fill(rect, color: color) }
         }
         if state.tintOpacity > 0 {
-            fill(theme.accent.withOpacity(0.16 * state.tintOpacity))
+            // On the view's own opaque background (where items are drawn), the tint as one opaque colour.
+            let tint = theme.accent.withOpacity(0.16 * state.tintOpacity)
+            fill(theme.background.isOpaque ? tint.composited(over: theme.background) : tint)
         } else if state.isHighlighted {
             fill(theme.rowHover)
         }

@@ -507,11 +507,12 @@ public final class ItemsView {
     private func draw(in canvas: Canvas, area: Rect) {
         guard !area.isEmpty else { return }
         canvas.withClip(area) {
-            canvas.fill(area, color: theme.background)
             let visible = Rect(x: 0, y: area.minY - frame.minY + visibleOffset, width: layout.contentSize.width, height: area.height)
             if let animation = changeAnimation {
-                drawItems(in: visible, moving: animation, canvas: canvas)
+                // Fills the background itself: each pixel once, where no item is.
+                drawItems(in: visible, area: area, moving: animation, canvas: canvas)
             } else {
+                canvas.fill(area, color: theme.background)
                 layout.items(in: visible, into: &drawnRanges)
                 for range in drawnRanges {
                     for item in range.items { drawItem(ItemPath(section: range.section, item: item), in: canvas) }
@@ -669,41 +670,84 @@ extension ItemsView {
         reporter.redrawAll()
     }
 
-    /// Draws the items in `visible` (content coordinates) while a change
-    /// animates: the departures fading under everything, the items the
-    /// change did not touch where they are, then the moving and appearing
-    /// ones over them, each on the background so nothing under it shows
-    /// through.
-    private func drawItems(in visible: Rect, moving animation: ChangeAnimation, canvas: Canvas) {
+    /// Draws the items in `visible` (content coordinates; `area` in the
+    /// window) while a change animates: the departures fading under
+    /// everything, the items the change did not touch where they are, then
+    /// the moving and appearing ones over them, each on the background so
+    /// nothing under it shows through. At scale 2 every pixel of the view
+    /// changes each frame, so no pixel is painted twice where that can be
+    /// helped: the background goes only where no item is, and a departure
+    /// only where no opaque item covers it (rows as wide as the area).
+    private func drawItems(in visible: Rect, area: Rect, moving animation: ChangeAnimation, canvas: Canvas) {
         let time = animationTime
-        for departure in animation.departures {
-            let opacity = animation.opacity(of: departure, at: time)
-            guard opacity > 0, departure.frame.intersects(visible) else { continue }
-            drawFaded(departure.content, state: departure.state, at: departure.frame, opacity: opacity, item: nil, canvas: canvas)
-        }
+        let toWindow = { (rect: Rect) in rect.offsetBy(dx: self.frame.minX, dy: self.frame.minY - self.visibleOffset) }
+        var drawn: [(item: ItemPath, rect: Rect, opacity: Double)] = []
         layout.items(in: visible, into: &drawnRanges)
         for range in drawnRanges {
             for index in range.items where animation.arrivals[ItemPath(section: range.section, item: index)] == nil {
-                drawItem(ItemPath(section: range.section, item: index), in: canvas)
+                let item = ItemPath(section: range.section, item: index)
+                drawn.append((item, toWindow(layout.frame(of: item)), 1))
             }
         }
         for item in animation.drawingOrder {
             let presented = animation.presented(item, destination: layout.frame(of: item), at: time)
             guard presented.frame.intersects(visible), presented.opacity > 0 else { continue }
+            drawn.append((item, toWindow(presented.frame), presented.opacity))
+        }
+        let ghosts = animation.departures.compactMap { departure -> (ChangeAnimation.Departure, Rect, Double)? in
+            let opacity = animation.opacity(of: departure, at: time)
+            guard opacity > 0, departure.frame.intersects(visible) else { return nil }
+            return (departure, toWindow(departure.frame), opacity)
+        }
+        // What opaque rows cover (each across the whole area), and what any row paints its background under.
+        let acrossArea = { (rect: Rect) in rect.minX <= area.minX && rect.maxX >= area.maxX }
+        let opaqueRows = drawn.filter { $0.opacity >= 1 && acrossArea($0.rect) }.map { ($0.rect.minY, $0.rect.maxY) }
+        let allRows = drawn.allSatisfy { acrossArea($0.rect) } && ghosts.allSatisfy { acrossArea($0.1) }
+        if allRows {
+            let painted = drawn.map { ($0.rect.minY, $0.rect.maxY) } + ghosts.map { ($0.1.minY, $0.1.maxY) }
+            for gap in Self.subtracting(painted, from: (area.minY, area.maxY)) {
+                canvas.fill(Rect(x: area.minX, y: gap.0, width: area.width, height: gap.1 - gap.0), color: theme.background)
+            }
+        } else {
+            canvas.fill(area, color: theme.background)
+        }
+        for (departure, rect, opacity) in ghosts {
+            // Only the part the opaque rows over it leave showing.
+            for part in Self.subtracting(opaqueRows, from: (rect.minY, rect.maxY)) {
+                canvas.withClip(Rect(x: rect.minX, y: part.0, width: rect.width, height: part.1 - part.0)) {
+                    drawFaded(departure.content, state: departure.state, at: rect, opacity: opacity, item: nil, canvas: canvas)
+                }
+            }
+        }
+        for (item, rect, opacity) in drawn {
             let content = dataSource.content(for: item)
-            drawFaded(content, state: state(of: item, content: content), at: presented.frame, opacity: presented.opacity,
-                      item: item, canvas: canvas)
+            drawFaded(content, state: state(of: item, content: content), at: rect, opacity: opacity, item: item, canvas: canvas)
         }
     }
 
-    /// An item drawn at `rect` (content coordinates) on the background, at `opacity`.
-    private func drawFaded(_ content: ItemContent, state: ItemState, at rect: Rect, opacity: Double, item: ItemPath?,
+    /// What is left of `range` (a span of y) once `covers` are taken out, in order.
+    static func subtracting(_ covers: [(Double, Double)], from range: (Double, Double)) -> [(Double, Double)] {
+        var left = [range]
+        for cover in covers where cover.1 > range.0 && cover.0 < range.1 {
+            left = left.flatMap { part -> [(Double, Double)] in
+                guard cover.1 > part.0, cover.0 < part.1 else { return [part] }
+                return [(part.0, cover.0), (cover.1, part.1)].filter { $0.1 > $0.0 }
+            }
+        }
+        return left
+    }
+
+    /// An item drawn at `shown` (window coordinates) on the background, at
+    /// `opacity`: drawn in colours faded toward the background, or, when it
+    /// shows a picture (which no theme fades) or the background is not
+    /// opaque, under a veil of the background.
+    private func drawFaded(_ content: ItemContent, state: ItemState, at shown: Rect, opacity: Double, item: ItemPath?,
                            canvas: Canvas) {
-        let shown = rect.offsetBy(dx: frame.minX, dy: frame.minY - visibleOffset)
         canvas.fill(shown, color: theme.background)
+        let veiled = opacity < 1 && (content.image != nil || !theme.background.isOpaque)
         // A departed item has no index path; the renderer's failures are kept by one it never draws.
-        items.draw(item ?? ItemPath(section: -1, item: -1), content: content, state: state, in: shown, theme: theme,
-                   canvas: canvas)
-        if opacity < 1 { canvas.fill(shown, color: theme.background.withOpacity(1 - opacity)) }
+        items.draw(item ?? ItemPath(section: -1, item: -1), content: content, state: state, in: shown,
+                   theme: opacity < 1 && !veiled ? theme.faded(to: opacity) : theme, canvas: canvas)
+        if veiled { canvas.fill(shown, color: theme.background.withOpacity(1 - opacity)) }
     }
 }

@@ -45,6 +45,19 @@ public struct Theme: Hashable, Sendable {
 }
 
 extension Theme {
+    /// The theme with every colour but the background `1 - opacity` of the
+    /// way to the background: what an item drawn with it looks like drawn
+    /// at `opacity` over the background, without a pass blending it there.
+    public func faded(to opacity: Double) -> Theme {
+        var faded = self
+        let toward = 1 - (opacity.isFinite ? min(max(opacity, 0), 1) : 1)
+        for path in [\Theme.rowHover, \.separator, \.primaryText, \.secondaryText, \.accent, \.toolbarBackground,
+                     \.toolbarText, \.scrollIndicator, \.headerBackground] as [WritableKeyPath<Theme, Color>] {
+            faded[keyPath: path] = self[keyPath: path].mixed(with: background, by: toward)
+        }
+        return faded
+    }
+
     /// The theme called `name` ("light" or "dark").
     public static func named(_ name: String) -> Theme? {
         switch name {
