@@ -21,6 +21,15 @@ private struct Nonsense: ItemRenderer {
     }
 }
 
+/// A renderer of pictures at their own aspect across the row (a photo feed),
+/// the picture's height over its width in the item's title.
+private struct PictureRows: ItemRenderer {
+    func draw(_ content: ItemContent, state: ItemState, in bounds: Rect, theme: Theme, canvas: Canvas) {}
+    func height(for content: ItemContent, width: Double, theme: Theme, measurer: TextMeasuring) -> Double? {
+        [0.5, 0.75, 1.5][Int(content.title.split(separator: " ").last.flatMap { Int($0) } ?? 0) % 3] * width
+    }
+}
+
 /// Rows as tall as their text under a `SelfSizingListLayout`: measured as
 /// they come into view, the rows on screen stay put while rows above them
 /// are measured, jumps to an item and to the end land exactly, a width
@@ -47,6 +56,16 @@ private struct Nonsense: ItemRenderer {
             host.advance(by: 16)
             _ = view.advanceAnimations(to: host.now)
         }
+    }
+
+    /// A row's height from a picture of its own aspect, through the renderer's measure.
+    @Test func rowsAsTallAsTheirPicturesAtTheirAspect() {
+        let (view, _, host) = make(renderer: PictureRows())
+        defer { withExtendedLifetime(host) {} }
+        #expect(height(view, 0) == 200 && height(view, 1) == 300 && height(view, 2) == 600, "400 px wide: 1:2, 3:4, 3:2")
+        // A new width: the pictures keep their aspect.
+        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 600))
+        #expect(height(view, 0) == 150 && height(view, 1) == 225)
     }
 
     @Test func rowsInViewAreAsTallAsTheirLines() {

@@ -48,6 +48,22 @@ import Testing
 
     private func row(_ row: Int) -> Double { 22 + 44 * Double(row) }
 
+    /// The same list of 44 px rows over a snapshot source of items 0 to 49, for data changes.
+    private func makeSnapshotList() throws -> (CollectionView, TestHost, Mailbox, SnapshotDataSource<String, Int>) {
+        let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: source)
+        let mailbox = Mailbox()
+        view.delegate = mailbox
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
+        var snapshot = ItemSnapshot<String, Int>()
+        snapshot.appendSections(["all"])
+        snapshot.appendItems(Array(0..<50))
+        try source.apply(snapshot)
+        return (view, host, mailbox, source)
+    }
+
     /// One finger from (`x`, row `from`) moved by `dx`, `dy` in `steps`, 16 ms apart, and lifted (unless `lift` is false).
     private func drag(_ host: TestHost, row from: Int, x: Double = 200, dx: Double, dy: Double = 0, steps: Int = 10,
                       lift: Bool = true, time: inout UInt32) {
@@ -189,17 +205,8 @@ import Testing
 
     /// A swiped row follows its item through a data change, and one whose item went ends.
     @Test func aSwipedRowFollowsItsItemThroughAChange() throws {
-        let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
-        let host = TestHost()
-        let view = CollectionView(layout: .list, dataSource: source)
-        let mailbox = Mailbox()
-        view.delegate = mailbox
-        view.attach(to: host)
-        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
-        var snapshot = ItemSnapshot<String, Int>()
-        snapshot.appendSections(["all"])
-        snapshot.appendItems(Array(0..<50))
-        try source.apply(snapshot)
+        let (view, host, mailbox, source) = try makeSnapshotList()
+        var snapshot = source.snapshot
         var time: UInt32 = 1000
         drag(host, row: 2, dx: -90, lift: false, time: &time)
         snapshot.insertItems([100], beforeItem: 0)
@@ -307,18 +314,9 @@ import Testing
     }
 
     @Test func aMenusSwipeActionFollowsItsItemThroughAChange() throws {
-        let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
-        let host = TestHost()
+        let (view, host, mailbox, source) = try makeSnapshotList()
+        var snapshot = source.snapshot
         host.recordsMenus = true
-        let view = CollectionView(layout: .list, dataSource: source)
-        let mailbox = Mailbox()
-        view.delegate = mailbox
-        view.attach(to: host)
-        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
-        var snapshot = ItemSnapshot<String, Int>()
-        snapshot.appendSections(["all"])
-        snapshot.appendItems(Array(0..<50))
-        try source.apply(snapshot)
         view.handleSecondaryClick(at: Point(x: 100, y: 22 + 44 * 3))
         let shown = try #require(host.shownMenu)
         snapshot.insertItems([100], beforeItem: 0)
@@ -347,17 +345,8 @@ import Testing
     }
 
     @Test func aDataChangeThatRemovesTheSwipedItemEndsTheSwipe() throws {
-        let source = SnapshotDataSource<String, Int> { ItemContent(title: "\($0)") }
-        let host = TestHost()
-        let view = CollectionView(layout: .list, dataSource: source)
-        let mailbox = Mailbox()
-        view.delegate = mailbox
-        view.attach(to: host)
-        view.setFrame(Rect(x: 0, y: 0, width: 300, height: 400))
-        var snapshot = ItemSnapshot<String, Int>()
-        snapshot.appendSections(["all"])
-        snapshot.appendItems(Array(0..<50))
-        try source.apply(snapshot)
+        let (view, host, mailbox, source) = try makeSnapshotList()
+        var snapshot = source.snapshot
         var time: UInt32 = 1000
         drag(host, row: 2, dx: -90, time: &time)
         #expect(view.itemView.swipe != nil)
