@@ -339,15 +339,16 @@ def fling_metrics(name, meta, fling, surfaces, dones, axes, stops, pointers):
 
 
 def frames_until_gap(frame_times, begin, after):
-    """The last frame of the run of frames from `begin` on: over at the first gap of 100 ms or more after `after`."""
-    end = after
+    """The last frame of the run of frames from `begin` on: over at the first gap of 100 ms or more between
+    frames after `after` (the first frame may take longer: a change of a million rows is made in it)."""
+    end = None
     for t in frame_times:
         if t <= begin:
             continue
-        if t > after and t - end >= 100:
+        if end is not None and t > after and t - end >= 100:
             break
-        end = max(end, t)
-    return end
+        end = t if end is None else max(end, t)
+    return after if end is None else max(end, after)
 
 
 def delete_metrics(name, meta, record, surfaces, dones, deletes):

@@ -351,6 +351,7 @@ run_client() {
             "$sweep_input" --via virtual-keyboard --script "$keys" > "$dir/keys.log" 2>&1 ||
             { cat "$dir/keys.log" >&2; fail "sweep-input could not play the keys"; }
         input_command offsets 20
+        case "$input_reply" in *'"clock_offsets_ms"'*) ;; *) fail "the pointer driver gave no clock offsets: $input_reply" ;; esac
         drag_record="{\"delete\": true, ${input_reply#\{}"
         sleep 1.5  # the animation (250 ms) and the frames after it
         ;;

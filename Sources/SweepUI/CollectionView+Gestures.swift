@@ -213,6 +213,8 @@ extension CollectionView {
     public func handleSecondaryClick(at windowPoint: Point) {
         let point = Point(x: windowPoint.x - frame.minX, y: windowPoint.y - frame.minY)
         guard isVisible, sweepOrBandIdle else { return }
+        // An action a swipe chose runs first: the item under the pointer is found after it.
+        performPendingSwipeAction()
         let item = interactor.item(at: point)
         if showContextMenu(for: item, at: windowPoint, trigger: .pointer) { return }
         if let item { selectForMenu(item) }

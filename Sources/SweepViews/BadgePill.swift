@@ -19,7 +19,7 @@ public enum BadgePill {
     public static func draw(_ text: String, in rect: Rect, theme: Theme, canvas: Canvas) {
         canvas.fillRoundedRect(rect, radius: rect.height / 2, color: theme.accent)
         let textWidth = min(canvas.measureText(text, role: role), rect.width - 2 * padding)
-        canvas.drawText(text, at: Point(x: rect.midX - textWidth / 2, y: rect.minY + 2), role: role, color: .white,
+        canvas.drawText(text, at: Point(x: rect.midX - textWidth / 2, y: rect.minY + 2), role: role, color: theme.accentForeground,
                         maxWidth: max(0, rect.width - 2 * padding))
     }
 }

@@ -44,7 +44,7 @@ public enum ItemViewDecorations {
         guard state.isEditing else { return }
         if state.isSelected {
             canvas.fillCircle(center: centre, radius: radius + 1, color: theme.accent)
-            canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: .white)
+            canvas.drawCheckmark(in: Rect(x: centre.x - 7, y: centre.y - 7, width: 14, height: 14), lineWidth: 2, color: theme.accentForeground)
         } else {
             canvas.strokeCircle(center: centre, radius: radius + 0.5, lineWidth: 1.5, color: theme.secondaryText)
         }

@@ -721,6 +721,11 @@ extension ItemsView {
         }
         for (item, rect, opacity) in drawn {
             let content = dataSource.content(for: item)
+            if let swipe, swipe.item == item, swipe.offset != 0 {
+                // An open row stays open while the others move.
+                drawSwiped(item, swipe: swipe, content: content, in: rect, canvas: canvas)
+                continue
+            }
             drawFaded(content, state: state(of: item, content: content), at: rect, opacity: opacity, item: item, canvas: canvas)
         }
     }
@@ -738,13 +743,16 @@ extension ItemsView {
     }
 
     /// An item drawn at `shown` (window coordinates) on the background, at
-    /// `opacity`: drawn in colours faded toward the background, or, when it
-    /// shows a picture (which no theme fades) or the background is not
-    /// opaque, under a veil of the background.
+    /// `opacity`: drawn in colours faded toward the background by the
+    /// built-in renderers, which draw theme colours alone; under a veil of
+    /// the background when it shows a picture (which no theme fades), an
+    /// app's or a table's renderer draws it (its own colours, its columns'
+    /// pictures), or the background is not opaque.
     private func drawFaded(_ content: ItemContent, state: ItemState, at shown: Rect, opacity: Double, item: ItemPath?,
                            canvas: Canvas) {
         canvas.fill(shown, color: theme.background)
-        let veiled = opacity < 1 && (content.image != nil || !theme.background.isOpaque)
+        let fadesByTheme = items.renderer is ListRowRenderer || items.renderer is GridCellRenderer
+        let veiled = opacity < 1 && (content.image != nil || !theme.background.isOpaque || !fadesByTheme)
         // A departed item has no index path; the renderer's failures are kept by one it never draws.
         items.draw(item ?? ItemPath(section: -1, item: -1), content: content, state: state, in: shown,
                    theme: opacity < 1 && !veiled ? theme.faded(to: opacity) : theme, canvas: canvas)

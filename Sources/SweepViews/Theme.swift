@@ -13,6 +13,8 @@ public struct Theme: Hashable, Sendable {
     public var scrollIndicator: Color
     /// Section headers and the tab bar.
     public var headerBackground: Color
+    /// What is drawn on the accent colour: a selection circle's checkmark, a badge's text.
+    public var accentForeground: Color = .white
     /// The fontconfig family text is drawn in ("Noto Sans", "Cantarell");
     /// nil: `SWEEP_FONT`, else the system's sans-serif face.
     public var fontFamily: String? = nil
@@ -52,8 +54,11 @@ extension Theme {
         var faded = self
         let toward = 1 - (opacity.isFinite ? min(max(opacity, 0), 1) : 1)
         for path in [\Theme.rowHover, \.separator, \.primaryText, \.secondaryText, \.accent, \.toolbarBackground,
-                     \.toolbarText, \.scrollIndicator, \.headerBackground] as [WritableKeyPath<Theme, Color>] {
-            faded[keyPath: path] = self[keyPath: path].mixed(with: background, by: toward)
+                     \.toolbarText, \.scrollIndicator, \.headerBackground, \.accentForeground] as [WritableKeyPath<Theme, Color>] {
+            // The colour toward the background's, its own alpha kept (a translucent separator stays as translucent).
+            var colour = self[keyPath: path].mixed(with: background, by: toward)
+            colour.alpha = self[keyPath: path].alpha
+            faded[keyPath: path] = colour
         }
         return faded
     }

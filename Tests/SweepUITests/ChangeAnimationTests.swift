@@ -205,6 +205,17 @@ import Testing
         }
     }
 
+    /// A faded theme moves colours toward the background and keeps their alpha.
+    @Test func aFadedThemeKeepsTranslucentColoursTranslucent() {
+        var theme = Theme.light
+        theme.separator = Color(red: 0, green: 0, blue: 0, alpha: 0x1f)
+        let half = theme.faded(to: 0.5)
+        #expect(half.separator.alpha == 0x1f && half.separator.red == 128)
+        #expect(half.primaryText == theme.primaryText.mixed(with: theme.background, by: 0.5))
+        #expect(theme.faded(to: 1) == theme && theme.faded(to: .nan) == theme)
+        #expect(Color(rgb: 0x0a6cdf).withOpacity(0.16).composited(over: .white).isOpaque)
+    }
+
     @Test func settingsParse() {
         #expect(Animations.parse("0") == 0 && Animations.parse("off") == 0 && Animations.parse("OFF") == 0)
         #expect(Animations.parse("1") == 1 && Animations.parse("on") == 1 && Animations.parse("0.5") == 0.5)

@@ -203,6 +203,50 @@ import Testing
         #expect(mailbox.performed == ["archive 3"])
     }
 
+    /// A second tap while a chosen action's row slides away performs that action, and no other.
+    @Test func aSecondTapDuringTheSlidePerformsOnlyTheChosenAction() {
+        let (view, host, mailbox) = make()
+        var time: UInt32 = 1000
+        drag(host, row: 2, dx: 200, time: &time)
+        settle(view, host)
+        let open = try! #require(view.itemView.swipe)
+        // Tap Delete (the second leading button), then again where the first now widens.
+        let delete = open.buttons(in: view.itemView.windowRect(of: ItemPath(item: 2)))[1].rect
+        host.gestureArena.handle(Input.touches(down: [(0, Point(x: delete.midX, y: row(2)))], time: time + 500))
+        host.gestureArena.handle(Input.touches(up: [0], time: time + 520))
+        host.gestureArena.handle(Input.touches(down: [(0, Point(x: 40, y: row(2)))], time: time + 600))
+        host.gestureArena.handle(Input.touches(up: [0], time: time + 620))
+        settle(view, host, ms: 600)
+        #expect(mailbox.performed == ["delete 2"])
+        #expect(view.itemView.swipe == nil, "the row, kept, slid back and let go")
+    }
+
+    /// An action that moves its own row (a pin re-sorting it): the row, followed, slides back closed.
+    @Test func aRowItsActionMovesSlidesBack() throws {
+        let (view, host, mailbox, source) = try makeSnapshotList()
+        final class Pinning: CollectionViewDelegate {
+            let source: SnapshotDataSource<String, Int>
+            init(_ source: SnapshotDataSource<String, Int>) { self.source = source }
+            func collectionView(_ view: CollectionView, trailingSwipeActionsFor item: ItemPath) -> SwipeActionsConfiguration? {
+                SwipeActionsConfiguration(actions: [SwipeAction(id: "pin", title: "Pin") { [unowned self] item in
+                    guard let id = source.itemIdentifier(for: item) else { return }
+                    var snapshot = source.snapshot
+                    snapshot.deleteItems([id])
+                    _ = snapshot.insertItems([id], beforeItem: 0)
+                    try? source.apply(snapshot)
+                }])
+            }
+        }
+        let pinning = Pinning(source)
+        view.delegate = pinning
+        defer { withExtendedLifetime((mailbox, pinning)) {} }
+        var time: UInt32 = 1000
+        drag(host, row: 4, dx: -260, time: &time)
+        settle(view, host, ms: 600)
+        #expect(source.itemIdentifier(for: ItemPath(item: 0)) == 4, "pinned to the top")
+        #expect(view.itemView.swipe == nil, "and closed there")
+    }
+
     /// A swiped row follows its item through a data change, and one whose item went ends.
     @Test func aSwipedRowFollowsItsItemThroughAChange() throws {
         let (view, host, mailbox, source) = try makeSnapshotList()

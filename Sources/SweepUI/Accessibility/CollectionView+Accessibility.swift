@@ -184,9 +184,11 @@ extension CollectionView {
         // asked of the delegate again when performed (a Read action that became Unread toggles back).
         for (index, action) in allSwipeActions(for: path).enumerated() {
             object.actions.append((action.title, { [unowned self] in
+                // The same action by its id, else the one in its place (a toggle whose id changed).
                 let current = allSwipeActions(for: ref.path)
-                guard current.indices.contains(index) else { return false }
-                current[index].handler(ref.path)
+                guard let now = current.first(where: { $0.id == action.id }) ?? (current.indices.contains(index) ? current[index] : nil)
+                else { return false }
+                now.handler(ref.path)
                 return true
             }))
         }

@@ -142,9 +142,8 @@ extension CollectionView {
         guard let (item, action) = scrollMode.swipe.pending else { return }
         scrollMode.swipe.pending = nil
         action.handler(item)
-        if let shown = itemView.swipe, shown.item == item {
-            if shown.offset == 0 && shown.settle == nil { endSwipe() } else { slideSwipedRow(to: 0) }
-        }
+        // The row, kept (wherever the action moved it: the swipe followed), slides back.
+        if itemView.swipe != nil { closeSwipedRow() }
     }
 
     /// A slide ended: a row that slid shut is let go, and one that slid away
@@ -172,9 +171,13 @@ extension CollectionView {
     func swipeFollowItems(_ swiped: SwipeReveal?, map: (ItemPath) -> ItemPath?) {
         scrollMode.swipe.menuItem = scrollMode.swipe.menuItem.flatMap(map)
         scrollMode.swipe.pending = scrollMode.swipe.pending.flatMap { pending in map(pending.item).map { ($0, pending.action) } }
+        // A touchpad stroke being decided over a row goes on over that row, or scrolls once it went.
+        if case .deciding(let item, let dx, let dy) = scrollMode.swipe.phase {
+            scrollMode.swipe.phase = map(item).map { .deciding(item: $0, dx: dx, dy: dy) } ?? .scrolling
+        }
         if let swiped, let item = map(swiped.item), isValid(item) {
             itemView.swipe = swiped.moved(to: item)
-        } else {
+        } else if swiped != nil {
             endSwipe()
         }
     }
@@ -187,6 +190,8 @@ extension CollectionView {
     func swipePanChanged(_ pan: PanGestureRecognizer) -> Bool {
         switch (pan.state, scrollMode.swipe.phase) {
         case (.began, _):
+            // An action chosen before runs first: the rows it moves are hit after it.
+            performPendingSwipeAction()
             let motion = pan.translation
             guard abs(motion.x) >= 2 * abs(motion.y), takeRowForSwipe(swipeableItem(at: pan.startLocation) ?? ItemPath(item: -1))
             else {
@@ -211,6 +216,7 @@ extension CollectionView {
             return true
         case (_, .touchDropped):
             scrollMode.swipe.phase = .idle
+            slideEnded()
             return true
         case (.ended, .touch):
             releaseSwipedRow(velocity: pan.velocity.x / 1000)
@@ -252,6 +258,7 @@ extension CollectionView {
             return false
         case .idle:
             guard dx != 0 || dy != 0, !stopped else { return false }
+            performPendingSwipeAction()
             // Fingers resting first are the hold-then-scroll sweep's; a view that scrolls sideways (a
             // table's columns) keeps sideways strokes for that.
             let hold = gestures.holdSweep
@@ -297,6 +304,11 @@ extension CollectionView {
     /// first), anywhere else it closes the row; true when it was taken so.
     func swipeTakesTap(at point: Point) -> Bool {
         guard let shown = itemView.swipe, shown.offset != 0 || shown.settle != nil else { return false }
+        // A second tap while a chosen action's row slides away: that action, and nothing else.
+        if scrollMode.swipe.pending != nil {
+            performPendingSwipeAction()
+            return true
+        }
         let window = Point(x: point.x + frame.minX, y: point.y + frame.minY)
         let row = itemView.windowRect(of: shown.item)
         let onPinnedHeader = itemView.pinnedHeader?.rect.contains(window) ?? false
