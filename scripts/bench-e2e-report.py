@@ -357,6 +357,12 @@ def report(out_dir, docs, plot_path):
         table_report(out_dir, tables, table_scales, docs)
 
 
+def run_conditions(out_dir):
+    """What the run's scale-1 and HiDPI passes wrote of their conditions (machine, compositor, builds)."""
+    return [open(os.path.join(out_dir, name)).read().strip()
+            for name in ("conditions.txt", "conditions-hidpi.txt") if os.path.exists(os.path.join(out_dir, name))]
+
+
 def is_sweep_only(scenario):
     return split_scenario(scenario)[0] in dict(SWEEP_ONLY_SCENARIOS)
 
@@ -365,8 +371,7 @@ def sweep_only_report(out_dir, runs, docs):
     """Sweep's own scenarios: a table per scale of the medians, and the targets."""
     scales = sorted({split_scenario(s)[1] or "1" for s, _ in runs}, key=float)
     counts = sorted({len(v) for v in runs.values()})
-    conditions = [open(os.path.join(out_dir, name)).read().strip()
-                  for name in ("conditions.txt", "conditions-hidpi.txt") if os.path.exists(os.path.join(out_dir, name))]
+    conditions = run_conditions(out_dir)
     text = ["Sweep alone (GTK 4 animates no list change, and its list has no rows of their own heights): an animated "
             "delete, sweep-demo's list of 1,000,000 rows with rows 0 to 499 selected (a click, then Shift+Down 499 "
             "times through a virtual keyboard) and Delete, measured from the Delete key to the last frame of the "
@@ -420,8 +425,7 @@ def table_report(out_dir, runs, scales, docs):
     counts = sorted({len(v) for v in runs.values()})
     records = os.path.join(out_dir, "conditions-records.txt")
     client = open(records).read().strip() if os.path.exists(records) else "records release build"
-    conditions = [re.sub(r"sweep-demo release build, [^;]*", lambda _: client, open(os.path.join(out_dir, name)).read().strip())
-                  for name in ("conditions.txt", "conditions-hidpi.txt") if os.path.exists(os.path.join(out_dir, name))]
+    conditions = [re.sub(r"sweep-demo release build, [^;]*", lambda _: client, c) for c in run_conditions(out_dir)]
     text = ["A table of 20 columns (2,340 px wide) over 1,000,000 rows: `Examples/records` against the GTK peer's "
             "`GtkColumnView` (`sweep-gtk-peer --table`) with the same columns, text, 32 px rows and 30 px header. "
             "A band from (100, 150) to (850, 640), over rows 2 to 17, and a fling: two fingers flicked on a touchpad, "

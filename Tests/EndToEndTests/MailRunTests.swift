@@ -282,6 +282,36 @@ import Testing
         #expect(run.output == ["Plain subject", "Broken \u{FFFD}\u{FFFD} subject"], "\(run.output)")
     }
 
+    /// A count out of range or no number is refused with the reason and exit 64; an empty mailbox
+    /// is a window with nothing in it, and arrivals still come into it.
+    @Test func aBadCountIsRefusedAndAnEmptyMailboxStillTakesArrivals() throws {
+        let directory = try TestDirectory("mail-counts")
+        defer { directory.remove() }
+        for bad in ["2000000", "-5", "many"] {
+            let process = try ChildProcess(name: "mail", executable: builtProduct("mail"), arguments: ["--messages", bad],
+                                           environment: ["PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": directory.path],
+                                           directory: directory.path)
+            #expect(process.waitForExit(seconds: 30) == 64, "\(bad): \(process.logTail)")
+            #expect(process.stderr.contains("--messages takes a number from 0 to 1,000,000"), "\(process.stderr)")
+        }
+        let run = try play("""
+        \(ready)
+        {"op":"wait","ms":1500}
+        {"op":"pointer.move","x":300,"y":90}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":100}
+        """, label: "empty") { directory in
+            let path = "\(directory.path)/empty.tsv"
+            try Data().write(to: URL(fileURLWithPath: path))
+            return [path, "--arrivals"]
+        }
+        defer { run.directory.remove() }
+        #expect(run.status == 0, "\(run.process.logTail)")
+        #expect(run.output.count == 1 && run.output[0].hasPrefix("New message"), "\(run.output)")
+    }
+
     @Test func aMailboxItCannotReadIsSaidSo() throws {
         let directory = try TestDirectory("mail-missing")
         defer { directory.remove() }

@@ -96,9 +96,10 @@ private struct Node: Identifiable, Hashable {
 
     /// Opening and closing a row animate: the rows below slide (its children fade in and out), unless animations are off.
     @Test func openingAndClosingARowSlidesTheRowsBelow() async throws {
-        let before = Animations.desktopScale
-        defer { Animations.desktopScale = before }
-        Animations.desktopScale = 1
+        // The desktop's setting alone decides here, whatever SWEEP_ANIMATIONS the machine has.
+        let before = (Animations.desktopScale, Animations.environmentScale)
+        defer { (Animations.desktopScale, Animations.environmentScale) = before }
+        (Animations.desktopScale, Animations.environmentScale) = (1, nil)
         let tree = makeTree()
         let (table, host) = try makeOutline(tree)
         table.expand("/a")
