@@ -17,7 +17,7 @@ extension FilteredRows {
     /// The rows that show the items in `items` (ranges in any order, may
     /// overlap), within `bounds` (all rows when nil).
     public func rowRanges(showing items: [ClosedRange<Int>], within bounds: Range<Int>? = nil) -> [ClosedRange<Int>] {
-        rowRanges(showingSorted: Self.sortedAndMerged(items), within: bounds)
+        rowRanges(showingSorted: Self.isSortedAndSeparate(items) ? items : Self.sortedAndMerged(items), within: bounds)
     }
 
     /// `rowRanges(showing:within:)` for sorted, disjoint, non-adjacent item ranges.
@@ -32,7 +32,10 @@ extension FilteredRows {
 
     /// The source items shown in `rows` (ranges in any order; rows past
     /// either end are ignored), as sorted, disjoint, non-adjacent ranges.
-    public func sourceRanges(inRows rows: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+    /// `itemCount`, when given, is the number of source items: the rows'
+    /// items are then known to lie below it, which spares arbitrary rows a
+    /// pass to find their span (items outside it are still handled).
+    public func sourceRanges(inRows rows: [ClosedRange<Int>], itemCount: Int? = nil) -> [ClosedRange<Int>] {
         var items: [ClosedRange<Int>] = []
         let count = rowCount
         var parts: [ClosedRange<Int>] = []
@@ -47,7 +50,7 @@ extension FilteredRows {
         case .ascending:
             for part in parts { appendRuns(inRows: part, to: &items) }
         case .arbitrary:
-            return arbitrarySourceRanges(inRows: parts)
+            return arbitrarySourceRanges(inRows: parts, itemCount: itemCount)
         }
         // Rows given out of order give items out of order: sort them once.
         return Self.isSortedAndSeparate(items) ? items : Self.sortedAndMerged(items)
@@ -144,10 +147,14 @@ extension FilteredRows {
 
     /// The items of `parts` (clamped row ranges), sorted into runs: a bit
     /// per item when they are dense, else a sort.
-    private func arbitrarySourceRanges(inRows parts: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
-        var lowest = Int.max, highest = Int.min, count = 0
+    private func arbitrarySourceRanges(inRows parts: [ClosedRange<Int>], itemCount: Int?) -> [ClosedRange<Int>] {
+        let count = parts.reduce(0) { $0 + $1.count }
+        if let itemCount, itemCount > 0, itemCount <= count * 16,
+           let runs = denseRuns(inRows: parts, lowest: 0, span: itemCount) {
+            return runs
+        }
+        var lowest = Int.max, highest = Int.min
         for part in parts {
-            count += part.count
             for row in part {
                 let item = sourceItem(atRow: row)
                 lowest = min(lowest, item)
@@ -155,8 +162,8 @@ extension FilteredRows {
             }
         }
         let (spanLess1, overflow) = highest.subtractingReportingOverflow(lowest)
-        if !overflow && spanLess1 < count * 16 {
-            return denseRuns(inRows: parts, lowest: lowest, span: spanLess1 + 1)
+        if !overflow && spanLess1 < count * 16, let runs = denseRuns(inRows: parts, lowest: lowest, span: spanLess1 + 1) {
+            return runs
         }
         var items: [Int] = []
         items.reserveCapacity(count)
@@ -168,12 +175,14 @@ extension FilteredRows {
     }
 
     /// Marks each item in a bit set over `lowest..<(lowest + span)` and reads
-    /// the runs of set bits back a word at a time.
-    private func denseRuns(inRows parts: [ClosedRange<Int>], lowest: Int, span: Int) -> [ClosedRange<Int>] {
+    /// the runs of set bits back a word at a time; nil when an item falls
+    /// outside that span.
+    private func denseRuns(inRows parts: [ClosedRange<Int>], lowest: Int, span: Int) -> [ClosedRange<Int>]? {
         var words = [UInt64](repeating: 0, count: (span + 63) / 64)
         for part in parts {
             for row in part {
-                let offset = sourceItem(atRow: row) - lowest
+                let (offset, overflow) = sourceItem(atRow: row).subtractingReportingOverflow(lowest)
+                guard !overflow, offset >= 0, offset < span else { return nil }
                 words[offset >> 6] |= 1 << UInt64(offset & 63)
             }
         }

@@ -100,11 +100,13 @@ struct ClickMode {
     var lastClick: (item: ItemPath, time: Double)?
 }
 
-/// What a running sweep or band has to repaint: the items it changed so
-/// far, and the offset the band on screen was drawn at (nil: no band).
-struct SelectionDamage {
+/// What the view repaints beyond what changed: the items a running sweep
+/// or band changed so far, the offset the band on screen was drawn at (nil:
+/// no band), and rectangles something else draws over the view.
+struct RepaintState {
     var provisional = SelectionChange()
     var bandDrawnAtOffset: Double?
+    var overlayRects: [Rect] = []
 }
 
 /// The view as a screen reader is told of it: its label, description and

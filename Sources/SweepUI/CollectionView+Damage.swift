@@ -44,8 +44,8 @@ extension CollectionView {
     /// content): then both rectangles are repainted whole.
     func invalidate(bandFrom old: Rect?, to new: Rect?) {
         let offset = itemView.visibleOffset
-        defer { selectionDamage.bandDrawnAtOffset = new == nil ? nil : offset }
-        guard let host, let old, let new, selectionDamage.bandDrawnAtOffset == offset else {
+        defer { repaint.bandDrawnAtOffset = new == nil ? nil : offset }
+        guard let host, let old, let new, repaint.bandDrawnAtOffset == offset else {
             invalidate(band: old)
             invalidate(band: new)
             return

@@ -5,21 +5,24 @@ import SweepGestures
 /// edge, and the programmatic selection API.
 extension CollectionView {
     /// Applies interaction events: damage, scrolling, focus, delegate calls.
-    /// `cause` is what selection changes among them are reported as.
-    func apply(_ events: [InteractionEvent], cause: SelectionEvent.Cause = .input) {
+    /// `cause` is what selection changes among them are reported as;
+    /// `byFilteredSource` marks the filtered data source's own changes,
+    /// which are not reported back to it.
+    func apply(_ events: [InteractionEvent], cause: SelectionEvent.Cause = .input, byFilteredSource: Bool = false) {
         for event in events {
             switch event {
             case .selection(let change, let provisional):
                 if !change.isEmpty || !provisional {
-                    selectionChanged(SelectionEvent(change: change, isProvisional: provisional, cause: cause))
+                    selectionChanged(SelectionEvent(change: change, isProvisional: provisional, cause: cause),
+                                     byFilteredSource: byFilteredSource)
                 }
                 invalidate(change)
                 // Items a renderer drew as provisional are drawn again once the gesture commits or cancels.
                 if provisional {
-                    selectionDamage.provisional.formUnion(change)
-                } else if !selectionDamage.provisional.isEmpty {
-                    invalidate(selectionDamage.provisional)
-                    selectionDamage.provisional = SelectionChange()
+                    repaint.provisional.formUnion(change)
+                } else if !repaint.provisional.isEmpty {
+                    invalidate(repaint.provisional)
+                    repaint.provisional = SelectionChange()
                 }
             case .band(let phase, let rect, let mode):
                 let old = itemView.bandRect
@@ -43,10 +46,11 @@ extension CollectionView {
         if interactor.wantsAutoscroll { startAutoscroll() }
     }
 
-    /// Tells the delegate, the closure and the controller that the selection changed.
-    func selectionChanged(_ event: SelectionEvent) {
-        // A filtered source commits the change to its source items first, so the others read it current.
-        (dataSource as? FilteredDataSource)?.viewSelectionDidChange(event, in: self)
+    /// Tells the delegate, the closure and the controller that the selection
+    /// changed (and a filtered data source, unless the change is its own).
+    func selectionChanged(_ event: SelectionEvent, byFilteredSource: Bool = false) {
+        // A filtered source reports the change in source items first, so the others read it current.
+        if !byFilteredSource { (dataSource as? FilteredDataSource)?.viewSelectionDidChange(event, in: self) }
         delegate?.collectionView(self, didChangeSelection: event)
         if !event.isProvisional && ownsPrimarySelection { host?.selectionDidChange(in: self) }
         onSelectionChange?(event)

@@ -75,7 +75,7 @@ public final class CollectionView: Component {
     var scrollMode = ScrollMode()
     var dragMode = DragMode()
     var clickMode = ClickMode()
-    var selectionDamage = SelectionDamage()
+    var repaint = RepaintState()
 
     /// What a screen reader sees: a table of every item (CollectionView+Accessibility).
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
@@ -291,7 +291,10 @@ public final class CollectionView: Component {
     /// Rectangles (window coordinates) that something else draws over the
     /// view, a banner say: scrolling repaints them instead of moving their
     /// pixels with the content. Set them whenever such a thing shows or goes.
-    public var overlayRects: [Rect] = []
+    public var overlayRects: [Rect] {
+        get { repaint.overlayRects }
+        set { repaint.overlayRects = newValue }
+    }
 
     public var isVisible = true {
         didSet {

@@ -3,10 +3,29 @@
 /// shown rows (through the view, as its own API: its policies hold and
 /// `shouldChangeSelection` is asked).
 extension FilteredDataSource {
+    /// The selected source items, shown or hidden: the committed selection
+    /// (a running sweep or band is not in it until it ends).
+    /// - Complexity: O(selected ranges · log) and the rows' mapping of the view's selected rows.
+    public var selectedSourceItems: IndexRanges { IndexRanges(sorted: selectedSourceRanges()) }
+
+    /// `selectedSourceItems` as sorted, disjoint, non-adjacent ranges.
+    func selectedSourceRanges() -> [ClosedRange<Int>] {
+        let all = view.map { IndexRanges.union(hiddenSelection.ranges, shownSelection(in: $0)) } ?? hiddenSelection.ranges
+        guard let asked = changeBeingAsked else { return all }
+        var before = IndexRanges(sorted: all)
+        for range in asked.added { before.remove(range) { _ in } }
+        for range in asked.removed { before.insert(range) { _ in } }
+        return before.ranges
+    }
+
     /// The number of selected source items, a running sweep or band
-    /// included (what a status line shows). - Complexity: O(1).
+    /// included (what a status line shows). - Complexity: O(1) at rest.
     public var selectedCount: Int {
-        selectedSourceItems.count + pendingAdded.count - pendingRemoved.count
+        var count = hiddenSelection.count + (view?.selectedCount ?? 0)
+        if let asked = changeBeingAsked {
+            count += asked.removed.reduce(0) { $0 + $1.count } - asked.added.reduce(0) { $0 + $1.count }
+        }
+        return count
     }
 
     /// The selected source items in order, one by one, produced lazily.
@@ -15,46 +34,51 @@ extension FilteredDataSource {
     }
 
     /// Whether source item `item` is selected (committed), shown or not.
-    /// - Complexity: O(log ranges).
-    public func isSelected(sourceItem item: Int) -> Bool { selectedSourceItems.contains(item) }
+    /// - Complexity: O(log ranges) and `row(showing:)`.
+    public func isSelected(sourceItem item: Int) -> Bool {
+        if let asked = changeBeingAsked {
+            if asked.added.contains(where: { $0.contains(item) }) { return false }
+            if asked.removed.contains(where: { $0.contains(item) }) { return true }
+        }
+        if hiddenSelection.contains(item) { return true }
+        guard let view, let row = row(showing: item) else { return false }
+        return view.selection.model.committed.contains(ItemPath(item: row))
+    }
 
     // MARK: - By source item
 
     /// Selects the source items in `ranges` (those past the source's end are
     /// ignored), shown or hidden, and selects their rows in the view.
     public func selectSourceItems(_ ranges: [ClosedRange<Int>]) {
+        var selected = selectedSourceItems
         var change = SelectionChange()
         for range in clamped(ranges) {
-            selectedSourceItems.insert(range) { change.add(ItemRange(section: 0, items: $0)) }
+            selected.insert(range) { change.add(ItemRange(section: 0, items: $0)) }
         }
         guard !change.isEmpty else { return }
-        if let view {
-            updatingView {
-                view.cancelSelectionInteraction()
-                let shown = rows.rowRanges(showing: change.added.map(\.items))
-                if !shown.isEmpty { view.selectRanges(shown.map { ItemRange(section: 0, items: $0) }, additive: true) }
-            }
-        }
+        setSelection(selected.ranges)
         onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: .api))
     }
 
     /// Deselects the source items in `ranges`, shown or hidden.
     public func deselectSourceItems(_ ranges: [ClosedRange<Int>]) {
+        var selected = selectedSourceItems
         var change = SelectionChange()
         for range in clamped(ranges) {
-            selectedSourceItems.remove(range) { change.remove(ItemRange(section: 0, items: $0)) }
+            selected.remove(range) { change.remove(ItemRange(section: 0, items: $0)) }
         }
         guard !change.isEmpty else { return }
-        syncViewSelection()
+        setSelection(selected.ranges)
         onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: .api))
     }
 
     /// Deselects every source item, hidden ones too.
     public func clearSelection() {
+        var selected = selectedSourceItems
         var change = SelectionChange()
-        selectedSourceItems.removeAll { change.remove(ItemRange(section: 0, items: $0)) }
+        selected.removeAll { change.remove(ItemRange(section: 0, items: $0)) }
         guard !change.isEmpty else { return }
-        syncViewSelection()
+        setSelection(selected.ranges)
         onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: .api))
     }
 
@@ -83,8 +107,8 @@ extension FilteredDataSource {
             let shown = sourceRanges(inRows: [0...(count - 1)])
             var selected: [ClosedRange<Int>] = [], unselected: [ClosedRange<Int>] = []
             for range in shown {
-                selectedSourceItems.forEachIntersection(with: range) { selected.append($0) }
-                selectedSourceItems.forEachGap(in: range) { unselected.append($0) }
+                hiddenSelection.forEachIntersection(with: range) { selected.append($0) }
+                hiddenSelection.forEachGap(in: range) { unselected.append($0) }
             }
             deselectSourceItems(selected)
             return selectSourceItems(unselected)
@@ -106,13 +130,5 @@ extension FilteredDataSource {
             let low = max(range.lowerBound, 0), high = min(range.upperBound, count - 1)
             return low <= high ? low...high : nil
         }.sorted { $0.lowerBound < $1.lowerBound }
-    }
-}
-
-extension CollectionView {
-    /// Ends a running sweep or band, undoing its provisional selection.
-    func cancelSelectionInteraction() {
-        if interactor.sweep != nil { apply(interactor.cancelSweep()) }
-        if gestures.band.state.isActive { gestures.band.cancel() }
     }
 }

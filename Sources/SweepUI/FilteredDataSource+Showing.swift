@@ -51,18 +51,16 @@ extension FilteredDataSource {
     var focusedSourceItem: Int? { view?.focusedItem.flatMap { sourceItem(atRow: $0.item) } }
 
     /// Shows `newRows` and puts the view at `place` (at the top when nil).
-    func show(_ newRows: any FilteredRows, restoring place: FilteredViewportPlace?) {
-        guard let view else {
-            rows = newRows
-            return
-        }
+    /// `selected` is the selection in source items after the change (the
+    /// selection as it is when nil, read before the rows change).
+    func show(_ newRows: any FilteredRows, restoring place: FilteredViewportPlace?, selecting selected: [ClosedRange<Int>]? = nil) {
+        let selected = selected ?? selectedSourceRanges()
         rows = newRows
-        updatingView {
-            // Other rows altogether: a running sweep or band ends (the view would keep it by position).
-            view.cancelSelectionInteraction()
-            view.reloadData()
-            selectShownRows(in: view)
-        }
+        guard let view else { return hiddenSelection = IndexRanges(sorted: selected) }
+        // Other rows altogether: a running sweep or band ends (the view would keep it by position).
+        endGesture(in: view)
+        view.reloadData()
+        setSelection(selected)
         if let place {
             place.restore(in: view, adapter: self)
         } else {
@@ -89,23 +87,17 @@ extension FilteredDataSource {
         rowsFollowInclusion = false
         guard new > old, let view else { return }
         do {
-            // Not inside `updatingView`: a running sweep or band goes on over the rows it had
-            // (they keep their numbers), and what it gathered stays to be committed.
+            // A running sweep or band goes on over the rows it had (they keep
+            // their numbers), and what it gathered stays to be committed.
             try view.performBatchUpdates(.insert(ItemRange(section: 0, items: old...(new - 1))))
         } catch {
-            // The view's count was not the adapter's: read everything again.
-            return updatingView {
-                view.cancelSelectionInteraction()
-                view.reloadData()
-                selectShownRows(in: view)
-            }
+            // The view's count was not the adapter's: read everything again. Its
+            // selected rows name the same items through the new rows as through the old.
+            let selected = selectedSourceRanges()
+            endGesture(in: view)
+            view.reloadData(keepingSelection: false)
+            return setSelection(selected)
         }
-        let added = rows.rowRanges(showing: selectedSourceItems, within: old..<new)
-        guard !added.isEmpty else { return }
-        updatingView {
-            // The view cannot add to a selection a gesture is making: the gesture ends.
-            view.cancelSelectionInteraction()
-            view.selectRanges(added.map { ItemRange(section: 0, items: $0) }, additive: true)
-        }
+        selectShownHiddenItems(within: old..<new)
     }
 }

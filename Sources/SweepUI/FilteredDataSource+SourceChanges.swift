@@ -36,69 +36,68 @@ extension FilteredDataSource {
     /// the snapshot is one (a running sweep or band goes on over its items),
     /// else made again with `isIncluded`.
     func sourceDidApply(_ transition: SnapshotTransition) {
-        let old = Selection(selectedSourceItems.ranges.map { ItemRange(section: 0, items: $0) })
-        let mapped = transition.map(old)
-        selectedSourceItems = IndexRanges(mapped.ranges.filter { $0.section == 0 }.map(\.items))
+        // Read through the old rows, before anything moves.
+        let old = Selection(selectedSourceRanges().map { ItemRange(section: 0, items: $0) })
+        let selected = transition.map(old).ranges.filter { $0.section == 0 }.map(\.items)
         followPlaceBeforeFiltering(through: transition)
-        if followRows(through: transition) { return }
+        if followRows(through: transition, selecting: selected) { return }
         // The focused and top items are read through the old rows and follow their identifiers too.
         var place = view.map { FilteredViewportPlace(view: $0, adapter: self, sourceChanged: true) }
         place?.mapSourceItems { item in
             transition.mapNearest(ItemPath(item: item)).flatMap { $0.section == 0 ? $0.item : nil }
         }
-        show(includedRows(), restoring: place)
+        show(includedRows(), restoring: place, selecting: selected)
         rowsFollowInclusion = true
     }
 
     /// Moves the rows with a snapshot's batch, asking `isIncluded` only of
     /// the items inserted or reconfigured, and gives the view the rows' own
     /// batch, so its selection, focus, top row and a running sweep or band
-    /// follow their rows. False when the change is not a batch of the one
+    /// follow their rows; `selected` (the selection after the change, in
+    /// source items) is then shared out again between the view and the
+    /// hidden items. False when the change is not a batch of the one
     /// section, the rows are the app's own (`show`, `extend`), or it
     /// touches too many items to be cheaper than making the rows again.
-    private func followRows(through transition: SnapshotTransition) -> Bool {
+    private func followRows(through transition: SnapshotTransition, selecting selected: [ClosedRange<Int>]) -> Bool {
         guard rowsFollowInclusion, let mapping = transition.mapping, mapping.oldItemCounts.count == 1,
               mapping.newItemCounts.count == 1 else { return false }
         let oldRowCount = rows.rowCount
         let rowUpdate: ItemUpdate
-        var shownAgain: [Int] = []
         if let inclusion {
             guard var sorted = rows as? SortedSourceItems,
                   let followed = sorted.follow(mapping, reconfigured: transition.reconfigured,
                                                limit: max(4096, oldRowCount / 32), isIncluded: inclusion) else { return false }
             rows = sorted
             rowUpdate = followed.update
-            // Items the filter hid, now shown, that were selected show selected.
-            shownAgain = followed.shownAgain.filter { selectedSourceItems.contains(rows.sourceItem(atRow: $0)) }
         } else {
             guard rows is AllSourceItems, oldRowCount == mapping.oldItemCounts[0], let update = transition.update else { return false }
             rows = AllSourceItems(count: mapping.newItemCounts[0])
             rowUpdate = update
         }
-        guard let view else { return true }
+        guard let view else {
+            hiddenSelection = IndexRanges(sorted: selected)
+            return true
+        }
         // What a running sweep or band has gathered, in rows, moves with its rows.
         if let rowMapping = try? ItemMapping(oldItemCounts: [oldRowCount], update: rowUpdate) {
-            pendingAdded = Self.map(pendingAdded, with: rowMapping)
-            pendingRemoved = Self.map(pendingRemoved, with: rowMapping)
+            gestureAdded = Self.map(gestureAdded, with: rowMapping)
+            gestureRemoved = Self.map(gestureRemoved, with: rowMapping)
         }
         do {
-            // Not inside `updatingView`: the gesture's own changes as it follows its rows are the person's.
+            // The gesture's own changes as it follows its rows are the person's.
             try view.performBatchUpdates(rowUpdate)
         } catch {
             // The view's rows were not the adapter's: read everything again.
-            updatingView {
-                view.reloadData(keepingSelection: false)
-                selectShownRows(in: view)
-            }
+            endGesture(in: view)
+            view.reloadData(keepingSelection: false)
+            setSelection(selected)
             return true
         }
-        if !shownAgain.isEmpty {
-            updatingView {
-                // The view cannot add to a selection a gesture is making: the gesture ends.
-                view.cancelSelectionInteraction()
-                view.selectRanges(shownAgain.map { ItemRange(section: 0, items: $0...$0) }, additive: true)
-            }
-        }
+        // Rows the batch deleted whose items stay (the filter hides them now) keep
+        // their items selected, hidden; hidden selected items the filter shows now
+        // (`followed.shownAgain` among them) show selected.
+        hiddenSelection = IndexRanges(sorted: IndexRanges.subtracting(shownSelection(in: view), from: selected))
+        selectShownHiddenItems()
         return true
     }
 

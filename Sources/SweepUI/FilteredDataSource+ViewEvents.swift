@@ -1,15 +1,15 @@
-/// Following the view's selection: its changes arrive in rows, are gathered
-/// while a sweep or band runs (the view reports those as it goes and commits
-/// them with an empty change), and are committed to the source items when
-/// the view's selection is committed. The view's committed selection is
-/// always the shown part of the source items' selection, so its changes are
+/// Following the view's selection: its changes arrive in rows and are
+/// reported in source items, gathered while a sweep or band runs (the view
+/// reports those as it goes and commits them with an empty change) so the
+/// committed event carries the gesture's whole change. The view's selection
+/// is the shown part of the source items' selection, so its changes are
 /// exactly what happened to the shown items; hidden items are never touched.
 extension FilteredDataSource {
     /// Called by the view for each selection event, before its delegate.
     func viewSelectionDidChange(_ event: SelectionEvent, in changed: CollectionView) {
-        // The adapter's own reloads and re-selections, and a view it no longer follows.
-        guard !isUpdatingView, changed === view else { return }
-        // Only the adapter changes the view's data, inside `updatingView`.
+        // A view it no longer follows.
+        guard changed === view else { return }
+        // Only the adapter changes the view's data, and says what that did to the source items itself.
         guard event.cause != .dataChange else { return }
         for range in event.added where range.section == 0 { gather(added: range.items) }
         for range in event.removed where range.section == 0 { gather(removed: range.items) }
@@ -28,38 +28,43 @@ extension FilteredDataSource {
     /// only come back, the rest are new.
     private func gather(added range: ClosedRange<Int>) {
         var fresh: [ClosedRange<Int>] = []
-        pendingRemoved.forEachGap(in: range) { fresh.append($0) }
-        pendingRemoved.remove(range) { _ in }
-        for part in fresh { pendingAdded.insert(part) { _ in } }
+        gestureRemoved.forEachGap(in: range) { fresh.append($0) }
+        gestureRemoved.remove(range) { _ in }
+        for part in fresh { gestureAdded.insert(part) { _ in } }
     }
 
     /// Rows that stopped being selected, gathered the same way.
     private func gather(removed range: ClosedRange<Int>) {
         var fresh: [ClosedRange<Int>] = []
-        pendingAdded.forEachGap(in: range) { fresh.append($0) }
-        pendingAdded.remove(range) { _ in }
-        for part in fresh { pendingRemoved.insert(part) { _ in } }
+        gestureAdded.forEachGap(in: range) { fresh.append($0) }
+        gestureAdded.remove(range) { _ in }
+        for part in fresh { gestureRemoved.insert(part) { _ in } }
     }
 
-    /// Commits the gathered change to the source items, unless refused.
+    /// Reports the view's committed change in source items, unless
+    /// `shouldChangeSelection` refuses it: then the view goes back to the
+    /// selection before it.
     private func commitPending(cause: SelectionEvent.Cause) {
-        let added = sourceRanges(inRows: pendingAdded.ranges)
-        let removed = sourceRanges(inRows: pendingRemoved.ranges)
-        pendingAdded = IndexRanges()
-        pendingRemoved = IndexRanges()
-        if let shouldChangeSelection, !(added.isEmpty && removed.isEmpty) {
-            var newCount = selectedSourceItems.count
-            for range in added { selectedSourceItems.forEachGap(in: range) { newCount += $0.count } }
-            for range in removed { selectedSourceItems.forEachIntersection(with: range) { newCount -= $0.count } }
-            guard shouldChangeSelection(newCount) else {
-                syncViewSelection()
+        let addedRows = gestureAdded, removedRows = gestureRemoved
+        gestureAdded = IndexRanges()
+        gestureRemoved = IndexRanges()
+        let added = sourceRanges(inRows: addedRows.ranges)
+        let removed = sourceRanges(inRows: removedRows.ranges)
+        if let shouldChangeSelection, let view, !(added.isEmpty && removed.isEmpty) {
+            // The view holds the change already; the count with it is the one asked about.
+            let newCount = hiddenSelection.count + view.selectedCount
+            changeBeingAsked = (added, removed)
+            let allowed = shouldChangeSelection(newCount)
+            changeBeingAsked = nil
+            guard allowed else {
+                var before = IndexRanges(view.selectedRanges.lazy.filter { $0.section == 0 }.map(\.items))
+                for range in addedRows.ranges { before.remove(range) { _ in } }
+                for range in removedRows.ranges { before.insert(range) { _ in } }
+                view.replaceSelection(withSourceRows: before.ranges)
                 return
             }
         }
-        var change = SelectionChange()
-        for range in removed { selectedSourceItems.remove(range) { change.remove(ItemRange(section: 0, items: $0)) } }
-        for range in added { selectedSourceItems.insert(range) { change.add(ItemRange(section: 0, items: $0)) } }
-        onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: cause))
+        onSelectionChange?(SelectionEvent(change: Self.change(added: added, removed: removed), isProvisional: false, cause: cause))
     }
 
     static func change(added: [ClosedRange<Int>], removed: [ClosedRange<Int>]) -> SelectionChange {

@@ -28,9 +28,6 @@ public final class FilteredDataSource: ViewRegistering {
     public let source: ListDataSource
     /// The rows shown: which source item each one shows.
     public internal(set) var rows: any FilteredRows
-    /// The selected source items, shown or hidden: the committed selection
-    /// (a running sweep or band is not in it until it ends).
-    public internal(set) var selectedSourceItems = IndexRanges()
     /// The view over the adapter, once one is made.
     public private(set) weak var view: CollectionView?
 
@@ -49,12 +46,19 @@ public final class FilteredDataSource: ViewRegistering {
     /// the change. The adapter's own by-source-item calls are not asked.
     public var shouldChangeSelection: ((_ newCount: Int) -> Bool)?
 
-    /// The view's changes not yet committed to the source items, in rows:
-    /// what a running sweep or band selected and deselected so far.
-    var pendingAdded = IndexRanges()
-    var pendingRemoved = IndexRanges()
-    /// Set while the adapter itself changes the view: those changes are not the person's.
-    var isUpdatingView = false
+    /// The selected source items the view's selection does not hold: those
+    /// the rows hide (all of them before a view is made). The view's
+    /// selection model owns the shown ones, so no item's state is kept in
+    /// two places; `selectedSourceItems` is the two together.
+    var hiddenSelection = IndexRanges()
+    /// What the view's running sweep or band changed so far, in rows, for
+    /// the committed event that carries its whole change (the view reports
+    /// a gesture as it goes and commits it with an empty change).
+    var gestureAdded = IndexRanges()
+    var gestureRemoved = IndexRanges()
+    /// The change `shouldChangeSelection` is being asked about, in source
+    /// items: the view holds it already, the selection read meanwhile does not.
+    var changeBeingAsked: (added: [ClosedRange<Int>], removed: [ClosedRange<Int>])?
 
     /// An adapter over `source` showing `rows`, or all its items in order.
     public init(source: ListDataSource, rows: (any FilteredRows)? = nil) {
@@ -94,7 +98,10 @@ public final class FilteredDataSource: ViewRegistering {
     /// source does not have: sorted, disjoint, non-adjacent ranges.
     func sourceRanges(inRows rowRanges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
         let count = sourceCount
-        return rows.sourceRanges(inRows: rowRanges).compactMap { range in
+        let items = rows.sourceRanges(inRows: rowRanges, itemCount: count)
+        // Sorted: when the ends are items the source has, they all are.
+        if let first = items.first, let last = items.last, first.lowerBound >= 0, last.upperBound < count { return items }
+        return items.compactMap { range in
             let low = max(range.lowerBound, 0), high = min(range.upperBound, count - 1)
             return low <= high ? low...high : nil
         }
@@ -106,40 +113,79 @@ public final class FilteredDataSource: ViewRegistering {
 
     // MARK: - The view
 
-    /// A view was made over the adapter: it follows that one, selected as the source items are.
+    /// A view was made over the adapter: it follows that one, selected as
+    /// the source items are (the one it followed before keeps its own).
     func register(_ newView: CollectionView) {
+        let selected = selectedSourceRanges()
         view = newView
-        syncViewSelection()
+        setSelection(selected)
     }
 
-    /// Runs `body`, which changes the view for the adapter; the view's
-    /// committed selection is the shown part of the source items' after it.
-    func updatingView(_ body: () -> Void) {
-        let wasUpdating = isUpdatingView
-        isUpdatingView = true
-        body()
-        isUpdatingView = wasUpdating
-        pendingAdded = IndexRanges()
-        pendingRemoved = IndexRanges()
+    /// Makes `selected` (sorted, disjoint, non-adjacent source item ranges)
+    /// the selection: the view's becomes the rows that show
+    /// those items (a running sweep or band ends) and the rest stay hidden.
+    /// Shown items the view refuses (single selection, its predicate) are
+    /// not selected: the view's policies hold for what it shows.
+    func setSelection(_ selected: [ClosedRange<Int>]) {
+        guard let view else { return hiddenSelection = IndexRanges(sorted: selected) }
+        endGesture(in: view)
+        let shown = rows.rowRanges(showing: selected)
+        view.replaceSelection(withSourceRows: shown)
+        // Each row shows one item: as many rows as items means every selected item shows.
+        let shownCount = shown.reduce(0) { $0 + $1.count }, selectedCount = selected.reduce(0) { $0 + $1.count }
+        hiddenSelection = shownCount == selectedCount ? IndexRanges()
+            : IndexRanges(sorted: IndexRanges.subtracting(sourceRanges(inRows: shown), from: selected))
     }
 
-    /// Makes the view's selection the rows of the selected source items
-    /// (ending a running sweep or band).
-    func syncViewSelection() {
-        guard let view else { return }
-        updatingView {
-            view.cancelSelectionInteraction()
-            selectShownRows(in: view)
+    /// Selects the rows that show hidden selected items (rows that came into
+    /// view): they move from `hiddenSelection` to the view's selection.
+    func selectShownHiddenItems(within bounds: Range<Int>? = nil) {
+        guard let view, !hiddenSelection.isEmpty else { return }
+        let shown = rows.rowRanges(showing: hiddenSelection, within: bounds)
+        guard !shown.isEmpty else { return }
+        // The view cannot add to a selection a gesture is making: the gesture ends.
+        endGesture(in: view)
+        view.addToSelection(sourceRows: shown)
+        hiddenSelection = IndexRanges(sorted: IndexRanges.subtracting(sourceRanges(inRows: shown), from: hiddenSelection.ranges))
+    }
+
+    /// The source items of the view's committed selection.
+    func shownSelection(in view: CollectionView) -> [ClosedRange<Int>] {
+        var selectedRows: [ClosedRange<Int>] = []
+        view.selection.model.committed.forEachRange { range in
+            if range.section == 0 { selectedRows.append(range.items) }
         }
+        return sourceRanges(inRows: selectedRows)
     }
 
-    /// Replaces the view's selection with the rows of the selected source items.
-    func selectShownRows(in view: CollectionView) {
-        let shown = rows.rowRanges(showing: selectedSourceItems)
-        if !shown.isEmpty {
-            view.selectRanges(shown.map { ItemRange(section: 0, items: $0) })
-        } else if view.selectedCount > 0 {
-            view.deselectAll()
-        }
+    /// Ends the view's running sweep or band without reporting it back, and
+    /// forgets what it gathered.
+    func endGesture(in view: CollectionView) {
+        view.cancelSelectionInteraction(byFilteredSource: true)
+        gestureAdded = IndexRanges()
+        gestureRemoved = IndexRanges()
+    }
+}
+
+extension CollectionView {
+    /// Ends a running sweep or band, undoing its provisional selection.
+    func cancelSelectionInteraction(byFilteredSource: Bool = false) {
+        if interactor.sweep != nil { apply(interactor.cancelSweep(), byFilteredSource: byFilteredSource) }
+        if interactor.band != nil { apply(interactor.cancelBand(), byFilteredSource: byFilteredSource) }
+        if gestures.band.state.isActive { gestures.band.cancel() }
+    }
+
+    /// Replaces the selection with `rows` for the filtered data source:
+    /// reported to the delegate, the primary selection and accessibility, not back to the source.
+    func replaceSelection(withSourceRows rows: [ClosedRange<Int>]) {
+        let change = rows.isEmpty ? selection.deselectAll()
+            : selection.selectRanges(rows.map { ItemRange(section: 0, items: $0) }, additive: false, source: .api)
+        apply([.selection(change, provisional: false)], cause: .api, byFilteredSource: true)
+    }
+
+    /// Adds `rows` to the selection for the filtered data source.
+    func addToSelection(sourceRows rows: [ClosedRange<Int>]) {
+        let change = selection.selectRanges(rows.map { ItemRange(section: 0, items: $0) }, additive: true, source: .api)
+        apply([.selection(change, provisional: false)], cause: .api, byFilteredSource: true)
     }
 }

@@ -204,3 +204,41 @@ import Testing
         #expect(selection == Selection(ranges.map { ItemRange(section: 2, items: $0) }))
     }
 }
+
+/// `IndexRanges.union`, `subtracting` and `init(sorted:)` against the set of items they stand for.
+@Suite struct IndexRangesMergingTests {
+    private func items(_ ranges: [ClosedRange<Int>]) -> Set<Int> { Set(ranges.flatMap { $0 }) }
+
+    /// Random sorted, separate ranges within 0..<200.
+    private func randomRanges(_ generator: inout some RandomNumberGenerator) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = [], cursor = Int.random(in: 0...5, using: &generator)
+        while cursor < 200 {
+            let end = min(199, cursor + Int.random(in: 0...6, using: &generator))
+            result.append(cursor...end)
+            cursor = end + 2 + Int.random(in: 0...8, using: &generator)
+        }
+        return result
+    }
+
+    @Test func unionAndSubtractionAreTheSetOperations() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let a = randomRanges(&generator), b = randomRanges(&generator)
+            let union = IndexRanges.union(a, b)
+            #expect(items(union) == items(a).union(items(b)))
+            #expect(IndexRanges(sorted: union).isValid, "the union is sorted, separate and merged")
+            let difference = IndexRanges.subtracting(b, from: a)
+            #expect(items(difference) == items(a).subtracting(items(b)))
+            #expect(IndexRanges(sorted: difference).isValid)
+        }
+    }
+
+    @Test func edgesAndUnsortedInput() {
+        #expect(IndexRanges.union([0...3], [4...6]) == [0...6], "touching ranges merge")
+        #expect(IndexRanges.union([], [2...2]) == [2...2])
+        #expect(IndexRanges.subtracting([0...Int.max], from: [5...9, 20...30]).isEmpty)
+        #expect(IndexRanges.subtracting([3...3], from: [0...Int.max]) == [0...2, 4...Int.max])
+        let unsorted = IndexRanges(sorted: [8...9, 1...2, 2...4])
+        #expect(unsorted.ranges == [1...4, 8...9] && unsorted.isValid, "unsorted ranges are inserted one by one")
+    }
+}

@@ -44,6 +44,15 @@ import Testing
         host.gestureArena.pointerButton(pressed: false, modifiers: modifiers, time: time + 50)
     }
 
+    /// The view keeps its state in a few owners (its modes, the selection
+    /// controller, the item view, the accessibility state), not one field
+    /// per feature: at most 20 stored properties, lazy ones included.
+    @Test func theViewKeepsAtMostTwentyStoredProperties() {
+        let view = CollectionView(layout: .list, dataSource: StringItems(["a"]))
+        let stored = Mirror(reflecting: view).children.compactMap(\.label)
+        #expect(stored.count <= 20, "\(stored.count) stored properties: \(stored)")
+    }
+
     @Test func aTwoFingerSweepEntersEditingAndSelectsItsSpan() {
         let (view, host, delegate) = makeList()
         _ = twoFingerDrag(host, from: row(1, x: 100), to: row(4, x: 100))

@@ -366,6 +366,62 @@ import Testing
             }
         }
     }
+
+    // MARK: - One owner: the view holds the shown part of the selection, the adapter only the hidden part
+
+    @Test func whatTheViewRefusesIsNotSelectedAnywhere() {
+        let filtered = FilteredDataSource(source: StringItems((0..<20).map { "Item \($0)" }))
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: filtered)
+        view.allowsSelection = true   // single selection, not editing
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        filtered.selectSourceItems([2...4])
+        #expect(view.selectedCount == 1, "a single-selection view keeps one row")
+        #expect(filtered.selectedSourceItems.ranges == view.selectedRanges.map(\.items),
+                "the adapter reports what the view shows, not a second opinion")
+        #expect(filtered.selectedCount == 1)
+        // Hidden items are the adapter's alone: a filter hiding them keeps them, whatever the view allows.
+        filtered.show(SourceItemList([0, 1], order: .ascending))
+        filtered.selectSourceItems([10...12])
+        #expect(view.selectedCount == 0 && filtered.selectedCount == 4)
+        #expect(filtered.selectedSourceItems.ranges.contains(10...12))
+    }
+
+    @Test func eachChangeByTheAdapterIsReportedOnceToTheAppAndOnceByTheView() {
+        let (filtered, view, _) = makeList()
+        var adapterEvents: [SelectionEvent] = [], viewEvents: [SelectionEvent] = []
+        filtered.onSelectionChange = { adapterEvents.append($0) }
+        view.onSelectionChange = { viewEvents.append($0) }
+        filtered.show(SourceItemList(Array(0..<50), order: .ascending))
+        viewEvents.removeAll()
+        // Items 40...60: 40...49 show, 50...60 are hidden.
+        filtered.selectSourceItems([40...60])
+        #expect(adapterEvents.count == 1 && adapterEvents[0].added.map(\.items) == [40...60])
+        #expect(viewEvents.count == 1 && viewEvents[0].added.map(\.items) == [40...49], "the view reports its rows once")
+        filtered.deselectSourceItems([45...55])
+        #expect(adapterEvents.count == 2 && adapterEvents[1].removed.map(\.items) == [45...55])
+        #expect(viewEvents.count == 2 && viewEvents[1].removed.map(\.items) == [45...49])
+        #expect(filtered.selectedSourceItems.ranges == [40...44, 56...60])
+    }
+
+    @Test func aSweepTheAdapterEndsLeavesNothingBehindForTheNextCommit() {
+        let (filtered, view, host) = makeList()
+        var events: [SelectionEvent] = []
+        filtered.onSelectionChange = { events.append($0) }
+        sweep(host, from: 1, to: 3, lift: false)
+        #expect(filtered.selectedCount == 3, "a running sweep counts")
+        filtered.selectSourceItems([50...50])
+        #expect(!view.isInteracting, "the adapter's change ends the sweep")
+        #expect(filtered.selectedSourceItems.ranges == [50...50], "and its provisional rows are gone")
+        host.gestureArena.handle(Input.touches(up: [0, 1], time: 5000))
+        events.removeAll()
+        click(host, row: 7, modifiers: .control, time: 6000)
+        #expect(events.count == 1)
+        #expect(events.first?.added.map(\.items) == [7...7] && events.first?.removed.isEmpty == true,
+                "the committed event carries the click alone")
+        #expect(filtered.selectedSourceItems.ranges == [7...7, 50...50])
+    }
 }
 
 /// A source that records what it is asked to load ahead.
@@ -449,4 +505,5 @@ private final class PrefetchingItems: @MainActor RowDataSource, CollectionViewPr
         #expect(view.focusedItem == ItemPath(item: 207), "mail 205, two rows lower now")
         #expect(view.contentOffset == 202 * 44, "mail 200 still at the top")
     }
+
 }
