@@ -30,6 +30,7 @@ protocols=(
   "primary-selection-unstable-v1 unstable/primary-selection/primary-selection-unstable-v1.xml"
   "tablet-unstable-v2 unstable/tablet/tablet-unstable-v2.xml"
   "presentation-time stable/presentation-time/presentation-time.xml"
+  "text-input-unstable-v3 unstable/text-input/text-input-unstable-v3.xml"
 )
 
 # The project's own XMLs, protocols/NAME.xml: wlr-layer-shell is in no Debian
@@ -38,12 +39,15 @@ protocols=(
 # tablet-unstable-v2 is generated above), so their descriptions are kept here.
 # fake-input is KWin's input injection (plasma-wayland-protocols, which the
 # build should not need), used only by sweep-input to drive KWin in tests; virtual-keyboard-unstable-v1
-# (wlroots' keyboard injection, in no Debian package) only by sweep-input to type into sway.
+# (wlroots' keyboard injection, in no Debian package) only by sweep-input to type into sway; and
+# input-method-unstable-v2 (wlroots' input methods, in no Debian package) only by sweep-input as the
+# tests' input method under sway.
 owned=(
   "wlr-layer-shell-unstable-v1"
   "cursor-shape-v1"
   "fake-input"
   "virtual-keyboard-unstable-v1"
+  "input-method-unstable-v2"
 )
 
 # Every protocol to generate, as names and their XMLs.

@@ -24,8 +24,9 @@ set -euo pipefail
 build=(pkg-config libwayland-dev wayland-protocols libxkbcommon-dev xkb-data libpixman-1-dev
        libfcft-dev libfribidi-dev fonts-dejavu-core fonts-noto-color-emoji libinput-dev zlib1g-dev
        libpng-dev libturbojpeg0-dev libsystemd-dev)
-# loaded at run time (dlopen), not linked: librsvg and cairo draw SVG pictures and icons
-runtime=(librsvg2-2)
+# loaded at run time (dlopen), not linked: librsvg and cairo draw SVG pictures and icons; libx11-data
+# holds the locales' Compose tables xkbcommon reads for dead keys and the Compose key
+runtime=(librsvg2-2 libx11-data)
 compositors=(sway grim weston xvfb xdotool)
 # Plasma's KWin (its fake input, its screenshot D-Bus interface, Breeze's title bar) and GNOME's mutter
 # (its remote desktop, whose screen-cast streams need PipeWire; screenshots read by gstreamer), driven by sweep-input

@@ -452,6 +452,49 @@ public final class ScriptPlayer {
             do { try report.append(to: resolve(file)) } catch {
                 throw CompositorFailure("script line \(line): \(error.message)")
             }
+        case .textInputWait(let enabled, let ms):
+            let inputs = server.textInputs
+            server.dispatch(milliseconds: ms) { (inputs.active != nil) == enabled || client.poll() }
+            try checkAlive()
+            guard (inputs.active != nil) == enabled else {
+                throw CompositorFailure("script line \(line): the client's text input is \(enabled ? "not " : "still ")enabled "
+                                        + "after \(Int(ms)) ms")
+            }
+        case .textInputSend(let update):
+            for _ in 0..<update.repeatCount {
+                let sent: Bool
+                if let bytes = update.bytes {
+                    sent = server.textInputs.sendRawCommit(bytes)
+                } else {
+                    let preedit = update.preedit.map { text in
+                        (text, Int32(update.cursor?[0] ?? text.utf8.count), Int32(update.cursor?[1] ?? text.utf8.count))
+                    }
+                    sent = server.textInputs.send(preedit: preedit, commit: update.commit,
+                                                  delete: update.delete.map { (UInt32($0[0]), UInt32($0[1])) },
+                                                  staleBy: UInt32(update.stale))
+                }
+                guard sent else { throw CompositorFailure("script line \(line): textInput.send: no text input of the client is enabled") }
+                if update.repeatCount > 1 {
+                    // Paced as an input method is, by the client's answers (or 10 ms): libwayland 1.21 drops a
+                    // client whose socket fills, so a megabyte sent at once would test the library, not the client.
+                    let commits = server.textInputs.active?.commits
+                    server.dispatch(milliseconds: 10) { server.textInputs.active?.commits != commits || client.poll() }
+                }
+            }
+            try pause(stepPause)
+        case .textInputExpect(let expected, let ms):
+            let inputs = server.textInputs
+            let holds = { inputs.active.map { expected.matches($0.current) } ?? false }
+            server.dispatch(milliseconds: ms) { holds() || client.poll() }
+            try checkAlive()
+            guard holds() else {
+                throw CompositorFailure("script line \(line): the client's text input did not come to say what was expected "
+                                        + "within \(Int(ms)) ms; it says \(inputs.statusLine(line: line))")
+            }
+        case .textInputStatus(let file):
+            do { try OutputFile(resolve(file)).append(Array(server.textInputs.statusLine(line: line).utf8)) } catch {
+                throw CompositorFailure("script line \(line): \(error.message)")
+            }
         case .disconnect:
             server.disconnectClient()
             closed = true   // from now on the client is expected to exit

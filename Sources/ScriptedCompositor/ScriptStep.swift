@@ -123,6 +123,14 @@ public enum ScriptStep: Equatable, Sendable {
     /// (`DamageStatistics`); a script fed through a pipe also learns from it
     /// that everything before it has been played.
     case status(file: String)
+    /// text-input-v3: waits until a text input of the client is enabled (or none is).
+    case textInputWait(enabled: Bool, ms: Double)
+    /// text-input-v3: the script's input method sends an update and `done`.
+    case textInputSend(TextInputScriptUpdate)
+    /// text-input-v3: waits until the client's committed state says what is given.
+    case textInputExpect(TextInputExpectation, ms: Double)
+    /// text-input-v3: appends the text input's committed state to a file, as one JSON line.
+    case textInputStatus(file: String)
 }
 
 /// A script line that cannot be played: where and why.
@@ -196,6 +204,9 @@ public enum ScriptParser {
         "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
         "status": ["file"], "frames.hold": [], "frames.release": ["button"],
         "file.wait": ["file", "contains", "ms"],
+        "textInput.wait": ["enabled", "ms"], "textInput.status": ["file"],
+        "textInput.send": ["preedit", "cursor", "commit", "delete", "stale", "bytes", "repeat"],
+        "textInput.expect": ["text", "cursor", "anchor", "hint", "purpose", "rectangle", "ms"],
     ]
 
     private static func parseStep(_ op: String, get: Fields, fields: [String: JSONValue], number: Int) throws(ScriptError) -> ScriptStep {
@@ -272,8 +283,8 @@ public enum ScriptParser {
             return .badKeymap(fault: fault)
         case "keymap":
             let layouts = try get.string("layout", default: "us")
-            guard !layouts.isEmpty, layouts.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "," || $0 == "_" }) else {
-                throw get.fail("\"layout\" must be xkb layout names separated by commas (\"ru,us\")")
+            guard !layouts.isEmpty, layouts.allSatisfy({ $0.isLetter || $0.isNumber || ",_()".contains($0) }) else {
+                throw get.fail("\"layout\" must be xkb layout names separated by commas, variants in brackets (\"ru,us(intl)\")")
             }
             return .keymap(layouts: layouts)
         case "seat":
@@ -352,6 +363,14 @@ public enum ScriptParser {
             let file = try get.string("file")
             guard !file.isEmpty else { throw get.fail("\"file\" is empty") }
             return .status(file: file)
+        case "textInput.wait":
+            return .textInputWait(enabled: try get.bool("enabled", default: true), ms: try get.number("ms", 0...600_000, default: 5000))
+        case "textInput.status":
+            let file = try get.string("file")
+            guard !file.isEmpty else { throw get.fail("\"file\" is empty") }
+            return .textInputStatus(file: file)
+        case "textInput.send": return .textInputSend(try TextInputScriptUpdate(get))
+        case "textInput.expect": return .textInputExpect(try TextInputExpectation(get), ms: try get.number("ms", 0...600_000, default: 5000))
         case "close": return .close
         case "expectExit": return .expectExit
         case "disconnect": return .disconnect

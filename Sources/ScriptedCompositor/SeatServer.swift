@@ -154,6 +154,8 @@ final class SeatServer: ResourceOwner {
     private func enterKeyboard(_ surface: Surface) {
         keyboardSurface = surface
         guard let resource = surface.resource else { return }
+        // Text input follows the keyboard (the first seat's: the script's input method types there).
+        if server?.seats.first === self { server?.textInputs.keyboardFocusMoved(to: resource) }
         let mods: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)? = pressedKeys.isEmpty ? nil : heldModifiers
         for keyboard in forFocus(keyboards) {
             var keys = wl_array()
@@ -208,6 +210,7 @@ final class SeatServer: ResourceOwner {
         }
         if keyboardFocused, let resource = (keyboardSurface ?? surface).resource {
             for keyboard in forFocus(keyboards) { wl_keyboard_send_leave(keyboard, serial, resource) }
+            if server?.seats.first === self { server?.textInputs.keyboardFocusMoved(to: nil) }
         }
         pointerInside = false
         pointerTarget = nil

@@ -104,6 +104,15 @@ public final class AppWindow: ComponentHost {
     /// The key component and its focused descendants, as last told they have the focus.
     private var focusChain: [Component] = []
 
+    /// What an input method types into instead of the focused component
+    /// (`TextInputClient`): a picker's filter, which takes typing while its
+    /// list has the focus. Kept weakly; nil follows the focus.
+    public weak var textInputClient: TextInputClient? {
+        didSet { syncTextInput() }
+    }
+    /// The seat's text input while it is on this window (text-input-v3).
+    private(set) var textInputSession: TextInputSession?
+
     /// The menu open now (`showMenu`), if any.
     var menuSession: MenuSession?
     /// Buttons and touches that dismissed a menu: their releases go nowhere.
@@ -330,6 +339,42 @@ public final class AppWindow: ComponentHost {
         for placed in placedTree { placed.component.didCommitFrame() }
         // A component's focused descendant may have changed with what it shows (a page pushed).
         updateFocusChain()
+        // What the frame shows is what the input method hears of: the text, the cursor's place.
+        syncTextInput()
+    }
+
+    /// Text input (text-input-v3) came to (`entered`) or left this window's surface.
+    func textInputFocusChanged(_ entered: Bool, input: TextInput) {
+        textInputSession?.leave()
+        textInputSession = entered ? TextInputSession(input: input) : nil
+        syncTextInput()
+    }
+
+    /// The input method's `done`: the client applies it, and state held back
+    /// since an older `done` goes now (the caret's place follows with the frame).
+    /// After a `done` answering an older commit, the state waits for a current
+    /// one, the next key, or `TextInputSession.staleWait`: a compositor
+    /// answers only the input method's commits (wlroots), so an input method
+    /// waiting for the text would otherwise never hear it.
+    func textInputDone(_ update: TextInputUpdate, current: Bool) {
+        textInputSession?.done(update, current: current)
+        syncTextInput()
+        guard !current, let session = textInputSession else { return }
+        application.schedule(after: TextInputSession.staleWait) { [weak self, weak session] in
+            guard let self, let session, session === textInputSession else { return }
+            session.keyTyped()
+            syncTextInput()
+        }
+    }
+
+    /// The client an input method types into: the app's, else the innermost focused one.
+    var currentTextInputClient: TextInputClient? {
+        textInputClient ?? focusChain.reversed().lazy.compactMap { $0 as? TextInputClient }.first
+    }
+
+    /// Tells the input method of a changed client, text, cursor or type.
+    func syncTextInput() {
+        textInputSession?.sync(to: currentTextInputClient)
     }
 
     // MARK: - Input
@@ -375,6 +420,7 @@ public final class AppWindow: ComponentHost {
     private var lastPointerPosition: Point?
 
     func handle(_ key: KeyEvent, from seat: Seat) {
+        textInputSession?.keyTyped()
         keySeat = seat
         latestInputSeat = seat
         if key.keysym == .escape, let clipboard, clipboard.isDragging {

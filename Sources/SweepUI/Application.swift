@@ -179,6 +179,16 @@ public final class Application {
         }
         seat.onGesture = { [weak self, weak seat] gesture in self?.window(for: seat?.pointerFocusSurface)?.handleGesture(gesture) }
         seat.onError = { [weak self] message in self?.reportError(message) }
+        if let input = seat.startTextInput() {
+            // Input methods type into the window text input is on (it follows the keyboard focus).
+            input.onFocus = { [weak self, unowned input] surface, entered in
+                self?.window(for: surface)?.textInputFocusChanged(entered, input: input)
+            }
+            input.onDone = { [weak self, unowned input] update, current in
+                guard let surface = input.focusedSurface else { return }
+                self?.window(for: surface)?.textInputDone(update, current: current)
+            }
+        }
         seat.onKeyboardFocus = { [weak self, weak seat] focused in
             guard let self else { return }
             let active = focused ? window(for: seat?.keyboardFocusSurface) : nil

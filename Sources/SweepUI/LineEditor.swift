@@ -108,6 +108,62 @@ public struct LineEditor: Equatable, Sendable {
         insert(typed, typed: false)
     }
 
+    /// Applies an input method's edit (text-input-v3's `done`, steps 2 and
+    /// 3): `deleteBefore` UTF-8 bytes before the cursor (before the
+    /// selection, when there is one) and `deleteAfter` bytes after it go,
+    /// then `commit` goes in at the cursor in place of the selection, the
+    /// cursor after it. Lengths count Unicode scalars' bytes and stop at the
+    /// text's ends and at a scalar they would cut; newlines are dropped and
+    /// only what `maximumLength` leaves room for goes in. One undo step (a
+    /// committed character joins the word being typed). Returns whether the
+    /// text changed.
+    @discardableResult
+    public mutating func applyInputMethodEdit(deleteBefore: Int, deleteAfter: Int, commit: String?) -> Bool {
+        let low = selection?.lowerBound ?? cursor, high = selection?.upperBound ?? cursor
+        var before = Array(String(characters[..<low]).unicodeScalars)
+        var after = Array(String(characters[high...]).unicodeScalars)
+        before.removeLast(Self.scalars(in: before.reversed(), fitting: deleteBefore))
+        after.removeFirst(Self.scalars(in: after, fitting: deleteAfter))
+        let selected = String(characters[low..<high])
+        var head = String(String.UnicodeScalarView(before))
+        let tail = String(String.UnicodeScalarView(after))
+        // What is committed fits the room left once the selection it replaces is gone.
+        let kept = Self.characterCount(head) + Self.characterCount(tail) + (commit == nil ? high - low : 0)
+        let committed = commit.map { String($0.lazy.filter { !$0.isNewline }.prefix(max(0, Self.maximumLength - kept))) }
+        let newCharacters = Array(head + (committed ?? selected) + tail)
+        guard newCharacters != characters else { return false }
+        let kind: EditHistory.Kind = committed.map { $0.count == 1 && deleteBefore == 0 && deleteAfter == 0 ? .typing($0.first ?? " ") : .other } ?? .other
+        history.record(state, kind: kind, at: Self.characterCount(head))
+        if let committed {
+            head += committed
+            characters = newCharacters
+            cursor = min(Self.characterCount(head), characters.count)
+            anchor = cursor
+        } else {
+            // Only deleted around it: the selection (or the cursor) stays on its characters.
+            let start = min(Self.characterCount(head), newCharacters.count)
+            let selectedCount = high - low
+            characters = newCharacters
+            let end = min(start + selectedCount, characters.count)
+            (anchor, cursor) = cursor >= anchor ? (start, end) : (end, start)
+        }
+        return true
+    }
+
+    /// How many of `scalars`, from the first, fit in `bytes` of UTF-8.
+    private static func scalars<S: Sequence>(in scalars: S, fitting bytes: Int) -> Int where S.Element == Unicode.Scalar {
+        var count = 0, used = 0
+        for scalar in scalars {
+            let size = UTF8.width(scalar)
+            guard used + size <= bytes else { break }
+            used += size
+            count += 1
+        }
+        return count
+    }
+
+    private static func characterCount(_ text: String) -> Int { text.count }
+
     /// The selected text, removed (Ctrl+X); nil when nothing is selected.
     public mutating func cutSelection() -> String? {
         guard let selected = selectedText else { return nil }

@@ -54,6 +54,10 @@ public final class TextField: Component {
     public var onChange: ((String) -> Void)?
     /// Enter was pressed.
     public var onSubmit: ((String) -> Void)?
+    /// What the text is, for input methods and on-screen keyboards
+    /// (`TextContentType`); nil follows the style: normal text, a search,
+    /// a password.
+    public var contentType: TextContentType?
     /// Called for Escape, which then does nothing else (a rename editor
     /// closes); without it, Escape empties a search field.
     public var onCancel: (() -> Void)?
@@ -76,6 +80,8 @@ public final class TextField: Component {
     /// The selected characters' offsets, nil when nothing is selected.
     public var selection: Range<Int>? { editor.selection }
 
+    /// Text an input method is composing, shown at the cursor (not yet part of the text).
+    var preedit: TextInputUpdate.Preedit?
     /// The text, cursor, selection and undo history.
     var editor = LineEditor() {
         didSet { editorDidChange(from: oldValue) }
@@ -96,6 +102,8 @@ public final class TextField: Component {
     /// The layout the field was last drawn with, for clicks: the text's left
     /// edge and each character boundary's x.
     var lastLayout: (textLeft: Double, offsets: [Double])?
+    /// Where the caret was last drawn (window coordinates), for an input method's candidate list.
+    var lastCaret: Rect?
 
     /// What a screen reader sees: an entry it can read and type into (its name: `accessibleLabel`, else the placeholder).
     public private(set) lazy var accessibleObject: AccessibleObject? = makeAccessibleObject()
@@ -343,3 +351,35 @@ extension TextField: MiddleClickPasting {
 protocol MiddleClickPasting {
     func pastePrimarySelection(at point: Point)
 }
+
+extension TextField: TextInputClient {
+    /// The text around the cursor (none of a password's), where the cursor
+    /// was last drawn, and the content type; nil while hidden.
+    public var textInputState: TextInputState? {
+        guard isVisible, frame.width > 0 else { return nil }
+        let surrounding = style == .password ? SurroundingText(text: "", cursor: 0, anchor: 0)
+            : SurroundingText(characters: characters, cursor: editor.cursor, anchor: editor.anchor)
+        return TextInputState(surrounding: surrounding, cursorRectangle: cursorRectangle, contentType: resolvedContentType)
+    }
+
+    /// The input method's edit goes into the text (one undo step), its preedit shows at the cursor.
+    public func applyTextInput(_ update: TextInputUpdate) {
+        if update.editsText, editor.applyInputMethodEdit(deleteBefore: update.deleteBefore, deleteAfter: update.deleteAfter,
+                                                          commit: update.commit) {
+            edited()
+        }
+        guard update.preedit != preedit else { return }
+        preedit = update.preedit
+        invalidate()
+    }
+
+    var resolvedContentType: TextContentType {
+        if let contentType { return contentType }
+        switch style {
+        case .plain: return .normal
+        case .search: return .search
+        case .password: return .password
+        }
+    }
+}
+

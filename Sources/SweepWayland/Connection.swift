@@ -31,6 +31,8 @@ public final class Connection {
     /// `wp_cursor_shape_manager_v1`: cursors by name, drawn by the compositor.
     private(set) var cursorShapeManager: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
+    /// `zwp_text_input_manager_v3`: input methods and on-screen keyboards (sway, GNOME, KDE, phoc).
+    private(set) var textInputManager: OpaquePointer?
     /// `wp_presentation`: when each frame was shown, and the output's refresh period.
     private(set) var presentation: OpaquePointer?
     /// The clock of `wp_presentation`'s timestamps (its `clock_id` event; CLOCK_MONOTONIC on every compositor seen).
@@ -115,6 +117,7 @@ public final class Connection {
         for proxy in [fractionalScaleManager, viewporter, dataDeviceManager] { if let proxy { wl_proxy_destroy(proxy) } }
         if let primarySelectionManager { zwp_primary_selection_device_manager_v1_destroy(primarySelectionManager) }
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+        if let textInputManager { zwp_text_input_manager_v3_destroy(textInputManager) }
         if let presentation { wp_presentation_destroy(presentation) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
@@ -167,6 +170,7 @@ public final class Connection {
         static let wmBase: UInt32 = 5
         static let decorationManager: UInt32 = 1
         static let subcompositor: UInt32 = 1
+        static let textInputManager: UInt32 = 1
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -215,6 +219,9 @@ public final class Connection {
         case "wp_cursor_shape_manager_v1" where cursorShapeManager == nil:
             cursorShapeManager = bind(name, sweep_wp_cursor_shape_manager_v1_interface(), offered: version,
                                       known: KnownVersion.cursorShape)?.0
+        case "zwp_text_input_manager_v3" where textInputManager == nil:
+            textInputManager = bind(name, sweep_zwp_text_input_manager_v3_interface(), offered: version,
+                                    known: KnownVersion.textInputManager)?.0
         case "wp_presentation" where presentation == nil:
             presentation = bind(name, sweep_wp_presentation_interface(), offered: version, known: KnownVersion.presentation)?.0
             if let presentation {

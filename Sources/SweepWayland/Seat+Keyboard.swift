@@ -8,6 +8,8 @@ import SweepXKB
 extension Seat {
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {
         defer { close(fd) }
+        // The locale's dead keys and Compose sequences, read once per seat.
+        if composeSequences == nil { composeSequences = ComposeSequences() }
         do {
             keyboard = try Keyboard(fileDescriptor: fd, size: Int(size), format: format)
         } catch {
@@ -26,6 +28,7 @@ extension Seat {
         guard keyboardFocus != nil else { return }
         // Losing focus releases everything held: no stuck repeat, no stuck Shift.
         stopRepeat()
+        composeSequences?.reset()
         keyboard?.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
         keyboardFocus = nil
         onKeyboardFocus?(false)
@@ -60,9 +63,20 @@ extension Seat {
         // With Ctrl, Alt or Super held the key is a shortcut: on a Cyrillic or Greek layout
         // it is matched by the Latin letter of its key.
         let isShortcut = !modifiers.isDisjoint(with: [.control, .alt, .superKey])
-        let keysym = isShortcut ? keyboard.shortcutKeysym(forEvdevCode: code) : keyboard.keysym(forEvdevCode: code)
-        onKey?(KeyEvent(keysym: keysym, text: keyboard.text(forEvdevCode: code),
-                        modifiers: modifiers, isRepeat: isRepeat, time: time, keycode: code + 8))
+        var keysym = isShortcut ? keyboard.shortcutKeysym(forEvdevCode: code) : keyboard.keysym(forEvdevCode: code)
+        var text = keyboard.text(forEvdevCode: code)
+        // A dead key or Compose starts a sequence that types nothing until it ends (in é, ©); shortcuts
+        // and repeats are never part of one.
+        if !isShortcut, !isRepeat, let composeSequences {
+            switch composeSequences.feed(keysym) {
+            case .passThrough: break
+            case .composing, .cancelled: return
+            case .composed(let composed, let composedKeysym):
+                text = composed
+                if composedKeysym.rawValue != 0 { keysym = composedKeysym }
+            }
+        }
+        onKey?(KeyEvent(keysym: keysym, text: text, modifiers: modifiers, isRepeat: isRepeat, time: time, keycode: code + 8))
     }
 
     /// One timer for the next repeat; repeats that fell due while the loop was busy are all delivered.

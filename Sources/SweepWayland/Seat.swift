@@ -58,6 +58,8 @@ public final class Seat {
 
     // Keyboard state.
     var keyboard: Keyboard?
+    /// The locale's dead keys and Compose sequences (nil without a table).
+    var composeSequences: ComposeSequences?
     var keyboardFocus: OpaquePointer?
     var keyRepeat = KeyRepeat()
     var repeatTimer: EventLoop.TimerID?
@@ -91,10 +93,21 @@ public final class Seat {
     }
 
     deinit {
+        textInput = nil
         releasePointer()
         releaseKeyboard()
         releaseTouch()
         if version >= 5 { wl_seat_release(proxy) } else { wl_proxy_destroy(proxy) }
+    }
+
+    /// The seat's text input, once `startTextInput()` made it.
+    public private(set) var textInput: TextInput?
+
+    /// Makes the seat's text input (once) where the compositor offers
+    /// text-input-v3; nil where it does not.
+    public func startTextInput() -> TextInput? {
+        if textInput == nil, let manager = connection.textInputManager { textInput = TextInput(manager: manager, seat: proxy) }
+        return textInput
     }
 
     public var hasPointer: Bool { pointer != nil }

@@ -166,6 +166,12 @@ public final class Keyboard {
         return length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     }
 
+    /// The keysym of a name ("dead_acute", "Multi_key", "eacute"); nil for none.
+    public static func keysym(named name: String) -> KeySym? {
+        let sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
+        return sym == 0 ? nil : KeySym(rawValue: sym)
+    }
+
     /// Whether the keymap says this key repeats when held.
     public func repeats(evdevCode code: UInt32) -> Bool {
         xkb_keymap_key_repeats(keymap, Self.keycode(code)) != 0

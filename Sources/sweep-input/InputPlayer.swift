@@ -25,7 +25,8 @@ struct InputPlayer {
     private static func isPlayable(_ step: ScriptStep) -> Bool {
         switch step {
         case .wait, .fileWait, .pointerMove, .pointerMoveBy, .pointerButton, .pointerAxis, .pointerDrag, .key, .keyTap,
-             .touchDown, .touchMove, .touchUp, .touchFrame, .touchCancel, .touchDrag:
+             .touchDown, .touchMove, .touchUp, .touchFrame, .touchCancel, .touchDrag,
+             .textInputWait, .textInputSend, .textInputExpect, .textInputStatus:
             true
         default:
             false
@@ -148,8 +149,45 @@ struct InputPlayer {
             for id in points.indices { try input.touchUp(id: UInt32(id)) }
             try input.touchFrame()
             try pause(stepPause)
+        case .textInputWait, .textInputSend, .textInputExpect, .textInputStatus:
+            try playTextInput(step, line: line)
         default:
             throw InputFailure("script line \(line): \(step) cannot be played here", status: 65)
+        }
+    }
+
+    /// A text input step, played by the input method (`--via input-method`).
+    private func playTextInput(_ step: ScriptStep, line: Int) throws(InputFailure) {
+        guard let method = input as? InputMethodClient else {
+            throw InputFailure("script line \(line): text input steps go through --via input-method", status: 65)
+        }
+        switch step {
+        case .textInputWait(let enabled, let ms):
+            guard try method.wait(milliseconds: ms, until: { method.current.active == enabled }) else {
+                throw InputFailure("script line \(line): no text input was \(enabled ? "enabled" : "disabled") within \(Int(ms)) ms", status: 1)
+            }
+        case .textInputSend(let update):
+            guard method.current.active else {
+                throw InputFailure("script line \(line): textInput.send: no text input is active", status: 1)
+            }
+            try method.send(update)
+        case .textInputExpect(let expected, let ms):
+            let holds = {
+                expected.matches(enabled: method.current.active, surrounding: method.current.surrounding,
+                                 hint: method.current.hint, purpose: method.current.purpose, hasRectangle: nil)
+            }
+            guard try method.wait(milliseconds: ms, until: holds) else {
+                throw InputFailure("script line \(line): the text input did not come to say what was expected within \(Int(ms)) ms; "
+                                   + "it says \(method.statusLine(line: line))", status: 1)
+            }
+        case .textInputStatus(let file):
+            guard let handle = fopen(file, "a") else {
+                throw InputFailure("script line \(line): cannot write \(file): \(String(cString: strerror(errno)))", status: 73)
+            }
+            fputs(method.statusLine(line: line), handle)
+            fclose(handle)
+        default:
+            break
         }
     }
 

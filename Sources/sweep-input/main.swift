@@ -15,6 +15,7 @@ enum InputVia: String, ExpressibleByArgument, CaseIterable {
     case fakeInput = "fake-input"
     case remoteDesktop = "remote-desktop"
     case virtualKeyboard = "virtual-keyboard"
+    case inputMethod = "input-method"
 }
 
 struct InputOptions: ParsableCommand {
@@ -33,7 +34,9 @@ struct InputOptions: ParsableCommand {
         --via remote-desktop uses mutter's org.gnome.Mutter.RemoteDesktop on the session bus, with a screen-cast \
         stream of the primary monitor for positions (mutter needs PipeWire for it); "wheel" scrolls are notches there. \
         --via virtual-keyboard connects to WAYLAND_DISPLAY and makes one zwp_virtual_keyboard_v1 (sway and other wlroots \
-        compositors), for key steps only.
+        compositors), for key steps only. --via input-method connects to WAYLAND_DISPLAY and becomes the seat's input \
+        method (zwp_input_method_v2: sway, phoc), for the text input steps only: textInput.wait, textInput.send, \
+        textInput.expect and textInput.status, as the scripted compositor plays them.
 
         --script - reads the script from standard input as it is written, plays each line as it arrives and prints \
         "played N" (N its line number) once the compositor has handled it, so a test can keep one device for all its \
@@ -51,7 +54,7 @@ struct InputOptions: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Wayland display to connect to (default: WAYLAND_DISPLAY).", valueName: "NAME"))
     var display: String?
 
-    @Option(name: .long, help: "Where the input goes: fake-input (KWin), remote-desktop (mutter) or virtual-keyboard (wlroots, keys only).")
+    @Option(name: .long, help: "Where the input goes: fake-input (KWin), remote-desktop (mutter), virtual-keyboard (wlroots, keys only) or input-method (wlroots, text input steps only).")
     var via: InputVia = .fakeInput
 
     @Option(name: .long, help: ArgumentHelp("Added to every position (where a window's origin is on the output).", valueName: "X,Y"))
@@ -87,6 +90,7 @@ struct InputOptions: ParsableCommand {
             case .fakeInput: try FakeInput(display: display)
             case .remoteDesktop: try RemoteDesktopInput()
             case .virtualKeyboard: try VirtualKeyboardInput(display: display, keymap: keyboard)
+            case .inputMethod: try InputMethodClient(display: display)
             }
             let player = InputPlayer(input: input, keyboard: keyboard, offset: Self.point(offset) ?? (0, 0))
             if let spot = prime.flatMap(Self.point) {

@@ -49,6 +49,15 @@ final class PickHeader: Component {
             if let entry = accessibleEntry { accessibility?.textSelectionChanged(entry) }
         }
     }
+    /// Text an input method is composing, drawn underlined at the cursor (not yet in the query).
+    var preedit: TextInputUpdate.Preedit? {
+        // Only the filter's line is drawn again (the status and header lines below stay).
+        didSet { if preedit != oldValue { host?.invalidate(Region(filterLine)) } }
+    }
+    /// The prompt and the filter: the header's first 34 px, above its header lines and status.
+    private var filterLine: Rect { Rect(x: frame.minX, y: frame.minY, width: frame.width, height: min(frame.height, 34)) }
+    /// Where the caret was last drawn (window coordinates): an input method's candidates open under it.
+    private(set) var caretRect: Rect?
     /// A screen reader moved the caret (SetCaretOffset), in characters.
     var onCaretSet: (Int) -> Void = { _ in }
     /// "3 of 1,204 selected", with "reading…" while input comes.
@@ -102,8 +111,10 @@ final class PickHeader: Component {
                                               color: theme.secondaryText, maxWidth: frame.width / 3)
             let fieldLeft = left + promptWidth
             let fieldWidth = max(0, doneFrame.minX - 12 - fieldLeft)
-            if query.isEmpty {
+            let composing = preedit?.text ?? ""
+            if query.isEmpty && composing.isEmpty {
                 boundaries = []
+                caretRect = Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight)
                 if !placeholder.isEmpty {
                     canvas.drawText(placeholder, at: Point(x: fieldLeft, y: textTop), role: .body,
                                     color: theme.secondaryText, maxWidth: fieldWidth)
@@ -123,9 +134,22 @@ final class PickHeader: Component {
                     let right = selection.upperBound < boundaries.count ? boundaries[selection.upperBound] : last
                     canvas.fill(Rect(x: left, y: textTop, width: right - left, height: body.lineHeight), color: theme.highlightBackground)
                 }
-                canvas.drawText(query, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
-                let caret = min(fieldWidth, canvas.measureText(String(query.prefix(cursor)), role: .body))
-                canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
+                let before = String(query.prefix(cursor))
+                let drawn = composing.isEmpty ? query : before + composing + String(query.dropFirst(cursor))
+                canvas.drawText(drawn, at: Point(x: fieldLeft, y: textTop), role: .body, color: theme.primaryText, maxWidth: fieldWidth)
+                var caret = min(fieldWidth, canvas.measureText(before, role: .body))
+                if let preedit, !composing.isEmpty {
+                    // The preedit underlined; the caret where the input method puts it inside (or hidden).
+                    let end = min(fieldWidth, canvas.measureText(before + composing, role: .body))
+                    canvas.fill(Rect(x: fieldLeft + caret, y: textTop + body.lineHeight - 2, width: end - caret, height: 1),
+                                color: theme.primaryText)
+                    let inside = preedit.cursor.map { String(composing.utf8.prefix($0.lowerBound)) ?? "" }
+                    caret = inside.map { min(fieldWidth, canvas.measureText(before + $0, role: .body)) } ?? end
+                }
+                caretRect = Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight)
+                if composing.isEmpty || preedit?.cursor != nil {
+                    canvas.fill(Rect(x: fieldLeft + caret + 1, y: textTop, width: 2, height: body.lineHeight), color: theme.accent)
+                }
             }
             for (index, line) in headerLines.enumerated() {
                 canvas.drawText(line, at: Point(x: left, y: frame.minY + 34 + 18 * Double(index)), role: .caption,

@@ -106,6 +106,8 @@ final class Picker {
         view.delegate = menu
         header.onDone = { [unowned self] in accept(row: nil, key: nil) }
         header.onQueryEdited = { [unowned self] text in setQuery(text) }
+        // Input methods and on-screen keyboards type into the filter, wherever the focus is.
+        window.textInputClient = self
         header.onPlaceCursor = { [unowned self] offset in
             editor.moveCursor(to: offset)
             filterEdited()
@@ -514,3 +516,23 @@ func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
     }
     return true
 }
+
+/// The filter is what input methods (fcitx5, IBus, an on-screen keyboard)
+/// type into: they hear its text around the cursor and where its caret is,
+/// and their commits edit it as typing does.
+extension Picker: TextInputClient {
+    var textInputState: TextInputState? {
+        let caret = header.caretRect ?? Rect(x: header.frame.minX + 12, y: header.frame.minY + 8, width: 2, height: 20)
+        return TextInputState(surrounding: SurroundingText(characters: editor.characters, cursor: editor.cursor, anchor: editor.anchor),
+                              cursorRectangle: caret, contentType: .search)
+    }
+
+    func applyTextInput(_ update: TextInputUpdate) {
+        if update.editsText, editor.applyInputMethodEdit(deleteBefore: update.deleteBefore, deleteAfter: update.deleteAfter,
+                                                          commit: update.commit) {
+            filterEdited()
+        }
+        header.preedit = update.preedit
+    }
+}
+

@@ -6,6 +6,13 @@ import Testing
 /// and Shift+click print the counts, as under the scripted compositor. Under
 /// mutter the window has the app's own title bar, and its close button quits.
 @Suite(.serialized) struct DesktopHelloSelectTests {
+    /// The window's surface on the wire ("wl_surface@24"): the one `get_xdg_surface` gave a role.
+    static func windowSurface(in wire: String) -> String? {
+        guard let line = wire.split(separator: "\n").first(where: { $0.contains("get_xdg_surface(") }),
+              let start = line.range(of: "wl_surface@") else { return nil }
+        return String(line[start.lowerBound...].prefix { $0 != ")" && $0 != "," })
+    }
+
     @Test(arguments: Desktop.allCases) func sweepsAndClicksWithModifiersPrintTheCount(_ desktop: Desktop) throws {
         let compositor = try desktop.compositor(label: "hello")
         defer { compositor.stop() }
@@ -15,8 +22,8 @@ import Testing
                                    environment: compositor.clientEnvironment.merging(["WAYLAND_DEBUG": "client"]) { $1 },
                                    directory: compositor.directory.path, standardInput: input)
         defer { app.stop() }
-        // Drawn once the content surface has had a buffer committed.
-        guard waitUntil(seconds: 20, { app.stderr.contains("wl_surface@3.attach(wl_buffer@") }) else {
+        // Drawn once the content surface (the one given the xdg_surface role) has had a buffer committed.
+        guard waitUntil(seconds: 20, { Self.windowSurface(in: app.stderr).map { app.stderr.contains("\($0).attach(wl_buffer@") } ?? false }) else {
             throw HarnessError("hello-select never drew under \(desktop)\n\(app.logTail)\n\(compositor.logTail)")
         }
         // KWin's window rule puts the window at the origin; mutter centres it.

@@ -196,3 +196,64 @@ import Testing
         #expect(empty.selection == nil)
     }
 }
+
+/// An input method's edits (text-input-v3's delete surrounding text and
+/// commit): byte lengths around the cursor, clamped, on scalar boundaries.
+@Suite struct LineEditorInputMethodTests {
+    @Test func aCommitGoesInAtTheCursorInPlaceOfTheSelection() {
+        var line = LineEditor("hello world")
+        line.moveCursor(to: 5)
+        let changed = line.applyInputMethodEdit(deleteBefore: 0, deleteAfter: 0, commit: "，你好")
+        #expect(changed)
+        #expect(line.text == "hello，你好 world" && line.cursor == 8)
+        line.select(0..<5)
+        line.applyInputMethodEdit(deleteBefore: 0, deleteAfter: 0, commit: "Grüß")
+        #expect(line.text == "Grüß，你好 world" && line.cursor == 4 && line.selection == nil)
+        line.undo()
+        #expect(line.text == "hello，你好 world", "one undo step")
+    }
+
+    @Test func deletingCountsUTF8BytesAndStopsAtTheEnds() {
+        var line = LineEditor("añb日c")
+        line.moveCursor(to: 3)   // after "añb": 4 bytes before, "日c" (4 bytes) after
+        let changed = line.applyInputMethodEdit(deleteBefore: 3, deleteAfter: 3, commit: nil)
+        #expect(changed)
+        #expect(line.text == "ac" && line.cursor == 1, "ñb (3 bytes) and 日 (3 bytes) go")
+        var ends = LineEditor("xyz")
+        ends.moveCursor(to: 1)
+        ends.applyInputMethodEdit(deleteBefore: 1_000_000, deleteAfter: 4_000_000_000, commit: "é")
+        #expect(ends.text == "é" && ends.cursor == 1, "past both ends: everything, nothing more")
+    }
+
+    @Test func aLengthThatEndsInsideACharacterStopsBeforeIt() {
+        var line = LineEditor("a日")
+        let changed = line.applyInputMethodEdit(deleteBefore: 2, deleteAfter: 0, commit: nil)
+        #expect(!changed, "two bytes of a three-byte character: none")
+        #expect(line.text == "a日")
+        line.applyInputMethodEdit(deleteBefore: 4, deleteAfter: 0, commit: nil)
+        #expect(line.text == "", "four bytes: 日 and a")
+    }
+
+    @Test func aCombiningMarkGoesAloneAsAScalar() {
+        var line = LineEditor("e\u{301}")   // é as e + combining acute: one character, two scalars
+        #expect(line.characters.count == 1)
+        line.applyInputMethodEdit(deleteBefore: 2, deleteAfter: 0, commit: "\u{300}")
+        #expect(line.text == "e\u{300}" && line.cursor == 1, "the acute (two bytes) replaced by a grave")
+    }
+
+    @Test func deletingAroundASelectionKeepsIt() {
+        var line = LineEditor("abcdef")
+        line.select(2..<4)
+        line.applyInputMethodEdit(deleteBefore: 1, deleteAfter: 1, commit: nil)
+        #expect(line.text == "acdf" && line.selection == 1..<3)
+    }
+
+    @Test func aHugeCommitIsCutToTheLinesLengthAndNewlinesDropped() {
+        var line = LineEditor("ab")
+        line.moveCursor(to: 1)
+        line.applyInputMethodEdit(deleteBefore: 0, deleteAfter: 0, commit: String(repeating: "x\n", count: 10_000))
+        #expect(line.characters.count == LineEditor.maximumLength)
+        #expect(line.text.hasPrefix("axx") && line.text.hasSuffix("xb") && !line.text.contains("\n"))
+        #expect(line.cursor == LineEditor.maximumLength - 1)
+    }
+}

@@ -334,3 +334,70 @@ import Testing
         #expect(differing > 200)
     }
 }
+
+/// The text field as an input method's client: what it tells the input
+/// method, and its edits and preedit.
+@MainActor @Suite struct TextFieldInputMethodTests {
+    private func makeField(_ text: String, style: TextField.Style = .plain) throws -> (TextField, TestHost) {
+        let host = TestHost()
+        let field = TextField(text: text, style: style)
+        field.attach(to: host)
+        field.setFrame(Rect(x: 20, y: 100, width: 300, height: TextField.preferredHeight))
+        try draw(field)
+        return (field, host)
+    }
+
+    @discardableResult
+    private func draw(_ field: TextField) throws -> PixmanImage {
+        let image = try #require(PixmanImage(width: 400, height: 200))
+        field.draw(in: PixmanCanvas(image: image, scale: 1, fonts: try FontSet(scale: 1)), damage: Region(field.frame))
+        return image
+    }
+
+    @Test func itTellsItsTextCursorPlaceAndType() throws {
+        let (field, _) = try makeField("日本語 text")
+        field.select(1..<3)
+        try draw(field)
+        let state = try #require(field.textInputState)
+        #expect(state.surrounding == SurroundingText(text: "日本語 text", cursor: 9, anchor: 3))
+        #expect(state.contentType == .normal)
+        let caret = state.cursorRectangle
+        #expect(field.frame.contains(Point(x: caret.midX, y: caret.midY)), "the caret is inside the field: \(caret)")
+        #expect(caret.minX > field.frame.minX + 40, "after two wide characters")
+        field.contentType = .fileName
+        #expect(field.textInputState?.contentType == .fileName)
+        let (password, _) = try makeField("secret", style: .password)
+        #expect(password.textInputState?.surrounding.text == "", "a password's text is never told")
+        #expect(password.textInputState?.contentType == .password)
+        let (search, _) = try makeField("", style: .search)
+        #expect(search.textInputState?.contentType == .search)
+        field.isVisible = false
+        #expect(field.textInputState == nil, "hidden: no text to type into")
+    }
+
+    @Test func aPreeditShowsAtTheCursorAndRedrawsOnlyTheField() throws {
+        let (field, host) = try makeField("ab")
+        field.select(1..<1)
+        var changes: [String] = []
+        field.onChange = { changes.append($0) }
+        let before = try draw(field)
+        _ = host.takeDamage()
+        field.applyTextInput(TextInputUpdate(preedit: .init(text: "にほ", begin: 3, end: 3)))
+        #expect(field.text == "ab" && changes.isEmpty, "a preedit is not text")
+        #expect(host.takeDamage().bounds == field.frame, "only the field is repainted")
+        let composing = try draw(field)
+        let differs = (100..<140).contains { y in (20..<320).contains { x in composing.pixel(x: x, y: y) != before.pixel(x: x, y: y) } }
+        #expect(differs, "the preedit is drawn")
+        // The input method's cursor after に: the caret is told there.
+        let caret = try #require(field.textInputState?.cursorRectangle)
+        field.applyTextInput(TextInputUpdate(preedit: .init(text: "にほ", begin: 6, end: 6)))
+        try draw(field)
+        #expect(try #require(field.textInputState?.cursorRectangle).minX > caret.minX)
+        // Committed: the text has it, the preedit is gone, one change.
+        field.applyTextInput(TextInputUpdate(commit: "日本"))
+        #expect(field.text == "a日本b" && field.cursor == 3 && changes == ["a日本b"])
+        try draw(field)
+        field.editor.undo()
+        #expect(field.text == "ab", "one undo step")
+    }
+}

@@ -9,10 +9,12 @@
 #include "primary-selection-unstable-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
 #include "fake-input-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
+#include "input-method-unstable-v2-client-protocol.h"
 
 static inline const struct wl_interface *sweep_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -43,6 +45,8 @@ static inline const struct wl_interface *sweep_zwp_tablet_pad_group_v2_interface
 static inline const struct wl_interface *sweep_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
 static inline const struct wl_interface *sweep_wp_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *sweep_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
+static inline const struct wl_interface *sweep_zwp_text_input_v3_interface(void) { return &zwp_text_input_v3_interface; }
+static inline const struct wl_interface *sweep_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
 static inline const struct wl_interface *sweep_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *sweep_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 static inline const struct wl_interface *sweep_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
@@ -50,3 +54,7 @@ static inline const struct wl_interface *sweep_wp_cursor_shape_device_v1_interfa
 static inline const struct wl_interface *sweep_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
 static inline const struct wl_interface *sweep_zwp_virtual_keyboard_v1_interface(void) { return &zwp_virtual_keyboard_v1_interface; }
 static inline const struct wl_interface *sweep_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
+static inline const struct wl_interface *sweep_zwp_input_method_v2_interface(void) { return &zwp_input_method_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_input_popup_surface_v2_interface(void) { return &zwp_input_popup_surface_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_input_method_keyboard_grab_v2_interface(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
+static inline const struct wl_interface *sweep_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }

@@ -9,10 +9,12 @@
 #include "primary-selection-unstable-v1-server-protocol.h"
 #include "tablet-unstable-v2-server-protocol.h"
 #include "presentation-time-server-protocol.h"
+#include "text-input-unstable-v3-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "cursor-shape-v1-server-protocol.h"
 #include "fake-input-server-protocol.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
+#include "input-method-unstable-v2-server-protocol.h"
 
 static inline const struct wl_interface *sweep_server_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_server_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -71,6 +73,10 @@ typedef struct zwp_tablet_pad_v2_interface sweep_zwp_tablet_pad_v2_requests;
 static inline const struct wl_interface *sweep_server_wp_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *sweep_server_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 typedef struct wp_presentation_interface sweep_wp_presentation_requests;
+static inline const struct wl_interface *sweep_server_zwp_text_input_v3_interface(void) { return &zwp_text_input_v3_interface; }
+static inline const struct wl_interface *sweep_server_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+typedef struct zwp_text_input_v3_interface sweep_zwp_text_input_v3_requests;
+typedef struct zwp_text_input_manager_v3_interface sweep_zwp_text_input_manager_v3_requests;
 static inline const struct wl_interface *sweep_server_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *sweep_server_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 typedef struct zwlr_layer_shell_v1_interface sweep_zwlr_layer_shell_v1_requests;
@@ -85,3 +91,11 @@ static inline const struct wl_interface *sweep_server_zwp_virtual_keyboard_v1_in
 static inline const struct wl_interface *sweep_server_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
 typedef struct zwp_virtual_keyboard_v1_interface sweep_zwp_virtual_keyboard_v1_requests;
 typedef struct zwp_virtual_keyboard_manager_v1_interface sweep_zwp_virtual_keyboard_manager_v1_requests;
+static inline const struct wl_interface *sweep_server_zwp_input_method_v2_interface(void) { return &zwp_input_method_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_input_popup_surface_v2_interface(void) { return &zwp_input_popup_surface_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_input_method_keyboard_grab_v2_interface(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
+static inline const struct wl_interface *sweep_server_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }
+typedef struct zwp_input_method_v2_interface sweep_zwp_input_method_v2_requests;
+typedef struct zwp_input_popup_surface_v2_interface sweep_zwp_input_popup_surface_v2_requests;
+typedef struct zwp_input_method_keyboard_grab_v2_interface sweep_zwp_input_method_keyboard_grab_v2_requests;
+typedef struct zwp_input_method_manager_v2_interface sweep_zwp_input_method_manager_v2_requests;

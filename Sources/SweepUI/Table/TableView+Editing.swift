@@ -45,6 +45,8 @@ extension TableView {
         revealNow(item)
         let text = column.text(row)
         nameEditor.text = text
+        // Input methods and on-screen keyboards: a name, nothing corrected or capitalized.
+        nameEditor.contentType = .fileName
         // The name without its extension, as file managers select it ("photo" of "photo.jpg").
         let characters = Array(text)
         let dot = characters.lastIndex(of: ".").flatMap { $0 > 0 ? $0 : nil }
