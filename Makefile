@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets soak build build-release bench-core bench-table bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input deps-soak protocols protocols-check clean
+.PHONY: demo test test-repeat test-asan test-tsan fuzz fuzz-targets soak build build-release bench-core bench-table bench-text-input bench-pick bench-e2e test-real-input deps-bench deps-build deps-test deps-demo deps-real-input deps-soak protocols protocols-check clean
 
 ## make demo: install what is needed, build (optimized), and run sweep-demo (see scripts/run-demo.sh)
 demo: deps-demo
@@ -72,6 +72,10 @@ bench-core: deps-build
 ## against GTK 4's GtkSortListModel on the same names, in one run: medians and ratios (scripts/bench-table.sh)
 bench-table: deps-bench
 	scripts/bench-table.sh
+
+## make bench-text-input: an input method's preedit and commit to sweep-pick's next frame (release build)
+bench-text-input: build-release
+	scripts/bench-text-input.sh
 
 ## make bench-pick: sweep-pick end to end on 1M and 10M records, and its core against fzf --filter
 bench-pick: deps-test

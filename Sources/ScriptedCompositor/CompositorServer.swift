@@ -55,6 +55,8 @@ public final class CompositorServer {
     let cursorShapes = CursorShapeServer()
     /// Input methods (text-input-v3), played by the script.
     let textInputs = TextInputServer()
+    /// A tablet with a pen (tablet-v2), played by the script.
+    let tablets = TabletServer()
     /// Keys go to the accessibility registry first, when set.
     var keyReporter: RegistryKeyReporter?
     private let start = sweep_monotonic_ns()
@@ -63,7 +65,8 @@ public final class CompositorServer {
     /// The globals the compositor offers (the names `--without` takes).
     public static let globalNames: Set<String> = ["wl_compositor", "wl_data_device_manager", "wl_output", "wl_seat",
                                                  "wl_subcompositor", "xdg_wm_base", "zwlr_layer_shell_v1",
-                                                 "zwp_pointer_gestures_v1", "zwp_text_input_manager_v3", "zxdg_decoration_manager_v1"]
+                                                 "zwp_pointer_gestures_v1", "zwp_tablet_manager_v2", "zwp_text_input_manager_v3",
+                                                 "zxdg_decoration_manager_v1"]
 
     public init(width: Int32 = 1024, height: Int32 = 768, scale: Int32 = 1, without excluded: Set<String> = []) throws {
         if let unknown = excluded.subtracting(Self.globalNames).sorted().first {
@@ -129,6 +132,12 @@ public final class CompositorServer {
               excluded: excluded) { [unowned self] client, version, id in
             _ = Resource.create(client: client, interface: sweep_server_zwp_text_input_manager_v3_interface(), version: version,
                                 id: id, requests: TextInputServer.managerRequests, object: textInputs)
+        }
+        tablets.server = self
+        offer("zwp_tablet_manager_v2", sweep_server_zwp_tablet_manager_v2_interface(), version: 1,
+              excluded: excluded) { [unowned self] client, version, id in
+            _ = Resource.create(client: client, interface: sweep_server_zwp_tablet_manager_v2_interface(), version: version,
+                                id: id, requests: TabletServer.managerRequests, object: tablets)
         }
         primarySelection.server = self
         offer("zwp_primary_selection_device_manager_v1", sweep_server_zwp_primary_selection_device_manager_v1_interface(),

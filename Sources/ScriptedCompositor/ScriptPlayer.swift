@@ -452,6 +452,40 @@ public final class ScriptPlayer {
             do { try report.append(to: resolve(file)) } catch {
                 throw CompositorFailure("script line \(line): \(error.message)")
             }
+        case .penIn(let x, let y):
+            guard let surface = server.seat.focused?.resource else { throw CompositorFailure("script line \(line): pen.in: no window") }
+            server.tablets.proximityIn(surface, x: x, y: y)
+            try pause(stepPause)
+        case .penMove(let x, let y):
+            server.tablets.motion(x: x, y: y)
+            try pause(stepPause)
+        case .penTip(let down):
+            server.tablets.tip(down: down)
+            try pause(stepPause)
+        case .penButton(let code, let pressed):
+            server.tablets.button(code, pressed: pressed)
+            try pause(stepPause)
+        case .penOut:
+            server.tablets.proximityOut()
+            try pause(stepPause)
+        case .penRemove:
+            server.tablets.removePen()
+            try pause(stepPause)
+        case .penDrag(let from, let to, let steps, let ms):
+            guard let surface = server.seat.focused?.resource else { throw CompositorFailure("script line \(line): pen.drag: no window") }
+            server.tablets.proximityIn(surface, x: from[0], y: from[1])
+            try pause(stepPause)
+            server.tablets.tip(down: true)
+            try pause(stepPause)
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                server.tablets.motion(x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t)
+                try pause(ms / Double(steps))
+            }
+            server.tablets.tip(down: false)
+            try pause(stepPause)
+            server.tablets.proximityOut()
+            try pause(stepPause)
         case .textInputWait(let enabled, let ms):
             let inputs = server.textInputs
             server.dispatch(milliseconds: ms) { (inputs.active != nil) == enabled || client.poll() }

@@ -123,6 +123,16 @@ public enum ScriptStep: Equatable, Sendable {
     /// (`DamageStatistics`); a script fed through a pipe also learns from it
     /// that everything before it has been played.
     case status(file: String)
+    /// tablet-v2: the pen comes over the window at (x, y), moves, touches down or lifts,
+    /// presses or lets go of a barrel button, leaves, or is unplugged (even mid-stroke).
+    case penIn(x: Double, y: Double)
+    case penMove(x: Double, y: Double)
+    case penTip(down: Bool)
+    case penButton(button: UInt32, pressed: Bool)
+    case penOut
+    case penRemove
+    /// The pen comes in at `from`, touches down, moves to `to` in `steps` over `ms`, lifts and leaves.
+    case penDrag(from: [Double], to: [Double], steps: Int, ms: Double)
     /// text-input-v3: waits until a text input of the client is enabled (or none is).
     case textInputWait(enabled: Bool, ms: Double)
     /// text-input-v3: the script's input method sends an update and `done`.
@@ -204,6 +214,8 @@ public enum ScriptParser {
         "configure": ["width", "height", "states"], "output.remove": [], "output.add": [], "keymap.bad": ["fault"], "keymap": ["layout"],
         "status": ["file"], "frames.hold": [], "frames.release": ["button"],
         "file.wait": ["file", "contains", "ms"],
+        "pen.in": ["x", "y"], "pen.move": ["x", "y"], "pen.down": [], "pen.up": [], "pen.button": ["button", "pressed"],
+        "pen.out": [], "pen.remove": [], "pen.drag": ["from", "to", "steps", "ms"],
         "textInput.wait": ["enabled", "ms"], "textInput.status": ["file"],
         "textInput.send": ["preedit", "cursor", "commit", "delete", "stale", "bytes", "repeat"],
         "textInput.expect": ["text", "cursor", "anchor", "hint", "purpose", "rectangle", "ms"],
@@ -363,6 +375,19 @@ public enum ScriptParser {
             let file = try get.string("file")
             guard !file.isEmpty else { throw get.fail("\"file\" is empty") }
             return .status(file: file)
+        case "pen.in", "pen.move":
+            let x = try get.coordinate("x"), y = try get.coordinate("y")
+            return op == "pen.in" ? .penIn(x: x, y: y) : .penMove(x: x, y: y)
+        case "pen.down", "pen.up": return .penTip(down: op == "pen.down")
+        case "pen.button":
+            let name = try get.string("button", default: "stylus")
+            guard let code = TabletServer.buttons[name] else { throw get.fail("\"button\" must be stylus or stylus2") }
+            return .penButton(button: code, pressed: try get.bool("pressed", default: true))
+        case "pen.out": return .penOut
+        case "pen.remove": return .penRemove
+        case "pen.drag":
+            return .penDrag(from: try get.point("from"), to: try get.point("to"), steps: try get.int("steps", 1...10_000, default: 20),
+                            ms: try get.number("ms", 0...600_000, default: 200))
         case "textInput.wait":
             return .textInputWait(enabled: try get.bool("enabled", default: true), ms: try get.number("ms", 0...600_000, default: 5000))
         case "textInput.status":

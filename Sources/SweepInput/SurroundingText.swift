@@ -41,7 +41,8 @@ public struct SurroundingText: Sendable, Hashable {
             end = Self.endCharacter(upTo: offsets[centreHigh] + budget, offsets: offsets)
         }
         let base = offsets[first]
-        text = String(characters[first..<end])
+        // A NUL would end the text on the wire early: it goes as a space (one byte, the offsets hold).
+        text = String(characters[first..<end].map { $0 == "\0" ? " " : $0 })
         self.cursor = offsets[max(first, min(cursor, end))] - base
         self.anchor = offsets[max(first, min(anchor, end))] - base
     }

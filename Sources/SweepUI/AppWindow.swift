@@ -343,10 +343,20 @@ public final class AppWindow: ComponentHost {
         syncTextInput()
     }
 
-    /// Text input (text-input-v3) came to (`entered`) or left this window's surface.
-    func textInputFocusChanged(_ entered: Bool, input: TextInput) {
-        textInputSession?.leave()
-        textInputSession = entered ? TextInputSession(input: input) : nil
+    /// Text input (text-input-v3) came to (`entered`) or left one of this
+    /// window's surfaces. Only the window's own surface takes it: a menu
+    /// that grabbed the keyboard is typed into as keys, not by the input method.
+    func textInputFocusChanged(_ entered: Bool, input: TextInput, surface: OpaquePointer) {
+        if entered {
+            guard surface == window.surfaceProxy else { return }
+            textInputSession?.leave()
+            textInputSession = TextInputSession(input: input)
+        } else {
+            // Another seat's leave is not this session's.
+            guard let session = textInputSession, session.input === input else { return }
+            session.leave()
+            textInputSession = nil
+        }
         syncTextInput()
     }
 
@@ -356,7 +366,8 @@ public final class AppWindow: ComponentHost {
     /// one, the next key, or `TextInputSession.staleWait`: a compositor
     /// answers only the input method's commits (wlroots), so an input method
     /// waiting for the text would otherwise never hear it.
-    func textInputDone(_ update: TextInputUpdate, current: Bool) {
+    func textInputDone(_ update: TextInputUpdate, current: Bool, input: TextInput) {
+        guard textInputSession?.input === input else { return }
         textInputSession?.done(update, current: current)
         syncTextInput()
         guard !current, let session = textInputSession else { return }

@@ -179,14 +179,19 @@ public final class Application {
         }
         seat.onGesture = { [weak self, weak seat] gesture in self?.window(for: seat?.pointerFocusSurface)?.handleGesture(gesture) }
         seat.onError = { [weak self] message in self?.reportError(message) }
+        // A pen is a pointer: hover, press and drag (a band; its barrel button held: Shift, extending).
+        seat.startTablets()?.onFrame = { [weak self, weak seat] frame, surface in
+            guard let self, let window = window(for: surface) else { return }
+            window.handle(frame, modifiers: frame.modifiers.union(seat?.modifiers ?? []), from: seat, surface: surface)
+        }
         if let input = seat.startTextInput() {
             // Input methods type into the window text input is on (it follows the keyboard focus).
             input.onFocus = { [weak self, unowned input] surface, entered in
-                self?.window(for: surface)?.textInputFocusChanged(entered, input: input)
+                self?.window(for: surface)?.textInputFocusChanged(entered, input: input, surface: surface)
             }
             input.onDone = { [weak self, unowned input] update, current in
                 guard let surface = input.focusedSurface else { return }
-                self?.window(for: surface)?.textInputDone(update, current: current)
+                self?.window(for: surface)?.textInputDone(update, current: current, input: input)
             }
         }
         seat.onKeyboardFocus = { [weak self, weak seat] focused in

@@ -322,6 +322,8 @@ public final class CollectionView: Component {
             return TextMeasure.measurer(scale: host.scale, family: host.fontFamily)
         }
         itemView.measureItems()
+        // Configured by now: a filtered source shares its selection out (the rows it shows select).
+        (dataSource as? FilteredDataSource)?.viewAttached(self)
         // Layout problems found while the view was made, with no delegate set by now, are said here.
         if delegate == nil {
             for problem in events.unheardLayoutProblems { _ = StandardStreams.writeLine("\(name): \(problem)", to: 2) }

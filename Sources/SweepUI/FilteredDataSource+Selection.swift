@@ -8,9 +8,12 @@ extension FilteredDataSource {
     /// - Complexity: O(selected ranges · log) and the rows' mapping of the view's selected rows.
     public var selectedSourceItems: IndexRanges { IndexRanges(sorted: selectedSourceRanges()) }
 
-    /// `selectedSourceItems` as sorted, disjoint, non-adjacent ranges.
-    func selectedSourceRanges() -> [ClosedRange<Int>] {
-        let all = view.map { IndexRanges.union(hiddenSelection.ranges, shownSelection(in: $0)) } ?? hiddenSelection.ranges
+    /// `selectedSourceItems` as sorted, disjoint, non-adjacent ranges
+    /// (`itemCount`: the number of items the rows name, when the source has
+    /// changed under them and they are read before they follow).
+    func selectedSourceRanges(itemCount: Int? = nil) -> [ClosedRange<Int>] {
+        let all = view.map { IndexRanges.union(hiddenSelection.ranges, shownSelection(in: $0, itemCount: itemCount)) }
+            ?? hiddenSelection.ranges
         guard let asked = changeBeingAsked else { return all }
         var before = IndexRanges(sorted: all)
         for range in asked.added { before.remove(range) { _ in } }
@@ -48,37 +51,33 @@ extension FilteredDataSource {
     // MARK: - By source item
 
     /// Selects the source items in `ranges` (those past the source's end are
-    /// ignored), shown or hidden, and selects their rows in the view.
+    /// ignored), shown or hidden, and selects their rows in the view (as its
+    /// policy allows: a single-selection view keeps one).
     public func selectSourceItems(_ ranges: [ClosedRange<Int>]) {
-        var selected = selectedSourceItems
-        var change = SelectionChange()
-        for range in clamped(ranges) {
-            selected.insert(range) { change.add(ItemRange(section: 0, items: $0)) }
-        }
-        guard !change.isEmpty else { return }
-        setSelection(selected.ranges)
-        onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: .api))
+        changeSelection { selected in for range in clamped(ranges) { selected.insert(range) { _ in } } }
     }
 
     /// Deselects the source items in `ranges`, shown or hidden.
     public func deselectSourceItems(_ ranges: [ClosedRange<Int>]) {
-        var selected = selectedSourceItems
-        var change = SelectionChange()
-        for range in clamped(ranges) {
-            selected.remove(range) { change.remove(ItemRange(section: 0, items: $0)) }
-        }
-        guard !change.isEmpty else { return }
-        setSelection(selected.ranges)
-        onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: .api))
+        changeSelection { selected in for range in clamped(ranges) { selected.remove(range) { _ in } } }
     }
 
     /// Deselects every source item, hidden ones too.
     public func clearSelection() {
-        var selected = selectedSourceItems
-        var change = SelectionChange()
-        selected.removeAll { change.remove(ItemRange(section: 0, items: $0)) }
-        guard !change.isEmpty else { return }
+        changeSelection { selected in selected.removeAll { _ in } }
+    }
+
+    /// Changes the selection by source item with `body` and reports what
+    /// changed in the end (the view's policy may have kept less).
+    private func changeSelection(_ body: (inout IndexRanges) -> Void) {
+        let before = selectedSourceRanges()
+        var selected = IndexRanges(sorted: before)
+        body(&selected)
+        guard selected.ranges != before else { return }
         setSelection(selected.ranges)
+        let after = selectedSourceRanges()
+        let change = Self.change(added: IndexRanges.subtracting(before, from: after), removed: IndexRanges.subtracting(after, from: before))
+        guard !change.isEmpty else { return }
         onSelectionChange?(SelectionEvent(change: change, isProvisional: false, cause: .api))
     }
 

@@ -36,8 +36,8 @@ extension FilteredDataSource {
     /// the snapshot is one (a running sweep or band goes on over its items),
     /// else made again with `isIncluded`.
     func sourceDidApply(_ transition: SnapshotTransition) {
-        // Read through the old rows, before anything moves.
-        let old = Selection(selectedSourceRanges().map { ItemRange(section: 0, items: $0) })
+        // Read through the old rows, which name the old items (the source has its new ones already).
+        let old = Selection(selectedSourceRanges(itemCount: transition.oldItemCounts.first ?? 0).map { ItemRange(section: 0, items: $0) })
         let selected = transition.map(old).ranges.filter { $0.section == 0 }.map(\.items)
         followPlaceBeforeFiltering(through: transition)
         if followRows(through: transition, selecting: selected) { return }

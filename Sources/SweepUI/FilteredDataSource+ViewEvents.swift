@@ -64,6 +64,10 @@ extension FilteredDataSource {
                 return
             }
         }
+        // The view holds these items' state now (a shown item an unattached view kept hidden included).
+        if !hiddenSelection.isEmpty {
+            for range in added + removed { hiddenSelection.remove(range) { _ in } }
+        }
         onSelectionChange?(SelectionEvent(change: Self.change(added: added, removed: removed), isProvisional: false, cause: cause))
     }
 

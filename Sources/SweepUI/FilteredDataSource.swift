@@ -22,6 +22,14 @@
 /// call `show` or `extend`, not the view's `reloadData` or
 /// `performBatchUpdates`. One view at a time: the last one made over the
 /// adapter.
+///
+/// The view's selection holds the shown items' state, the adapter only the
+/// hidden ones' (one owner each). The view takes its part when it is first
+/// attached to a window (configured by then: a view just made allows one
+/// item); from then on the view's policy holds for what it shows, so a
+/// single-selection view keeps one shown item of several asked for, and the
+/// change reported is what it kept. Keep the view while its selection
+/// matters: a view let go takes the shown items' state with it.
 @MainActor
 public final class FilteredDataSource: ViewRegistering {
     /// The items filtered and ordered (its first section).
@@ -47,7 +55,8 @@ public final class FilteredDataSource: ViewRegistering {
     public var shouldChangeSelection: ((_ newCount: Int) -> Bool)?
 
     /// The selected source items the view's selection does not hold: those
-    /// the rows hide (all of them before a view is made). The view's
+    /// the rows hide (all of them until a view is made and attached to a
+    /// window, so the app has set its selection policy). The view's
     /// selection model owns the shown ones, so no item's state is kept in
     /// two places; `selectedSourceItems` is the two together.
     var hiddenSelection = IndexRanges()
@@ -59,6 +68,8 @@ public final class FilteredDataSource: ViewRegistering {
     /// The change `shouldChangeSelection` is being asked about, in source
     /// items: the view holds it already, the selection read meanwhile does not.
     var changeBeingAsked: (added: [ClosedRange<Int>], removed: [ClosedRange<Int>])?
+    /// Whether the view has been attached to a window since it was made (its policy set).
+    var viewIsConfigured = false
 
     /// An adapter over `source` showing `rows`, or all its items in order.
     public init(source: ListDataSource, rows: (any FilteredRows)? = nil) {
@@ -96,8 +107,8 @@ public final class FilteredDataSource: ViewRegistering {
 
     /// The source items the rows in `rowRanges` show, without items the
     /// source does not have: sorted, disjoint, non-adjacent ranges.
-    func sourceRanges(inRows rowRanges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
-        let count = sourceCount
+    func sourceRanges(inRows rowRanges: [ClosedRange<Int>], itemCount: Int? = nil) -> [ClosedRange<Int>] {
+        let count = itemCount ?? sourceCount
         let items = rows.sourceRanges(inRows: rowRanges, itemCount: count)
         // Sorted: when the ends are items the source has, they all are.
         if let first = items.first, let last = items.last, first.lowerBound >= 0, last.upperBound < count { return items }
@@ -113,13 +124,26 @@ public final class FilteredDataSource: ViewRegistering {
 
     // MARK: - The view
 
-    /// A view was made over the adapter: it follows that one, selected as
-    /// the source items are (the one it followed before keeps its own).
+    /// A view was made over the adapter: it follows that one (the one it
+    /// followed before keeps its own). The selection stays with the adapter
+    /// until the view is attached (`viewAttached`): a view just made has the
+    /// default policy (single selection), which would keep one item.
     func register(_ newView: CollectionView) {
         let selected = selectedSourceRanges()
         view = newView
-        setSelection(selected)
+        viewIsConfigured = false
+        hiddenSelection = IndexRanges(sorted: selected)
     }
+
+    /// The view went into a window, configured: it takes the shown part of the selection.
+    func viewAttached(_ attached: CollectionView) {
+        guard attached === view else { return }
+        viewIsConfigured = true
+        setSelection(selectedSourceRanges())
+    }
+
+    /// The view the adapter shares its selection with: its own, once it has been attached to a window.
+    private var sharingView: CollectionView? { viewIsConfigured ? view : nil }
 
     /// Makes `selected` (sorted, disjoint, non-adjacent source item ranges)
     /// the selection: the view's becomes the rows that show
@@ -127,35 +151,38 @@ public final class FilteredDataSource: ViewRegistering {
     /// Shown items the view refuses (single selection, its predicate) are
     /// not selected: the view's policies hold for what it shows.
     func setSelection(_ selected: [ClosedRange<Int>]) {
-        guard let view else { return hiddenSelection = IndexRanges(sorted: selected) }
+        guard let view = sharingView else { return hiddenSelection = IndexRanges(sorted: selected) }
         endGesture(in: view)
         let shown = rows.rowRanges(showing: selected)
-        view.replaceSelection(withSourceRows: shown)
+        // The hidden part first: the view's delegate, hearing the change, reads the whole selection.
         // Each row shows one item: as many rows as items means every selected item shows.
         let shownCount = shown.reduce(0) { $0 + $1.count }, selectedCount = selected.reduce(0) { $0 + $1.count }
         hiddenSelection = shownCount == selectedCount ? IndexRanges()
             : IndexRanges(sorted: IndexRanges.subtracting(sourceRanges(inRows: shown), from: selected))
+        view.replaceSelection(withSourceRows: shown)
     }
 
     /// Selects the rows that show hidden selected items (rows that came into
     /// view): they move from `hiddenSelection` to the view's selection.
     func selectShownHiddenItems(within bounds: Range<Int>? = nil) {
-        guard let view, !hiddenSelection.isEmpty else { return }
+        guard let view = sharingView, !hiddenSelection.isEmpty else { return }
         let shown = rows.rowRanges(showing: hiddenSelection, within: bounds)
         guard !shown.isEmpty else { return }
         // The view cannot add to a selection a gesture is making: the gesture ends.
         endGesture(in: view)
-        view.addToSelection(sourceRows: shown)
         hiddenSelection = IndexRanges(sorted: IndexRanges.subtracting(sourceRanges(inRows: shown), from: hiddenSelection.ranges))
+        view.addToSelection(sourceRows: shown)
     }
 
-    /// The source items of the view's committed selection.
-    func shownSelection(in view: CollectionView) -> [ClosedRange<Int>] {
+    /// The source items of the view's committed selection, read through the
+    /// rows as they are (`itemCount`: the number of source items they name,
+    /// when the source has already changed under them).
+    func shownSelection(in view: CollectionView, itemCount: Int? = nil) -> [ClosedRange<Int>] {
         var selectedRows: [ClosedRange<Int>] = []
         view.selection.model.committed.forEachRange { range in
             if range.section == 0 { selectedRows.append(range.items) }
         }
-        return sourceRanges(inRows: selectedRows)
+        return sourceRanges(inRows: selectedRows, itemCount: itemCount)
     }
 
     /// Ends the view's running sweep or band without reporting it back, and

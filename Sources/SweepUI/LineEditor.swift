@@ -129,7 +129,12 @@ public struct LineEditor: Equatable, Sendable {
         let tail = String(String.UnicodeScalarView(after))
         // What is committed fits the room left once the selection it replaces is gone.
         let kept = Self.characterCount(head) + Self.characterCount(tail) + (commit == nil ? high - low : 0)
-        let committed = commit.map { String($0.lazy.filter { !$0.isNewline }.prefix(max(0, Self.maximumLength - kept))) }
+        // Newlines and control characters are not a line's text (as typing them inserts none).
+        let committed = commit.map { text in
+            String(text.lazy.filter { character in
+                !character.isNewline && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            }.prefix(max(0, Self.maximumLength - kept)))
+        }
         let newCharacters = Array(head + (committed ?? selected) + tail)
         guard newCharacters != characters else { return false }
         let kind: EditHistory.Kind = committed.map { $0.count == 1 && deleteBefore == 0 && deleteAfter == 0 ? .typing($0.first ?? " ") : .other } ?? .other

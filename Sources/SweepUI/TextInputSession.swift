@@ -6,7 +6,8 @@ internal import SweepWayland
 /// commit, nothing is sent until a current one comes or the person types).
 @MainActor
 final class TextInputSession {
-    private let input: TextInput
+    /// The seat's text input this session speaks through.
+    let input: TextInput
     /// The client the input method was enabled for, kept weakly.
     private weak var client: TextInputClient?
     /// What was last sent (nil: nothing since enabling).
@@ -27,17 +28,18 @@ final class TextInputSession {
     /// state if it changed: enabling, disabling, or the text, cursor and type.
     func sync(to newClient: TextInputClient?) {
         if newClient !== client {
-            // The old client's preedit goes with it (its text stays as typed).
+            // The old client's preedit goes with it (its text stays as typed), and the input method
+            // is disabled before it is enabled for the new one, so it starts afresh there.
             client?.applyTextInput(TextInputUpdate())
+            disable()
             client = newClient
             sent = nil
             waitsForCurrentDone = false
         }
         guard let client, let state = client.textInputState else {
-            if input.isEnabled {
-                input.disable()
-                input.commit()
-            }
+            // Hidden: its preedit goes, and the input method is told no text is focused.
+            if sent != nil { client?.applyTextInput(TextInputUpdate()) }
+            disable()
             sent = nil
             return
         }
@@ -78,12 +80,20 @@ final class TextInputSession {
         waitsForCurrentDone = false
     }
 
-    /// Text input left the window: the preedit goes (the compositor ignores
-    /// requests until it comes back, and then the client is enabled afresh).
+    /// Text input left the window: the preedit goes and the text input is
+    /// disabled (as GTK does: wlroots keeps it enabled across a leave, and an
+    /// enable that finds it enabled would not reach the input method).
     func leave() {
         client?.applyTextInput(TextInputUpdate())
         client = nil
         sent = nil
         waitsForCurrentDone = false
+        disable()
+    }
+
+    private func disable() {
+        guard input.isEnabled else { return }
+        input.disable()
+        input.commit()
     }
 }

@@ -33,6 +33,8 @@ public final class Connection {
     private(set) var pointerGestures: OpaquePointer?
     /// `zwp_text_input_manager_v3`: input methods and on-screen keyboards (sway, GNOME, KDE, phoc).
     private(set) var textInputManager: OpaquePointer?
+    /// `zwp_tablet_manager_v2`: pens and their tablets (sway, GNOME, KDE).
+    private(set) var tabletManager: OpaquePointer?
     /// `wp_presentation`: when each frame was shown, and the output's refresh period.
     private(set) var presentation: OpaquePointer?
     /// The clock of `wp_presentation`'s timestamps (its `clock_id` event; CLOCK_MONOTONIC on every compositor seen).
@@ -118,6 +120,7 @@ public final class Connection {
         if let primarySelectionManager { zwp_primary_selection_device_manager_v1_destroy(primarySelectionManager) }
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         if let textInputManager { zwp_text_input_manager_v3_destroy(textInputManager) }
+        if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         if let presentation { wp_presentation_destroy(presentation) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
@@ -171,6 +174,7 @@ public final class Connection {
         static let decorationManager: UInt32 = 1
         static let subcompositor: UInt32 = 1
         static let textInputManager: UInt32 = 1
+        static let tabletManager: UInt32 = 1
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, known: UInt32) -> (OpaquePointer, UInt32)? {
@@ -219,6 +223,8 @@ public final class Connection {
         case "wp_cursor_shape_manager_v1" where cursorShapeManager == nil:
             cursorShapeManager = bind(name, sweep_wp_cursor_shape_manager_v1_interface(), offered: version,
                                       known: KnownVersion.cursorShape)?.0
+        case "zwp_tablet_manager_v2" where tabletManager == nil:
+            tabletManager = bind(name, sweep_zwp_tablet_manager_v2_interface(), offered: version, known: KnownVersion.tabletManager)?.0
         case "zwp_text_input_manager_v3" where textInputManager == nil:
             textInputManager = bind(name, sweep_zwp_text_input_manager_v3_interface(), offered: version,
                                     known: KnownVersion.textInputManager)?.0

@@ -70,7 +70,9 @@ extension Seat {
         if !isShortcut, !isRepeat, let composeSequences {
             switch composeSequences.feed(keysym) {
             case .passThrough: break
-            case .composing, .cancelled: return
+            case .composing: return
+            // A key that types nothing (Escape, Return, an arrow) ends the sequence and does its job.
+            case .cancelled: if !text.isEmpty { return }
             case .composed(let composed, let composedKeysym):
                 text = composed
                 if composedKeysym.rawValue != 0 { keysym = composedKeysym }

@@ -94,10 +94,24 @@ public final class Seat {
 
     deinit {
         textInput = nil
+        tablets = nil
         releasePointer()
         releaseKeyboard()
         releaseTouch()
         if version >= 5 { wl_seat_release(proxy) } else { wl_proxy_destroy(proxy) }
+    }
+
+    /// The seat's pens, once `startTablets()` made them readable.
+    public private(set) var tablets: TabletSeat?
+
+    /// Reads the seat's pens (once) where the compositor offers tablet-v2; nil where it does not.
+    public func startTablets() -> TabletSeat? {
+        if tablets == nil, let manager = connection.tabletManager {
+            let seat = TabletSeat(manager: manager, seat: proxy, connection: connection)
+            seat.ownsSurface = { [weak self] surface in self?.ownsSurface(surface) ?? false }
+            tablets = seat
+        }
+        return tablets
     }
 
     /// The seat's text input, once `startTextInput()` made it.
@@ -135,6 +149,7 @@ public final class Seat {
             keyboardFocus = nil
         }
         if touchSurface == surface { touchSurface = nil }
+        tablets?.forget(surface)
     }
 
     private func capabilities(_ caps: UInt32) {

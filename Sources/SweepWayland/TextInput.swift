@@ -113,8 +113,7 @@ public final class TextInput {
     private func left(_ surface: OpaquePointer?) {
         guard let left = surface ?? focusedSurface else { return }
         if focusedSurface == left { focusedSurface = nil }
-        // The compositor ignores requests until the next enter, which needs a new enable.
-        isEnabled = false
+        // Still enabled as far as the compositor knows (wlroots keeps it so): the app disables it.
         pending = TextInputUpdate()
         onFocus?(left, false)
     }
@@ -144,7 +143,8 @@ public final class TextInput {
                 guard let input = TextInput.from(data) else { return }
                 input.pending.preedit = TextInput.text(text).flatMap { $0.isEmpty ? nil : TextInputUpdate.Preedit(text: $0, begin: Int(begin), end: Int(end)) }
             },
-            commit_string: { data, _, text in TextInput.from(data)?.pending.commit = TextInput.text(text) },
+            // An empty commit is the protocol's "none": it must not replace a selection with nothing.
+            commit_string: { data, _, text in TextInput.from(data)?.pending.commit = TextInput.text(text).flatMap { $0.isEmpty ? nil : $0 } },
             delete_surrounding_text: { data, _, before, after in
                 guard let input = TextInput.from(data) else { return }
                 input.pending.deleteBefore = Int(before)

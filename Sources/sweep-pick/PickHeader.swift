@@ -129,7 +129,8 @@ final class PickHeader: Component {
                     x += canvas.measureText(String(character), role: .body)
                     boundaries.append(fieldLeft + min(fieldWidth, x))
                 }
-                if let selection, let last = boundaries.last, selection.lowerBound < boundaries.count {
+                // While a preedit shows, the selection is not drawn: its characters are not where the boundaries say.
+                if let selection, composing.isEmpty, let last = boundaries.last, selection.lowerBound < boundaries.count {
                     let left = boundaries[selection.lowerBound]
                     let right = selection.upperBound < boundaries.count ? boundaries[selection.upperBound] : last
                     canvas.fill(Rect(x: left, y: textTop, width: right - left, height: body.lineHeight), color: theme.highlightBackground)

@@ -77,4 +77,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/cherry.txt"))
         #expect(app.isRunning, "\(app.logTail)")
     }
+
+    /// The focus goes to another window and comes back: the input method is deactivated, then
+    /// activated again for the same field (wlroots keeps a text input enabled across a leave, so
+    /// the app disables it there and enables it afresh on the way back).
+    @Test func theInputMethodComesBackWithTheFocus() throws {
+        let sway = try HeadlessSway(label: "input-method-refocus")
+        defer { sway.stop() }
+        let method = try inputMethod(sway)
+        defer { method.stop() }
+        let folder = "\(sway.directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["apple.txt", "cherry.txt", "date.txt"] { _ = FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: nil) }
+        let files = try ChildProcess(name: "files", executable: builtProduct("files"), arguments: ["--timing", folder],
+                                     environment: sway.clientEnvironment.merging(["LANG": "C.UTF-8"]) { $1 },
+                                     directory: sway.directory.path)
+        defer { files.stop() }
+        #expect(waitUntil(seconds: 20) { files.stderr.contains("listed 3 entries") }, "\(files.logTail)")
+        // Tab to the filter: a text field has the focus, the input method is activated.
+        try sway.type(["-k", "Tab"])
+        try method.play([
+            #"{"op":"textInput.wait","enabled":true,"ms":10000}"#,
+            #"{"op":"textInput.send","commit":"ch"}"#,
+            #"{"op":"textInput.expect","text":"ch","cursor":2}"#,
+        ])
+        // Another window takes the focus: no text is focused there.
+        let demo = try ChildProcess(name: "sweep-demo", executable: builtProduct("sweep-demo"), arguments: [],
+                                    environment: sway.clientEnvironment, directory: sway.directory.path)
+        defer { demo.stop() }
+        try method.play([#"{"op":"textInput.wait","enabled":false,"ms":15000}"#])
+        // Back to Files: the filter has the focus again, and the input method types into it.
+        try sway.command("[app_id=org.sweep.Files] focus")
+        try method.play([
+            #"{"op":"textInput.wait","enabled":true,"ms":10000}"#,
+            #"{"op":"textInput.expect","text":"ch","cursor":2}"#,
+            #"{"op":"textInput.send","commit":"e"}"#,
+            #"{"op":"textInput.expect","text":"che","cursor":3}"#,
+        ])
+        #expect(files.isRunning && demo.isRunning, "\(files.logTail)")
+    }
 }
+

@@ -388,6 +388,67 @@ import Testing
         #expect(filtered.selectedSourceItems.ranges.contains(10...12))
     }
 
+    @Test func whatIsReportedIsWhatTheViewKept() {
+        let filtered = FilteredDataSource(source: StringItems((0..<20).map { "Item \($0)" }))
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: filtered)
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        defer { withExtendedLifetime(host) {} }
+        var events: [SelectionEvent] = []
+        filtered.onSelectionChange = { events.append($0) }
+        filtered.selectSourceItems([1...1])
+        filtered.selectSourceItems([5...5])
+        // Single selection: 5 replaced 1, and the event says so.
+        #expect(events.last?.added.map(\.items) == [5...5] && events.last?.removed.map(\.items) == [1...1], "\(events)")
+        filtered.clearSelection()
+        #expect(events.last?.removed.map(\.items) == [5...5])
+        filtered.selectSourceItems([2...4])
+        #expect(events.last?.added.map(\.items) == [4...4] && filtered.selectedSourceItems.ranges == [4...4], "\(events)")
+    }
+
+    @Test func aSelectionMadeBeforeTheViewWaitsForItsPolicy() {
+        let filtered = FilteredDataSource(source: StringItems((0..<20).map { "Item \($0)" }))
+        filtered.selectSourceItems([0...4])
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: filtered)
+        #expect(filtered.selectedSourceItems.ranges == [0...4], "a view just made (single selection by default) drops nothing")
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        defer { withExtendedLifetime(host) {} }
+        #expect(viewRows(view) == [0...4], "attached, configured: the view shows them selected")
+        #expect(filtered.selectedSourceItems.ranges == [0...4] && filtered.selectedCount == 5)
+        // A second view over the adapter takes the whole selection too.
+        let second = CollectionView(layout: .list, dataSource: filtered)
+        second.allowsMultipleSelection = true
+        second.attach(to: host)
+        #expect(viewRows(second) == [0...4] && filtered.selectedCount == 5)
+        withExtendedLifetime(view) {}
+    }
+
+    @Test func aShrinkingSourceKeepsTheSelectedItemsOfRowsTheAppShows() throws {
+        let source = SnapshotDataSource<String, String> { ItemContent(title: $0) }
+        var snapshot = ItemSnapshot<String, String>()
+        snapshot.appendSections(["s"])
+        _ = snapshot.appendItems(["a", "b", "c", "d", "e"])
+        try source.apply(snapshot)
+        let filtered = FilteredDataSource(source: source)
+        let host = TestHost()
+        let view = CollectionView(layout: .list, dataSource: filtered)
+        view.allowsMultipleSelection = true
+        view.attach(to: host)
+        view.setFrame(Rect(x: 0, y: 0, width: 320, height: 440))
+        defer { withExtendedLifetime(host) {} }
+        // The app's own rows (not isIncluded's): a change is shown afresh, read through the old rows.
+        filtered.show(SourceItemList([0, 2, 4], order: .ascending))
+        filtered.selectSourceItems([4...4])
+        snapshot.deleteItems(["a"])
+        try source.apply(snapshot)
+        #expect(filtered.selectedSourceItems.ranges == [3...3], "e, now item 3, stays selected")
+        #expect(filtered.isSelected(sourceItem: 3))
+    }
+
     @Test func eachChangeByTheAdapterIsReportedOnceToTheAppAndOnceByTheView() {
         let (filtered, view, _) = makeList()
         var adapterEvents: [SelectionEvent] = [], viewEvents: [SelectionEvent] = []

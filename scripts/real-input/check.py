@@ -157,6 +157,22 @@ def mouse_band(r):
     return "replace 1-4; Shift +7-8; Ctrl 3-7 -> 1-2, 5-6, 8; Escape kept it"
 
 
+def pen_band(r):
+    phases = [(e["phase"], e["mode"]) for e in r.of("band") if e["phase"] != "selecting"]
+    want = [("began", "replace"), ("ended", "replace"), ("began", "extend"), ("ended", "extend")]
+    expect(phases == want, f"band phases {phases}")
+    c = [x for i, x in enumerate(r.committed()) if i == 0 or x != r.committed()[i - 1]]
+    expect(c[:2] == [[[0, 1, 4]], [[0, 1, 4], [0, 7, 8]]], f"commits {c}: expected rows 1-4, then 7-8 added")
+    expect(r.final() == [[0, 10, 10]], f"selection {r.final()}: the pen's tap should select row 10 alone")
+    data = open(os.path.join(OUT, "pen_hover.ppm"), "rb").read()
+    head = data.split(b"\n", 3)
+    width = int(head[1].split()[0])
+    at = ((66 + ROW_H * 3) * width + 420) * 3
+    hover = head[3][at:at + 3].hex()
+    expect(hover == HOVER, f"row 3 under the hovering pen was {hover}, expected the hover {HOVER}")
+    return "pen hover; band 1-4; barrel button held: +7-8; a tap selects row 10"
+
+
 def tap(r):
     sel = r.of("select")
     expect(sel and sel[0]["item"] == [0, 5] and sel[0]["source"] == "tap", f"select events {sel}")
@@ -393,6 +409,7 @@ CHECKS = [
     ("pad_pinch_zoom", "touchpad pinch zooms the grid", pad_pinch_zoom, False),
     ("pad_band", "clickpad press-and-drag band", pad_band, False),
     ("mouse_band", "mouse band: replace/Shift/Ctrl/Esc", mouse_band, False),
+    ("pen_band", "pen: band, barrel button extends, tap", pen_band, False),
     ("tap", "tap selects and activates", tap, False),
     ("long_press", "long press: editing + select", long_press, False),
     ("touch_scroll", "one-finger scroll, one to one", touch_scroll, False),

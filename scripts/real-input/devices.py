@@ -148,6 +148,55 @@ class Mouse:
         self.dev.syn()
 
 
+class Pen:
+    """A pen display (a screen tablet, as on a convertible laptop or a drawing tablet with a
+    screen): BTN_TOOL_PEN in proximity, BTN_TOUCH for the tip, two barrel buttons, absolute
+    position with resolution and pressure, INPUT_PROP_DIRECT; libinput makes it a tablet tool
+    and sway maps it to the output."""
+    SCALE = 10          # pen units per output pixel
+
+    def __init__(self):
+        xmax, ymax = SCREEN_W * self.SCALE - 1, SCREEN_H * self.SCALE - 1
+        caps = {
+            e.EV_KEY: [e.BTN_TOOL_PEN, e.BTN_TOUCH, e.BTN_STYLUS, e.BTN_STYLUS2],
+            e.EV_ABS: [(e.ABS_X, _abs(xmax, 40)), (e.ABS_Y, _abs(ymax, 40)), (e.ABS_PRESSURE, _abs(4095))],
+        }
+        self.dev = UInput(caps, name="Sweep Test Pen", vendor=0x5357, product=0x0006,
+                          bustype=e.BUS_USB, input_props=[e.INPUT_PROP_DIRECT])
+        self.near = False
+
+    def _at(self, x, y):
+        self.dev.write(e.EV_ABS, e.ABS_X, round(x * self.SCALE))
+        self.dev.write(e.EV_ABS, e.ABS_Y, round(y * self.SCALE))
+
+    def hover(self, x, y):
+        """Over (x, y), in proximity, tip up."""
+        if not self.near:
+            self.dev.write(e.EV_KEY, e.BTN_TOOL_PEN, 1)
+            self.near = True
+        self._at(x, y)
+        self.dev.syn()
+
+    def down(self):
+        self.dev.write(e.EV_ABS, e.ABS_PRESSURE, 2000)
+        self.dev.write(e.EV_KEY, e.BTN_TOUCH, 1)
+        self.dev.syn()
+
+    def up(self):
+        self.dev.write(e.EV_ABS, e.ABS_PRESSURE, 0)
+        self.dev.write(e.EV_KEY, e.BTN_TOUCH, 0)
+        self.dev.syn()
+
+    def button(self, code, pressed):
+        self.dev.write(e.EV_KEY, code, 1 if pressed else 0)
+        self.dev.syn()
+
+    def out(self):
+        self.dev.write(e.EV_KEY, e.BTN_TOOL_PEN, 0)
+        self.dev.syn()
+        self.near = False
+
+
 class Keyboard:
     def __init__(self):
         keys = [k for k in range(e.KEY_ESC, e.KEY_MICMUTE + 1)]

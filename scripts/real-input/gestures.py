@@ -25,6 +25,7 @@ class Hand:
         self.mouse = d.Mouse()
         self.hires = d.Mouse(hires=True)
         self.kbd = d.Keyboard()
+        self.pen = d.Pen()
 
     # touchscreen -------------------------------------------------------------------------
     def touch_down(self, points):
@@ -113,6 +114,29 @@ class Hand:
         for m in modifiers:
             self.kbd.key(m, False)
             time.sleep(0.03)
+
+    # pen -----------------------------------------------------------------------------------------
+    def pen_stroke(self, x, y, to_y, ms=300, button=None):
+        """The pen comes over (x, y), touches down (with a barrel `button` held), moves to
+        (x, to_y) over `ms`, lifts and leaves."""
+        p = self.pen
+        p.hover(x, y)
+        # Within libinput's 50 ms: longer without an event and it takes the pen for gone.
+        time.sleep(0.015)
+        if button:
+            p.button(button, True)
+            time.sleep(0.015)
+        p.down()
+        time.sleep(0.05)
+        steps = max(2, int(ms / (d.FRAME_S * 1000)))
+        _pace(steps, ms, lambda f: p.hover(x, y + (to_y - y) * f))
+        time.sleep(0.05)
+        p.up()
+        time.sleep(0.03)
+        if button:
+            p.button(button, False)
+            time.sleep(0.03)
+        p.out()
 
     # keys ----------------------------------------------------------------------------------------
     def key(self, code, modifiers=()):

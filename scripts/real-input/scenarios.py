@@ -3,6 +3,7 @@ and leaves its event log (and markers) in the share. check.py on the host judges
 import json
 import os
 import signal
+import threading
 import time
 
 from evdev import ecodes as e
@@ -196,6 +197,46 @@ def mouse_band(c):
     band(3, 7, e.KEY_LEFTCTRL)
     a.mark("cancel")
     band(10, 12, escape=True)
+    c.finish(a)
+
+
+# Pen (a tablet tool through libinput) ------------------------------------------------------------
+
+def pen_band(c):
+    # The wire log (WAYLAND_DEBUG) shows what sway sends of the pen, should a check fail.
+    a, h = App("pen_band", "sweep-demo", env={"WAYLAND_DEBUG": "client"}), c.hand
+    if not a.wait_ready():
+        raise RuntimeError("sweep-demo never logged ready")
+    # A hovering pen reports a little motion all the time; libinput takes 50 ms of silence for
+    # the pen having left (its proximity-out timer), so the hover keeps moving by a pixel while
+    # it is looked at.
+    hovering = threading.Event()
+    hovering.set()
+
+    def hover():
+        step = 0
+        while hovering.is_set():
+            h.pen.hover(450 + step % 2, row(3))
+            step += 1
+            time.sleep(0.012)
+    jitter = threading.Thread(target=hover)
+    jitter.start()
+    time.sleep(0.4)
+    a.idle()
+    c.sway.screenshot(f"{OUT}/pen_hover.ppm", ppm=True)
+    hovering.clear()
+    jitter.join()
+    h.pen.out()
+    a.idle()
+    a.mark("band")
+    h.pen_stroke(LIST_X, row(1), row(4))
+    a.idle()
+    a.mark("extend")
+    h.pen_stroke(LIST_X, row(7), row(8), button=e.BTN_STYLUS)
+    a.idle()
+    a.mark("tap")
+    h.pen_stroke(LIST_X, row(10), row(10), ms=40)
+    a.idle()
     c.finish(a)
 
 
@@ -691,7 +732,7 @@ def files_table(c):
 
 
 ALL = [touch_sweep, touch_sweep_back, pad_swipe3, pad_swipe4, pad_hold_drag_400, pad_hold_drag_800,
-       pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, tap, long_press, touch_scroll, fling,
+       pad_quick_scroll, pad_pinch_zoom, pad_band, mouse_band, pen_band, tap, long_press, touch_scroll, fling,
        wheel, wheel_hires, normal_mode_keys, delete_undo, tap_stops_fling, pad_fling, pad_hold_stops_fling, pick,
        no_fling_after_rest, long_press_busy, hover_after_touch, long_press_menu, mouse_menu,
        mouse_drag_reorder, mouse_drag_between_apps, touch_long_press_drag, files_widgets, files_table]
