@@ -263,3 +263,81 @@ extension FilteredRows {
         return true
     }
 }
+
+/// Source items as one bit each over `0..<itemCount`: how a selection goes
+/// from one order of rows to another (a re-sort) without becoming ranges
+/// in between. - Complexity: itemCount / 8 bytes.
+public struct SourceItemBits: Sendable {
+    public let itemCount: Int
+    var words: [UInt64]
+    /// The number of items set.
+    public private(set) var count = 0
+
+    public init(itemCount: Int) {
+        self.itemCount = max(0, itemCount)
+        words = [UInt64](repeating: 0, count: (self.itemCount + 63) / 64)
+    }
+
+    /// Sets `item` (ignored outside `0..<itemCount`).
+    public mutating func insert(_ item: Int) {
+        guard item >= 0, item < itemCount else { return }
+        let bit: UInt64 = 1 << UInt64(item & 63)
+        if words[item >> 6] & bit == 0 {
+            words[item >> 6] |= bit
+            count += 1
+        }
+    }
+
+    public func contains(_ item: Int) -> Bool {
+        item >= 0 && item < itemCount && words[item >> 6] & (1 << UInt64(item & 63)) != 0
+    }
+
+    /// The set items as sorted, disjoint, non-adjacent ranges.
+    public var ranges: [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        var start: Int?
+        for item in 0..<itemCount {
+            if contains(item) {
+                if start == nil { start = item }
+            } else if let first = start {
+                result.append(first...(item - 1))
+                start = nil
+            }
+        }
+        if let first = start { result.append(first...(itemCount - 1)) }
+        return result
+    }
+}
+
+extension FilteredRows {
+    /// The source items the rows in `rows` show (ranges in any order; rows
+    /// past either end and items outside `0..<itemCount` are ignored).
+    /// - Complexity: O(rows in `rows` + itemCount / 64).
+    public func itemBits(inRows rows: [ClosedRange<Int>], itemCount: Int) -> SourceItemBits {
+        var bits = SourceItemBits(itemCount: itemCount)
+        let count = rowCount
+        for range in rows {
+            let first = max(range.lowerBound, 0), last = min(range.upperBound, count - 1)
+            guard first <= last else { continue }
+            for row in first...last { bits.insert(sourceItem(atRow: row)) }
+        }
+        return bits
+    }
+
+    /// The rows that show the items set in `bits`, in order. - Complexity: O(rows).
+    public func rowRanges(showing bits: SourceItemBits) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        guard bits.count > 0 else { return result }
+        var start: Int?
+        for row in 0..<rowCount {
+            if bits.contains(sourceItem(atRow: row)) {
+                if start == nil { start = row }
+            } else if let first = start {
+                result.append(first...(row - 1))
+                start = nil
+            }
+        }
+        if let first = start { result.append(first...(rowCount - 1)) }
+        return result
+    }
+}

@@ -11,6 +11,8 @@ extension FilteredDataSource {
         guard changed === view else { return }
         // Only the adapter changes the view's data, and says what that did to the source items itself.
         guard event.cause != .dataChange else { return }
+        // Selected in by the app or a person: the view is in use, its policy set.
+        viewIsConfigured = true
         for range in event.added where range.section == 0 { gather(added: range.items) }
         for range in event.removed where range.section == 0 { gather(removed: range.items) }
         if event.isProvisional {

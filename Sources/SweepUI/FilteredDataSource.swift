@@ -25,8 +25,8 @@
 ///
 /// The view's selection holds the shown items' state, the adapter only the
 /// hidden ones' (one owner each). The view takes its part when it is first
-/// attached to a window (configured by then: a view just made allows one
-/// item); from then on the view's policy holds for what it shows, so a
+/// attached to a window or selected in (configured by then: a view just made
+/// allows one item); from then on the view's policy holds for what it shows, so a
 /// single-selection view keeps one shown item of several asked for, and the
 /// change reported is what it kept. Keep the view while its selection
 /// matters: a view let go takes the shown items' state with it.
@@ -68,7 +68,8 @@ public final class FilteredDataSource: ViewRegistering {
     /// The change `shouldChangeSelection` is being asked about, in source
     /// items: the view holds it already, the selection read meanwhile does not.
     var changeBeingAsked: (added: [ClosedRange<Int>], removed: [ClosedRange<Int>])?
-    /// Whether the view has been attached to a window since it was made (its policy set).
+    /// Whether the view is in use, its policy set: attached to a window, or
+    /// selected in by the app or a person, since it was made.
     var viewIsConfigured = false
 
     /// An adapter over `source` showing `rows`, or all its items in order.
@@ -142,8 +143,8 @@ public final class FilteredDataSource: ViewRegistering {
         setSelection(selectedSourceRanges())
     }
 
-    /// The view the adapter shares its selection with: its own, once it has been attached to a window.
-    private var sharingView: CollectionView? { viewIsConfigured ? view : nil }
+    /// The view the adapter shares its selection with: its own, once in use (`viewIsConfigured`).
+    var sharingView: CollectionView? { viewIsConfigured ? view : nil }
 
     /// Makes `selected` (sorted, disjoint, non-adjacent source item ranges)
     /// the selection: the view's becomes the rows that show

@@ -129,3 +129,23 @@ private struct ClaimedAscending: FilteredRows {
         }
     }
 }
+
+/// `SourceItemBits`: a selection carried from one order of rows to another as a bit per item.
+@Suite struct SourceItemBitsTests {
+    @Test func rowsToBitsToOtherRows() {
+        let old = SourceItemList([5, 1, 9, 3, 7, 0], order: .arbitrary)
+        let bits = old.itemBits(inRows: [0...1, 3...3, 9...12], itemCount: 10)
+        #expect(bits.count == 3 && bits.ranges == [1...1, 3...3, 5...5], "rows 0, 1, 3: items 5, 1, 3; rows past the end ignored")
+        let new = SourceItemList([0, 1, 2, 3, 4, 5, 6], order: .ascending)
+        #expect(new.rowRanges(showing: bits) == [1...1, 3...3, 5...5])
+        let reversed = SourceItemList([9, 7, 5, 3, 1], order: .arbitrary)
+        #expect(reversed.rowRanges(showing: bits) == [2...4])
+        var outside = SourceItemBits(itemCount: 4)
+        outside.insert(-1)
+        outside.insert(4)
+        outside.insert(2)
+        outside.insert(2)
+        #expect(outside.count == 1 && outside.ranges == [2...2] && !outside.contains(9))
+        #expect(new.rowRanges(showing: SourceItemBits(itemCount: 0)).isEmpty)
+    }
+}
