@@ -24,11 +24,11 @@ import Testing
     }
 
     private func pick(_ steps: String, records: [String], label: String, environment: [String: String] = [:],
-                      compositorArguments: [String] = [], inspect: (String) throws -> Void = { _ in }) throws -> Run {
+                      compositorArguments: [String] = [], scale: Int = 1, inspect: (String) throws -> Void = { _ in }) throws -> Run {
         let directory = try TestDirectory("text-input-\(label)")
         defer { directory.remove() }
         let scriptPath = "\(directory.path)/script.jsonl", inputPath = "\(directory.path)/input"
-        try ("{\"op\":\"output\",\"width\":800,\"height\":600,\"scale\":1}\n{\"op\":\"waitReady\"}\n" + steps)
+        try ("{\"op\":\"output\",\"width\":800,\"height\":600,\"scale\":\(scale)}\n{\"op\":\"waitReady\"}\n" + steps)
             .write(toFile: scriptPath, atomically: true, encoding: .utf8)
         try Data((records.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: inputPath))
         let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
@@ -185,6 +185,37 @@ import Testing
             #expect(commits >= 1 && pixels > 0 && pixels <= 800 * 34 * commits, "\(line)")
         }
         #expect(run.queries.isEmpty, "a preedit is never a query: \(run.queries)")
+    }
+
+    /// The caret's rectangle is in the surface's logical coordinates: the same at scale 1 and 2,
+    /// and it follows the text as it grows.
+    @Test func theCursorRectangleIsLogicalAtEveryScale() throws {
+        func rectangles(scale: Int) throws -> [[Int]] {
+            var lines: [String] = []
+            let run = try pick("""
+            {"op":"textInput.wait","enabled":true}
+            {"op":"wait","ms":100}
+            {"op":"textInput.status","file":"rect.jsonl"}
+            {"op":"textInput.send","commit":"hello"}
+            {"op":"textInput.expect","text":"hello"}
+            {"op":"wait","ms":100}
+            {"op":"textInput.status","file":"rect.jsonl"}
+            {"op":"expectExit"}
+            {"op":"key.tap","key":"Escape"}
+            """, records: words, label: "rect-\(scale)", scale: scale) { directory in
+                lines = try String(contentsOfFile: "\(directory)/rect.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
+            }
+            #expect(run.status == 1, "\(run.process.logTail)")
+            return try lines.map { line in
+                let status = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])
+                return try #require(status["rectangle"] as? [Int])
+            }
+        }
+        let one = try rectangles(scale: 1), two = try rectangles(scale: 2)
+        // Text measured at scale 2 may round a pixel differently; device pixels would be twice as far.
+        let close = one.count == 2 && two.count == 2 && zip(one.joined(), two.joined()).allSatisfy { abs($0 - $1) <= 2 }
+        #expect(close, "scale 1 \(one), scale 2 \(two)")
+        #expect(one.count == 2 && one[1][0] > one[0][0] + 20, "the caret moved right past \"hello\": \(one)")
     }
 }
 

@@ -1,3 +1,4 @@
+import SweepGeometry
 import SweepInput
 import Testing
 
@@ -44,5 +45,53 @@ import Testing
         #expect(TextInputUpdate.Preedit(text: text, begin: 6, end: 2).cursor == 0..<6, "reversed: ordered")
         #expect(TextInputUpdate.Preedit(text: text, begin: -1, end: -1).cursor == nil, "-1 hides the cursor")
         #expect(TextInputUpdate.Preedit(text: text, begin: -7, end: 3).cursor == 0..<3)
+    }
+}
+
+/// A pen read as a pointer, one tablet-v2 frame at a time.
+@Suite struct PenFrameAccumulatorTests {
+    @Test func hoverTipAndBarrelButtons() throws {
+        var pen = PenFrameAccumulator()
+        pen.proximityIn()
+        pen.motion(to: Point(x: 10, y: 20))
+        let enteredFrame = pen.frame(time: 5)
+        let entered = try #require(enteredFrame)
+        #expect(entered.entered == Point(x: 10, y: 20) && entered.position == Point(x: 10, y: 20) && entered.buttons.isEmpty)
+        let nothing = pen.frame(time: 6)
+        #expect(nothing == nil, "nothing happened: no frame")
+        pen.button(PenFrameAccumulator.stylusButton, pressed: true)
+        pen.down()
+        pen.motion(to: Point(x: 10, y: 40))
+        let pressedFrame = pen.frame(time: 7)
+        let pressed = try #require(pressedFrame)
+        #expect(pressed.buttons.map(\.code) == [PenFrameAccumulator.leftButton] && pressed.buttons.first?.pressed == true)
+        #expect(pressed.modifiers == [.shift] && pressed.entered == nil && pressed.time == 7, "the lower barrel button is Shift")
+        pen.up()
+        pen.button(PenFrameAccumulator.stylusButton, pressed: false)
+        let releasedFrame = pen.frame(time: 8)
+        let released = try #require(releasedFrame)
+        #expect(released.buttons.first?.pressed == false && released.modifiers.isEmpty)
+        pen.button(PenFrameAccumulator.secondStylusButton, pressed: true)
+        let upper = pen.frame(time: 9)
+        #expect(upper?.buttons.first?.code == PenFrameAccumulator.rightButton, "the upper one is the right button")
+    }
+
+    @Test func leavingOrRemovedMidStrokeLetsGo() throws {
+        var pen = PenFrameAccumulator()
+        pen.proximityIn()
+        pen.motion(to: Point(x: 1, y: 1))
+        pen.down()
+        pen.button(PenFrameAccumulator.secondStylusButton, pressed: true)
+        _ = pen.frame(time: 1)
+        let goneFrame = pen.removed(time: 2)
+        let gone = try #require(goneFrame)
+        #expect(gone.left && gone.buttons.map(\.pressed) == [false, false], "the tip and the button let go: \(gone.buttons)")
+        #expect(!pen.isDown && !pen.isInProximity && !pen.isStylusButtonHeld)
+        let again = pen.removed(time: 3)
+        #expect(again == nil, "removed twice: nothing more")
+        pen.proximityIn()
+        pen.motion(to: Point(x: .nan, y: 3))
+        let notANumber = pen.frame(time: 4)
+        #expect(notANumber == nil, "a position that is not a number is dropped")
     }
 }
