@@ -121,20 +121,22 @@ extension FilteredRows {
             bits = [UInt64](repeating: 0, count: (span + 63) / 64)
             for range in items { Self.setBits(range.lowerBound - lowest...range.upperBound - lowest, in: &bits) }
         }
+        return rowRuns(in: bounds) { item in
+            if item < lowest || item > highest { return false }
+            if !bits.isEmpty {
+                let offset = item - lowest
+                return bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+            }
+            return Self.contains(item, in: items)
+        }
+    }
+
+    /// The runs of rows in `bounds` whose source item `shows`, in order.
+    func rowRuns(in bounds: Range<Int>, where shows: (Int) -> Bool) -> [ClosedRange<Int>] {
         var rows: [ClosedRange<Int>] = []
         var runStart: Int?
         for row in bounds {
-            let item = sourceItem(atRow: row)
-            let shown: Bool
-            if item < lowest || item > highest {
-                shown = false
-            } else if !bits.isEmpty {
-                let offset = item - lowest
-                shown = bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0
-            } else {
-                shown = Self.contains(item, in: items)
-            }
-            if shown {
+            if shows(sourceItem(atRow: row)) {
                 if runStart == nil { runStart = row }
             } else if let start = runStart {
                 rows.append(start...(row - 1))
@@ -326,18 +328,7 @@ extension FilteredRows {
 
     /// The rows that show the items set in `bits`, in order. - Complexity: O(rows).
     public func rowRanges(showing bits: SourceItemBits) -> [ClosedRange<Int>] {
-        var result: [ClosedRange<Int>] = []
-        guard bits.count > 0 else { return result }
-        var start: Int?
-        for row in 0..<rowCount {
-            if bits.contains(sourceItem(atRow: row)) {
-                if start == nil { start = row }
-            } else if let first = start {
-                result.append(first...(row - 1))
-                start = nil
-            }
-        }
-        if let first = start { result.append(first...(rowCount - 1)) }
-        return result
+        guard bits.count > 0 else { return [] }
+        return rowRuns(in: 0..<rowCount) { bits.contains($0) }
     }
 }
