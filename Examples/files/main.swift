@@ -159,6 +159,10 @@ func cString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result)
                            [Stack.Item(back), Stack.Item(forward), Stack.Item(up), Stack.Item(newFolder), .flexible(field), Stack.Item(showPreview),
                             Stack.Item(menuButton)])
         header.background = .theme(\.toolbarBackground)
+        // A phone has room for the arrows, the filter and the menu, which holds New Folder and the preview too.
+        window.onSizeClassChange = { [unowned self, unowned header] sizeClass in
+            for button in [newFolder, showPreview] { header.setHidden(button, sizeClass == .compact) }
+        }
         (preview.accessibleLabel, preview.isFocusable) = ("Preview", false)   // Tab keeps to the places, the filter and the entries
         let entriesAndPreview = SplitPane(.horizontal, first: table ?? view, second: previewPane, position: SplitPane.Position(firstLength: 380, collapsed: .second))
         (entriesAndPreview.minimumLengths, entriesAndPreview.collapsibleSides) = ((200, 120), [.second])

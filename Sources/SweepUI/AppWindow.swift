@@ -65,6 +65,15 @@ public final class AppWindow: ComponentHost {
     }
     /// Places the content for a new size; by default it fills the window.
     public var onResize: ((Size) -> Void)?
+    /// Called when the window's width crosses `SizeClass.compactWidthLimit`
+    /// (a phone turned, a window narrowed), before the content is laid out
+    /// at the new size: the place to hide what a phone has no room for.
+    /// Setting it calls it once with the current class, so one handler sets up both.
+    public var onSizeClassChange: ((SizeClass) -> Void)? {
+        didSet { onSizeClassChange?(horizontalSizeClass) }
+    }
+    /// The window's size class as of its last layout.
+    public private(set) var horizontalSizeClass = SizeClass.regular
     /// The app's own shortcuts, before the key component; true when handled.
     public var onKey: ((KeyEvent) -> Bool)?
     /// Keys that do something wherever the focus is (`addKeyCommand`), asked after the focused component.
@@ -234,6 +243,11 @@ public final class AppWindow: ComponentHost {
     private func layout(size: Size) {
         isLayingOut = true
         defer { isLayingOut = false }
+        let sizeClass = SizeClass(width: size.width)
+        if sizeClass != horizontalSizeClass {
+            horizontalSizeClass = sizeClass
+            onSizeClassChange?(sizeClass)
+        }
         if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
         window.invalidateAll()
     }

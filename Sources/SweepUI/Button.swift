@@ -13,7 +13,7 @@ import SweepIcons
 /// button (the default action) is filled with the accent colour, a
 /// `.destructive` one says its label in red. A toggle button stays pressed
 /// while on. It asks for its label's width plus padding and at least 34
-/// logical pixels of height (`sizeNeeds`), and a screen reader hears a push
+/// logical pixels of height (`sizeNeeds`; 44 × 44 on a compact window), and a screen reader hears a push
 /// button or a toggle button with its label, its pressed or checked state,
 /// and a "click" action.
 @MainActor
@@ -228,8 +228,10 @@ public final class Button: Component {
     public var sizeNeeds: SizeNeeds {
         let text = title.isEmpty ? 0 : TextMeasure.width(of: title, role: .body, scale: host?.scale ?? 1, family: host?.fontFamily).rounded(.up)
         let iconWidth = icon == nil && iconName == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
-        let width = max(Self.minimumHeight, text + iconWidth + 2 * Self.padding)
-        return SizeNeeds(minimum: Size(width: width, height: Self.minimumHeight), natural: Size(width: width, height: Self.minimumHeight))
+        // Touch sized on a phone: 44 × 44 at least.
+        let sizeClass = host?.horizontalSizeClass ?? .regular, height = sizeClass.touchLength(Self.minimumHeight)
+        let width = max(height, text + iconWidth + 2 * Self.padding)
+        return SizeNeeds(minimum: Size(width: width, height: height), natural: Size(width: width, height: height))
     }
 
     // MARK: - Input

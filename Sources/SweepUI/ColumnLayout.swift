@@ -8,7 +8,9 @@
 public final class ColumnLayout: Component {
     /// How tall a row is.
     public enum Height: Sendable, Equatable {
-        /// This many logical pixels.
+        /// This many logical pixels; on a compact window (a phone) the
+        /// row's natural height when that is more (a toolbar whose
+        /// controls are touch sized there).
         case fixed(Double)
         /// A share of the height the fixed rows leave.
         case flexible
@@ -21,7 +23,7 @@ public final class ColumnLayout: Component {
         self.rows = rows.map { (component: $0.0, height: $0.1) }
         stack = Stack(.vertical, rows.map { component, height in
             switch height {
-            case .fixed(let value): .fixed(component, value)
+            case .fixed(let value): Stack.Item(component, length: .fixedOrTouchSized(value))
             // An equal share of what the fixed rows leave, whatever the row's own natural height.
             case .flexible: Stack.Item(component, length: .fixed(0), grow: 1)
             }

@@ -201,6 +201,10 @@ public protocol ComponentHost: AnyObject {
     /// The font family the window draws text in (its theme's; nil: the
     /// default): what components measure text with. Nil unless said.
     var fontFamily: String? { get }
+    /// Whether the window is a phone's (compact) or wider: controls on a
+    /// compact window are touch sized. Read while laying out (the window
+    /// lays its content out again when it changes). Regular unless said.
+    var horizontalSizeClass: SizeClass { get }
     /// A component's committed selection changed (by input or by the app):
     /// the window makes its `clipboardContent` the primary selection when
     /// `ownsPrimarySelection` is true.
@@ -239,6 +243,7 @@ public protocol ComponentHost: AnyObject {
 extension ComponentHost {
     public var scale: Double { 1 }
     public var fontFamily: String? { nil }
+    public var horizontalSizeClass: SizeClass { .regular }
     public func selectionDidChange(in component: Component) {}
     public func focus(_ component: Component) {}
     public func isFocused(_ component: Component) -> Bool { false }

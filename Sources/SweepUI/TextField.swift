@@ -146,8 +146,12 @@ public final class TextField: Component {
     public var acceptsFocus: Bool { isVisible }
 
     public var sizeNeeds: SizeNeeds {
-        SizeNeeds(minimum: Size(width: 80, height: Self.preferredHeight), natural: Size(width: 240, height: Self.preferredHeight))
+        let height = Self.preferredHeight(in: host?.horizontalSizeClass ?? .regular)
+        return SizeNeeds(minimum: Size(width: 80, height: height), natural: Size(width: 240, height: height))
     }
+
+    /// The field's height on a window of `sizeClass`: `preferredHeight`, touch sized on a phone.
+    public static func preferredHeight(in sizeClass: SizeClass) -> Double { sizeClass.touchLength(preferredHeight) }
 
     public func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused

@@ -34,16 +34,17 @@ public final class TabBarView {
     public func draw(in canvas: Canvas) {
         canvas.fill(frame, color: theme.toolbarBackground)
         canvas.fill(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: theme.separator)
-        let metrics = canvas.metrics(for: .body)
+        // Narrow tabs (six on a phone) say their titles in the caption size, all alike, before cutting one short.
+        let room = max(0, frame(ofTab: 0).width - 8)
+        let role: FontRole = titles.allSatisfy { canvas.measureText($0, role: .body) <= room } ? .body : .caption
         for (index, title) in titles.enumerated() {
             let rect = frame(ofTab: index)
             let selected = index == selectedIndex
             if selected {
                 canvas.fillRoundedRect(rect.insetBy(dx: 4, dy: 6), radius: 8, color: theme.accent.withOpacity(0.14))
             }
-            let room = max(0, rect.width - 8)
-            let width = min(canvas.measureText(title, role: .body), room)
-            canvas.drawText(title, at: Point(x: rect.midX - width / 2, y: rect.midY - metrics.lineHeight / 2), role: .body,
+            let width = min(canvas.measureText(title, role: role), room)
+            canvas.drawText(title, at: Point(x: rect.midX - width / 2, y: rect.midY - canvas.metrics(for: role).lineHeight / 2), role: role,
                             color: selected ? theme.accent : theme.secondaryText, maxWidth: room)
             if index == focusedIndex { ItemViewDecorations.drawFocusRing(around: rect.insetBy(dx: 2, dy: 3), theme: theme, canvas: canvas) }
         }

@@ -46,8 +46,9 @@ public final class ToolbarView {
         var layout: Layout
         var title: String
         var titleFrame: Rect
-        /// The widest the title could be drawn between the buttons.
-        var titleRoom: Double
+        /// Where the leading buttons end and the trailing ones start (window x, with their padding).
+        var buttonsEnd: Double
+        var buttonsStart: Double
         /// How the title was measured, kept to measure the next one.
         var measurer: TextMeasuring?
     }
@@ -90,17 +91,32 @@ public final class ToolbarView {
     public var damageSinceLastDraw: Region {
         guard let drawn, drawn.layout == layout, let measurer = drawn.measurer else { return Region(frame) }
         if drawn.title == title { return Region() }
-        let width = min(measurer.measureText(title, role: .title), drawn.titleRoom)
-        let new = titleFrame(width: width, lineHeight: measurer.metrics(for: .title).lineHeight)
-        return Region(drawn.titleFrame).union(Region(new))
+        let new = titlePlacement(title, between: drawn.buttonsEnd, and: drawn.buttonsStart, measure: measurer.measureText)
+        return Region(drawn.titleFrame).union(Region(titleFrame(new, lineHeight: measurer.metrics(for: new.role).lineHeight)))
+    }
+
+    /// Where the title goes between the buttons (`left` and `right`, window x): centred on the
+    /// bar in the title's size when it fits; else centred between the buttons, in the title's,
+    /// the body's or the caption's size, whichever fits first (a phone's editing bar: Select All,
+    /// Delete and Done leave little room); else there, in the caption's size, cut short.
+    private func titlePlacement(_ title: String, between left: Double, and right: Double,
+                                measure: (String, FontRole) -> Double) -> (role: FontRole, x: Double, width: Double, room: Double) {
+        let pad = ToolbarView.buttonPadding
+        let centredRoom = max(0, min(frame.midX - left, right - frame.midX) * 2 - pad)
+        let titleWidth = measure(title, .title)
+        if titleWidth <= centredRoom { return (.title, frame.midX - titleWidth / 2, titleWidth, centredRoom) }
+        let gap = max(0, right - left - pad), middle = (left + right) / 2
+        let role = [FontRole.title, .body].first { measure(title, $0) <= gap } ?? .caption
+        let width = min(measure(title, role), gap)
+        return (role, middle - width / 2, width, gap)
     }
 
     /// The title's band across the bar (above the hairline), with room for its
     /// ink: glyphs may reach past the advance width (bearings, bold, a script
     /// face's swashes), a quarter of the line height covers them.
-    private func titleFrame(width: Double, lineHeight: Double) -> Rect {
+    private func titleFrame(_ placement: (role: FontRole, x: Double, width: Double, room: Double), lineHeight: Double) -> Rect {
         let margin = max(2, lineHeight / 4)
-        return Rect(x: frame.midX - width / 2 - margin, y: frame.minY, width: width + 2 * margin, height: frame.height - 1)
+        return Rect(x: placement.x - margin, y: frame.minY, width: placement.width + 2 * margin, height: frame.height - 1)
     }
 
     public func draw(in canvas: Canvas) {
@@ -125,18 +141,18 @@ public final class ToolbarView {
         if let focusedItemID, let focused = frame(ofItem: focusedItemID) {
             ItemViewDecorations.drawFocusRing(around: focused.insetBy(dx: 2, dy: 4), theme: theme, canvas: canvas)
         }
-        // The title stays centred, shortened to fit between the buttons.
-        let metrics = canvas.metrics(for: .title)
-        let room = max(0, min(frame.midX - left, right - frame.midX) * 2 - pad)
-        let width = min(canvas.measureText(title, role: .title), room)
-        let origin = Point(x: frame.midX - width / 2, y: frame.midY - metrics.lineHeight / 2)
+        // The title stays centred when it fits, else it moves and shrinks to fit between the buttons.
+        let buttonsEnd = left - pad, buttonsStart = right + pad
+        let placement = titlePlacement(title, between: buttonsEnd, and: buttonsStart) { canvas.measureText($0, role: $1) }
+        let metrics = canvas.metrics(for: placement.role)
+        let origin = Point(x: placement.x, y: frame.midY - metrics.lineHeight / 2)
         // A right-to-left title is aligned to the right of its box, so the box is the
         // title's own width when it fits (half a device pixel more, so that rounding
         // never shortens it), which keeps it centred; else the room, and it is cut.
-        let box = width < room ? width + 0.5 / canvas.scale : room
-        canvas.drawText(title, at: origin, role: .title, color: theme.toolbarText, maxWidth: box)
-        drawn = DrawnState(layout: layout, title: title, titleFrame: titleFrame(width: width, lineHeight: metrics.lineHeight),
-                           titleRoom: room, measurer: canvas.textMeasurer)
+        let box = placement.width < placement.room ? placement.width + 0.5 / canvas.scale : placement.room
+        canvas.drawText(title, at: origin, role: placement.role, color: theme.toolbarText, maxWidth: box)
+        drawn = DrawnState(layout: layout, title: title, titleFrame: titleFrame(placement, lineHeight: metrics.lineHeight),
+                           buttonsEnd: buttonsEnd, buttonsStart: buttonsStart, measurer: canvas.textMeasurer)
     }
 
     private func buttonRole(_ item: ToolbarItem) -> FontRole { item.isProminent ? .title : .body }
@@ -144,8 +160,9 @@ public final class ToolbarView {
     /// An icon's side, logical pixels.
     static let iconSize = 20.0
 
+    /// Whole logical pixels, so that neighbouring buttons' touch targets meet without overlapping.
     private func width(of item: ToolbarItem, canvas: Canvas) -> Double {
-        item.icon == nil ? canvas.measureText(item.title, role: buttonRole(item)) : Self.iconSize
+        item.icon == nil ? canvas.measureText(item.title, role: buttonRole(item)).rounded(.up) : Self.iconSize
     }
 
     private func place(_ item: ToolbarItem, x: Double, width: Double, body: FontMetrics, canvas: Canvas) {

@@ -89,9 +89,13 @@ final class PickHeader: Component {
 
     func setFrame(_ newFrame: Rect) {
         frame = newFrame
-        doneFrame = Rect(x: newFrame.maxX - 84, y: newFrame.minY + 10, width: 72, height: 36)
+        // On a phone Done is a 44-high touch target and a tap anywhere left of it reaches the filter.
+        let compact = host?.horizontalSizeClass == .compact
+        doneFrame = compact ? Rect(x: newFrame.maxX - 84, y: newFrame.minY + 6, width: 72, height: 44)
+            : Rect(x: newFrame.maxX - 84, y: newFrame.minY + 10, width: 72, height: 36)
         doneButton.view.frame = doneFrame
-        fieldClicks.view.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: max(0, doneFrame.minX - newFrame.minX), height: 34)
+        fieldClicks.view.frame = Rect(x: newFrame.minX, y: newFrame.minY, width: max(0, doneFrame.minX - newFrame.minX),
+                                      height: compact ? newFrame.height : 34)
         invalidate()
     }
 
@@ -201,7 +205,10 @@ extension PickHeader {
             onQueryEdited(text.filter { $0 != "\n" && $0 != "\r" })
             return true
         }
-        entry.extents = { [unowned self] in Rect(x: frame.minX, y: frame.minY, width: doneFrame.minX - frame.minX, height: 30) }
+        entry.extents = { [unowned self] in
+            host?.horizontalSizeClass == .compact ? fieldClicks.view.frame
+                : Rect(x: frame.minX, y: frame.minY, width: doneFrame.minX - frame.minX, height: 30)
+        }
         let status = AccessibleObject(role: .statusBar)
         status.parent = panel
         status.name = { [unowned self] in self.status }

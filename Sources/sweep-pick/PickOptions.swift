@@ -311,14 +311,13 @@ struct PickOptions: ParsableCommand {
     /// The window's height: --lines rows under the header, --height, or a default.
     /// The window's size on an output of `outputSize` (logical pixels; nil: unknown, when
     /// percentages give way to the defaults). --lines wins over --height.
+    /// Never larger than the output: a phone's 360 × 720 gets a picker that fits it.
     func windowSize(outputSize: Size?) -> Size {
-        let width = self.width.resolved(outputLength: outputSize?.width, fallback: 640, limits: 100...16384)
-        if let lines {
-            return Size(width: Double(width), height: PickHeader.height(headerLines: headerTextLines.count + headerLines)
-                        + Double(44 * lines + 2 * border))
-        }
-        let height = self.height?.resolved(outputLength: outputSize?.height, fallback: 480, limits: 100...16384) ?? 480
-        return Size(width: Double(width), height: Double(height))
+        let width = Double(self.width.resolved(outputLength: outputSize?.width, fallback: 640, limits: 100...16384))
+        let height = lines.map { PickHeader.height(headerLines: headerTextLines.count + headerLines) + Double(44 * $0 + 2 * border) }
+            ?? Double(self.height?.resolved(outputLength: outputSize?.height, fallback: 480, limits: 100...16384) ?? 480)
+        guard let outputSize, outputSize.width >= 100, outputSize.height >= 100 else { return Size(width: width, height: height) }
+        return Size(width: min(width, outputSize.width.rounded(.down)), height: min(height, outputSize.height.rounded(.down)))
     }
 
     /// --header's lines (a literal \n, as typed in a shell, starts a new one too).

@@ -8,6 +8,8 @@ final class TestHost: ComponentHost {
     var now = 0.0
     /// The family the window would draw text in.
     var fontFamily: String?
+    /// A phone's window (compact) or a wider one.
+    var horizontalSizeClass = SizeClass.regular
     /// How many times a component asked for the window's layout again.
     private(set) var layoutRequests = 0
     func setNeedsLayout() { layoutRequests += 1 }

@@ -84,6 +84,42 @@ import Testing
         #expect(abs(centre - Self.barFrame.midX) <= 3, "\(title)'s ink spans \(first)...\(last)")
     }
 
+    /// A phone's editing bar (360 wide: Select All, then Delete and Done) has no room for the
+    /// title in the middle: it moves between the buttons, in a smaller size when needed, never
+    /// under a button, and its damage still covers every pixel that changes.
+    @Test(arguments: [2.0, 3.0])
+    func onAPhoneTheTitleMovesBetweenTheButtons(scale: Double) throws {
+        let fonts = try FontSet(scale: scale)
+        let bar = Rect(x: 0, y: 0, width: 360, height: ToolbarView.height)
+        let toolbar = ToolbarView(frame: bar, title: "", theme: .light)
+        toolbar.leadingItems = [ToolbarItem(id: "all", title: "Select All")]
+        toolbar.trailingItems = [ToolbarItem(id: "delete", title: "Delete"), ToolbarItem(id: "done", title: "Done", isProminent: true)]
+        func draw() throws -> PixmanImage {
+            let image = try #require(PixmanImage(width: Int(bar.width * scale), height: Int(bar.height * scale)))
+            toolbar.draw(in: PixmanCanvas(image: image, scale: scale, fonts: fonts))
+            return image
+        }
+        let empty = try draw()
+        for (old, new) in [("", "6 Selected"), ("6 Selected", "1,234,567 Selected"), ("1,234,567 Selected", "Items")] {
+            toolbar.title = old
+            let before = try draw()
+            toolbar.title = new
+            let damage = toolbar.damageSinceLastDraw
+            let after = try draw()
+            #expect(changedOutside(damage, before, after, scale: scale) == 0, "\(old) → \(new)")
+            // The title's ink (what differs from the bar without one) lies between the buttons' touch targets.
+            let allEnd = try #require(toolbar.frame(ofItem: "all")).maxX, deleteStart = try #require(toolbar.frame(ofItem: "delete")).minX
+            var columns: [Int] = []
+            for y in 0..<after.height {
+                for x in 0..<after.width where after.pixel(x: x, y: y) != empty.pixel(x: x, y: y) { columns.append(x) }
+            }
+            let first = Double(try #require(columns.min())) / scale, last = Double(try #require(columns.max()) + 1) / scale
+            #expect(first >= allEnd - 1 && last <= deleteStart + 1, "\(new): ink \(first)...\(last), buttons end \(allEnd) and start \(deleteStart)")
+        }
+        // Neighbouring buttons' touch targets meet without overlapping.
+        #expect(try #require(toolbar.frame(ofItem: "delete")).maxX <= (try #require(toolbar.frame(ofItem: "done")).minX))
+    }
+
     @Test func otherChangesRepaintTheWholeBar() throws {
         let fonts = try FontSet(scale: 1)
         let toolbar = makeToolbar(title: "Items")

@@ -23,6 +23,10 @@ public final class Stack: Component {
         case natural
         /// This many logical pixels, never less.
         case fixed(Double)
+        /// This many logical pixels; on a compact window (a phone) the
+        /// child's natural length when that is more, so a toolbar of
+        /// touch-sized controls is not cut.
+        case fixedOrTouchSized(Double)
     }
 
     /// Where children that do not fill the stack's breadth sit.
@@ -88,6 +92,7 @@ public final class Stack: Component {
     public private(set) var frame: Rect = .zero
     public var isVisible = true { didSet { updateChildVisibility() } }
     private weak var host: ComponentHost?
+    private var sizeClass: SizeClass { host?.horizontalSizeClass ?? .regular }
 
     /// A stack of `items` along `axis`.
     public init(_ axis: Axis, spacing: Double = 0, padding: Double = 0, alignment: Alignment = .fill, _ items: [Item]) {
@@ -124,7 +129,7 @@ public final class Stack: Component {
         var main = (minimum: 0.0, natural: 0.0), across = (minimum: 0.0, natural: 0.0)
         let shown = items.filter { !$0.isHidden }
         for item in shown {
-            let lengths = Stack.lengths(of: item, along: axis)
+            let lengths = Stack.lengths(of: item, along: axis, sizeClass: sizeClass)
             main.minimum += lengths.minimum
             main.natural += lengths.natural
             let breadth = item.component.sizeNeeds.lengths(along: axis.across)
@@ -143,10 +148,15 @@ public final class Stack: Component {
 
     /// A child's minimum and natural length along `axis`; down a column of
     /// `breadth` (known at layout), its natural height at that width.
-    private static func lengths(of item: Item, along axis: Axis, breadth: Double? = nil) -> (minimum: Double, natural: Double) {
+    private static func lengths(of item: Item, along axis: Axis, breadth: Double? = nil,
+                                sizeClass: SizeClass) -> (minimum: Double, natural: Double) {
         switch item.length {
         case .fixed(let length):
             let value = max(0, length.isFinite ? length : 0)
+            return (value, value)
+        case .fixedOrTouchSized(let length):
+            var value = max(0, length.isFinite ? length : 0)
+            if sizeClass == .compact { value = max(value, finite(item.component.sizeNeeds.lengths(along: axis).natural)) }
             return (value, value)
         case .natural:
             let lengths = item.component.sizeNeeds.lengths(along: axis)
@@ -160,7 +170,7 @@ public final class Stack: Component {
         guard axis == .vertical else { return sizeNeeds.natural.height }
         let shown = items.filter { !$0.isHidden }
         let inner = max(0, width - 2 * padding)
-        return shown.map { Stack.lengths(of: $0, along: .vertical, breadth: inner).natural }.reduce(0, +)
+        return shown.map { Stack.lengths(of: $0, along: .vertical, breadth: inner, sizeClass: sizeClass).natural }.reduce(0, +)
             + spacing * Double(max(0, shown.count - 1)) + 2 * padding
     }
 
@@ -176,7 +186,7 @@ public final class Stack: Component {
         let inner = frame.insetBy(dx: min(padding, frame.width / 2), dy: min(padding, frame.height / 2))
         let main = inner.span(along: axis), breadth = inner.span(along: axis.across)
         let lengths = Stack.share(main.length - spacing * Double(max(0, shown.count - 1)),
-                                  among: shown.map { (Stack.lengths(of: $0, along: axis, breadth: breadth.length), Stack.finite($0.grow)) })
+                                  among: shown.map { (Stack.lengths(of: $0, along: axis, breadth: breadth.length, sizeClass: sizeClass), Stack.finite($0.grow)) })
         var position = main.start, covered = main.start
         let end = main.start + main.length
         // The padding, then what lies between and beside the children.

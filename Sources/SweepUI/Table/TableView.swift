@@ -45,8 +45,10 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     /// Called after each change a person makes to the columns (sort, width,
     /// order, hidden), with the state to save.
     public var onColumnStateChange: ((TableColumnState) -> Void)?
-    /// The header's height in logical pixels.
+    /// The header's height in logical pixels (44 at least on a compact window).
     public var headerHeight = 30.0 { didSet { setFrame(frame) } }
+    /// The rows' height in logical pixels, as made (44 at least on a compact window).
+    public let rowHeight: Double
     /// How far the columns are scrolled sideways.
     public private(set) var horizontalOffset = 0.0
 
@@ -121,7 +123,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         tree = outline.map { OutlineTree(outline: $0) }
         tree?.roots = rows
         shownRows = FilteredDataSource(source: source)
-        collectionView = CollectionView(layout: CollectionListLayout(rowHeight: rowHeight.isFinite ? max(8, rowHeight) : 32, headerHeight: 0),
+        self.rowHeight = rowHeight.isFinite ? max(8, rowHeight) : 32
+        collectionView = CollectionView(layout: CollectionListLayout(rowHeight: self.rowHeight, headerHeight: 0),
                                         dataSource: shownRows, name: name, theme: theme)
         self.state = state.normalized(for: columns.map(\.id), sortable: Set(columns.filter(\.isSortable).map(\.id)),
                                       hideable: Set(columns.filter(\.isHideable).map(\.id)))
@@ -390,7 +393,11 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
 
     public func setFrame(_ newFrame: Rect) {
         frame = newFrame
-        let headerHeight = min(max(0, self.headerHeight.isFinite ? self.headerHeight : 30), newFrame.height)
+        // On a phone rows and column headers are touch targets: 44 high at least.
+        let sizeClass = host?.horizontalSizeClass ?? .regular
+        (collectionView.layout as? CollectionListLayout)?.rowHeight = sizeClass.touchLength(rowHeight)
+        let wanted = max(0, self.headerHeight.isFinite ? self.headerHeight : 30)
+        let headerHeight = min(wanted > 0 ? sizeClass.touchLength(wanted) : 0, newFrame.height)
         header.setFrame(Rect(x: newFrame.minX, y: newFrame.minY, width: newFrame.width, height: headerHeight))
         collectionView.setFrame(Rect(x: newFrame.minX, y: newFrame.minY + headerHeight, width: newFrame.width,
                                      height: max(0, newFrame.height - headerHeight)))

@@ -197,6 +197,30 @@ def tree(obj, depth=0):
     return node
 
 
+def targets(obj, depth=0):
+    """What a finger could press in `obj`'s window: each showing object with an action, an
+    editable text or a cell's role (a tap selects it), with its role, name and extents (window coordinates); a large list's showing
+    children only (it says which it shows)."""
+    found = []
+    children = some_children(obj, 80) if manages_descendants(obj) else [obj[i] for i in range(obj.childCount)]
+    for child in children:
+        if child is None or not child.getState().contains(pyatspi.STATE_SHOWING):
+            continue
+        interfaces = pyatspi.listInterfaces(child)
+        actions = child.queryAction().nActions if "Action" in interfaces else 0
+        editable = "EditableText" in interfaces
+        cell = child.getRole() in (pyatspi.ROLE_TABLE_CELL, pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_TREE_ITEM)
+        if (actions or editable or cell) and "Component" in interfaces:
+            box = child.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            around = obj.queryComponent().getExtents(pyatspi.WINDOW_COORDS) if "Component" in pyatspi.listInterfaces(obj) else None
+            found.append({"role": child.getRoleName(), "name": child.name, "extents": [box.x, box.y, box.width, box.height],
+                          "parent": obj.getRoleName(), "actions": actions,
+                          "parentExtents": [around.x, around.y, around.width, around.height] if around else None})
+        if depth < 12:
+            found += targets(child, depth + 1)
+    return found
+
+
 def find_named(obj, role, name, depth=0):
     """The first object of `role` named `name` under `obj`, depth first."""
     for child in obj:
@@ -255,6 +279,8 @@ def run_steps(steps):
                 return False
             if "dump" in current:
                 result["dumps"][current["dump"]] = tree(app[0])
+            if "targets" in current:
+                result.setdefault("targets", {})[current["targets"]] = [target for frame in app for target in targets(frame)]
             if "do" in current:
                 role, name, action = current["do"]
                 target = find_named(app[0], role, name)
