@@ -41,13 +41,15 @@ protocols=(
 # build should not need), used only by sweep-input to drive KWin in tests; virtual-keyboard-unstable-v1
 # (wlroots' keyboard injection, in no Debian package) only by sweep-input to type into sway; and
 # input-method-unstable-v2 (wlroots' input methods, in no Debian package) only by sweep-input as the
-# tests' input method under sway.
+# tests' input method under sway; wlr-virtual-pointer-unstable-v1 (wlroots' pointer injection, in no
+# Debian package) only by sweep-input to tap an on-screen keyboard under phoc.
 owned=(
   "wlr-layer-shell-unstable-v1"
   "cursor-shape-v1"
   "fake-input"
   "virtual-keyboard-unstable-v1"
   "input-method-unstable-v2"
+  "wlr-virtual-pointer-unstable-v1"
 )
 
 # Every protocol to generate, as names and their XMLs.

@@ -6,7 +6,8 @@
 #                                   validates with (desktop-file-utils, man),
 #                                   a D-Bus session bus for the appearance portal's tests, and the
 #                                   accessibility bus with pyatspi for the screen-reader tests,
-#                                   and KWin (virtual backend) for the Plasma suite
+#                                   KWin (virtual backend) for the Plasma suite, and phoc with
+#                                   squeekboard for the on-screen keyboard's
 #   scripts/install-deps.sh demo    + librsvg, compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   GTK 4's headers and a C compiler for the GTK peer
@@ -38,13 +39,16 @@ desktop_bus=(dbus-daemon python3-dbus python3-gi)
 accessibility=(at-spi2-core python3-pyatspi gir1.2-atspi-2.0 orca)
 # make test-repeat LOAD=1: every core kept busy while the suite runs
 load=(stress-ng)
+# a phone: Phosh's compositor phoc and its on-screen keyboard squeekboard, which reads its
+# switch from dconf through gsettings (OnScreenKeyboardPhocTests)
+phone=(phoc squeekboard dconf-service dconf-gsettings-backend libglib2.0-bin)
 bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring
        fzf fuzzel)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}") ;;
+  test) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}" "${phone[@]}") ;;
   demo) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;

@@ -110,6 +110,8 @@ public final class AppWindow: ComponentHost {
     private var isPressing = false
     /// Set while the content is laid out (`layout(size:)`).
     private var isLayingOut = false
+    /// The size the content was last laid out at.
+    private var laidOutSize = Size.zero
     /// The key component and its focused descendants, as last told they have the focus.
     private var focusChain: [Component] = []
 
@@ -249,6 +251,10 @@ public final class AppWindow: ComponentHost {
             onSizeClassChange?(sizeClass)
         }
         if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
+        // A window made lower (an on-screen keyboard came up under it) keeps the focused field in
+        // sight: the scroll views around it bring it into the room left.
+        if size.height < laidOutSize.height, let keyComponent { revealFocused(keyComponent) }
+        laidOutSize = size
         window.invalidateAll()
     }
 

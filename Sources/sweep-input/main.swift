@@ -16,6 +16,7 @@ enum InputVia: String, ExpressibleByArgument, CaseIterable {
     case remoteDesktop = "remote-desktop"
     case virtualKeyboard = "virtual-keyboard"
     case inputMethod = "input-method"
+    case virtualPointer = "virtual-pointer"
 }
 
 struct InputOptions: ParsableCommand {
@@ -36,7 +37,9 @@ struct InputOptions: ParsableCommand {
         --via virtual-keyboard connects to WAYLAND_DISPLAY and makes one zwp_virtual_keyboard_v1 (sway and other wlroots \
         compositors), for key steps only. --via input-method connects to WAYLAND_DISPLAY and becomes the seat's input \
         method (zwp_input_method_v2: sway, phoc), for the text input steps only: textInput.wait, textInput.send, \
-        textInput.expect and textInput.status, as the scripted compositor plays them.
+        textInput.expect and textInput.status, as the scripted compositor plays them. --via virtual-pointer connects to \
+        WAYLAND_DISPLAY and makes one zwlr_virtual_pointer_v1 (phoc, sway), for pointer steps only, positioned in the first \
+        output's logical coordinates: it taps an on-screen keyboard such as squeekboard where no touch can be injected.
 
         --script - reads the script from standard input as it is written, plays each line as it arrives and prints \
         "played N" (N its line number) once the compositor has handled it, so a test can keep one device for all its \
@@ -54,7 +57,7 @@ struct InputOptions: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Wayland display to connect to (default: WAYLAND_DISPLAY).", valueName: "NAME"))
     var display: String?
 
-    @Option(name: .long, help: "Where the input goes: fake-input (KWin), remote-desktop (mutter), virtual-keyboard (wlroots, keys only) or input-method (wlroots, text input steps only).")
+    @Option(name: .long, help: "Where the input goes: fake-input (KWin), remote-desktop (mutter), virtual-keyboard (wlroots, keys only), input-method (wlroots, text input steps only) or virtual-pointer (wlroots, pointer steps only).")
     var via: InputVia = .fakeInput
 
     @Option(name: .long, help: ArgumentHelp("Added to every position (where a window's origin is on the output).", valueName: "X,Y"))
@@ -91,6 +94,7 @@ struct InputOptions: ParsableCommand {
             case .remoteDesktop: try RemoteDesktopInput()
             case .virtualKeyboard: try VirtualKeyboardInput(display: display, keymap: keyboard)
             case .inputMethod: try InputMethodClient(display: display)
+            case .virtualPointer: try VirtualPointerInput(display: display)
             }
             let player = InputPlayer(input: input, keyboard: keyboard, offset: Self.point(offset) ?? (0, 0))
             if let spot = prime.flatMap(Self.point) {

@@ -109,7 +109,7 @@ import Testing
         steps += [#"{"do": ["page tab", "List", "click"]}"#, #"{"wait": 500}"#, #"{"do": ["push button", "Edit", "click"]}"#,
                   #"{"wait": 700}"#, #"{"targets": "editing"}"#]
         let run = try play("sweep-demo", scale: scale, steps: "[" + steps.joined(separator: ", ") + "]",
-                           arguments: ["--event-log", "events.jsonl"], script: #"{"op":"wait","ms":16000}"#)
+                           script: #"{"op":"wait","ms":16000}"#)
         #expect(run.seen["error"] == nil, "\(run.seen) \(run.log)")
         for label in pages + ["editing"] {
             let found = targets(run.seen, label)
@@ -171,6 +171,57 @@ import Testing
         let pictures = targets(photos.seen, "photos")
         #expect(pictures.filter(\.isScrolledContent).count == 3, "\(pictures)")
         #expect(Self.problems(pictures).isEmpty, "photos: \(Self.problems(pictures).joined(separator: "\n"))")
+    }
+
+    /// A rename on a phone: the on-screen keyboard takes the bottom 210 pixels and the compositor
+    /// makes the window lower (as phoc does with squeekboard); the renamed row scrolls into the room
+    /// left, the input method's cursor rectangle with it, and the rename goes on to the disk.
+    @Test func aRenameStaysInSightWhenTheKeyboardTakesTheBottom() throws {
+        let directory = try TestDirectory("phone-rename")
+        defer { directory.remove() }
+        let folder = "\(directory.path)/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 1...20 { FileManager.default.createFile(atPath: String(format: "%@/file %02d.txt", folder, index), contents: nil) }
+        // The header (50), the column headers (44) and rows of 44: row 12 ("file 13.txt") is centred at y 644.
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try """
+        {"op":"output","width":360,"height":720,"scale":2}
+        {"op":"waitReady"}
+        {"op":"wait","ms":1500}
+        {"op":"touch.down","id":1,"x":150,"y":644}
+        {"op":"touch.up","id":1}
+        {"op":"wait","ms":400}
+        {"op":"key.tap","key":"F2"}
+        {"op":"textInput.wait","enabled":true}
+        {"op":"wait","ms":200}
+        {"op":"textInput.status","file":"before.jsonl"}
+        {"op":"configure","width":360,"height":510,"states":["activated"]}
+        {"op":"window.size","width":360,"height":510,"ms":5000}
+        {"op":"wait","ms":300}
+        {"op":"textInput.status","file":"after.jsonl"}
+        {"op":"textInput.send","commit":"moved"}
+        {"op":"textInput.expect","text":"moved.txt"}
+        {"op":"key.tap","key":"Return"}
+        {"op":"wait","ms":800}
+        """.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--shots", directory.path, "--",
+                                                   try builtProduct("files"), "--details", folder],
+                                       environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], directory: directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        #expect(status == 0, "\(process.logTail)")
+        func rectangle(_ file: String) throws -> [Int] {
+            let line = try String(contentsOfFile: "\(directory.path)/\(file)", encoding: .utf8).split(separator: "\n").last.map(String.init) ?? ""
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            #expect(state["text"] as? String == "file 13.txt", "\(state)")
+            return try #require(state["rectangle"] as? [Int], "\(state)")
+        }
+        let before = try rectangle("before.jsonl"), after = try rectangle("after.jsonl")
+        #expect(before.count == 4 && before[1] > 510, "the row was under where the keyboard comes: \(before)")
+        #expect(after.count == 4 && after[1] >= 94 && after[1] + after[3] <= 510, "the caret is above the keyboard: \(after)")
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/moved.txt") && !FileManager.default.fileExists(atPath: "\(folder)/file 13.txt"),
+                "\(process.logTail)")
     }
 
     /// The checks themselves: a small button, one half outside, two on top of each other and a low row are found.

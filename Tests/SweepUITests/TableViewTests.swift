@@ -314,6 +314,25 @@ private let files = [File(id: 1, name: "notes 10.txt", size: 300, kind: "Text"),
         #expect(table.selectedRows.map(\.id) == [3], "the selection stays")
     }
 
+    /// An on-screen keyboard comes up under the rename and the window (the table) gets lower:
+    /// the renamed row scrolls into the room left and the editor stays open over it.
+    @Test func aTableMadeLowerWhileRenamingKeepsTheRowInSight() throws {
+        let many = (1...40).map { File(id: $0, name: "file \($0).txt", size: 1, kind: "Text") }
+        let table = try TableView(columns: fileColumns, rows: many)
+        let host = TestHost()
+        table.attach(to: host)
+        table.onRename = { _, _ in nil }
+        table.setFrame(Rect(x: 0, y: 0, width: 600, height: 400))
+        // Row 10 (y 30 + 320 = 350) is on screen; the table becomes 200 high.
+        table.beginRenaming(at: ItemPath(item: 10))
+        #expect(table.isEditingName && table.nameEditor.frame.minY == 350)
+        table.setFrame(Rect(x: 0, y: 0, width: 600, height: 200))
+        #expect(table.isEditingName, "the edit went on")
+        let frame = table.nameEditor.frame
+        #expect(frame.minY >= 30 && frame.maxY <= 200 && frame.height == 32, "\(frame)")
+        #expect(table.nameEditor.text == "file 11.txt")
+    }
+
     @Test func aRefusedNameKeepsTheEditorOpenWithTheMessageAndEscapeCancels() throws {
         let (table, host, asked) = try makeTable()
         table.beginRenaming(at: ItemPath(item: 0))

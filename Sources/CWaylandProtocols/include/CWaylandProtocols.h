@@ -15,6 +15,7 @@
 #include "fake-input-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *sweep_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -58,3 +59,5 @@ static inline const struct wl_interface *sweep_zwp_input_method_v2_interface(voi
 static inline const struct wl_interface *sweep_zwp_input_popup_surface_v2_interface(void) { return &zwp_input_popup_surface_v2_interface; }
 static inline const struct wl_interface *sweep_zwp_input_method_keyboard_grab_v2_interface(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
 static inline const struct wl_interface *sweep_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }
+static inline const struct wl_interface *sweep_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }
+static inline const struct wl_interface *sweep_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }

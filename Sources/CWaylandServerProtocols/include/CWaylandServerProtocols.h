@@ -15,6 +15,7 @@
 #include "fake-input-server-protocol.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 #include "input-method-unstable-v2-server-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 
 static inline const struct wl_interface *sweep_server_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *sweep_server_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
@@ -99,3 +100,7 @@ typedef struct zwp_input_method_v2_interface sweep_zwp_input_method_v2_requests;
 typedef struct zwp_input_popup_surface_v2_interface sweep_zwp_input_popup_surface_v2_requests;
 typedef struct zwp_input_method_keyboard_grab_v2_interface sweep_zwp_input_method_keyboard_grab_v2_requests;
 typedef struct zwp_input_method_manager_v2_interface sweep_zwp_input_method_manager_v2_requests;
+static inline const struct wl_interface *sweep_server_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }
+static inline const struct wl_interface *sweep_server_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+typedef struct zwlr_virtual_pointer_v1_interface sweep_zwlr_virtual_pointer_v1_requests;
+typedef struct zwlr_virtual_pointer_manager_v1_interface sweep_zwlr_virtual_pointer_manager_v1_requests;

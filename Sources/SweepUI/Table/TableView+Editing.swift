@@ -62,6 +62,15 @@ extension TableView {
         invalidate()
     }
 
+    /// While renaming: scrolls the renamed row into sight and puts the editor over it again (the
+    /// table was laid out anew, lower say, when an on-screen keyboard took the bottom of the screen).
+    func keepRenamedRowInSight() {
+        guard case .editing(let id, _, _) = renameState, let index = shownIndexOfRow(id),
+              let shown = shownRows.row(showing: index) else { return }
+        revealNow(ItemPath(item: shown))
+        placeNameEditor()
+    }
+
     /// Scrolls at once so `item` shows whole (the editor is placed over it now, not after a glide).
     private func revealNow(_ item: ItemPath) {
         let view = collectionView.itemView, rect = view.layout.frame(of: item), offset = view.scroll.offset

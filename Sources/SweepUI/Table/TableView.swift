@@ -402,6 +402,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
         collectionView.setFrame(Rect(x: newFrame.minX, y: newFrame.minY + headerHeight, width: newFrame.width,
                                      height: max(0, newFrame.height - headerHeight)))
         scrollSideways(by: 0)
+        // A lower table (an on-screen keyboard came up for the rename) scrolls the renamed row into the room left.
+        keepRenamedRowInSight()
         invalidate()
     }
 
