@@ -7,7 +7,8 @@
 #                                   a D-Bus session bus for the appearance portal's tests, and the
 #                                   accessibility bus with pyatspi for the screen-reader tests,
 #                                   KWin (virtual backend) for the Plasma suite, and phoc with
-#                                   squeekboard for the on-screen keyboard's
+#                                   squeekboard for the on-screen keyboard's, GNOME Shell with
+#                                   IBus for input methods under GNOME
 #   scripts/install-deps.sh demo    + librsvg, compositors to show the demo without a desktop
 #   scripts/install-deps.sh bench   build + what make bench-e2e drives: headless sway, grim,
 #                                   GTK 4's headers and a C compiler for the GTK peer
@@ -42,13 +43,16 @@ load=(stress-ng)
 # a phone: Phosh's compositor phoc and its on-screen keyboard squeekboard, which reads its
 # switch from dconf through gsettings (OnScreenKeyboardPhocTests)
 phone=(phoc squeekboard dconf-service dconf-gsettings-backend libglib2.0-bin)
+# GNOME Shell (headless) with IBus, which the shell connects to text-input-v3, and IBus's
+# introspection data for the tests' own engine (IBusGnomeShellTests)
+ibus=(gnome-shell ibus gir1.2-ibus-1.0)
 bench=(sway grim libgtk-4-dev libwayland-bin gcc libc6-dev foot python3 python3-matplotlib debootstrap debian-archive-keyring
        fzf fuzzel)
 real_input=(qemu-system-x86 debootstrap debian-archive-keyring e2fsprogs python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}" "${phone[@]}") ;;
+  test) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}" "${desktops[@]}" "${install_check[@]}" "${desktop_bus[@]}" "${accessibility[@]}" "${load[@]}" "${phone[@]}" "${ibus[@]}") ;;
   demo) wanted=("${build[@]}" "${runtime[@]}" "${compositors[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   real-input) wanted=("${real_input[@]}") ;;
