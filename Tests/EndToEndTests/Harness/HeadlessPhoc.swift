@@ -45,16 +45,20 @@ final class HeadlessPhoc {
         try "[output:HEADLESS-1]\nmode = \(width * scale)x\(height * scale)\nscale = \(scale)\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
         // Inside phoc: switch the on-screen keyboard on, start squeekboard, wait until it owns
-        // sm.puri.OSK0 and says it is hidden (it says visible for a moment at start), then stay.
+        // sm.puri.OSK0 and says it is hidden, and still is half a second later (it shows for a
+        // moment at start), then stay.
         try """
         #!/bin/sh
         \(gsettingsPath) set org.gnome.desktop.a11y.applications screen-keyboard-enabled true
         printf 'WAYLAND_DISPLAY=%s\\nDBUS_SESSION_BUS_ADDRESS=%s\\n' "$WAYLAND_DISPLAY" "$DBUS_SESSION_BUS_ADDRESS" > \(environmentFile)
         \(squeekboardPath) > \(directory.path)/squeekboard.log 2>&1 &
-        for i in $(seq 1 200); do
-          \(gdbusPath) call --session -d sm.puri.OSK0 -o /sm/puri/OSK0 -m org.freedesktop.DBus.Properties.Get sm.puri.OSK0 Visible 2>/dev/null | grep -q false && break
-          sleep 0.05
-        done
+        hidden() {
+          for i in $(seq 1 200); do
+            \(gdbusPath) call --session -d sm.puri.OSK0 -o /sm/puri/OSK0 -m org.freedesktop.DBus.Properties.Get sm.puri.OSK0 Visible 2>/dev/null | grep -q false && return
+            sleep 0.05
+          done
+        }
+        hidden; sleep 0.5; hidden
         touch \(ready)
         wait
         """.write(toFile: script, atomically: true, encoding: .utf8)
