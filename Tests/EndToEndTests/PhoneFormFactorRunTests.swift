@@ -146,12 +146,19 @@ import Testing
         #expect(Self.problems(found).isEmpty, "\(Self.problems(found).joined(separator: "\n"))")
     }
 
-    @Test(arguments: [2, 3]) func theRecordsTableMailAndPhotosFitAPhone(scale: Int) throws {
+    @Test(arguments: [2, 3]) func theRecordsTableHelloSelectMailAndPhotosFitAPhone(scale: Int) throws {
         let records = try play("records", scale: scale, steps: #"[{"wait": 2500}, {"targets": "records"}]"#, arguments: ["--rows", "1000"])
         #expect(records.seen["error"] == nil, "\(records.seen) \(records.log)")
         let table = targets(records.seen, "records")
         #expect(table.contains { $0.role == "entry" } && table.filter(\.isScrolledContent).count >= 10, "\(table)")
         #expect(Self.problems(table).isEmpty, "records: \(Self.problems(table).joined(separator: "\n"))")
+
+        let hello = try play("hello-select", scale: scale, steps: #"[{"wait": 2500}, {"targets": "hello"}]"#,
+                             input: (1...100).map { "Line \($0)" }.joined(separator: "\n") + "\n")
+        #expect(hello.seen["error"] == nil, "\(hello.seen) \(hello.log)")
+        let lines = targets(hello.seen, "hello")
+        #expect(lines.filter(\.isScrolledContent).count >= 10, "\(lines)")
+        #expect(Self.problems(lines).isEmpty, "hello-select: \(Self.problems(lines).joined(separator: "\n"))")
 
         let mail = try play("mail", scale: scale, steps: #"[{"wait": 2500}, {"targets": "mail"}]"#)
         #expect(mail.seen["error"] == nil, "\(mail.seen) \(mail.log)")
