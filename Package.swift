@@ -115,7 +115,7 @@ let package = Package(
         // Test input into KWin (its fake-input protocol) and mutter (its remote-desktop D-Bus API),
         // in the scripted compositor's script format.
         .target(name: "CRemoteDesktop", dependencies: ["CSDBus"]),
-        .executableTarget(name: "sweep-input", dependencies: ["ScriptedCompositor", "SweepXKB", "CWaylandClient", "CWaylandProtocols",
+        .executableTarget(name: "sweep-input", dependencies: ["ScriptedCompositor", "SweepGeometry", "SweepXKB", "CWaylandClient", "CWaylandProtocols",
                                                               "CRemoteDesktop", "CSDBus", "CSweepSystem", "SweepEventLog",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The demo's pages: their state and files, apart from drawing and input, so they unit-test.

@@ -251,9 +251,9 @@ public final class AppWindow: ComponentHost {
             onSizeClassChange?(sizeClass)
         }
         if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
-        // A window made lower (an on-screen keyboard came up under it) keeps the focused field in
-        // sight: the scroll views around it bring it into the room left.
-        if size.height < laidOutSize.height, let keyComponent { revealFocused(keyComponent) }
+        // A window made lower while a text field has the focus (an on-screen keyboard came up under
+        // it) keeps the field in sight: the scroll views around it bring it into the room left.
+        if size.height < laidOutSize.height, let keyComponent, keyComponent is TextInputClient { revealFocused(keyComponent) }
         laidOutSize = size
         window.invalidateAll()
     }

@@ -9,7 +9,7 @@ public final class ColumnLayout: Component {
     /// How tall a row is.
     public enum Height: Sendable, Equatable {
         /// This many logical pixels; on a compact window (a phone) the
-        /// row's natural height when that is more (a toolbar whose
+        /// row's minimum height when that is more (a toolbar whose
         /// controls are touch sized there).
         case fixed(Double)
         /// A share of the height the fixed rows leave.

@@ -95,16 +95,24 @@ public final class ToolbarView {
         return Region(drawn.titleFrame).union(Region(titleFrame(new, lineHeight: measurer.metrics(for: new.role).lineHeight)))
     }
 
-    /// Where the title goes between the buttons (`left` and `right`, window x): centred on the
-    /// bar in the title's size when it fits; else centred between the buttons, in the title's,
-    /// the body's or the caption's size, whichever fits first (a phone's editing bar: Select All,
-    /// Delete and Done leave little room); else there, in the caption's size, cut short.
+    /// A bar narrower than this (a phone's: `SizeClass.compactWidthLimit`) may move its title.
+    static let narrowWidth = 600.0
+
+    /// Where the title goes between the buttons (`left` and `right`, window x, where the leading
+    /// buttons' touch targets end and the trailing ones' start): centred on the bar in the
+    /// title's size when it fits, else cut there; on a narrow bar (a phone's editing bar: Select
+    /// All, Delete and Done leave little room) centred between the buttons instead, in the
+    /// title's, the body's or the caption's size, whichever fits first, else cut in the caption's.
     private func titlePlacement(_ title: String, between left: Double, and right: Double,
                                 measure: (String, FontRole) -> Double) -> (role: FontRole, x: Double, width: Double, room: Double) {
         let pad = ToolbarView.buttonPadding
-        let centredRoom = max(0, min(frame.midX - left, right - frame.midX) * 2 - pad)
+        // Room centred on the bar, a padding clear of the buttons' touch targets either side.
+        let centredRoom = max(0, min(frame.midX - left - pad, right - pad - frame.midX) * 2 - pad)
         let titleWidth = measure(title, .title)
-        if titleWidth <= centredRoom { return (.title, frame.midX - titleWidth / 2, titleWidth, centredRoom) }
+        if titleWidth <= centredRoom || frame.width >= Self.narrowWidth {
+            let width = min(titleWidth, centredRoom)
+            return (.title, frame.midX - width / 2, width, centredRoom)
+        }
         let gap = max(0, right - left - pad), middle = (left + right) / 2
         let role = [FontRole.title, .body].first { measure(title, $0) <= gap } ?? .caption
         let width = min(measure(title, role), gap)

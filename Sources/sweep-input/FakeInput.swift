@@ -8,7 +8,7 @@ import Glibc
 /// compositor's global, logical ones.
 final class FakeInput: InputDevice {
     private let display: OpaquePointer
-    private let registry: OpaquePointer
+    private let globals: WaylandGlobals
     private var fakeInput: OpaquePointer?
     private(set) var offeredVersion: UInt32 = 0
 
@@ -18,8 +18,8 @@ final class FakeInput: InputDevice {
     /// Connects to `WAYLAND_DISPLAY` (or `display`), binds fake input and authenticates.
     init(display name: String?) throws(InputFailure) {
         display = try WaylandDisplay.connect(name)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        globals = WaylandGlobals(display: display)
+        globals.announce = { [unowned self] name, interface, version in global(name: name, interface: interface, version: version) }
         wl_display_roundtrip(display)
         guard let fakeInput else {
             let detail = offeredVersion == 0 ? "does not offer org_kde_kwin_fake_input (KWin does, to clients it trusts; "
@@ -32,7 +32,7 @@ final class FakeInput: InputDevice {
 
     deinit {
         if let fakeInput { wl_proxy_destroy(fakeInput) }
-        wl_registry_destroy(registry)
+        globals.destroy()
         wl_display_disconnect(display)
     }
 
@@ -40,7 +40,7 @@ final class FakeInput: InputDevice {
         guard interface == "org_kde_kwin_fake_input" else { return }
         offeredVersion = version
         guard version >= Self.neededVersion else { return }
-        fakeInput = OpaquePointer(wl_registry_bind(registry, name, sweep_org_kde_kwin_fake_input_interface(), Self.neededVersion))
+        fakeInput = globals.bind(name, sweep_org_kde_kwin_fake_input_interface(), version: Self.neededVersion)
     }
 
     /// Waits until the compositor has handled everything sent so far; fails when it went away.
@@ -83,18 +83,6 @@ final class FakeInput: InputDevice {
     func touchUp(id: UInt32) { org_kde_kwin_fake_input_touch_up(fakeInput, id) }
     func touchFrame() { org_kde_kwin_fake_input_touch_frame(fakeInput) }
     func touchCancel() { org_kde_kwin_fake_input_touch_cancel(fakeInput) }
-
-    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
-        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, name, interface, version in
-                guard let data, let interface else { return }
-                Unmanaged<FakeInput>.fromOpaque(data).takeUnretainedValue().global(name: name, interface: String(cString: interface), version: version)
-            },
-            global_remove: { _, _, _ in }
-        ))
-        return listener
-    }()
 }
 
 /// Why the tool stopped, and its exit status (sysexits: 65 a bad script, 69 no usable compositor).

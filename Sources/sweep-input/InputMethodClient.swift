@@ -11,7 +11,7 @@ import SweepEventLog
 /// focused text input tells it (surrounding text, cursor, content type).
 final class InputMethodClient: InputDevice {
     private let display: OpaquePointer
-    private let registry: OpaquePointer
+    private let globals: WaylandGlobals
     private var seat: OpaquePointer?
     private var manager: OpaquePointer?
     private var inputMethod: OpaquePointer?
@@ -31,8 +31,8 @@ final class InputMethodClient: InputDevice {
 
     init(display name: String?) throws(InputFailure) {
         display = try WaylandDisplay.connect(name)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        globals = WaylandGlobals(display: display)
+        globals.announce = { [unowned self] name, interface, _ in global(name: name, interface: interface) }
         try WaylandDisplay.roundtrip(display)
         guard let seat, let manager else {
             throw InputFailure("the compositor \(seat == nil ? "has no seat" : "does not offer zwp_input_method_manager_v2")", status: 69)
@@ -47,7 +47,7 @@ final class InputMethodClient: InputDevice {
         if let inputMethod { zwp_input_method_v2_destroy(inputMethod) }
         if let manager { zwp_input_method_manager_v2_destroy(manager) }
         if let seat { wl_proxy_destroy(seat) }
-        wl_registry_destroy(registry)
+        globals.destroy()
         wl_display_roundtrip(display)
         wl_display_disconnect(display)
     }
@@ -55,9 +55,9 @@ final class InputMethodClient: InputDevice {
     private func global(name: UInt32, interface: String) {
         switch interface {
         case "wl_seat" where seat == nil:
-            seat = OpaquePointer(wl_registry_bind(registry, name, sweep_wl_seat_interface(), 1))
+            seat = globals.bind(name, sweep_wl_seat_interface(), version: 1)
         case "zwp_input_method_manager_v2":
-            manager = OpaquePointer(wl_registry_bind(registry, name, sweep_zwp_input_method_manager_v2_interface(), 1))
+            manager = globals.bind(name, sweep_zwp_input_method_manager_v2_interface(), version: 1)
         default:
             break
         }
@@ -179,18 +179,6 @@ final class InputMethodClient: InputDevice {
                 client.doneCount &+= 1
             },
             unavailable: { data, _ in from(data)?.unavailable = true }
-        ))
-        return listener
-    }()
-
-    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
-        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, name, interface, _ in
-                guard let interface else { return }
-                from(data)?.global(name: name, interface: String(cString: interface))
-            },
-            global_remove: { _, _, _ in }
         ))
         return listener
     }()

@@ -15,7 +15,7 @@ import SweepXKB
 /// state and sends the masks after every key.
 final class VirtualKeyboardInput: InputDevice {
     private let display: OpaquePointer
-    private let registry: OpaquePointer
+    private let globals: WaylandGlobals
     private var seat: OpaquePointer?
     private var manager: OpaquePointer?
     private var keyboard: OpaquePointer?
@@ -30,8 +30,8 @@ final class VirtualKeyboardInput: InputDevice {
         }
         self.state = state
         display = try WaylandDisplay.connect(name)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        globals = WaylandGlobals(display: display)
+        globals.announce = { [unowned self] name, interface, _ in global(name: name, interface: interface) }
         wl_display_roundtrip(display)
         guard let seat, let manager else {
             throw InputFailure("the compositor \(seat == nil ? "has no seat" : "does not offer zwp_virtual_keyboard_manager_v1")",
@@ -46,7 +46,7 @@ final class VirtualKeyboardInput: InputDevice {
         if let keyboard { zwp_virtual_keyboard_v1_destroy(keyboard) }
         if let manager { wl_proxy_destroy(manager) }
         if let seat { wl_proxy_destroy(seat) }
-        wl_registry_destroy(registry)
+        globals.destroy()
         wl_display_roundtrip(display)
         wl_display_disconnect(display)
     }
@@ -54,9 +54,9 @@ final class VirtualKeyboardInput: InputDevice {
     private func global(name: UInt32, interface: String) {
         switch interface {
         case "wl_seat" where seat == nil:
-            seat = OpaquePointer(wl_registry_bind(registry, name, sweep_wl_seat_interface(), 1))
+            seat = globals.bind(name, sweep_wl_seat_interface(), version: 1)
         case "zwp_virtual_keyboard_manager_v1":
-            manager = OpaquePointer(wl_registry_bind(registry, name, sweep_zwp_virtual_keyboard_manager_v1_interface(), 1))
+            manager = globals.bind(name, sweep_zwp_virtual_keyboard_manager_v1_interface(), version: 1)
         default:
             break
         }
@@ -78,7 +78,7 @@ final class VirtualKeyboardInput: InputDevice {
 
     func key(_ code: UInt32, pressed: Bool) throws(InputFailure) {
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
-        zwp_virtual_keyboard_v1_key(keyboard, Self.milliseconds, code, UInt32(state.rawValue))
+        zwp_virtual_keyboard_v1_key(keyboard, WaylandDisplay.milliseconds, code, UInt32(state.rawValue))
         let masks = self.state.updateKey(evdevCode: code, pressed: pressed)
         if masks != modifiers {
             modifiers = masks
@@ -86,11 +86,6 @@ final class VirtualKeyboardInput: InputDevice {
         }
     }
 
-    private static var milliseconds: UInt32 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt32(truncatingIfNeeded: Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000)
-    }
 
     private func keysOnly(_ what: String) -> InputFailure {
         InputFailure("a virtual keyboard has no \(what): only key steps can go through --via virtual-keyboard", status: 65)
@@ -105,16 +100,4 @@ final class VirtualKeyboardInput: InputDevice {
     func touchUp(id: UInt32) throws(InputFailure) { throw keysOnly("touch screen") }
     func touchFrame() throws(InputFailure) { throw keysOnly("touch screen") }
     func touchCancel() throws(InputFailure) { throw keysOnly("touch screen") }
-
-    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
-        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, name, interface, _ in
-                guard let data, let interface else { return }
-                Unmanaged<VirtualKeyboardInput>.fromOpaque(data).takeUnretainedValue().global(name: name, interface: String(cString: interface))
-            },
-            global_remove: { _, _, _ in }
-        ))
-        return listener
-    }()
 }

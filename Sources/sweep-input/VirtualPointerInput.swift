@@ -1,18 +1,19 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import SweepGeometry
 
 /// One virtual pointer (`zwlr_virtual_pointer_v1`, which phoc, sway and
 /// other wlroots compositors offer): pointer steps only. It taps an
 /// on-screen keyboard (squeekboard takes a button press as a key press)
 /// where no touch injection exists.
 ///
-/// Positions go through `motion_absolute` over the first output's logical
-/// size (its mode over its scale), so a step's x and y are the output's
-/// logical coordinates, as in the scripted compositor.
+/// A step's x and y are the first output's logical coordinates, as in the
+/// scripted compositor; they go through `motion_absolute` times the
+/// output's scale, over its mode in device pixels.
 final class VirtualPointerInput: InputDevice {
     private let display: OpaquePointer
-    private let registry: OpaquePointer
+    private let globals: WaylandGlobals
     private var seat: OpaquePointer?
     private var manager: OpaquePointer?
     private var output: OpaquePointer?
@@ -23,8 +24,8 @@ final class VirtualPointerInput: InputDevice {
     /// Connects to `WAYLAND_DISPLAY` (or `display`) and makes a pointer on its first seat.
     init(display name: String?) throws(InputFailure) {
         display = try WaylandDisplay.connect(name)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        globals = WaylandGlobals(display: display)
+        globals.announce = { [unowned self] name, interface, _ in global(name: name, interface: interface) }
         wl_display_roundtrip(display)
         guard let manager else {
             throw InputFailure("the compositor does not offer zwlr_virtual_pointer_manager_v1", status: 69)   // deinit disconnects
@@ -41,7 +42,7 @@ final class VirtualPointerInput: InputDevice {
         if let manager { wl_proxy_destroy(manager) }
         if let output { wl_proxy_destroy(output) }
         if let seat { wl_proxy_destroy(seat) }
-        wl_registry_destroy(registry)
+        globals.destroy()
         wl_display_roundtrip(display)
         wl_display_disconnect(display)
     }
@@ -49,20 +50,21 @@ final class VirtualPointerInput: InputDevice {
     private func global(name: UInt32, interface: String) {
         switch interface {
         case "wl_seat" where seat == nil:
-            seat = OpaquePointer(wl_registry_bind(registry, name, sweep_wl_seat_interface(), 1))
+            seat = globals.bind(name, sweep_wl_seat_interface(), version: 1)
         case "wl_output" where output == nil:
-            output = OpaquePointer(wl_registry_bind(registry, name, sweep_wl_output_interface(), 2))
+            output = globals.bind(name, sweep_wl_output_interface(), version: 2)
         case "zwlr_virtual_pointer_manager_v1":
-            manager = OpaquePointer(wl_registry_bind(registry, name, sweep_zwlr_virtual_pointer_manager_v1_interface(), 1))
+            manager = globals.bind(name, sweep_zwlr_virtual_pointer_manager_v1_interface(), version: 1)
         default:
             break
         }
     }
 
-    /// The output's logical size: what absolute positions are given over.
+    /// The output's size in device pixels, over which absolute positions are given (a logical
+    /// position times the scale: a device pixel's precision). The output's transform is not
+    /// read: a rotated output's positions would be wrong.
     private var extent: (width: UInt32, height: UInt32) {
-        let scale = max(1, scale)
-        return (UInt32(max(1, mode.width / scale)), UInt32(max(1, mode.height / scale)))
+        (UInt32(max(1, mode.width)), UInt32(max(1, mode.height)))
     }
 
     func sync() throws(InputFailure) {
@@ -71,20 +73,22 @@ final class VirtualPointerInput: InputDevice {
 
     func moveAbsolute(x: Double, y: Double) throws(InputFailure) {
         let extent = extent
-        guard x.isFinite, y.isFinite else { throw InputFailure("a position must be a finite number", status: 65) }
-        let px = UInt32(min(max(0, x.rounded()), Double(extent.width - 1))), py = UInt32(min(max(0, y.rounded()), Double(extent.height - 1)))
-        zwlr_virtual_pointer_v1_motion_absolute(pointer, Self.milliseconds, px, py, extent.width, extent.height)
+        // On the output: a position beyond its edge is its edge.
+        let scale = Double(max(1, scale))
+        let px = min(UInt32(saturating: (x * scale).rounded()), extent.width - 1)
+        let py = min(UInt32(saturating: (y * scale).rounded()), extent.height - 1)
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, WaylandDisplay.milliseconds, px, py, extent.width, extent.height)
         zwlr_virtual_pointer_v1_frame(pointer)
     }
 
     func moveRelative(dx: Double, dy: Double) throws(InputFailure) {
-        zwlr_virtual_pointer_v1_motion(pointer, Self.milliseconds, wl_fixed_from_double(dx), wl_fixed_from_double(dy))
+        zwlr_virtual_pointer_v1_motion(pointer, WaylandDisplay.milliseconds, wl_fixed_from_double(dx), wl_fixed_from_double(dy))
         zwlr_virtual_pointer_v1_frame(pointer)
     }
 
     func button(_ button: UInt32, pressed: Bool) throws(InputFailure) {
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-        zwlr_virtual_pointer_v1_button(pointer, Self.milliseconds, button, UInt32(state.rawValue))
+        zwlr_virtual_pointer_v1_button(pointer, WaylandDisplay.milliseconds, button, UInt32(state.rawValue))
         zwlr_virtual_pointer_v1_frame(pointer)
     }
 
@@ -93,10 +97,10 @@ final class VirtualPointerInput: InputDevice {
         zwlr_virtual_pointer_v1_axis_source(pointer, UInt32(source.rawValue))
         for (axis, value) in [(WL_POINTER_AXIS_VERTICAL_SCROLL, dy), (WL_POINTER_AXIS_HORIZONTAL_SCROLL, dx)] where value != 0 {
             if wheel {
-                zwlr_virtual_pointer_v1_axis_discrete(pointer, Self.milliseconds, UInt32(axis.rawValue), wl_fixed_from_double(value),
-                                                      Int32((value / 15).rounded()))
+                zwlr_virtual_pointer_v1_axis_discrete(pointer, WaylandDisplay.milliseconds, UInt32(axis.rawValue), wl_fixed_from_double(value),
+                                                      Int32(saturating: (value / 15).rounded()))
             } else {
-                zwlr_virtual_pointer_v1_axis(pointer, Self.milliseconds, UInt32(axis.rawValue), wl_fixed_from_double(value))
+                zwlr_virtual_pointer_v1_axis(pointer, WaylandDisplay.milliseconds, UInt32(axis.rawValue), wl_fixed_from_double(value))
             }
         }
         zwlr_virtual_pointer_v1_frame(pointer)
@@ -113,23 +117,7 @@ final class VirtualPointerInput: InputDevice {
     func touchFrame() throws(InputFailure) { throw pointerOnly("touch screen") }
     func touchCancel() throws(InputFailure) { throw pointerOnly("touch screen") }
 
-    private static var milliseconds: UInt32 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt32(truncatingIfNeeded: Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000)
-    }
 
-    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
-        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, name, interface, _ in
-                guard let data, let interface else { return }
-                Unmanaged<VirtualPointerInput>.fromOpaque(data).takeUnretainedValue().global(name: name, interface: String(cString: interface))
-            },
-            global_remove: { _, _, _ in }
-        ))
-        return listener
-    }()
 
     /// wl_output version 2: its current mode and its scale (geometry and done ignored).
     nonisolated(unsafe) private static let outputListener: UnsafeMutablePointer<wl_output_listener> = {

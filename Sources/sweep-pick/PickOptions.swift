@@ -316,8 +316,12 @@ struct PickOptions: ParsableCommand {
         let width = Double(self.width.resolved(outputLength: outputSize?.width, fallback: 640, limits: 100...16384))
         let height = lines.map { PickHeader.height(headerLines: headerTextLines.count + headerLines) + Double(44 * $0 + 2 * border) }
             ?? Double(self.height?.resolved(outputLength: outputSize?.height, fallback: 480, limits: 100...16384) ?? 480)
-        guard let outputSize, outputSize.width >= 100, outputSize.height >= 100 else { return Size(width: width, height: height) }
-        return Size(width: min(width, outputSize.width.rounded(.down)), height: min(height, outputSize.height.rounded(.down)))
+        // Each side on its own; an output under 100 pixels (none is, but a compositor may say so) leaves it alone.
+        func fitted(_ length: Double, _ output: Double?) -> Double {
+            guard let output, output.isFinite, output >= 100 else { return length }
+            return min(length, output.rounded(.down))
+        }
+        return Size(width: fitted(width, outputSize?.width), height: fitted(height, outputSize?.height))
     }
 
     /// --header's lines (a literal \n, as typed in a shell, starts a new one too).

@@ -37,12 +37,12 @@ import Testing
         let input = "\(phoc.directory.path)/records", log = "\(phoc.directory.path)/pick.jsonl"
         try "apple\nbanana\ncherry\ndate\nelderberry\nfig\ngrape\n".write(toFile: input, atomically: true, encoding: .utf8)
         let before = try phoc.screenshot()
-        #expect(!phoc.keyboardIsVisible, "the keyboard shows with no text field")
+        #expect(phoc.keyboardIsVisible == false, "the keyboard shows with no text field")
         let pick = try ChildProcess(name: "sweep-pick", executable: builtProduct("sweep-pick"), arguments: ["--event-log", log],
                                     environment: phoc.clientEnvironment, directory: phoc.directory.path, standardInput: input)
         defer { pick.stop() }
         // The picker's filter has the focus from the start: the keyboard comes up with it.
-        #expect(waitUntil(seconds: 15) { phoc.keyboardIsVisible }, "\(pick.logTail)\n\(phoc.logTail)")
+        #expect(waitUntil(seconds: 15) { phoc.keyboardIsVisible == true }, "\(pick.logTail)\n\(phoc.logTail)")
         _ = waitUntil(seconds: 1) { false }
         let shown = try phoc.screenshot()
         let keyboardRows = Int(Self.keyboardTop) * 2 + 20..<1440
@@ -79,11 +79,11 @@ import Testing
         #expect(waitUntil(seconds: 20) { files.stderr.contains("listed 5 entries") }, "\(files.logTail.suffix(3000))")
         // The list has the focus: no keyboard.
         _ = waitUntil(seconds: 1) { false }
-        #expect(!phoc.keyboardIsVisible)
+        #expect(phoc.keyboardIsVisible == false)
         #expect(configures().last?.hasPrefix("360, 720") == true, "\(configures())")
         // A tap on the filter (the header's field, between Up and the menu).
         try phoc.tap(x: 230, y: 25)
-        #expect(waitUntil(seconds: 10) { phoc.keyboardIsVisible }, "\(phoc.logTail)")
+        #expect(waitUntil(seconds: 10) { phoc.keyboardIsVisible == true }, "\(phoc.logTail)")
         #expect(waitUntil(seconds: 10) { configures().last?.hasPrefix("360, 510") == true }, "\(configures())")
         try type("al", on: phoc)
         // The field tells the input method its text: the letters reached it.
@@ -93,7 +93,7 @@ import Testing
         #expect(typed.hex(x: 600, y: 2 * Int(Self.keyboardTop) - 10) != typed.hex(x: 600, y: 700), "the status line is not above the keyboard")
         // A tap on the list: the field loses the focus, the keyboard goes, the window grows back.
         try phoc.tap(x: 150, y: 300)
-        #expect(waitUntil(seconds: 10) { !phoc.keyboardIsVisible }, "\(phoc.logTail)")
+        #expect(waitUntil(seconds: 10) { phoc.keyboardIsVisible == false }, "\(phoc.logTail)")
         #expect(waitUntil(seconds: 10) { configures().last?.hasPrefix("360, 720") == true }, "\(configures())")
         #expect(files.isRunning, "\(files.logTail.suffix(3000))")
     }

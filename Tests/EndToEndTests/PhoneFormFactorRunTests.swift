@@ -133,7 +133,15 @@ import Testing
     }
 
     @Test(arguments: [2, 3]) func theFileBrowserFitsAPhone(scale: Int) throws {
-        let run = try play("files", scale: scale, steps: #"[{"wait": 2500}, {"targets": "files"}]"#, arguments: ["$DIR/folder"]) { directory in
+        // The menu button tapped at 3.5 s: its menu's entries are touch sized too.
+        let script = #"""
+            {"op":"wait","ms":3500}
+            {"op":"touch.down","id":1,"x":335,"y":25}
+            {"op":"touch.up","id":1}
+            {"op":"wait","ms":5000}
+            """#
+        let run = try play("files", scale: scale, steps: #"[{"wait": 2500}, {"targets": "files"}, {"wait": 3000}, {"targets": "menu"}]"#,
+                           arguments: ["$DIR/folder"], script: script) { directory in
             try FileManager.default.createDirectory(atPath: "\(directory)/folder/inner", withIntermediateDirectories: true)
             for name in ["apple.txt", "banana.txt"] { FileManager.default.createFile(atPath: "\(directory)/folder/\(name)", contents: Data(name.utf8)) }
         }
@@ -144,6 +152,8 @@ import Testing
         #expect(["Back", "Forward", "Up", "Menu"].allSatisfy(controls.contains) && !controls.contains("New Folder"), "\(found)")
         #expect(found.filter(\.isScrolledContent).count >= 3, "\(found)")
         #expect(Self.problems(found).isEmpty, "\(Self.problems(found).joined(separator: "\n"))")
+        let entries = targets(run.seen, "menu").filter { $0.role.hasSuffix("menu item") }
+        #expect(entries.count >= 4 && entries.allSatisfy { $0.height >= Self.touchTarget }, "\(entries)")
     }
 
     @Test(arguments: [2, 3]) func theRecordsTableHelloSelectMailAndPhotosFitAPhone(scale: Int) throws {

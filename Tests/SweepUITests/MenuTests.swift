@@ -132,5 +132,8 @@ import Testing
         var enabled = menu.items[3]
         enabled.isEnabled = true
         #expect(MenuLayout(items: [enabled], measure: measure).rows[0].height == MenuLayout.rowHeight, "an enabled entry has no reason")
+        // On a phone's window entries are a finger's 44 high; separators stay thin.
+        let touch = MenuLayout(items: [enabled, .separator, .action("Close", id: "close")], entryHeight: 44, measure: measure)
+        #expect(touch.rows.map(\.height) == [44, MenuLayout.separatorHeight, 44] && touch.index(at: Point(x: 10, y: 5 + 44 + 9 + 40)) == 2)
     }
 }

@@ -18,7 +18,13 @@ extern "C" {
  * - @subpage page_iface_zwlr_virtual_pointer_manager_v1 - 
  * @section page_copyright_wlr_virtual_pointer_unstable_v1 Copyright
  * <pre>
- * Copyright © 2019 Josef Gajdusek (MIT license; see swaywm/wlr-protocols)
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Copyright © 2019 Josef Gajdusek. The interface of
+ * wlr-virtual-pointer-unstable-v1 (wlr-protocols, offered by phoc, sway
+ * and other wlroots compositors). Only sweep-input uses it, to tap an
+ * on-screen keyboard under phoc in the tests.
  * </pre>
  */
 struct wl_seat;

@@ -24,8 +24,8 @@ public final class Stack: Component {
         /// This many logical pixels, never less.
         case fixed(Double)
         /// This many logical pixels; on a compact window (a phone) the
-        /// child's natural length when that is more, so a toolbar of
-        /// touch-sized controls is not cut.
+        /// child's minimum length when that is more, so a toolbar of
+        /// touch-sized controls (44 at least there) is not cut.
         case fixedOrTouchSized(Double)
     }
 
@@ -156,7 +156,7 @@ public final class Stack: Component {
             return (value, value)
         case .fixedOrTouchSized(let length):
             var value = max(0, length.isFinite ? length : 0)
-            if sizeClass == .compact { value = max(value, finite(item.component.sizeNeeds.lengths(along: axis).natural)) }
+            if sizeClass == .compact { value = max(value, finite(item.component.sizeNeeds.lengths(along: axis).minimum)) }
             return (value, value)
         case .natural:
             let lengths = item.component.sizeNeeds.lengths(along: axis)

@@ -17,6 +17,8 @@ struct MenuLayout: Equatable {
     /// More height for an entry that says why it is disabled, under its title.
     static let reasonHeight = 16.0
 
+    /// An entry's height (a separator's is less): `rowHeight`, 44 on a phone's window.
+    let entryHeight: Double
     /// Each entry's row.
     let rows: [Rect]
     let size: Size
@@ -27,8 +29,10 @@ struct MenuLayout: Equatable {
     /// Where titles start: after the icons and marks, when any entry has one.
     let titleLeft: Double
 
-    /// Lays out `items`, measuring text with `measure` (logical pixels).
-    init(items: [MenuItem], measure: (String) -> Double) {
+    /// Lays out `items`, measuring text with `measure` (logical pixels); entries are
+    /// `entryHeight` high (a finger's 44 on a compact window).
+    init(items: [MenuItem], entryHeight: Double = MenuLayout.rowHeight, measure: (String) -> Double) {
+        self.entryHeight = entryHeight
         let titles = items.map { $0.kind == .separator ? 0 : max(measure($0.title), $0.shownDisabledReason.map(measure) ?? 0) }.max() ?? 0
         let shortcuts = items.compactMap { $0.shortcut.map { measure($0.label) } }.max()
         let hasSubmenu = items.contains { $0.submenuItems != nil }
@@ -41,7 +45,7 @@ struct MenuLayout: Equatable {
         var rows: [Rect] = []
         for item in items {
             let height = item.kind == .separator ? MenuLayout.separatorHeight
-                : MenuLayout.rowHeight + (item.shownDisabledReason == nil ? 0 : MenuLayout.reasonHeight)
+                : entryHeight + (item.shownDisabledReason == nil ? 0 : MenuLayout.reasonHeight)
             rows.append(Rect(x: 0, y: y, width: width, height: height))
             y += height
         }

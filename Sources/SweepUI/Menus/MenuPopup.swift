@@ -30,7 +30,11 @@ final class MenuPopup: @MainActor WindowContent {
     init(items: [MenuItem], parent: Window, placement: (Size) -> PopupPlacement, session: MenuSession,
          theme: Theme, seat: Seat?, serial: UInt32, depth: Int) throws {
         self.items = items
-        layout = MenuLayout(items: items) { TextMeasure.width(of: $0, role: .body, scale: parent.scale, family: parent.fontFamily) }
+        // A phone's window (compact) gets entries a finger can press, in its submenus too.
+        let sizeClass = session.host?.horizontalSizeClass ?? .regular
+        layout = MenuLayout(items: items, entryHeight: sizeClass.touchLength(MenuLayout.rowHeight)) {
+            TextMeasure.width(of: $0, role: .body, scale: parent.scale, family: parent.fontFamily)
+        }
         navigation = MenuNavigation(items: items)
         self.theme = theme
         self.session = session
@@ -70,7 +74,7 @@ final class MenuPopup: @MainActor WindowContent {
             }
             let color = !item.isEnabled ? theme.secondaryText.withOpacity(0.6)
                 : highlighted ? Color(rgb: 0xffffff) : item.isDestructive ? Self.destructiveRed : theme.primaryText
-            let titleRow = Rect(x: row.minX, y: row.minY, width: row.width, height: MenuLayout.rowHeight)
+            let titleRow = Rect(x: row.minX, y: row.minY, width: row.width, height: layout.entryHeight)
             let textY = titleRow.midY - metrics.lineHeight / 2
             drawLeading(item, in: titleRow, color: color, highlighted: highlighted, canvas: canvas)
             canvas.drawText(item.title, at: Point(x: layout.titleLeft, y: textY), role: .body, color: color,

@@ -47,7 +47,8 @@ public final class TableView<Row: Identifiable>: Component where Row.ID: Sendabl
     public var onColumnStateChange: ((TableColumnState) -> Void)?
     /// The header's height in logical pixels (44 at least on a compact window).
     public var headerHeight = 30.0 { didSet { setFrame(frame) } }
-    /// The rows' height in logical pixels, as made (44 at least on a compact window).
+    /// The rows' height in logical pixels, as the table was made; on a compact window the rows
+    /// are laid out 44 high when this is less (the table sets its layout's height at each layout).
     public let rowHeight: Double
     /// How far the columns are scrolled sideways.
     public private(set) var horizontalOffset = 0.0

@@ -117,3 +117,20 @@ func which(_ command: String, package: String) throws -> String {
     }
     throw HarnessError("\(command) is not installed (Debian package \(package)); run `make test`, which installs it")
 }
+
+/// Ends every process (but this one) whose environment holds `entry` ("XDG_RUNTIME_DIR=…": a
+/// compositor's session and what it started, which a process-group kill would miss when a
+/// launcher such as dbus-run-session does not pass its signal on): SIGTERM, up to 3 s, then SIGKILL.
+func stopProcesses(withEnvironment entry: String) {
+    let marker = Array(entry.utf8)
+    func members() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+            guard let pid = Int32(name), pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+                  [UInt8](environ).split(separator: 0).contains(where: { Array($0) == marker }) else { return nil }
+            return pid
+        }
+    }
+    for pid in members() { kill(pid, SIGTERM) }
+    _ = waitUntil(seconds: 3) { members().isEmpty }
+    for pid in members() { kill(pid, SIGKILL) }
+}

@@ -30,22 +30,32 @@ final class HeadlessGnomeShell {
         systemDirectory = try TestDirectory("gnome-shell-\(label)-system")
         runtime = try directory.subdirectory("run", mode: 0o700)
         let home = try directory.subdirectory("home", mode: 0o700)
+        var buses: [SessionBus] = []
         do {
-            session = try SessionBus(directory: directory)
-            system = try SessionBus(directory: systemDirectory)
+            buses.append(try SessionBus(directory: directory))
+            buses.append(try SessionBus(directory: systemDirectory))
         } catch {
+            for bus in buses { bus.stop() }
             directory.remove()
             systemDirectory.remove()
             throw error
         }
+        (session, system) = (buses[0], buses[1])
         let environment = session.environment.merging([
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(system.socket)", "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime,
             "HOME": home, "XDG_CONFIG_HOME": "\(home)/.config", "GSETTINGS_BACKEND": "memory",
         ]) { $1 }
-        shell = try ChildProcess(name: "gnome-shell", executable: shellPath,
-                                 arguments: ["--unsafe-mode", "--headless", "--wayland", "--no-x11",
-                                             "--virtual-monitor", "\(width)x\(height)", "--wayland-display", Self.socketName],
-                                 environment: environment, directory: directory.path)
+        do {
+            shell = try ChildProcess(name: "gnome-shell", executable: shellPath,
+                                     arguments: ["--unsafe-mode", "--headless", "--wayland", "--no-x11",
+                                                 "--virtual-monitor", "\(width)x\(height)", "--wayland-display", Self.socketName],
+                                     environment: environment, directory: directory.path)
+        } catch {
+            for bus in buses { bus.stop() }
+            directory.remove()
+            systemDirectory.remove()
+            throw error
+        }
         clientEnvironment = environment.merging(["WAYLAND_DISPLAY": Self.socketName]) { $1 }
         // Started once it has left the overview it opens with, and stays out of it a moment.
         var settled = 0
@@ -88,17 +98,7 @@ final class HeadlessGnomeShell {
 
     /// Ends the shell and everything started in its runtime folder (ibus-daemon and its helpers).
     func stop() {
-        let marker = Array("XDG_RUNTIME_DIR=\(runtime)".utf8)
-        func members() -> [Int32] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-                guard let pid = Int32(entry), pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-                      [UInt8](environ).split(separator: 0).contains(where: { Array($0) == marker }) else { return nil }
-                return pid
-            }
-        }
-        for pid in members() { kill(pid, SIGTERM) }
-        _ = waitUntil(seconds: 3) { members().isEmpty }
-        for pid in members() { kill(pid, SIGKILL) }
+        stopProcesses(withEnvironment: "XDG_RUNTIME_DIR=\(runtime)")
         shell.stop()
         session.stop()
         system.stop()

@@ -32,8 +32,8 @@ final class HeadlessPhoc {
         gdbusPath = try which("gdbus", package: "libglib2.0-bin")
         grimPath = try which("grim", package: "grim")
         let dbusRunSession = try which("dbus-run-session", package: "dbus-daemon")
-        guard FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/gio/modules/libdconfsettings.so")
-            || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/gio/modules/libdconfsettings.so") else {
+        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+        guard libraries.contains(where: { FileManager.default.fileExists(atPath: "/usr/lib/\($0)/gio/modules/libdconfsettings.so") }) else {
             throw HarnessError("dconf's GSettings backend is missing (apt install dconf-gsettings-backend dconf-service)")
         }
         directory = try TestDirectory("phoc-\(label)")
@@ -53,7 +53,7 @@ final class HeadlessPhoc {
         printf 'WAYLAND_DISPLAY=%s\\nDBUS_SESSION_BUS_ADDRESS=%s\\n' "$WAYLAND_DISPLAY" "$DBUS_SESSION_BUS_ADDRESS" > \(environmentFile)
         \(squeekboardPath) > \(directory.path)/squeekboard.log 2>&1 &
         hidden() {
-          for i in $(seq 1 200); do
+          for i in $(seq 1 80); do
             \(gdbusPath) call --session -d sm.puri.OSK0 -o /sm/puri/OSK0 -m org.freedesktop.DBus.Properties.Get sm.puri.OSK0 Visible 2>/dev/null | grep -q false && return
             sleep 0.05
           done
@@ -71,6 +71,7 @@ final class HeadlessPhoc {
                                    directory: directory.path)
         guard waitUntil(seconds: 20, { FileManager.default.fileExists(atPath: ready) || !session.isRunning }), session.isRunning else {
             let log = session.logTail + ((try? String(contentsOfFile: "\(directory.path)/squeekboard.log", encoding: .utf8)) ?? "")
+            stopProcesses(withEnvironment: "XDG_RUNTIME_DIR=\(runtime)")
             session.stop()
             directory.remove()
             throw HarnessError("headless phoc with squeekboard did not start\n\(log)")
@@ -95,12 +96,13 @@ final class HeadlessPhoc {
         session.logTail + "\nsqueekboard: " + ((try? String(contentsOfFile: "\(directory.path)/squeekboard.log", encoding: .utf8))?.suffix(2000) ?? "")
     }
 
-    /// Whether squeekboard says it shows (its `sm.puri.OSK0` `Visible` property).
-    var keyboardIsVisible: Bool {
-        let answer = try? run(gdbusPath, ["call", "--session", "-d", "sm.puri.OSK0", "-o", "/sm/puri/OSK0",
-                                          "-m", "org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible"],
-                              environment: clientEnvironment)
-        return answer?.contains("true") == true
+    /// Whether squeekboard says it shows (its `sm.puri.OSK0` `Visible` property); nil when it
+    /// does not answer.
+    var keyboardIsVisible: Bool? {
+        guard let answer = try? run(gdbusPath, ["call", "--session", "-d", "sm.puri.OSK0", "-o", "/sm/puri/OSK0",
+                                                "-m", "org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible"],
+                                    environment: clientEnvironment) else { return nil }
+        return answer.contains("true") ? true : answer.contains("false") ? false : nil
     }
 
     /// A press and release at (`x`, `y`), logical output coordinates: a finger's tap, as a pointer.
@@ -121,17 +123,7 @@ final class HeadlessPhoc {
     /// runtime folder they were given (dbus-run-session does not pass its SIGTERM on).
     func stop() {
         pointer?.stop()
-        let marker = Array("XDG_RUNTIME_DIR=\(runtime)".utf8)
-        func members() -> [Int32] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-                guard let pid = Int32(entry), pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-                      [UInt8](environ).split(separator: 0).contains(where: { Array($0) == marker }) else { return nil }
-                return pid
-            }
-        }
-        for pid in members() { kill(pid, SIGTERM) }
-        _ = waitUntil(seconds: 3) { members().isEmpty }
-        for pid in members() { kill(pid, SIGKILL) }
+        stopProcesses(withEnvironment: "XDG_RUNTIME_DIR=\(runtime)")
         session.stop()
         directory.remove()
     }
