@@ -315,17 +315,18 @@ import Testing
     /// answers with nothing (saved as an empty file with status 0, in about half the runs).
     @Test func aSaveRightAfterTheClientReplacedItsCopyReadsTheNewOne() throws {
         for attempt in 0..<4 {
-            // While the listing is still being read and sorted.
+            // While the listing is still being read and sorted (which, beside the rest of the suite, can
+            // take the client seconds before it answers the first copy).
             let run = try play("""
             {"op":"output","width":800,"height":600,"scale":1}
             {"op":"waitReady"}
             {"op":"wait","ms":150}
             \(click(row: 0))
             \(control("c"))
-            {"op":"clipboard.save","file":"first.txt","timeout":5000}
+            {"op":"clipboard.save","file":"first.txt","timeout":15000}
             \(click(row: 1))
             \(control("c"))
-            {"op":"clipboard.save","file":"clip.txt","timeout":5000}
+            {"op":"clipboard.save","file":"clip.txt","timeout":15000}
             """, label: "replaced-copy-\(attempt)", make: { folder in
                 for index in 0..<60_000 { FileManager.default.createFile(atPath: "\(folder)/f\(index)", contents: nil) }
             })
