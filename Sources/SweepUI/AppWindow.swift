@@ -73,7 +73,7 @@ public final class AppWindow: ComponentHost {
         didSet { onSizeClassChange?(horizontalSizeClass) }
     }
     /// The window's size class as of its last layout.
-    public private(set) var horizontalSizeClass = SizeClass.regular
+    public var horizontalSizeClass: SizeClass { SizeClass(width: laidOutSize.width) }
     /// The app's own shortcuts, before the key component; true when handled.
     public var onKey: ((KeyEvent) -> Bool)?
     /// Keys that do something wherever the focus is (`addKeyCommand`), asked after the focused component.
@@ -110,7 +110,7 @@ public final class AppWindow: ComponentHost {
     private var isPressing = false
     /// Set while the content is laid out (`layout(size:)`).
     private var isLayingOut = false
-    /// The size the content was last laid out at.
+    /// The size the content was last laid out at (its size class is the window's).
     private var laidOutSize = Size.zero
     /// The key component and its focused descendants, as last told they have the focus.
     private var focusChain: [Component] = []
@@ -245,16 +245,13 @@ public final class AppWindow: ComponentHost {
     private func layout(size: Size) {
         isLayingOut = true
         defer { isLayingOut = false }
-        let sizeClass = SizeClass(width: size.width)
-        if sizeClass != horizontalSizeClass {
-            horizontalSizeClass = sizeClass
-            onSizeClassChange?(sizeClass)
-        }
+        let sizeClass = SizeClass(width: size.width), previous = laidOutSize
+        laidOutSize = size
+        if sizeClass != SizeClass(width: previous.width) { onSizeClassChange?(sizeClass) }
         if let onResize { onResize(size) } else { content?.setFrame(Rect(origin: .zero, size: size)) }
         // A window made lower while a text field has the focus (an on-screen keyboard came up under
         // it) keeps the field in sight: the scroll views around it bring it into the room left.
-        if size.height < laidOutSize.height, let keyComponent, keyComponent is TextInputClient { revealFocused(keyComponent) }
-        laidOutSize = size
+        if size.height < previous.height, let keyComponent, keyComponent is TextInputClient { revealFocused(keyComponent) }
         window.invalidateAll()
     }
 
