@@ -95,6 +95,12 @@ import Testing
         try phoc.tap(x: 150, y: 300)
         #expect(waitUntil(seconds: 10) { phoc.keyboardIsVisible == false }, "\(phoc.logTail)")
         #expect(waitUntil(seconds: 10) { configures().last?.hasPrefix("360, 720") == true }, "\(configures())")
+        // Taps far off the output land on its edge (the status line here): nothing breaks, and
+        // the pointer still taps where it is sent.
+        try phoc.tap(x: -1e6, y: 1e6)
+        try phoc.tap(x: 1e6, y: -1e6)
+        try phoc.tap(x: 230, y: 25)
+        #expect(waitUntil(seconds: 10) { phoc.keyboardIsVisible == true }, "\(phoc.logTail)")
         #expect(files.isRunning, "\(files.logTail.suffix(3000))")
     }
 }

@@ -241,6 +241,36 @@ import Testing
                 "\(process.logTail)")
     }
 
+    /// A compositor that flips the window across the phone's width and back, to nothing, to one
+    /// pixel and to 65,535 pixels wide (the most a script may say): the app hides and shows its
+    /// buttons each time, keeps drawing, and ends at the phone's size with the phone's toolbar.
+    @Test func aWindowFlippedAcrossThePhonesWidthKeepsWorking() throws {
+        let directory = try TestDirectory("phone-flips")
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: "\(directory.path)/folder", withIntermediateDirectories: true)
+        var steps = [#"{"op":"output","width":360,"height":720,"scale":2}"#, #"{"op":"waitReady"}"#]
+        for (width, height) in [(800, 600), (360, 720), (0, 0), (599, 400), (600, 400), (1, 1), (65_535, 100), (360, 720),
+                                (800, 600), (360, 720)] {
+            steps.append(#"{"op":"configure","width":\#(width),"height":\#(height),"states":["activated"]}"#)
+            steps.append(#"{"op":"wait","ms":120}"#)
+        }
+        steps += [#"{"op":"window.size","width":360,"height":720,"ms":5000}"#, #"{"op":"wait","ms":300}"#,
+                  #"{"op":"screenshot","file":"end.png"}"#]
+        let scriptPath = "\(directory.path)/script.jsonl"
+        try steps.joined(separator: "\n").write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = try ChildProcess(name: "scripted-compositor", executable: builtProduct("scripted-compositor"),
+                                       arguments: ["--script", scriptPath, "--shots", directory.path, "--",
+                                                   try builtProduct("files"), "\(directory.path)/folder"],
+                                       environment: ["PATH": "/usr/bin:/bin"], directory: directory.path)
+        let status = process.waitForExit(seconds: 60)
+        if status == nil { process.stop() }
+        #expect(status == 0, "\(process.logTail)")
+        // The phone's header: the menu button's glyph at the right end (x 313–357), not New Folder's label.
+        let end = try PNGCodec.read(path: "\(directory.path)/end.png")
+        #expect(end.width == 720 && end.height == 1440)
+        #expect(end.darkPixelCount(x: 2 * 320, y: 2 * 10, width: 2 * 30, height: 2 * 30) > 20, "no menu button at the right end")
+    }
+
     /// The checks themselves: a small button, one half outside, two on top of each other and a low row are found.
     @Test func theChecksFindWhatAFingerCannotPress() {
         func target(_ role: String, _ x: Int, _ y: Int, _ width: Int, _ height: Int, parent: String = "tool bar", list: [Int]? = nil) -> Target {

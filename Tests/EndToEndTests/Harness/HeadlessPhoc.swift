@@ -3,7 +3,8 @@ import SweepPNG
 
 /// A phone's session without the phone: Phosh's compositor phoc with the
 /// headless backend and the pixman renderer (an output of `width` × `height`
-/// logical pixels at `scale`), on its own session bus, runtime folder and
+/// logical pixels at `scale`), on its own session bus (activating dconf's
+/// service and nothing else the machine has), runtime folder and
 /// home, with squeekboard, the on-screen keyboard, started inside it as
 /// Phosh starts it (the GNOME accessibility switch
 /// `screen-keyboard-enabled` on, read through dconf). squeekboard shows
@@ -20,6 +21,8 @@ final class HeadlessPhoc {
     /// What clients (and gdbus) need: the display, the runtime folder, the session bus.
     private(set) var clientEnvironment: [String: String] = [:]
     private let session: ChildProcess
+    /// The session's own bus: it starts dconf's service for GSettings and nothing the machine has.
+    private let bus: SessionBus
     private let grimPath: String, gdbusPath: String
     private var pointer: StreamedInput!
     private var shotCount = 0
@@ -31,7 +34,10 @@ final class HeadlessPhoc {
         let gsettingsPath = try which("gsettings", package: "libglib2.0-bin")
         gdbusPath = try which("gdbus", package: "libglib2.0-bin")
         grimPath = try which("grim", package: "grim")
-        let dbusRunSession = try which("dbus-run-session", package: "dbus-daemon")
+        let dconfService = "/usr/libexec/dconf-service"
+        guard FileManager.default.isExecutableFile(atPath: dconfService) else {
+            throw HarnessError("\(dconfService) is missing (apt install dconf-service)")
+        }
         let libraries = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
         guard libraries.contains(where: { FileManager.default.fileExists(atPath: "/usr/lib/\($0)/gio/modules/libdconfsettings.so") }) else {
             throw HarnessError("dconf's GSettings backend is missing (apt install dconf-gsettings-backend dconf-service)")
@@ -63,16 +69,34 @@ final class HeadlessPhoc {
         wait
         """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        session = try ChildProcess(name: "phoc", executable: dbusRunSession,
-                                   arguments: ["--", "/usr/bin/env", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
-                                               phocPath, "-C", config, "-E", script],
-                                   environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": "\(home)/.config",
-                                                 "XDG_RUNTIME_DIR": runtime, "GSETTINGS_BACKEND": "dconf"],
-                                   directory: directory.path)
+        do {
+            // Started by the bus with the bus's environment: given the test's home, so it writes there.
+            bus = try SessionBus(directory: directory, activatable: [
+                "ca.desrt.dconf": "/usr/bin/env HOME=\(home) XDG_CONFIG_HOME=\(home)/.config XDG_RUNTIME_DIR=\(runtime) \(dconfService)",
+            ])
+        } catch {
+            directory.remove()
+            throw error
+        }
+        do {
+            session = try ChildProcess(name: "phoc", executable: "/usr/bin/env",
+                                       arguments: ["WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+                                                   phocPath, "-C", config, "-E", script],
+                                       environment: bus.environment.merging([
+                                           "PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": "\(home)/.config",
+                                           "XDG_RUNTIME_DIR": runtime, "GSETTINGS_BACKEND": "dconf",
+                                       ]) { $1 },
+                                       directory: directory.path)
+        } catch {
+            bus.stop()
+            directory.remove()
+            throw error
+        }
         guard waitUntil(seconds: 20, { FileManager.default.fileExists(atPath: ready) || !session.isRunning }), session.isRunning else {
             let log = session.logTail + ((try? String(contentsOfFile: "\(directory.path)/squeekboard.log", encoding: .utf8)) ?? "")
             stopProcesses(withEnvironment: "XDG_RUNTIME_DIR=\(runtime)")
             session.stop()
+            bus.stop()
             directory.remove()
             throw HarnessError("headless phoc with squeekboard did not start\n\(log)")
         }
@@ -119,12 +143,13 @@ final class HeadlessPhoc {
         return try PNGCodec.read(path: path)
     }
 
-    /// Ends the session: phoc, squeekboard, the session bus and the clients, found by the
-    /// runtime folder they were given (dbus-run-session does not pass its SIGTERM on).
+    /// Ends the session: phoc, squeekboard, dconf's service and the clients (found by the
+    /// runtime folder they were given), then the bus.
     func stop() {
         pointer?.stop()
         stopProcesses(withEnvironment: "XDG_RUNTIME_DIR=\(runtime)")
         session.stop()
+        bus.stop()
         directory.remove()
     }
 }

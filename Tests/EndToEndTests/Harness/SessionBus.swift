@@ -39,18 +39,22 @@ final class SessionBus {
     /// `activatablePortal`: the test portal (`test-portal.py` and its arguments) is not started,
     /// but the bus starts it when someone first asks for it, as a desktop's bus starts
     /// xdg-desktop-portal.
-    init(directory: TestDirectory, activatablePortal: [String]? = nil) throws {
+    /// `activatable`: other services the bus starts when first asked for, by name, with their
+    /// command lines (dconf's, for GSettings writes), and nothing else the machine has.
+    init(directory: TestDirectory, activatablePortal: [String]? = nil, activatable: [String: String] = [:]) throws {
         socket = "\(directory.path)/bus"
         let config = "\(directory.path)/session-bus.conf"
         var services: String?
+        var commands = activatable
         if let activatablePortal {
-            let folder = try directory.subdirectory("services", mode: 0o755)
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("test-portal.py").path
-            try """
-            [D-BUS Service]
-            Name=org.freedesktop.portal.Desktop
-            Exec=/usr/bin/python3 \(([script] + activatablePortal).joined(separator: " "))
-            """.write(toFile: "\(folder)/org.freedesktop.portal.Desktop.service", atomically: true, encoding: .utf8)
+            commands["org.freedesktop.portal.Desktop"] = "/usr/bin/python3 " + ([script] + activatablePortal).joined(separator: " ")
+        }
+        if !commands.isEmpty {
+            let folder = try directory.subdirectory("services", mode: 0o755)
+            for (name, command) in commands {
+                try "[D-BUS Service]\nName=\(name)\nExec=\(command)\n".write(toFile: "\(folder)/\(name).service", atomically: true, encoding: .utf8)
+            }
             services = folder
         }
         try SessionBus.configuration(socket: socket, services: services).write(toFile: config, atomically: true, encoding: .utf8)
