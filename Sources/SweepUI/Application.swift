@@ -42,8 +42,10 @@ public final class Application {
     var accessibilityPump: BusPump?
     /// Keys on their way to the app through the accessibility registry.
     lazy var keyReporter = KeyReporter(application: self)
-    /// Announcements to a screen reader, at most ten a second.
+    /// Announcements to a screen reader: a burst is said when it pauses, at most once a second.
     lazy var announcer = Announcer(application: self)
+    /// Value changes (scroll bars) to screen readers, at most ten a second per object.
+    lazy var valueChangeReporter = ValueChangeReporter(application: self)
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.

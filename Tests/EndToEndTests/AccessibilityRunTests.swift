@@ -111,6 +111,47 @@ import Testing
         #expect((seen["events"] as? [String] ?? []).contains("object:text-changed:insert"), "\(String(describing: seen["events"]))")
     }
 
+    /// The list's scroll bar tells a reader its value at most ten times a second while the list
+    /// scrolls, and where it stopped last. It told every frame: under a compositor that does not pace
+    /// frames, 150 Down presses were some 5,000 events, which took Orca a minute to get through.
+    @Test func aScrollingListTellsItsScrollBarsValueTenTimesASecondAndWhereItStopped() throws {
+        let session = try ScreenReaderSession("a11y-scroll-value")
+        defer { session.stop() }
+        let probe = try session.probe("sweep-demo", mode: "steps", steps: #"[{"readvalue": ["scroll bar", ""]}, {"wait": 9000}, {"readvalue": ["scroll bar", ""]}]"#)
+        let taps = Array(repeating: #"{"op":"key.tap","key":"Down"}"#, count: 150).joined(separator: "\n")
+        let run = try playDemo("""
+        {"op":"output","width":800,"height":600,"scale":1}
+        {"op":"waitReady"}
+        {"op":"wait","ms":2000}
+        {"op":"pointer.move","x":300,"y":\(rowCentre(0))}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        \(taps)
+        {"op":"file.wait","file":"\(session.output)","contains":"valueChanges","ms":40000}
+        """, label: "a11y-scroll-value", directory: session.directory, environment: session.environment)
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let seen = try session.seen(probe, within: 20)
+        #expect(seen["error"] == nil, "\(seen)\n\(probe.logTail)")
+        let changes = (seen["valueChanges"] as? [[Any]] ?? []).map { ($0[0] as? Double ?? 0, ($0[safe: 1] as? NSNumber)?.doubleValue) }
+        let scrolls = run.events("scroll").filter { $0["view"] as? String == "list" }.compactMap { ($0["offset"] as? NSNumber)?.doubleValue }
+        #expect(scrolls.count > 20 && (scrolls.last ?? 0) > 5_000, "the list scrolled far, in many frames: \(scrolls.count)")
+        guard let first = changes.first?.0, let last = changes.last else {
+            Issue.record("no value change heard: \(seen)")
+            return
+        }
+        // At most one per 100 ms over the time they came in (and the one that started it).
+        #expect(Double(changes.count) <= (last.0 - first) * 10 + 2, "\(changes.count) in \(last.0 - first) s")
+        // The last one told where the list stopped, which the scroll bar still says (read first at the
+        // top, before the list scrolled: a reader that has not seen the scroll bar hears nothing of it).
+        let reads = (seen["done"] as? [Any] ?? []).compactMap { $0 as? [Any] }
+        #expect(reads.count == 2 && (reads.first?[safe: 2] as? NSNumber)?.doubleValue == 0, "read at the top first: \(reads)")
+        let current = reads.last.flatMap { ($0[safe: 2] as? NSNumber)?.doubleValue }
+        func near(_ value: Double?) -> Bool { value.map { abs($0 - (scrolls.last ?? -1)) < 0.01 } ?? false }
+        #expect(near(last.1) && near(current),
+                "told \(String(describing: last.1)), reads \(String(describing: current)), scrolled to \(String(describing: scrolls.last))")
+    }
+
     /// A band played through the scripted compositor: the screen reader hears the change and reads
     /// the items' selected states as the band left them.
     @Test func theItemsSelectedStatesFollowABand() throws {

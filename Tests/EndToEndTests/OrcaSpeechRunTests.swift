@@ -325,7 +325,6 @@ import Testing
             .filter { $0.hasSuffix(" selected") }
         #expect(!received.isEmpty && Double(received.count) <= seconds + 3, "\(received.count) in \(seconds) s: \(received)")
         #expect(received.last == "151 selected", "the last count: \(received)")
-        try? orca.debugLogText.write(toFile: "/tmp/orca-burst.log", atomically: true, encoding: .utf8)
     }
 
     /// Orca killed in the middle of a burst of announcements, with keys waiting for its answers:

@@ -62,9 +62,9 @@ extension CollectionView {
         return "items \(NumberText.grouped(number(paths[0]))) to \(NumberText.grouped(number(paths[1]))) of \(NumberText.grouped(total))"
     }
 
-    /// Tells readers the scroll bar's value changed (once a frame, from `didCommitFrame`).
+    /// Tells readers the scroll bar's value changed (from `didCommitFrame`, at most ten times a second).
     func reportScrollValueToReaders() {
-        guard let bar = accessibilityState.scrollBar, let accessibility else { return }
-        accessibility.valueChanged(bar)
+        guard let bar = accessibilityState.scrollBar, accessibility != nil, let window = host as? AppWindow else { return }
+        window.application.valueChangeReporter.valueChanged(bar)
     }
 }

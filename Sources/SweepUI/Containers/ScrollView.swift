@@ -346,7 +346,7 @@ final class ScrollViewAccessibility {
     }
 
     func valueChanged() {
-        guard view.maxOffset > 0, let accessibility = (view.host as? AppWindow)?.application.accessibility else { return }
-        accessibility.valueChanged(bar)
+        guard view.maxOffset > 0, let application = (view.host as? AppWindow)?.application, application.accessibility != nil else { return }
+        application.valueChangeReporter.valueChanged(bar)
     }
 }

@@ -118,6 +118,14 @@ def probe():
 
 
 def on_event(event):
+    if event.type == "object:property-change:accessible-value":
+        # When each came (s) and the value it told: how often a scroll bar speaks, and where it ends.
+        try:
+            value = event.source.queryValue().currentValue
+        except Exception:  # noqa: BLE001 - a value gone with its object is still a change heard
+            value = None
+        result.setdefault("valueChanges", []).append([time.monotonic(), value])
+        return
     result["events"].append(event.type)
 
 
@@ -467,7 +475,8 @@ def after_scroll():
 pyatspi.Registry.registerEventListener(on_event, "object:selection-changed", "object:state-changed:selected",
                                        "object:state-changed:checked", "object:state-changed:showing",
                                        "window:activate", "object:children-changed", "object:text-changed",
-                                       "object:property-change:accessible-name")
+                                       "object:property-change:accessible-name",
+                                       "object:property-change:accessible-value")
 GLib.idle_add(run)
 pyatspi.Registry.start()
 with open(out, "w") as f:

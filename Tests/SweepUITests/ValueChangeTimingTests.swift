@@ -1,0 +1,49 @@
+import Testing
+@testable import SweepUI
+
+/// A scroll bar's value changes to a screen reader: a change a frame (or a
+/// thousand a second) is told ten times a second, the last change always.
+@Suite struct ValueChangeTimingTests {
+    /// Plays changes at `times` (ms) through the timing and a timer that fires at `intervalEnd`;
+    /// returns when a change was told and the time of the latest change it stood for.
+    private func play(_ times: [Double]) -> [(told: Double, latest: Double)] {
+        var timing = ValueChangeTiming()
+        var told: [(Double, Double)] = []
+        var latest = -1.0
+        func fireTimer(until now: Double) {
+            while timing.isPending && timing.intervalEnd <= now {
+                let end = timing.intervalEnd
+                if timing.intervalEnded(at: end) { told.append((end, latest)) }
+            }
+        }
+        for now in times {
+            fireTimer(until: now)
+            latest = now
+            if timing.changed(at: now) { told.append((now, now)) }
+        }
+        fireTimer(until: .infinity)
+        return told
+    }
+
+    @Test func aThousandChangesASecondAreToldTenTimesASecondAndTheLastAfterThem() {
+        let times = (0..<5_000).map { Double($0) }
+        let told = play(times)
+        #expect((50...51).contains(told.count), "\(told.count)")
+        #expect(zip(told.dropFirst(), told).allSatisfy { $0.told - $1.told >= ValueChangeTiming.interval }, "\(told.map(\.told))")
+        #expect(told.last?.latest == 4_999 && told.last.map { $0.told <= 4_999 + ValueChangeTiming.interval } == true, "\(told.suffix(2))")
+    }
+
+    @Test func aLoneChangeAndChangesFurtherApartThanTheIntervalAreToldAtOnce() {
+        let told = play([0, 150, 400, 401])
+        #expect(told.map(\.told) == [0, 150, 400, 500], "\(told)")
+        #expect(told.last?.latest == 401)
+    }
+
+    @Test func aChangeAtTheFrameRateIsToldEverySeventhFrame() {
+        let frames = (0..<60).map { Double($0) * 1000 / 60 }
+        let told = play(frames)
+        // 100 ms is six frames of 16.7 ms: told at frames 0, 6, 12, … (and the interval after frame 59 tells 59).
+        #expect((10...11).contains(told.count), "\(told.map(\.told))")
+        #expect(told.last?.latest == frames.last)
+    }
+}
