@@ -42,10 +42,15 @@ public final class Application {
     var accessibilityPump: BusPump?
     /// Keys on their way to the app through the accessibility registry.
     lazy var keyReporter = KeyReporter(application: self)
-    /// Announcements to a screen reader: a burst is said when it pauses, at most once a second.
+    /// Announcements to a screen reader: a burst is said once it pauses (250 ms), and once a
+    /// second while it lasts.
     lazy var announcer = Announcer(application: self)
     /// Value changes (scroll bars) to screen readers, at most ten a second per object.
-    lazy var valueChangeReporter = ValueChangeReporter(application: self)
+    lazy var valueChangeReporter = ValueChangeReporter(loop: connection.loop) { [weak self] object in
+        guard let self, let accessibility else { return }
+        accessibility.valueChanged(object)
+        accessibilityPump?.rearm()
+    }
 
     /// Connects to the compositor named by `WAYLAND_DISPLAY` (or
     /// `WAYLAND_SOCKET`); throws `WaylandError` with one line naming it.

@@ -1,3 +1,5 @@
+import SweepAccessibility
+import SweepLoop
 import Testing
 @testable import SweepUI
 
@@ -39,11 +41,50 @@ import Testing
         #expect(told.last?.latest == 401)
     }
 
-    @Test func aChangeAtTheFrameRateIsToldEverySeventhFrame() {
+    @Test func aChangeAtTheFrameRateIsToldEverySixthFrame() {
         let frames = (0..<60).map { Double($0) * 1000 / 60 }
         let told = play(frames)
         // 100 ms is six frames of 16.7 ms: told at frames 0, 6, 12, … (and the interval after frame 59 tells 59).
         #expect((10...11).contains(told.count), "\(told.map(\.told))")
         #expect(told.last?.latest == frames.last)
+    }
+}
+
+/// The reporter on a real event loop's timers: two scroll bars changing every
+/// 5 ms, each told at most once per interval and last after its last change;
+/// a bar let go while a change waits is told nothing more.
+@MainActor @Suite struct ValueChangeReporterTests {
+    @Test func twoBarsChangingEveryFiveMillisecondsAreEachToldTenTimesASecondAndLastAfterTheirLastChange() throws {
+        let loop = EventLoop()
+        var told: [Int: [Double]] = [:]
+        let reporter = ValueChangeReporter(loop: loop) { told[$0.id, default: []].append(EventLoop.nowMilliseconds) }
+        let first = AccessibleObject(role: .scrollBar), second = AccessibleObject(role: .scrollBar)
+        var gone: AccessibleObject? = AccessibleObject(role: .scrollBar)
+        let goneID = gone!.id
+        var lastChange: [Int: Double] = [:]
+        let start = EventLoop.nowMilliseconds
+        func tick(_ index: Int) {
+            reporter.valueChanged(first)
+            lastChange[first.id] = EventLoop.nowMilliseconds
+            if index < 30 {
+                reporter.valueChanged(second)
+                lastChange[second.id] = EventLoop.nowMilliseconds
+            }
+            if index < 2, let object = gone { reporter.valueChanged(object) }
+            if index == 2 { gone = nil }
+            if index < 59 { loop.schedule(after: 5) { tick(index + 1) } }
+        }
+        tick(0)
+        loop.schedule(after: 600) { loop.stop() }
+        try loop.run()
+        for object in [first, second] {
+            let times = told[object.id] ?? []
+            #expect(zip(times.dropFirst(), times).allSatisfy { $0 - $1 >= ValueChangeTiming.interval }, "\(times.map { $0 - start })")
+            #expect(times.last.map { $0 >= lastChange[object.id]! } == true, "the last change told: \(times.map { $0 - start })")
+            let span = lastChange[object.id]! - start
+            #expect(times.count >= 2 && Double(times.count) <= span / ValueChangeTiming.interval + 2, "\(times.count) in \(span) ms")
+        }
+        // Its first change told at once, its second waiting when it went: nothing after.
+        #expect(told[goneID]?.count == 1, "\(String(describing: told[goneID]))")
     }
 }

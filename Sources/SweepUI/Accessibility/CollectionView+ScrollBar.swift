@@ -8,8 +8,8 @@ import SweepViews
 /// vertical scroll bar with the Value interface, its value the scroll
 /// offset in logical pixels from 0 to the furthest, its text the items in
 /// view ("items 31 to 42 of 50,000"). A reader that sets the value scrolls
-/// there, as dragging the thumb does; a scroll is told to readers once a
-/// frame, not at every pixel.
+/// there, as dragging the thumb does; a scroll is told to readers at most
+/// ten times a second, and where it stopped (`ValueChangeReporter`).
 extension CollectionView {
     public var accessibleCompanions: [AccessibleObject] {
         guard itemView.scrollbar.maxOffset > 0 else { return [] }

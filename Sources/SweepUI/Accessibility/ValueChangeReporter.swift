@@ -10,34 +10,36 @@ import SweepLoop
 /// through, speaking nothing else meanwhile.
 @MainActor
 final class ValueChangeReporter {
-    private weak var application: Application?
-    /// Objects changed within the last interval (held until it passes).
-    private var changed: [ObjectIdentifier: (object: AccessibleObject, timing: ValueChangeTiming)] = [:]
+    private let loop: EventLoop
+    private let send: (AccessibleObject) -> Void
+    /// Objects changed within the last interval, by id, held weakly: a view closed right after a
+    /// scroll takes its bar with it (whose closures read the view), and is told nothing more.
+    private var changed: [Int: Entry] = [:]
     private var timer: EventLoop.TimerID?
 
-    init(application: Application) {
-        self.application = application
+    private struct Entry {
+        weak var object: AccessibleObject?
+        var timing = ValueChangeTiming()
+    }
+
+    /// Tells `send` of changes, timed by `loop`'s timers.
+    init(loop: EventLoop, send: @escaping (AccessibleObject) -> Void) {
+        self.loop = loop
+        self.send = send
     }
 
     func valueChanged(_ object: AccessibleObject) {
         let now = EventLoop.nowMilliseconds
-        var entry = changed[ObjectIdentifier(object)] ?? (object, ValueChangeTiming())
+        var entry = changed[object.id] ?? Entry(object: object)
         if entry.timing.changed(at: now) { send(object) }
-        changed[ObjectIdentifier(object)] = entry
+        changed[object.id] = entry
         scheduleIfNeeded(now: now)
-    }
-
-    private func send(_ object: AccessibleObject) {
-        guard let application, let accessibility = application.accessibility else { return }
-        accessibility.valueChanged(object)
-        application.accessibilityPump?.rearm()
     }
 
     /// One timer, for the earliest object whose interval ends (each ends at a send, and sends only
     /// move forward, so a timer already set is never later than a new object's).
     private func scheduleIfNeeded(now: Double) {
-        guard timer == nil, let next = changed.values.map(\.timing.intervalEnd).min(),
-              let loop = application?.connection.loop else { return }
+        guard timer == nil, let next = changed.values.map(\.timing.intervalEnd).min() else { return }
         timer = loop.schedule(after: max(0, next - now)) { [weak self] in
             self?.timer = nil
             self?.intervalEnded()
@@ -47,8 +49,8 @@ final class ValueChangeReporter {
     private func intervalEnded() {
         let now = EventLoop.nowMilliseconds
         for (id, var entry) in changed where entry.timing.intervalEnd <= now {
-            if entry.timing.intervalEnded(at: now) {
-                send(entry.object)
+            if let object = entry.object, entry.timing.intervalEnded(at: now) {
+                send(object)
                 changed[id] = entry
             } else {
                 changed[id] = nil

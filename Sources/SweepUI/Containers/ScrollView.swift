@@ -316,7 +316,15 @@ extension ScrollView: ContainerHandles {}
 final class ScrollViewAccessibility {
     unowned let view: ScrollView
     private(set) lazy var pane: AccessibleObject = makePane()
-    private lazy var bar: AccessibleObject = makeBar()
+    /// Made when a reader first reads the pane's children: until then no reader knows it, and a
+    /// scroll tells nothing.
+    private var madeBar: AccessibleObject?
+    private var bar: AccessibleObject {
+        if let madeBar { return madeBar }
+        let bar = makeBar()
+        madeBar = bar
+        return bar
+    }
 
     init(view: ScrollView) { self.view = view }
 
@@ -346,7 +354,8 @@ final class ScrollViewAccessibility {
     }
 
     func valueChanged() {
-        guard view.maxOffset > 0, let application = (view.host as? AppWindow)?.application, application.accessibility != nil else { return }
+        guard let bar = madeBar, view.maxOffset > 0, let application = (view.host as? AppWindow)?.application,
+              application.accessibility != nil else { return }
         application.valueChangeReporter.valueChanged(bar)
     }
 }

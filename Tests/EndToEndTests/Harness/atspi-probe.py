@@ -119,12 +119,14 @@ def probe():
 
 def on_event(event):
     if event.type == "object:property-change:accessible-value":
-        # When each came (s) and the value it told: how often a scroll bar speaks, and where it ends.
+        # When each came (s, taken first: reading the value is a round trip) and the value it told:
+        # how often a scroll bar speaks, and where it ends.
+        heard = time.monotonic()
         try:
             value = event.source.queryValue().currentValue
         except Exception:  # noqa: BLE001 - a value gone with its object is still a change heard
             value = None
-        result.setdefault("valueChanges", []).append([time.monotonic(), value])
+        result.setdefault("valueChanges", []).append([heard, value])
         return
     result["events"].append(event.type)
 
@@ -269,7 +271,8 @@ def run_steps(steps):
     some of its text and {"readselection": [role, name]} reads back [count, start, end, text]
     through Text, {"readtext": [role, name]} reads its whole text, {"readvalue": [role, name]} reads
     [minimum, maximum, current, text] through Value and {"setvalue": [role, name, number]} sets
-    its current value, {"wait": ms} waits."""
+    its current value, {"wait": ms} waits, {"touch": path} writes "ready" to a file (a script's
+    compositor can wait for it)."""
     app = wait_for_app()
     if app is None:
         pyatspi.Registry.stop()
@@ -285,6 +288,9 @@ def run_steps(steps):
             if "wait" in current:
                 GLib.timeout_add(current["wait"], step, index + 1)
                 return False
+            if "touch" in current:
+                with open(current["touch"], "w") as marker:
+                    marker.write("ready")
             if "dump" in current:
                 result["dumps"][current["dump"]] = tree(app[0])
             if "targets" in current:
