@@ -17,8 +17,11 @@ final class PickHeader: Component {
     private var doneFrame: Rect = .zero
     /// A click in the filter puts the cursor at the nearest character boundary.
     private let fieldClicks = ButtonArea(name: "filter")
-    /// Where each character boundary of the filter was drawn (x), for clicks.
+    /// Where each character boundary of the filter was drawn (x), for clicks: those after the
+    /// cursor moved right by a preedit shown there.
     private var boundaries: [Double] = []
+    /// Where a preedit was drawn (its left and right x): a click on it puts the cursor where it is.
+    private var preeditSpan: ClosedRange<Double>?
     var onPlaceCursor: (Int) -> Void = { _ in }
 
     let prompt: String
@@ -75,6 +78,7 @@ final class PickHeader: Component {
         doneButton.action = { [unowned self] _ in onDone() }
         fieldClicks.action = { [unowned self] point in
             guard !boundaries.isEmpty else { return }
+            if let preeditSpan, preeditSpan.contains(point.x) { return onPlaceCursor(cursor) }
             let nearest = boundaries.indices.min { abs(boundaries[$0] - point.x) < abs(boundaries[$1] - point.x) } ?? 0
             onPlaceCursor(nearest)
         }
@@ -116,6 +120,7 @@ final class PickHeader: Component {
             let fieldLeft = left + promptWidth
             let fieldWidth = max(0, doneFrame.minX - 12 - fieldLeft)
             let composing = preedit?.text ?? ""
+            preeditSpan = nil
             if query.isEmpty && composing.isEmpty {
                 boundaries = []
                 caretRect = Rect(x: fieldLeft, y: textTop, width: 2, height: body.lineHeight)
@@ -127,9 +132,12 @@ final class PickHeader: Component {
             } else {
                 // Each visible boundary's x, for clicks: advances summed until the field's end (a pasted
                 // query may be thousands of characters; measuring every prefix would be quadratic).
+                // A preedit at the cursor moves the characters after it right by its width.
+                let composingWidth = composing.isEmpty ? 0 : canvas.measureText(composing, role: .body)
                 var x = 0.0
                 boundaries = [fieldLeft]
-                for character in query where x <= fieldWidth {
+                for (index, character) in query.enumerated() where x <= fieldWidth {
+                    if index == cursor { x += composingWidth }
                     x += canvas.measureText(String(character), role: .body)
                     boundaries.append(fieldLeft + min(fieldWidth, x))
                 }
@@ -146,6 +154,7 @@ final class PickHeader: Component {
                 if let preedit, !composing.isEmpty {
                     // The preedit underlined; the caret where the input method puts it inside (or hidden).
                     let end = min(fieldWidth, canvas.measureText(before + composing, role: .body))
+                    preeditSpan = (fieldLeft + caret)...(fieldLeft + end)
                     canvas.fill(Rect(x: fieldLeft + caret, y: textTop + body.lineHeight - 2, width: end - caret, height: 1),
                                 color: theme.primaryText)
                     let inside = preedit.cursor.map { String(composing.utf8.prefix($0.lowerBound)) ?? "" }

@@ -187,6 +187,36 @@ import Testing
         #expect(run.queries.isEmpty, "a preedit is never a query: \(run.queries)")
     }
 
+    /// A click in the filter while a preedit shows at its cursor: on the preedit it leaves the cursor
+    /// where it is (it went to the end: the clicks read the characters as if no preedit had moved
+    /// them right), and right of the preedit it lands among the characters drawn there.
+    @Test func aClickOnAPreeditKeepsTheCursorAndOneRightOfItLandsAfterIt() throws {
+        // The picker is 640 wide: its filter ends left of Done at about 544, the preedit is some 250 wide.
+        let composing = String(repeating: "W", count: 20)
+        let run = try pick("""
+        {"op":"textInput.wait","enabled":true}
+        {"op":"textInput.send","commit":"abcd"}
+        {"op":"textInput.expect","text":"abcd","cursor":4}
+        {"op":"key.tap","key":"Left"}
+        {"op":"key.tap","key":"Left"}
+        {"op":"textInput.expect","text":"abcd","cursor":2}
+        {"op":"textInput.send","preedit":"\(composing)","cursor":[20,20]}
+        {"op":"wait","ms":300}
+        {"op":"pointer.move","x":150,"y":18}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"wait","ms":300}
+        {"op":"textInput.expect","text":"abcd","cursor":2,"ms":100}
+        {"op":"pointer.move","x":500,"y":18}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"textInput.expect","text":"abcd","cursor":4}
+        {"op":"expectExit"}
+        {"op":"key.tap","key":"Escape"}
+        """, records: words, label: "preedit-click")
+        #expect(run.status == 1, "\(run.process.logTail)")
+    }
+
     /// The caret's rectangle is in the surface's logical coordinates: the same at scale 1 and 2,
     /// and it follows the text as it grows.
     @Test func theCursorRectangleIsLogicalAtEveryScale() throws {
