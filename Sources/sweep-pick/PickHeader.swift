@@ -20,7 +20,8 @@ final class PickHeader: Component {
     /// Where each character boundary of the filter was drawn (x), for clicks: those after the
     /// cursor moved right by a preedit shown there.
     private var boundaries: [Double] = []
-    /// Where a preedit was drawn (its left and right x): a click on it puts the cursor where it is.
+    /// Where a preedit was drawn (its left and right x; a preedit cut at the field's end reaches
+    /// on to Done): the cursor is at both its edges, and a click on it leaves the cursor there.
     private var preeditSpan: ClosedRange<Double>?
     var onPlaceCursor: (Int) -> Void = { _ in }
 
@@ -78,9 +79,14 @@ final class PickHeader: Component {
         doneButton.action = { [unowned self] _ in onDone() }
         fieldClicks.action = { [unowned self] point in
             guard !boundaries.isEmpty else { return }
-            if let preeditSpan, preeditSpan.contains(point.x) { return onPlaceCursor(cursor) }
-            let nearest = boundaries.indices.min { abs(boundaries[$0] - point.x) < abs(boundaries[$1] - point.x) } ?? 0
-            onPlaceCursor(nearest)
+            // The boundaries as drawn, each with the cursor it stands for (a preedit's right edge too).
+            var drawn = boundaries.enumerated().map { (x: $0.element, cursor: $0.offset) }
+            if preedit != nil, let preeditSpan {
+                if preeditSpan.contains(point.x) { return onPlaceCursor(cursor) }
+                drawn.append((preeditSpan.upperBound, cursor))
+            }
+            let nearest = drawn.min { abs($0.x - point.x) < abs($1.x - point.x) }
+            onPlaceCursor(nearest?.cursor ?? 0)
         }
     }
 
@@ -154,7 +160,9 @@ final class PickHeader: Component {
                 if let preedit, !composing.isEmpty {
                     // The preedit underlined; the caret where the input method puts it inside (or hidden).
                     let end = min(fieldWidth, canvas.measureText(before + composing, role: .body))
-                    preeditSpan = (fieldLeft + caret)...(fieldLeft + end)
+                    let preeditLeft = cursor < boundaries.count ? boundaries[cursor] : fieldLeft + caret
+                    let cut = preeditLeft + composingWidth >= fieldLeft + fieldWidth
+                    preeditSpan = preeditLeft...(cut ? .infinity : preeditLeft + composingWidth)
                     canvas.fill(Rect(x: fieldLeft + caret, y: textTop + body.lineHeight - 2, width: end - caret, height: 1),
                                 color: theme.primaryText)
                     let inside = preedit.cursor.map { String(composing.utf8.prefix($0.lowerBound)) ?? "" }
