@@ -190,7 +190,8 @@ import Testing
     /// A click in the filter while a preedit shows at its cursor: on the preedit it leaves the cursor
     /// where it is (it went to the end: the clicks read the characters as if no preedit had moved
     /// them right; Right after it is then 3, not 4), and right of the preedit it lands among the
-    /// characters drawn there.
+    /// characters drawn there. A preedit wider than the field is cut at its end: a click between
+    /// there and Done is on the preedit too (it went after the first hidden character).
     @Test func aClickOnAPreeditKeepsTheCursorAndOneRightOfItLandsAfterIt() throws {
         // The picker is 640 wide: its filter ends left of Done at about 544, the preedit is some 250 wide.
         let composing = String(repeating: "W", count: 20)
@@ -212,6 +213,16 @@ import Testing
         {"op":"pointer.down","button":"left"}
         {"op":"pointer.up","button":"left"}
         {"op":"textInput.expect","text":"abcd","cursor":4}
+        {"op":"key.tap","key":"Left"}
+        {"op":"key.tap","key":"Left"}
+        {"op":"textInput.expect","text":"abcd","cursor":2}
+        {"op":"textInput.send","preedit":"\(String(repeating: "W", count: 200))","cursor":[200,200]}
+        {"op":"wait","ms":300}
+        {"op":"pointer.move","x":550,"y":18}
+        {"op":"pointer.down","button":"left"}
+        {"op":"pointer.up","button":"left"}
+        {"op":"key.tap","key":"Right"}
+        {"op":"textInput.expect","text":"abcd","cursor":3}
         {"op":"expectExit"}
         {"op":"key.tap","key":"Escape"}
         """, records: words, label: "preedit-click")
